@@ -1,0 +1,87 @@
+/** Facts of the product shared by server and browser. One place for each. */
+
+export const DEFAULT_SITE_NAME = 'Pitchroom';
+export const TAGLINE = 'The pitch always comes before the hit.';
+
+export const ROLES = ['admin', 'preview', 'songwriter'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PREVIEW_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PreviewRequestStatus = (typeof PREVIEW_REQUEST_STATUSES)[number];
+
+/** pending -> paid (provider confirmed) -> completed (every song submitted). */
+export const ORDER_PAYMENT_STATUSES = ['pending', 'paid', 'completed'] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+export const PAID_ORDER_STATUSES = ['paid', 'completed'] as const satisfies readonly OrderPaymentStatus[];
+
+export const REVIEW_STATUSES = ['pending', 'in_review', 'reviewed'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const PRO_AFFILIATIONS = [
+  'ASCAP',
+  'BMI',
+  'SESAC',
+  'GMR',
+  'SOCAN (Canada)',
+  'PRS (UK)',
+  'Other',
+  'Not Affiliated',
+] as const;
+export type ProAffiliation = (typeof PRO_AFFILIATIONS)[number];
+export const DEFAULT_PRO_AFFILIATION: ProAffiliation = 'Not Affiliated';
+
+export const PRICE_PER_SONG_CENTS = 2500;
+export const PACKAGE_SIZES = [1, 2, 3, 4] as const;
+export type PackageSize = (typeof PACKAGE_SIZES)[number];
+export const packagePriceCents = (size: PackageSize): number => size * PRICE_PER_SONG_CENTS;
+export const PACKAGE_FEATURES = [
+  'Professional review',
+  'Detailed feedback',
+  'E-mail notification',
+  '2-way messaging',
+] as const;
+export const REVIEW_TURNAROUND = 'Typically 7–10 business days, first received, first served.';
+export const PITCH_FEE_TEXT = 'Negotiable, usually 10% of income if a song is placed.';
+
+export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
+export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'dead'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 255,
+  commentMax: 1000,
+  passwordMin: 6,
+  songwriterPasswordMin: 8,
+  passwordMax: 100,
+  usernameMin: 3,
+  usernameMax: 50,
+  phoneMin: 10,
+  songTitleMax: 200,
+  slugMax: 200,
+  songDescriptionMax: 500,
+  writerInfoMax: 200,
+  genreMax: 100,
+  bpmMin: 1,
+  bpmMax: 300,
+  companyMax: 150,
+  projectDescriptionMax: 1000,
+  contactSubjectMax: 200,
+  contactMessageMax: 5000,
+} as const;
+
+export const SIGNED_URL_TTL_SECONDS = 3600;
+export const DATE_FORMAT = 'MMM d, yyyy';
+
+/** Where each role lands after signing in (spec section 2, /auth). */
+export function homePathFor(flags: { isAdmin: boolean; isSongwriter: boolean; isPreview: boolean }): string {
+  if (flags.isAdmin) return '/admin';
+  if (flags.isSongwriter) return '/songwriter-dashboard';
+  if (flags.isPreview) return '/songs';
+  return '/preview-status';
+}

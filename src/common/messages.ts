@@ -1,0 +1,52 @@
+/** Every user-facing message of the spec, in one catalogue. */
+
+export const MESSAGES = {
+  generic: {
+    unexpected: 'Something went wrong. Please try again.',
+    notFound: 'Not found',
+    forbidden: 'You do not have access to this.',
+    unauthenticated: 'Please sign in to continue.',
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+    invalidInput: 'Please check the highlighted fields.',
+    foreignOrigin: 'This request came from another site and was refused.',
+    bodyTooLarge: 'The request is too large.',
+  },
+  validation: {
+    nameRequired: 'Name is required',
+    nameTooLong: 'Name must be less than 100 characters',
+    invalidEmail: 'Invalid email address',
+    emailTooLong: 'Email must be less than 255 characters',
+    emailRequired: 'Email required',
+    passwordMin: 'Password must be at least 6 characters',
+    songwriterPasswordMin: 'Password must be at least 8 characters',
+    passwordMax: 'Password must be at most 100 characters',
+    passwordsDontMatch: "Passwords don't match",
+    passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+    subjectRequired: 'Subject is required',
+    messageRequired: 'Message is required',
+    required: 'Required',
+  },
+  auth: {
+    invalidCredentials: 'Invalid email or password',
+    emailNotConfirmed: 'Please confirm your email address',
+    signedIn: 'Logged in successfully',
+    checkingAccess: 'Checking your access…',
+    loggedOutTitle: 'Logged Out',
+    loggedOutBody: 'You have been successfully logged out.',
+    logoutFailed: 'Failed to log out',
+    resetEmailSent: 'If an account exists for that address, we have sent a link to reset the password.',
+    resetDone: 'Your password has been reset. Please sign in.',
+    resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+    verificationSent: 'Check your inbox: we sent you a link to confirm your email address.',
+  },
+  contact: {
+    sentTitle: 'Message Sent!',
+    sentBody: "Thank you for contacting us. We'll get back to you soon.",
+    failed: 'Failed to send message. Please try again.',
+  },
+  notFound: {
+    code: '404',
+    text: 'Oops! Page not found',
+    home: 'Return to Home',
+  },
+} as const;

@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './contact';
+export * from './fields';
+export * from './admin';

@@ -1,0 +1,57 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailEnvelope {
+  /** Stable per outbox row, so a receiver can recognise a retry of the same e-mail. */
+  messageId: string;
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Where the outbox worker hands e-mails: `.eml` files by default, SMTP when SMTP_URL is set. */
+export interface MailTransport {
+  readonly name: 'file' | 'smtp';
+  send(mail: MailEnvelope): Promise<void>;
+  close(): void;
+}
+
+const toNodemailer = (mail: MailEnvelope) => ({
+  messageId: mail.messageId,
+  from: mail.from,
+  to: mail.to,
+  replyTo: mail.replyTo,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+});
+
+/** Writes each e-mail as an RFC 822 `.eml` file under DATA_DIR/mail; the admin Outbox page shows them too. */
+export function createFileTransport(folder: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    name: 'file',
+    async send(mail) {
+      const info = await builder.sendMail(toNodemailer(mail));
+      await mkdir(folder, { recursive: true });
+      const safeId = mail.messageId.replace(/[^a-zA-Z0-9.@-]/g, '');
+      await writeFile(path.join(folder, `${safeId}.eml`), info.message as Buffer);
+    },
+    close: () => builder.close(),
+  };
+}
+
+export function createSmtpTransport(url: string): MailTransport {
+  const smtp = nodemailer.createTransport(url);
+  return {
+    name: 'smtp',
+    async send(mail) {
+      await smtp.sendMail(toNodemailer(mail));
+    },
+    close: () => smtp.close(),
+  };
+}

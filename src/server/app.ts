@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MESSAGES } from '../common/messages';
+import { CLIENT_IP_HEADER, type Auth } from './auth';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { meRoutes } from './features/accounts/accounts.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { outboxRoutes } from './features/outbox/outbox.routes';
+import { AppError } from './lib/app-error';
+import { handleError } from './lib/error-handler';
+import type { AppEnv } from './lib/hono-env';
+import type { Logger } from './lib/logger';
+import { loadActor, requireRole } from './middleware/require-user';
+import { originCheck, securityHeaders } from './middleware/security';
+import { webAppRoutes } from './web-app';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  logger: Logger;
+  /** Folder of the built web app; omitted by API tests. */
+  webRoot?: string;
+}
+
+/** JSON bodies are small; uploads (multipart) have their own, larger limits on their routes. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+const MULTIPART_BODY_LIMIT = 110 * 1024 * 1024;
+
+function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function createApp({ config, db, auth, logger, webRoot }: AppDeps) {
+  const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    const log = logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    // The socket's address, not X-Forwarded-For: a client cannot choose its own rate-limit key.
+    c.set('clientIp', clientIpOf(c));
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use('*', securityHeaders({ isProduction: config.isProduction }));
+  app.onError(handleError);
+
+  app.use('/api/*', async (c, next) => {
+    const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
+    return bodyLimit({
+      maxSize: multipart ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge);
+      },
+    })(c, next);
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.use('/api/*', originCheck(trustedOrigins));
+  app.use('/api/*', loadActor(auth, db));
+
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes(db))
+    .route('/me', meRoutes(db))
+    .route('/contact', contactRoutes(db, config));
+
+  const admin = new Hono<AppEnv>();
+  admin.use('*', requireRole('admin'));
+  admin.route('/outbox', outboxRoutes(db));
+  api.route('/admin', admin);
+
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+  });
+  app.route('/api', api);
+
+  if (webRoot) app.route('/', webAppRoutes(webRoot));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,123 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { MESSAGES } from '../common/messages';
+import { LIMITS } from '../common/constants';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { accounts, rateLimits, sessions, users, verifications } from './db/schema';
+import { enqueueMail } from './adapters/mail/outbox';
+import type { EmailContext } from './emails/layout';
+import { existingAccountEmail } from './emails/existing-account';
+import { resetPasswordEmail } from './emails/reset-password';
+import { verifyEmail } from './emails/verify-email';
+import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords';
+import type { Logger } from './lib/logger';
+
+/** Set by our own middleware from the socket address, replacing anything the client sent. */
+export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
+
+/** Auth endpoints whose bodies carry a new password. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}
+
+export function createAuth({ config, db, logger }: AuthDeps) {
+  const emailCtx: EmailContext = { siteName: config.siteName, publicUrl: config.publicUrl };
+  const trustedOrigins = [config.publicUrl];
+  // Vite's dev server proxies the API from its own origin.
+  if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
+
+  return betterAuth({
+    appName: config.siteName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, url }) => {
+        await enqueueMail(db, { to: user.email, kind: 'reset-password', ...resetPasswordEmail(emailCtx, { url }) });
+      },
+      // The reply to a sign-up with a taken e-mail is the same as for a new one; the owner gets this note.
+      onExistingUserSignUp: async ({ user }) => {
+        await enqueueMail(db, {
+          to: user.email,
+          kind: 'existing-account',
+          ...existingAccountEmail(emailCtx, {
+            signInUrl: `${config.publicUrl}/auth`,
+            resetUrl: `${config.publicUrl}/forgot-password`,
+          }),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3600,
+      sendVerificationEmail: async ({ user, url }) => {
+        await enqueueMail(db, { to: user.email, kind: 'verify-email', ...verifyEmail(emailCtx, { name: user.name, url }) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 10, max: 3 },
+        '/sign-up/email': { window: 10, max: 3 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === 'string' && isCommonPassword(password)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_COMMON',
+            message: MESSAGES.validation.passwordTooCommon,
+          });
+        }
+      }),
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const log = level === 'error' ? logger.error.bind(logger) : logger.warn.bind(logger);
+        log({ source: 'better-auth', args }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

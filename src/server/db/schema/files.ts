@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { STORAGE_BUCKETS } from '../../../common/constants';
+import { users } from './auth';
+import { createdAt, id, oneOf } from './helpers';
+
+/** Every stored object (audio, images, submissions, lyrics). The bytes live in the storage adapter; this row is written after them. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: id(),
+    bucket: text('bucket', { enum: STORAGE_BUCKETS }).notNull(),
+    key: text('key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    originalName: text('original_name'),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('stored_files_bucket_key_unique').on(t.bucket, t.key),
+    index('stored_files_owner_id_idx').on(t.ownerId),
+    check('stored_files_bucket_check', oneOf(t.bucket, STORAGE_BUCKETS)),
+    check('stored_files_size_check', sql`${t.sizeBytes} >= 0`),
+  ],
+);

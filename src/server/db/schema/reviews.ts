@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { REVIEW_STATUSES } from '../../../common/constants';
+import { users } from './auth';
+import { storedFiles } from './files';
+import { createdAt, id, oneOf, updatedAt } from './helpers';
+import { orders } from './orders';
+
+/** One submitted song of an order, and the admin's written review of it. */
+export const songReviews = pgTable(
+  'song_reviews',
+  {
+    id: id(),
+    songwriterId: text('songwriter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    songNumber: integer('song_number').notNull(),
+    songTitle: text('song_title').notNull(),
+    audioFileId: uuid('audio_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    lyricsText: text('lyrics_text'),
+    lyricsFileId: uuid('lyrics_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    storyArc: text('story_arc').notNull(),
+    aiUsage: text('ai_usage').notNull(),
+    additionalNotes: text('additional_notes'),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    adminReview: text('admin_review'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    readBySongwriter: boolean('read_by_songwriter').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('song_reviews_order_song_unique').on(t.orderId, t.songNumber),
+    index('song_reviews_songwriter_created_idx').on(t.songwriterId, t.createdAt.desc()),
+    index('song_reviews_status_created_idx').on(t.status, t.createdAt.desc()),
+    check('song_reviews_status_check', oneOf(t.status, REVIEW_STATUSES)),
+    check('song_reviews_song_number_check', sql`${t.songNumber} between 1 and 4`),
+  ],
+);
+
+export const reviewMessages = pgTable(
+  'review_messages',
+  {
+    id: id(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => songReviews.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('review_messages_review_created_idx').on(t.reviewId, t.createdAt),
+    index('review_messages_unread_idx').on(t.reviewId).where(sql`${t.read} = false`),
+    check('review_messages_message_check', sql`char_length(btrim(${t.message})) > 0`),
+  ],
+);

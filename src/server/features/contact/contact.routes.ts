@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { ContactSchema } from '../../../common/schemas/contact';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { validate } from '../../lib/validate';
+import { sendContactMessage } from './contact.service';
+
+export function contactRoutes(db: Db, config: Config) {
+  return new Hono<AppEnv>().post('/', validate('json', ContactSchema), async (c) => {
+    await consumeRateLimit(db, `contact:${c.get('clientIp')}`, { window: 600, max: 5 });
+    await sendContactMessage({
+      db,
+      input: c.req.valid('json'),
+      adminEmail: config.adminNotifyEmail,
+      emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl },
+    });
+    return c.json({ ok: true }, 201);
+  });
+}

@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import { OutboxQuerySchema, UuidParamSchema } from '../../../common/schemas/admin';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { getOutboxMessage, listOutbox } from './outbox.service';
+
+/** Mounted under /api/admin, which requires the admin role. */
+export function outboxRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/', validate('query', OutboxQuerySchema), async (c) => c.json(await listOutbox({ db, ...c.req.valid('query') })))
+    .get('/:id', validate('param', UuidParamSchema), async (c) => c.json(await getOutboxMessage({ db, id: c.req.valid('param').id })));
+}

@@ -1,0 +1,48 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { OutboxStatus } from '../../../common/constants';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+export async function listOutbox({ db, page, pageSize, status }: { db: Db; page: number; pageSize: number; status?: OutboxStatus }) {
+  const where = status ? eq(mailOutbox.status, status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        kind: mailOutbox.kind,
+        status: mailOutbox.status,
+        attempts: mailOutbox.attempts,
+        lastError: mailOutbox.lastError,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(mailOutbox).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0, page, pageSize };
+}
+
+export async function getOutboxMessage({ db, id }: { db: Db; id: string }) {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'That e-mail does not exist.');
+  return {
+    id: row.id,
+    to: row.toAddress,
+    replyTo: row.replyTo,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    text: row.textBody,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+  };
+}

@@ -1,0 +1,13 @@
+import type { Actor } from '../features/accounts/accounts.service';
+import type { Logger } from './logger';
+
+/** What middleware puts on Hono's context for routes to read. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    clientIp: string;
+    /** Loaded lazily by middleware/require-user; null when signed out. */
+    actor: Actor | null;
+  };
+}

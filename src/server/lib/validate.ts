@@ -1,0 +1,20 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { z } from 'zod';
+import { MESSAGES } from '../../common/messages';
+import { AppError } from './app-error';
+
+/** Parses a request part with a shared schema; a failure is a 400 naming each field's first message. */
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of result.error.issues) {
+        const key = issue.path.join('.') || '_';
+        (fields[key] ??= []).push(issue.message);
+      }
+      const first = result.error.issues[0]?.message;
+      throw new AppError('INVALID', first ?? MESSAGES.generic.invalidInput, fields);
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth } from './auth';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
+import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
+import { createMailWorker, type MailWorker } from './adapters/mail/worker';
+import { lockDataDir } from './lib/data-dir-lock';
+import { createLogger, type Logger } from './lib/logger';
+
+export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  logger: Logger;
+  mailWorker: MailWorker;
+  demoAccounts: DemoCredential[];
+  stop(): Promise<void>;
+}
+
+/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker. */
+export async function startServer(config: Config, options: { webRoot?: string; mailPollMs?: number } = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const unlock = lockDataDir(config.dataDir);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+    await database.migrate();
+    const { db } = database;
+    const demoAccounts = await seedIfEmpty(db, config);
+
+    const auth = createAuth({ config, db, logger });
+    const app = createApp({ config, db, auth, logger, webRoot: options.webRoot ?? WEB_ROOT });
+
+    const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));
+    const mailWorker = createMailWorker({
+      db,
+      transport,
+      from: config.mailFrom,
+      messageIdDomain: new URL(config.publicUrl).hostname,
+      logger,
+      pollMs: options.mailPollMs,
+    });
+
+    const server: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
+    });
+    const port = (server.address() as AddressInfo).port;
+    mailWorker.start();
+
+    const db_ = database;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      database: db_,
+      logger,
+      mailWorker,
+      demoAccounts,
+      async stop() {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await mailWorker.stop();
+        transport.close();
+        await db_.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => {});
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { isKnownPagePath } from '../common/routes';
+import type { AppEnv } from './lib/hono-env';
+
+/**
+ * Serves the built web app: files from dist/web (Range-capable), long caching for hashed assets,
+ * index.html for page paths; an unknown page path gets the app's 404 page with status 404 and is logged.
+ * A missing file (a path with an extension) is a plain 404, never the app's HTML.
+ */
+export function webAppRoutes(webRoot: string) {
+  const app = new Hono<AppEnv>();
+  const indexFile = path.join(webRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    return app.get('*', (c) =>
+      c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503),
+    );
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
+
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  );
+  app.use('*', serveStatic({ root: relativeRoot, index: '' }));
+  app.get('*', (c) => {
+    const pathname = c.req.path;
+    if (path.extname(pathname) !== '') return c.text('Not found', 404);
+    c.header('Cache-Control', 'no-cache');
+    if (isKnownPagePath(pathname)) return c.html(indexHtml);
+    c.get('log').warn({ path: pathname }, 'page not found');
+    return c.html(indexHtml, 404);
+  });
+  return app;
+}

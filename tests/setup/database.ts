@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/client';
+
+/** The template every PostgreSQL test database is copied from; global-setup migrates it once per run. */
+export const TEMPLATE_DB = 'pitchroom_test_template';
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase extends Database {
+  /** Drops the database (PostgreSQL) or closes it (PGlite). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, a copy of the migrated
+ * template on the PostgreSQL of DATABASE_URL when it is set.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `pitchroom_t_${randomBytes(6).toString('hex')}`;
+  await admin(baseUrl, (c) => c.query(`create database "${name}" template "${TEMPLATE_DB}"`));
+  const database = await openDatabase({ url: withDatabaseName(baseUrl, name), poolSize: 5 });
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      await admin(baseUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+/** Creates (or recreates) the template database with every migration applied. */
+export async function prepareTemplate(baseUrl: string): Promise<void> {
+  await admin(baseUrl, async (c) => {
+    const stale = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'pitchroom_t_%'`);
+    for (const row of stale.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
+    await c.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
+    await c.query(`create database "${TEMPLATE_DB}"`);
+  });
+  const template = await openDatabase({ url: withDatabaseName(baseUrl, TEMPLATE_DB), poolSize: 1 });
+  try {
+    await template.migrate();
+  } finally {
+    await template.close();
+  }
+}

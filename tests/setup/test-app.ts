@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { desc, eq } from 'drizzle-orm';
+import { createApp } from '../../src/server/app';
+import { createAuth, type Auth } from '../../src/server/auth';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Db } from '../../src/server/db/client';
+import { mailOutbox } from '../../src/server/db/schema';
+import { createLogger } from '../../src/server/lib/logger';
+import { createTestDatabase, type TestDatabase } from './database';
+import { TestClient } from './http-client';
+
+export interface TestApp {
+  config: Config;
+  database: TestDatabase;
+  db: Db;
+  auth: Auth;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** A client with its own cookie jar and loopback address. */
+  client(): TestClient;
+  /** E-mails queued for an address, newest first. */
+  mailsTo(address: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
+  close(): Promise<void>;
+}
+
+/** The real app on a real HTTP port over a fresh database; nothing of ours is mocked. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    SEED_DEMO: 'off',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const logger = createLogger(config.logLevel);
+  const auth = createAuth({ config, db: database.db, logger });
+  const app = createApp({ config, db: database.db, auth, logger });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    config,
+    database,
+    db: database.db,
+    auth,
+    url,
+    client: () => new TestClient(url, config.publicUrl),
+    mailsTo: (address) =>
+      database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address.toLowerCase())).orderBy(desc(mailOutbox.createdAt)),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
