@@ -52,7 +52,9 @@ export function createApp({ config, db, auth, logger, webRoot }: AppDeps) {
     c.set('clientIp', clientIpOf(c));
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
+    // Not c.header(): after the response is final it rebuilds @hono/node-server's lightweight Response
+    // from its original init, dropping the headers secureHeaders added to it (CSP, nosniff, ...).
+    c.res.headers.set('X-Request-Id', requestId);
     log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',

@@ -95,6 +95,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       },
     },
     advanced: {
+      // better-auth turns its Origin/CSRF checks off by default when NODE_ENV is 'test'; keep them on everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.isProduction,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 
 /** The template every PostgreSQL test database is copied from; global-setup migrates it once per run. */
@@ -33,8 +37,10 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const database = await openDatabase({});
-    await database.migrate();
+    // Loading the migrated template (global-setup) takes a fraction of a fresh PGlite start plus migrations.
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase(template ? { pgliteDump: readFileSync(template) } : {});
+    if (!template) await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
   const name = `pitchroom_t_${randomBytes(6).toString('hex')}`;
@@ -62,5 +68,31 @@ export async function prepareTemplate(baseUrl: string): Promise<void> {
     await template.migrate();
   } finally {
     await template.close();
+  }
+}
+
+/** An empty PostgreSQL database of its own (the server under test migrates it), for browser journeys. */
+export async function createTestDatabaseUrl(baseUrl: string): Promise<{ url: string; dispose(): Promise<void> }> {
+  const name = `pitchroom_t_${randomBytes(6).toString('hex')}`;
+  await admin(baseUrl, (c) => c.query(`create database "${name}"`));
+  return {
+    url: withDatabaseName(baseUrl, name),
+    async dispose() {
+      await admin(baseUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+/** A migrated PGlite data directory, dumped once per run for every test file to load. */
+export async function preparePgliteTemplate(): Promise<string> {
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    const dump = await database.dumpPglite!();
+    const file = path.join(tmpdir(), `pitchroom-pglite-template-${process.pid}.tar`);
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return file;
+  } finally {
+    await database.close();
   }
 }

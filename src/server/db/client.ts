@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (test templates). */
+  dumpPglite?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -35,6 +37,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data folder; when absent, in memory. */
   pgliteDir?: string;
+  /** PGlite: start from this dumped data directory (in memory). */
+  pgliteDump?: Buffer;
   poolSize?: number;
 }
 
@@ -59,7 +63,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir
+    ? new PGlite(options.pgliteDir)
+    : new PGlite(options.pgliteDump ? { loadDataDir: new Blob([new Uint8Array(options.pgliteDump)]) } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -67,6 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    dumpPglite: () => client.dumpDataDir('none'),
   };
 }
 

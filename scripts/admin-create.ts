@@ -1,0 +1,37 @@
+/**
+ * npm run admin:create -- <email> <password>
+ * Creates a pre-verified admin, or grants the admin role to an existing account. Uses the same
+ * configuration as the server (DATABASE_URL or the PGlite database in DATA_DIR); stop a PGlite server first.
+ */
+import path from 'node:path';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { ensureFirstAdmin } from '../src/server/db/seed/seed';
+import { lockDataDir } from '../src/server/lib/data-dir-lock';
+import { emailField, passwordField } from '../src/common/schemas/fields';
+
+async function main() {
+  const [emailArg, passwordArg] = process.argv.slice(2);
+  const email = emailField.safeParse(emailArg ?? '');
+  const password = passwordField.safeParse(passwordArg ?? '');
+  if (!email.success || !password.success) {
+    console.error('Usage: npm run admin:create -- <email> <password>   (password: 6 to 100 characters)');
+    process.exit(1);
+  }
+  const config = loadConfig();
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    await database.migrate();
+    const created = await ensureFirstAdmin(database.db, { email: email.data, password: password.data });
+    console.log(created ? `Created admin ${email.data}.` : `${email.data} already had an account; it now has the admin role.`);
+  } finally {
+    await database.close();
+    unlock();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertBucket,
+  assertSafeKey,
+  InvalidStorageKey,
+  RangeNotSatisfiable,
+  resolveRange,
+  StorageNotFound,
+  type ObjectRef,
+  type Storage,
+} from './storage';
+
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+/**
+ * Objects live at `<root>/<bucket>/<key>`; their content type in `<root>/.meta/<bucket>/<key>.json`
+ * (disk has no object metadata). Writes go to `<root>/.tmp` and are renamed into place, so a reader
+ * never sees half a file and a crash leaves only a temp file behind. The dot folders cannot clash
+ * with a bucket name.
+ */
+export function createDiskStorage(root: string): Storage {
+  const rootDir = path.resolve(root);
+  const tmpDir = path.join(rootDir, '.tmp');
+
+  function locate({ bucket, key }: ObjectRef) {
+    assertBucket(bucket);
+    assertSafeKey(key);
+    const bucketDir = path.join(rootDir, bucket);
+    const file = path.resolve(bucketDir, key);
+    // Belt and braces after assertSafeKey: the resolved path must stay inside the bucket folder.
+    if (!file.startsWith(bucketDir + path.sep)) throw new InvalidStorageKey(key, 'escapes the bucket folder');
+    return { file, meta: path.join(rootDir, '.meta', bucket, `${key}.json`) };
+  }
+
+  async function writeAtomically(target: string, body: Buffer | Readable): Promise<number> {
+    await Promise.all([mkdir(tmpDir, { recursive: true }), mkdir(path.dirname(target), { recursive: true })]);
+    const tmp = path.join(tmpDir, `${randomUUID()}.tmp`);
+    let size = 0;
+    try {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await pipeline(
+        source,
+        async function* count(chunks: AsyncIterable<Buffer | string>) {
+          for await (const chunk of chunks) {
+            size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+            yield chunk;
+          }
+        },
+        // flush: the bytes reach the disk before the rename makes them visible.
+        createWriteStream(tmp, { flush: true }),
+      );
+      await rename(tmp, target);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    return size;
+  }
+
+  async function contentTypeOf(meta: string): Promise<string> {
+    try {
+      const parsed = JSON.parse(await readFile(meta, 'utf8')) as { contentType?: unknown };
+      return typeof parsed.contentType === 'string' ? parsed.contentType : DEFAULT_CONTENT_TYPE;
+    } catch {
+      return DEFAULT_CONTENT_TYPE;
+    }
+  }
+
+  return {
+    kind: 'disk',
+
+    async put({ body, contentType, ...ref }) {
+      const { file, meta } = locate(ref);
+      // Metadata first: the object exists once its bytes are renamed into place.
+      await writeAtomically(meta, Buffer.from(JSON.stringify({ contentType })));
+      return { sizeBytes: await writeAtomically(file, body) };
+    },
+
+    async get({ range, ...ref }) {
+      const { file, meta } = locate(ref);
+      let handle: FileHandle;
+      try {
+        handle = await open(file, 'r');
+      } catch (error) {
+        if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
+        throw error;
+      }
+      try {
+        // Size from the open handle, so it matches the bytes this stream will read.
+        const info = await handle.stat();
+        if (!info.isFile()) throw new StorageNotFound(ref.bucket, ref.key);
+        const satisfied = range ? resolveRange(range, info.size) : undefined;
+        if (range && !satisfied) throw new RangeNotSatisfiable(info.size);
+        const contentType = await contentTypeOf(meta);
+        const body = handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {});
+        const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : info.size;
+        return { body, sizeBytes: info.size, contentLength, contentType, ...(satisfied && { range: satisfied }) };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async head(ref) {
+      const { file, meta } = locate(ref);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) throw new StorageNotFound(ref.bucket, ref.key);
+        return { sizeBytes: info.size, contentType: await contentTypeOf(meta) };
+      } catch (error) {
+        if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
+        throw error;
+      }
+    },
+
+    async delete(ref) {
+      const { file, meta } = locate(ref);
+      for (const target of [file, meta]) {
+        try {
+          await unlink(target);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
+    },
+
+    async presignGet() {
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../../config';
+import {
+  assertBucket,
+  assertSafeKey,
+  RangeNotSatisfiable,
+  resolveRange,
+  StorageNotFound,
+  type ObjectRef,
+  type Storage,
+} from './storage';
+
+export type S3Options = NonNullable<Config['s3']>;
+
+/** SigV4 presigned URLs cannot outlive 7 days. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+
+export function createS3Client(options: S3Options): S3Client {
+  const { endpoint, region, accessKeyId, secretAccessKey } = options;
+  return new S3Client({
+    region,
+    // Without explicit keys the SDK's default chain applies (environment, instance role).
+    ...(accessKeyId && secretAccessKey && { credentials: { accessKeyId, secretAccessKey } }),
+    ...(endpoint && {
+      endpoint,
+      // S3-compatible stores (MinIO, s3rver, R2, ...) rarely serve virtual-hosted bucket names.
+      forcePathStyle: true,
+      // The SDK's default streams uploads as aws-chunked with a CRC trailer, which several
+      // S3-compatible stores save verbatim (s3rver stored 100053 bytes for a 100000-byte upload).
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
+    }),
+  });
+}
+
+/** Duck-typed: S3ServiceException classes differ between SDK copies. */
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+/** PutObject needs the length up front; a stream of unknown length is spooled to a temp file first. */
+async function withLength<T>(body: Buffer | Readable, send: (body: Buffer | Readable, length: number) => Promise<T>): Promise<T> {
+  if (Buffer.isBuffer(body)) return send(body, body.byteLength);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pitchroom-upload-'));
+  try {
+    const file = path.join(dir, 'body');
+    let length = 0;
+    await pipeline(
+      body,
+      async function* count(chunks: AsyncIterable<Buffer | string>) {
+        for await (const chunk of chunks) {
+          length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+          yield chunk;
+        }
+      },
+      createWriteStream(file),
+    );
+    return await send(createReadStream(file), length);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One real bucket (S3_BUCKET); the logical bucket is a key prefix, `<bucket>/<key>`, so one set of
+ * credentials and one bucket policy cover every kind of file.
+ */
+export function createS3Storage(options: S3Options, client: S3Client = createS3Client(options)): Storage {
+  const Bucket = options.bucket;
+
+  function keyOf({ bucket, key }: ObjectRef): string {
+    assertBucket(bucket);
+    assertSafeKey(key);
+    return `${bucket}/${key}`;
+  }
+
+  async function head(ref: ObjectRef) {
+    try {
+      const out = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(ref) }));
+      return { sizeBytes: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
+    } catch (error) {
+      if (statusOf(error) === 404) throw new StorageNotFound(ref.bucket, ref.key);
+      throw error;
+    }
+  }
+
+  return {
+    kind: 's3',
+
+    async put({ body, contentType, ...ref }) {
+      const Key = keyOf(ref);
+      return withLength(body, async (Body, ContentLength) => {
+        await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentLength, ContentType: contentType }));
+        return { sizeBytes: ContentLength };
+      });
+    },
+
+    async get({ range, ...ref }) {
+      const Key = keyOf(ref);
+      let header: string | undefined;
+      if (range && 'suffix' in range) {
+        // Suffix ranges are resolved here: some S3-compatible stores get them wrong
+        // (s3rver answers `bytes=-3` with bytes 0-3), and `bytes=-0` must be a 416.
+        const { sizeBytes } = await head(ref);
+        const satisfied = resolveRange(range, sizeBytes);
+        if (!satisfied) throw new RangeNotSatisfiable(sizeBytes);
+        header = `bytes=${satisfied.start}-${satisfied.end}`;
+      } else if (range) {
+        // A malformed range (negative start, end before start) selects nothing whatever the size.
+        if (!resolveRange(range, Number.MAX_SAFE_INTEGER)) throw new RangeNotSatisfiable((await head(ref)).sizeBytes);
+        header = `bytes=${range.start}-${range.end ?? ''}`;
+      }
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key, Range: header }));
+        if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject returned no Node stream');
+        const contentType = out.ContentType ?? 'application/octet-stream';
+        const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(out.ContentRange ?? '');
+        if (match) {
+          const [start, end, size] = match.slice(1).map(Number) as [number, number, number];
+          return { body: out.Body, sizeBytes: size, contentLength: end - start + 1, contentType, range: { start, end } };
+        }
+        // A store may ignore Range and send the whole object; that is still a correct answer.
+        const size = out.ContentLength ?? 0;
+        return { body: out.Body, sizeBytes: size, contentLength: size, contentType };
+      } catch (error) {
+        if (statusOf(error) === 404) throw new StorageNotFound(ref.bucket, ref.key);
+        if (statusOf(error) === 416) {
+          const reported = Number((error as { ActualObjectSize?: unknown }).ActualObjectSize);
+          throw new RangeNotSatisfiable(Number.isSafeInteger(reported) ? reported : (await head(ref)).sizeBytes);
+        }
+        throw error;
+      }
+    },
+
+    head,
+
+    async delete(ref) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(ref) }));
+      } catch (error) {
+        // S3 answers 204 for a missing key; some compatible stores answer 404.
+        if (statusOf(error) !== 404) throw error;
+      }
+    },
+
+    async presignGet({ expiresInSeconds, contentType, contentDisposition, ...ref }) {
+      if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS) {
+        throw new RangeError(`expiresInSeconds must be 1..${MAX_PRESIGN_SECONDS}`);
+      }
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: keyOf(ref),
+        ResponseContentType: contentType,
+        ResponseContentDisposition: contentDisposition,
+      });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { AppError } from '../../lib/app-error';
+import { RangeNotSatisfiable, StorageNotFound, type ByteRange, type Storage, type StorageBucket } from './storage';
+
+export interface ServeFileInput {
+  storage: Storage;
+  bucket: StorageBucket;
+  key: string;
+  /** The request's method: HEAD answers with headers only and opens no stream. */
+  method?: string;
+  /** The request's `Range` header. */
+  range?: string | undefined;
+  /** The stored_files row's type; preferred over what the store recorded. */
+  contentType?: string;
+  /** The uploader's file name, offered for saving. */
+  filename?: string | null;
+  /** How long the browser may keep it; pass what is left of the link's life. */
+  maxAgeSeconds?: number;
+}
+
+/**
+ * One `bytes=` range, or undefined to ignore the header and send the whole file, as RFC 9110
+ * allows for malformed headers and for several ranges (players never ask for several).
+ */
+export function parseRangeHeader(header: string | undefined): ByteRange | undefined {
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const [first, last] = [match[1] ?? '', match[2] ?? ''];
+  if (first === '' && last === '') return undefined;
+  if (first === '') return { suffix: Number(last) };
+  const start = Number(first);
+  const end = last === '' ? undefined : Number(last);
+  if (!Number.isSafeInteger(start) || (end !== undefined && (!Number.isSafeInteger(end) || end < start))) return undefined;
+  return end === undefined ? { start } : { start, end };
+}
+
+/** Audio and images play in the page; everything else downloads, so a document never runs in our origin. */
+export function contentDisposition(contentType: string, filename?: string | null): string {
+  const type = contentType.toLowerCase();
+  const inline = (type.startsWith('audio/') || type.startsWith('image/')) && !type.startsWith('image/svg');
+  const kind = inline ? 'inline' : 'attachment';
+  // Only the last path segment, without control characters or quotes.
+  const name = ((filename ?? '').split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 150);
+  if (!name) return kind;
+  const ascii = name.replace(/[^A-Za-z0-9 ._()-]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Streams a stored object as a web Response (200, 206 or 416) for a Hono route. */
+export async function serveFile(input: ServeFileInput): Promise<Response> {
+  const { storage, bucket, key } = input;
+  const maxAge = Math.max(0, Math.floor(input.maxAgeSeconds ?? SIGNED_URL_TTL_SECONDS));
+  const headers = new Headers({
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': `private, max-age=${maxAge}`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  const describe = (storedType: string) => {
+    const type = input.contentType ?? storedType;
+    headers.set('Content-Type', type);
+    headers.set('Content-Disposition', contentDisposition(type, input.filename));
+  };
+
+  try {
+    if (input.method?.toUpperCase() === 'HEAD') {
+      const info = await storage.head({ bucket, key });
+      describe(info.contentType);
+      headers.set('Content-Length', String(info.sizeBytes));
+      return new Response(null, { status: 200, headers });
+    }
+
+    const range = parseRangeHeader(input.range);
+    const result = await storage.get({ bucket, key, ...(range && { range }) });
+    describe(result.contentType);
+    headers.set('Content-Length', String(result.contentLength));
+    if (result.range) headers.set('Content-Range', `bytes ${result.range.start}-${result.range.end}/${result.sizeBytes}`);
+    const body = Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>;
+    return new Response(body, { status: result.range ? 206 : 200, headers });
+  } catch (error) {
+    if (error instanceof StorageNotFound) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+    if (error instanceof RangeNotSatisfiable) {
+      headers.set('Content-Range', `bytes */${error.sizeBytes}`);
+      return new Response(null, { status: 416, headers });
+    }
+    throw error;
+  }
+}

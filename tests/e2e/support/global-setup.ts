@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../../src/server/config';
+import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/seed';
+import { startServer } from '../../../src/server/server';
+import { createTestDatabaseUrl } from '../../setup/database';
+import { TestClient } from '../../setup/http-client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    /** Session cookies of the demo accounts, signed in once through the real API. */
+    sessions: Record<keyof typeof DEMO_ACCOUNTS, { name: string; value: string }[]>;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_SKIP_BUILD) {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-'));
+  const database = process.env.DATABASE_URL ? await createTestDatabaseUrl(process.env.DATABASE_URL) : undefined;
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'on',
+    AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
+    // The browser's origin must be the one the server trusts and writes into e-mail links.
+    PUBLIC_URL: baseUrl,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  const running = await startServer(config, { mailPollMs: 200 });
+
+  const sessions = {} as Record<keyof typeof DEMO_ACCOUNTS, { name: string; value: string }[]>;
+  for (const role of Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[]) {
+    const client = new TestClient(baseUrl, baseUrl);
+    const res = await client.post('/api/auth/sign-in/email', DEMO_ACCOUNTS[role]);
+    if (res.status !== 200) throw new Error(`demo ${role} could not sign in: ${res.status} ${res.text}`);
+    sessions[role] = [...client.cookies].map(([name, value]) => ({ name, value }));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('sessions', sessions);
+
+  return async () => {
+    await running.stop();
+    await database?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { DataDirLockedError } from '../../src/server/lib/data-dir-lock';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { createTestDatabaseUrl } from '../setup/database';
+import { TestClient } from '../setup/http-client';
+
+/** The composition root as `npm start` runs it: lock, migrate, seed, serve, deliver mail. */
+describe('starting the server', () => {
+  let dataDir: string;
+  let server: RunningServer;
+  let pg: Awaited<ReturnType<typeof createTestDatabaseUrl>> | undefined;
+  const env = () => ({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-start-'));
+    if (process.env.DATABASE_URL) pg = await createTestDatabaseUrl(process.env.DATABASE_URL);
+    server = await startServer(loadConfig(env()), { mailPollMs: 50 });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await pg?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('an empty database is migrated and seeded with the three demo accounts, whose sign-in works', async () => {
+    expect(server.demoAccounts.map((a) => a.role)).toEqual(['admin', 'preview', 'songwriter']);
+    const client = new TestClient(server.url, 'http://localhost:3000');
+    const signIn = await client.post('/api/auth/sign-in/email', DEMO_ACCOUNTS.songwriter);
+    expect(signIn.status).toBe(200);
+    const me = await client.get('/api/me');
+    expect(me.body).toMatchObject({ isSongwriter: true, isAdmin: false, isPreview: false });
+  });
+
+  test('a second server on the same data folder stops with a clear message', async () => {
+    await expect(startServer(loadConfig(env()))).rejects.toThrow(DataDirLockedError);
+    await expect(startServer(loadConfig(env()))).rejects.toThrow(/in use by another server/);
+  });
+
+  test('a contact message is delivered by the mail worker to an .eml file', async () => {
+    const client = new TestClient(server.url, 'http://localhost:3000');
+    const res = await client.post('/api/contact', {
+      name: 'Jo Writer',
+      email: 'jo@example.test',
+      subject: 'Co-writing',
+      message: 'Do you take co-writes?',
+    });
+    expect(res.status).toBe(201);
+    const deadline = Date.now() + 10_000;
+    let files: string[] = [];
+    while (Date.now() < deadline) {
+      files = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.eml'));
+      if (files.length > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(files).toHaveLength(1);
+  });
+});
