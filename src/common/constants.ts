@@ -73,7 +73,16 @@ export const LIMITS = {
   projectDescriptionMax: 1000,
   contactSubjectMax: 200,
   contactMessageMax: 5000,
+  lyricsMax: 20_000,
+  tagMax: 40,
+  tagsMax: 20,
+  /** Catalogue audio and images uploaded by admins. */
+  songAudioMaxBytes: 50 * 1024 * 1024,
+  songImageMaxBytes: 15 * 1024 * 1024,
 } as const;
+
+/** Web size of catalogue images: the longest side, in pixels. */
+export const SONG_IMAGE_WEB_SIZE = 800;
 
 export const SIGNED_URL_TTL_SECONDS = 3600;
 export const DATE_FORMAT = 'MMM d, yyyy';

@@ -9,7 +9,12 @@ import type { Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
+import { fileRoutes } from './features/files/files.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { playRoutes } from './features/plays/plays.routes';
+import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
+import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
 import { handleError } from './lib/error-handler';
 import type { AppEnv } from './lib/hono-env';
@@ -22,6 +27,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   auth: Auth;
+  storage: Storage;
   logger: Logger;
   /** Folder of the built web app; omitted by API tests. */
   webRoot?: string;
@@ -39,7 +45,7 @@ function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({ config, db, auth, logger, webRoot }: AppDeps) {
+export function createApp({ config, db, auth, storage, logger, webRoot }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
@@ -85,11 +91,17 @@ export function createApp({ config, db, auth, logger, webRoot }: AppDeps) {
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
     .route('/me', meRoutes(db))
-    .route('/contact', contactRoutes(db, config));
+    .route('/contact', contactRoutes(db, config))
+    .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret }))
+    .route('/songs', songCommentRoutes(db))
+    .route('/plays', playRoutes(db))
+    .route('/files', fileRoutes({ db, storage, secret: config.authSecret }));
 
   const admin = new Hono<AppEnv>();
   admin.use('*', requireRole('admin'));
   admin.route('/outbox', outboxRoutes(db));
+  admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
+  admin.route('/comments', adminCommentRoutes(db));
   api.route('/admin', admin);
 
   api.all('*', () => {

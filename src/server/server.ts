@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { createStorage } from './adapters/storage/storage';
 import { createAuth } from './auth';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -34,8 +35,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const { db } = database;
     const demoAccounts = await seedIfEmpty(db, config);
 
+    const storage = await createStorage(config);
     const auth = createAuth({ config, db, logger });
-    const app = createApp({ config, db, auth, logger, webRoot: options.webRoot ?? WEB_ROOT });
+    const app = createApp({ config, db, auth, storage, logger, webRoot: options.webRoot ?? WEB_ROOT });
 
     const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));
     const mailWorker = createMailWorker({

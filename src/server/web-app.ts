@@ -28,7 +28,11 @@ export function webAppRoutes(webRoot: string) {
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   );
-  app.use('*', serveStatic({ root: relativeRoot, index: '' }));
+  // Only paths that name a file go to the file server: "/" and page paths get index.html below.
+  app.use('*', async (c, next) => {
+    if (path.extname(c.req.path) === '' || c.req.path.startsWith('/.vite/')) return next();
+    return serveStatic({ root: relativeRoot })(c, next);
+  });
   app.get('*', (c) => {
     const pathname = c.req.path;
     if (path.extname(pathname) !== '') return c.text('Not found', 404);

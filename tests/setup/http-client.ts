@@ -5,6 +5,7 @@ export interface TestResponse<T = any> {
   headers: http.IncomingHttpHeaders;
   body: T;
   text: string;
+  bytes: Buffer;
 }
 
 let nextAddress = 2;
@@ -38,13 +39,23 @@ export class TestClient {
   get = <T = any>(path: string, headers: Record<string, string> = {}) => this.request<T>('GET', path, undefined, headers);
   post = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) =>
     this.request<T>('POST', path, body, headers);
+  put = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    this.request<T>('PUT', path, body, headers);
   patch = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) =>
     this.request<T>('PATCH', path, body, headers);
   delete = <T = any>(path: string, headers: Record<string, string> = {}) => this.request<T>('DELETE', path, undefined, headers);
 
+  /** A multipart upload, encoded as a browser would encode the FormData. */
+  async sendForm<T = any>(method: string, path: string, form: FormData, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const encoded = new Response(form);
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    return this.request<T>(method, path, payload, { 'content-type': encoded.headers.get('content-type')!, ...headers });
+  }
+
   request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
     const url = new URL(path, this.baseUrl);
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const raw = Buffer.isBuffer(body);
+    const payload = body === undefined ? undefined : raw ? body : Buffer.from(JSON.stringify(body));
     const allHeaders: Record<string, string> = {
       ...(method !== 'GET' && method !== 'HEAD' ? { origin: this.origin } : {}),
       ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
@@ -67,10 +78,11 @@ export class TestClient {
               if (expired) this.cookies.delete(name);
               else this.cookies.set(name, value);
             }
-            const text = Buffer.concat(chunks).toString('utf8');
+            const bytes = Buffer.concat(chunks);
+            const text = bytes.toString('utf8');
             let parsed: unknown = text;
             if (res.headers['content-type']?.includes('application/json') && text) parsed = JSON.parse(text);
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, text });
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, text, bytes });
           });
         },
       );

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../../src/server/app';
+import { createDiskStorage } from '../../src/server/adapters/storage/disk-storage';
+import type { Storage } from '../../src/server/adapters/storage/storage';
 import { createAuth, type Auth } from '../../src/server/auth';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
@@ -18,6 +20,7 @@ export interface TestApp {
   database: TestDatabase;
   db: Db;
   auth: Auth;
+  storage: Storage;
   /** http://127.0.0.1:<port> */
   url: string;
   /** A client with its own cookie jar and loopback address. */
@@ -43,7 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await createTestDatabase();
   const logger = createLogger(config.logLevel);
   const auth = createAuth({ config, db: database.db, logger });
-  const app = createApp({ config, db: database.db, auth, logger });
+  const storage = createDiskStorage(path.join(dataDir, 'files'));
+  const app = createApp({ config, db: database.db, auth, storage, logger });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -53,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     db: database.db,
     auth,
+    storage,
     url,
     client: () => new TestClient(url, config.publicUrl),
     mailsTo: (address) =>

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './contact';
 export * from './fields';
 export * from './admin';
+export * from './songs';

@@ -1,0 +1,61 @@
+import { Mp3Encoder } from '@breezystack/lamejs';
+
+/**
+ * Synthesises a short piece of music as MP3, so the demo catalogue and the tests have real, playable
+ * audio without shipping or downloading any. A chord progression of soft sine pads with a plucked
+ * melody on top; the same seed always gives the same bytes.
+ */
+export interface SynthOptions {
+  seconds: number;
+  bpm?: number;
+  /** Root notes (MIDI numbers) of the chords, one per bar. */
+  progression?: number[];
+  seed?: number;
+  sampleRate?: number;
+  kbps?: number;
+}
+
+const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
+
+function random(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+}
+
+export function synthesizeMp3({ seconds, bpm = 96, progression = [60, 67, 69, 65], seed = 1, sampleRate = 22_050, kbps = 64 }: SynthOptions): Buffer {
+  const total = Math.round(seconds * sampleRate);
+  const samples = new Int16Array(total);
+  const beat = 60 / bpm;
+  const bar = beat * 4;
+  const rand = random(seed);
+  const scale = [0, 2, 4, 7, 9, 12];
+  const melody = Array.from({ length: Math.ceil(seconds / beat) + 1 }, () => scale[Math.floor(rand() * scale.length)]!);
+
+  for (let i = 0; i < total; i++) {
+    const t = i / sampleRate;
+    const root = progression[Math.floor(t / bar) % progression.length]!;
+    let value = 0;
+    for (const interval of [0, 4, 7]) value += Math.sin(2 * Math.PI * midiToHz(root - 12 + interval) * t) * 0.12;
+    const beatIndex = Math.floor(t / beat);
+    const sinceBeat = t - beatIndex * beat;
+    value += Math.sin(2 * Math.PI * midiToHz(root + melody[beatIndex]!) * t) * 0.3 * Math.exp(-sinceBeat * 4);
+    const fade = Math.min(1, t / 0.5, (seconds - t) / 1);
+    samples[i] = Math.max(-1, Math.min(1, value * fade)) * 32_767;
+  }
+
+  const encoder = new Mp3Encoder(1, sampleRate, kbps);
+  const chunks: Uint8Array[] = [];
+  const block = 1152;
+  for (let i = 0; i < total; i += block) {
+    const out = encoder.encodeBuffer(samples.subarray(i, i + block));
+    if (out.length > 0) chunks.push(new Uint8Array(out));
+  }
+  const end = encoder.flush();
+  if (end.length > 0) chunks.push(new Uint8Array(end));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import type { Storage } from '../../adapters/storage/storage';
+import { insertFile } from '../../features/files/files.service';
+import { putSongAudio, putSongImage } from '../../features/songs/song-media';
+import type { Db } from '../client';
+import { songs } from '../schema';
+import { synthesizeMp3 } from './audio';
+
+export interface SongSeed {
+  title: string;
+  slug?: string;
+  description?: string;
+  lyrics?: string;
+  writerInfo?: string | null;
+  genre?: string | null;
+  bpm?: number | null;
+  tags?: string[];
+  orderIndex?: number;
+  isActive?: boolean;
+  /** Seconds of synthesised audio. */
+  seconds?: number;
+  seed?: number;
+  /** Two colours for a generated cover; no cover when absent. */
+  cover?: [string, string];
+}
+
+/** A cover picture without text (fonts may be missing on a bare machine): a gradient with rings. */
+export async function makeCoverPng([from, to]: [string, string], size = 1200): Promise<Buffer> {
+  const rings = [0.42, 0.3, 0.18]
+    .map((r, i) => `<circle cx="${size * 0.62}" cy="${size * 0.58}" r="${size * r}" fill="none" stroke="#fff" stroke-opacity="${0.12 + i * 0.08}" stroke-width="${size * 0.012}"/>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${rings}<circle cx="${size * 0.62}" cy="${size * 0.58}" r="${size * 0.04}" fill="#fff" fill-opacity="0.8"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A catalogue song stored the way an admin upload stores it: audio and cover checked, then the rows. */
+export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed) {
+  const audio = await putSongAudio(storage, { bytes: synthesizeMp3({ seconds: seed.seconds ?? 3, bpm: seed.bpm ?? 96, seed: seed.seed ?? 1 }), name: 'song.mp3' }, ownerId);
+  const image = seed.cover ? await putSongImage(storage, { bytes: await makeCoverPng(seed.cover), name: 'cover.png' }, ownerId) : undefined;
+  return db.transaction(async (tx) => {
+    const audioRow = await insertFile(tx, audio);
+    const original = image && (await insertFile(tx, image.original));
+    const web = image && (await insertFile(tx, image.web));
+    const slug = seed.slug ?? seed.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const [song] = await tx
+      .insert(songs)
+      .values({
+        slug,
+        title: seed.title,
+        description: seed.description ?? `${seed.title}: a song for consideration.`,
+        lyrics: seed.lyrics ?? 'Verse one\nChorus',
+        writerInfo: seed.writerInfo ?? null,
+        genre: seed.genre ?? null,
+        bpm: seed.bpm ?? null,
+        tags: seed.tags ?? [],
+        orderIndex: seed.orderIndex ?? 0,
+        isActive: seed.isActive ?? true,
+        audioFileId: audioRow.id,
+        imageFileId: original?.id ?? null,
+        imageWebFileId: web?.id ?? null,
+      })
+      .returning();
+    return song!;
+  });
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PageQuerySchema, UuidParamSchema } from '../../../common/schemas/admin';
+import { CommentModerationSchema, CommentSchema, SlugParamSchema } from '../../../common/schemas/songs';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import { addComment, approveComment, deleteComment, listComments } from './comments.service';
+
+/** POST /api/songs/:slug/comments, for preview users and admins. */
+export function songCommentRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole('preview', 'admin'))
+    .post('/:slug/comments', validate('param', SlugParamSchema), validate('json', CommentSchema), async (c) => {
+      const actor = actorOf(c);
+      await consumeRateLimit(db, `comment:${actor.id}`, { window: 60, max: 10 });
+      return c.json(await addComment({ db, actor, slug: c.req.valid('param').slug, input: c.req.valid('json') }), 201);
+    });
+}
+
+const CommentListQuerySchema = PageQuerySchema.extend({ status: z.enum(['pending', 'approved', 'all']).default('all') });
+
+/** /api/admin/comments: moderation. */
+export function adminCommentRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/', validate('query', CommentListQuerySchema), async (c) => {
+      const { status, page, pageSize } = c.req.valid('query');
+      return c.json(await listComments({ db, filter: status, page, pageSize }));
+    })
+    .patch('/:id', validate('param', UuidParamSchema), validate('json', CommentModerationSchema), async (c) => {
+      await approveComment({ db, id: c.req.valid('param').id });
+      return c.json({ ok: true });
+    })
+    .delete('/:id', validate('param', UuidParamSchema), async (c) => {
+      await deleteComment({ db, id: c.req.valid('param').id });
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,62 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { MESSAGES } from '../../../common/messages';
+import type { CommentInput } from '../../../common/schemas/songs';
+import type { Db } from '../../db/client';
+import { songComments, songs } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../accounts/accounts.service';
+
+/** A comment on an active song; it waits for an admin's approval before anyone sees it. */
+export async function addComment({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: CommentInput }) {
+  const [song] = await db.select({ id: songs.id }).from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
+  if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
+  const [row] = await db
+    .insert(songComments)
+    .values({
+      songId: song.id,
+      userId: actor.id,
+      commenterName: input.name,
+      commenterEmail: input.email,
+      commentText: input.comment,
+      isApproved: false,
+    })
+    .returning({ id: songComments.id, isApproved: songComments.isApproved });
+  return row!;
+}
+
+export type CommentFilter = 'pending' | 'approved' | 'all';
+
+export async function listComments({ db, filter, page, pageSize }: { db: Db; filter: CommentFilter; page: number; pageSize: number }) {
+  const where = filter === 'all' ? undefined : eq(songComments.isApproved, filter === 'approved');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: songComments.id,
+        songTitle: songs.title,
+        songSlug: songs.slug,
+        name: songComments.commenterName,
+        email: songComments.commenterEmail,
+        text: songComments.commentText,
+        isApproved: songComments.isApproved,
+        createdAt: songComments.createdAt,
+      })
+      .from(songComments)
+      .innerJoin(songs, eq(songs.id, songComments.songId))
+      .where(where)
+      .orderBy(desc(songComments.createdAt), desc(songComments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(songComments).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0, page, pageSize };
+}
+
+export async function approveComment({ db, id }: { db: Db; id: string }) {
+  const [row] = await db.update(songComments).set({ isApproved: true }).where(eq(songComments.id, id)).returning({ id: songComments.id });
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.songs.commentNotFound);
+}
+
+export async function deleteComment({ db, id }: { db: Db; id: string }) {
+  const [row] = await db.delete(songComments).where(eq(songComments.id, id)).returning({ id: songComments.id });
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.songs.commentNotFound);
+}

@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { NewPlaySchema, PlayReportSchema } from '../../../common/schemas/songs';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import { startPlay, updatePlay } from './plays.service';
+
+/** /api/plays: the player's listening reports. */
+export function playRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole('preview', 'admin'))
+    .post('/', validate('json', NewPlaySchema), async (c) => c.json(await startPlay({ db, actor: actorOf(c), ...c.req.valid('json') }), 201))
+    .patch('/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), async (c) => {
+      await updatePlay({ db, actor: actorOf(c), id: c.req.valid('param').id, ...c.req.valid('json') });
+      return c.json({ ok: true });
+    });
+}

@@ -1,0 +1,38 @@
+import sharp from 'sharp';
+import { LIMITS, SONG_IMAGE_WEB_SIZE } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { IMAGE_KINDS, sniffFile } from '../../adapters/storage/sniff';
+import type { Storage } from '../../adapters/storage/storage';
+import { AppError } from '../../lib/app-error';
+import type { UploadedFile } from '../../lib/multipart';
+import { putFile, type NewStoredFile } from '../files/files.service';
+
+
+/** Checks an admin's catalogue audio by its content: MP3 only, whatever the file is called. */
+export async function putSongAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
+  if (file.bytes.length > LIMITS.songAudioMaxBytes) throw new AppError('INVALID', MESSAGES.songs.audioTooLarge, { audio: [MESSAGES.songs.audioTooLarge] });
+  const sniffed = await sniffFile(file.bytes, ['mp3'], file.name);
+  if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.audioNotMp3, { audio: [MESSAGES.songs.audioNotMp3] });
+  return putFile({ storage, bucket: 'song-audio', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+}
+
+/** Stores the original picture and a web-sized WebP (longest side 800 px) for pages. */
+export async function putSongImage(storage: Storage, file: UploadedFile, ownerId: string): Promise<{ original: NewStoredFile; web: NewStoredFile }> {
+  if (file.bytes.length > LIMITS.songImageMaxBytes) throw new AppError('INVALID', MESSAGES.songs.imageTooLarge, { image: [MESSAGES.songs.imageTooLarge] });
+  const sniffed = await sniffFile(file.bytes, IMAGE_KINDS, file.name);
+  if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.imageNotAllowed, { image: [MESSAGES.songs.imageNotAllowed] });
+  let webBytes: Buffer;
+  try {
+    webBytes = await sharp(file.bytes)
+      .rotate()
+      .resize({ width: SONG_IMAGE_WEB_SIZE, height: SONG_IMAGE_WEB_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    // The header looked right but the picture cannot be decoded.
+    throw new AppError('INVALID', MESSAGES.songs.imageNotAllowed, { image: [MESSAGES.songs.imageNotAllowed] });
+  }
+  const original = await putFile({ storage, bucket: 'song-images', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  const web = await putFile({ storage, bucket: 'song-images', ownerId, bytes: webBytes, contentType: 'image/webp', extension: 'webp', originalName: null });
+  return { original, web };
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { CatalogueQuerySchema, SlugParamSchema, SongActiveSchema, SongFormSchema, SongOrderSchema } from '../../../common/schemas/songs';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { readMultipart } from '../../lib/multipart';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import {
+  createSong,
+  deleteSong,
+  getAdminSong,
+  getCatalogueSong,
+  listAdminSongs,
+  listCatalogue,
+  reorderSongs,
+  setSongActive,
+  updateSong,
+} from './songs.service';
+
+interface SongRouteDeps {
+  db: Db;
+  storage: Storage;
+  secret: string;
+}
+
+/** /api/songs: the catalogue, for preview users and admins. */
+export function catalogueRoutes({ db, secret }: SongRouteDeps) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole('preview', 'admin'))
+    .get('/', validate('query', CatalogueQuerySchema), async (c) => c.json(await listCatalogue({ db, query: c.req.valid('query') })))
+    .get('/:slug', validate('param', SlugParamSchema), async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await getCatalogueSong({ db, actor: actorOf(c), slug: c.req.valid('param').slug, secret }));
+    });
+}
+
+const SONG_FILES = ['audio', 'image'] as const;
+
+/** /api/admin/songs: mounted under the admin router. */
+export function adminSongRoutes({ db, storage, secret }: SongRouteDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await listAdminSongs({ db })))
+    .put('/order', validate('json', SongOrderSchema), async (c) => {
+      await reorderSongs({ db, ids: c.req.valid('json').ids });
+      return c.json({ ok: true });
+    })
+    .post('/', async (c) => {
+      const { values, files } = await readMultipart(c, SongFormSchema, SONG_FILES);
+      return c.json(await createSong({ db, storage, actor: actorOf(c), values, files }), 201);
+    })
+    .get('/:id', validate('param', UuidParamSchema), async (c) =>
+      c.json(await getAdminSong({ db, actor: actorOf(c), id: c.req.valid('param').id, secret })),
+    )
+    .put('/:id', validate('param', UuidParamSchema), async (c) => {
+      const { values, files, flags } = await readMultipart(c, SongFormSchema, SONG_FILES);
+      const song = await updateSong({
+        db,
+        storage,
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        values,
+        files: { ...files, removeImage: flags.removeImage === 'true' },
+      });
+      return c.json(song);
+    })
+    .patch('/:id/active', validate('param', UuidParamSchema), validate('json', SongActiveSchema), async (c) =>
+      c.json(await setSongActive({ db, id: c.req.valid('param').id, isActive: c.req.valid('json').isActive })),
+    )
+    .delete('/:id', validate('param', UuidParamSchema), async (c) => {
+      await deleteSong({ db, storage, id: c.req.valid('param').id });
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,250 @@
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CatalogueQuery, SongFormValues } from '../../../common/schemas/songs';
+import { MESSAGES } from '../../../common/messages';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import { songComments, songs, storedFiles } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { Actor } from '../accounts/accounts.service';
+import { fileLink, insertFile, removeObjects, type NewStoredFile } from '../files/files.service';
+import type { UploadedFile } from '../../lib/multipart';
+import { putSongAudio, putSongImage } from './song-media';
+
+const m = MESSAGES.songs;
+
+/** `%term%` for ILIKE with the user's % and _ taken literally. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+// ---------------------------------------------------------------- catalogue (preview users and admins)
+
+export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQuery }) {
+  const filters: SQL[] = [eq(songs.isActive, true)];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(
+      or(
+        ilike(songs.title, pattern),
+        ilike(songs.lyrics, pattern),
+        sql`exists (select 1 from unnest(${songs.tags}) as tag where tag ilike ${pattern})`,
+      )!,
+    );
+  }
+  if (query.genre) filters.push(sql`lower(${songs.genre}) = lower(${query.genre})`);
+  if (query.bpmMin !== undefined) filters.push(gte(songs.bpm, query.bpmMin));
+  if (query.bpmMax !== undefined) filters.push(lte(songs.bpm, query.bpmMax));
+  const where = and(...filters);
+
+  const [rows, [total], genres] = await Promise.all([
+    db
+      .select({
+        id: songs.id,
+        slug: songs.slug,
+        title: songs.title,
+        description: songs.description,
+        genre: songs.genre,
+        bpm: songs.bpm,
+        tags: songs.tags,
+      })
+      .from(songs)
+      .where(where)
+      .orderBy(asc(songs.orderIndex), asc(songs.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(songs).where(where),
+    db
+      .selectDistinct({ genre: songs.genre })
+      .from(songs)
+      .where(and(eq(songs.isActive, true), sql`${songs.genre} is not null`))
+      .orderBy(asc(songs.genre)),
+  ]);
+  return { rows, total: total?.total ?? 0, page: query.page, pageSize: query.pageSize, genres: genres.map((g) => g.genre!) };
+}
+
+/** An active song with its approved comments, newest first, and links to its media for this user. */
+export async function getCatalogueSong({ db, actor, slug, secret }: { db: Db; actor: Actor; slug: string; secret: string }) {
+  const [song] = await db.select().from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
+  if (!song) throw new AppError('NOT_FOUND', m.notFound);
+  const comments = await db
+    .select({ id: songComments.id, name: songComments.commenterName, text: songComments.commentText, createdAt: songComments.createdAt })
+    .from(songComments)
+    .where(and(eq(songComments.songId, song.id), eq(songComments.isApproved, true)))
+    .orderBy(sql`${songComments.createdAt} desc`);
+  return { ...publicSong(song, actor.id, secret), comments };
+}
+
+type SongRow = typeof songs.$inferSelect;
+
+function publicSong(song: SongRow, userId: string, secret: string) {
+  return {
+    id: song.id,
+    slug: song.slug,
+    title: song.title,
+    description: song.description,
+    lyrics: song.lyrics,
+    writerInfo: song.writerInfo,
+    genre: song.genre,
+    bpm: song.bpm,
+    tags: song.tags,
+    audioUrl: song.audioFileId ? fileLink(secret, song.audioFileId, userId) : null,
+    imageUrl: song.imageWebFileId ? fileLink(secret, song.imageWebFileId, userId) : null,
+  };
+}
+
+// ---------------------------------------------------------------- admin
+
+export async function listAdminSongs({ db }: { db: Db }) {
+  return db
+    .select({
+      id: songs.id,
+      slug: songs.slug,
+      title: songs.title,
+      genre: songs.genre,
+      isActive: songs.isActive,
+      orderIndex: songs.orderIndex,
+      createdAt: songs.createdAt,
+    })
+    .from(songs)
+    .orderBy(asc(songs.orderIndex), asc(songs.createdAt));
+}
+
+export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: Actor; id: string; secret: string }) {
+  const [song] = await db.select().from(songs).where(eq(songs.id, id));
+  if (!song) throw new AppError('NOT_FOUND', m.notFound);
+  return { ...publicSong(song, actor.id, secret), orderIndex: song.orderIndex, isActive: song.isActive, createdAt: song.createdAt };
+}
+
+interface SongFiles {
+  audio?: UploadedFile;
+  image?: UploadedFile;
+  removeImage?: boolean;
+}
+
+/** Checks and stores the uploaded files before any row is written; returns what to insert. */
+async function prepareFiles(storage: Storage, files: SongFiles, ownerId: string) {
+  const audio = files.audio ? await putSongAudio(storage, files.audio, ownerId) : undefined;
+  let image: { original: NewStoredFile; web: NewStoredFile } | undefined;
+  try {
+    image = files.image ? await putSongImage(storage, files.image, ownerId) : undefined;
+  } catch (error) {
+    if (audio) await removeObjects(storage, [audio]);
+    throw error;
+  }
+  const stored = [audio, image?.original, image?.web].filter((f): f is NewStoredFile => Boolean(f));
+  return { audio, image, stored };
+}
+
+function slugConflict(error: unknown): never {
+  if (isUniqueViolation(error)) throw new AppError('CONFLICT', m.slugTaken, { slug: [m.slugTaken] });
+  throw error;
+}
+
+export async function createSong({
+  db,
+  storage,
+  actor,
+  values,
+  files,
+}: {
+  db: Db;
+  storage: Storage;
+  actor: Actor;
+  values: SongFormValues;
+  files: SongFiles;
+}) {
+  if (!files.audio) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
+  const prepared = await prepareFiles(storage, files, actor.id);
+  try {
+    return await db.transaction(async (tx) => {
+      const audio = await insertFile(tx, prepared.audio!);
+      const image = prepared.image && (await insertFile(tx, prepared.image.original));
+      const imageWeb = prepared.image && (await insertFile(tx, prepared.image.web));
+      const [song] = await tx
+        .insert(songs)
+        .values({ ...values, audioFileId: audio.id, imageFileId: image?.id ?? null, imageWebFileId: imageWeb?.id ?? null })
+        .returning({ id: songs.id, slug: songs.slug });
+      return song!;
+    });
+  } catch (error) {
+    await removeObjects(storage, prepared.stored);
+    slugConflict(error);
+  }
+}
+
+export async function updateSong({
+  db,
+  storage,
+  actor,
+  id,
+  values,
+  files,
+}: {
+  db: Db;
+  storage: Storage;
+  actor: Actor;
+  id: string;
+  values: SongFormValues;
+  files: SongFiles;
+}) {
+  const prepared = await prepareFiles(storage, files, actor.id);
+  let replaced: (typeof storedFiles.$inferSelect)[] = [];
+  try {
+    const song = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(songs).where(eq(songs.id, id)).for('update');
+      if (!current) throw new AppError('NOT_FOUND', m.notFound);
+      const patch: Partial<typeof songs.$inferInsert> = { ...values };
+      const oldFileIds: string[] = [];
+      if (prepared.audio) {
+        patch.audioFileId = (await insertFile(tx, prepared.audio)).id;
+        if (current.audioFileId) oldFileIds.push(current.audioFileId);
+      }
+      if (prepared.image || files.removeImage) {
+        patch.imageFileId = prepared.image ? (await insertFile(tx, prepared.image.original)).id : null;
+        patch.imageWebFileId = prepared.image ? (await insertFile(tx, prepared.image.web)).id : null;
+        for (const old of [current.imageFileId, current.imageWebFileId]) if (old) oldFileIds.push(old);
+      }
+      const [updated] = await tx.update(songs).set(patch).where(eq(songs.id, id)).returning({ id: songs.id, slug: songs.slug });
+      if (oldFileIds.length > 0) replaced = await tx.delete(storedFiles).where(inArray(storedFiles.id, oldFileIds)).returning();
+      return updated!;
+    });
+    await removeObjects(storage, replaced);
+    return song;
+  } catch (error) {
+    await removeObjects(storage, prepared.stored);
+    slugConflict(error);
+  }
+}
+
+export async function setSongActive({ db, id, isActive }: { db: Db; id: string; isActive: boolean }) {
+  const [row] = await db.update(songs).set({ isActive }).where(eq(songs.id, id)).returning({ id: songs.id, isActive: songs.isActive });
+  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  return row;
+}
+
+/** Deletes the song (its comments and plays go with it) and its stored files. */
+export async function deleteSong({ db, storage, id }: { db: Db; storage: Storage; id: string }) {
+  const removed = await db.transaction(async (tx) => {
+    const [song] = await tx.delete(songs).where(eq(songs.id, id)).returning();
+    if (!song) throw new AppError('NOT_FOUND', m.notFound);
+    const fileIds = [song.audioFileId, song.imageFileId, song.imageWebFileId].filter((f): f is string => Boolean(f));
+    return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
+  });
+  await removeObjects(storage, removed);
+}
+
+/**
+ * Rewrites every song's 0-based order_index from one list, in one statement inside one transaction.
+ * The list must name every song exactly once; otherwise nothing changes.
+ */
+export async function reorderSongs({ db, ids }: { db: Db; ids: string[] }) {
+  await db.transaction(async (tx) => {
+    const current = await tx.select({ id: songs.id }).from(songs).for('update');
+    const known = new Set(current.map((s) => s.id));
+    if (known.size !== ids.length || !ids.every((id) => known.has(id))) throw new AppError('CONFLICT', m.orderMismatch);
+    const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+    await tx.execute(sql`
+      update ${songs} set order_index = ordered.position - 1
+      from unnest(${idArray}) with ordinality as ordered(id, position)
+      where ${songs.id} = ordered.id`);
+  });
+}

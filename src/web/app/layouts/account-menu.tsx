@@ -1,0 +1,54 @@
+import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import type { MeResponse } from '../../../common/api-types';
+import { PAGE_PATHS } from '../../../common/routes';
+import { Button } from '../../components/ui/button';
+import { PLANNED_PATHS } from '../../lib/planned-paths';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+
+/** The signed-in user's menu: Admin (highlighted) for admins, Dashboard for songwriters, and Logout. */
+export function AccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: () => void }) {
+  return (
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable,
+    // which screen readers and axe (aria-hidden-focus) rightly object to. Tabbing away simply closes it.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm">
+          Account
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{me.user?.email}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {me.isAdmin && (
+          <DropdownMenuItem asChild className="font-semibold text-primary data-[highlighted]:bg-red-50">
+            <Link to={PAGE_PATHS.admin}>
+              <ShieldCheck aria-hidden="true" />
+              Admin
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {me.isSongwriter && (
+          <DropdownMenuItem asChild>
+            <Link to={PLANNED_PATHS.songwriterDashboard}>
+              <LayoutDashboard aria-hidden="true" />
+              Dashboard
+            </Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

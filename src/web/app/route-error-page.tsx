@@ -1,0 +1,26 @@
+import { Link, useRouteError } from 'react-router';
+import { MESSAGES } from '../../common/messages';
+import { PAGE_PATHS } from '../../common/routes';
+import { PageMeta } from '../components/page-meta';
+import { Button } from '../components/ui/button';
+
+/** A page's code failed to load (usually a deploy replaced the chunks this tab knows) or threw while rendering. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const staleChunk = error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-4 text-center">
+      <PageMeta title="Error" description={MESSAGES.generic.pageFailed} />
+      <h1 className="text-3xl font-bold">{MESSAGES.generic.pageFailed}</h1>
+      <p className="mt-3 text-muted-foreground">{staleChunk ? MESSAGES.generic.newVersion : MESSAGES.generic.unexpected}</p>
+      <div className="mt-8 flex gap-3">
+        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button asChild variant="outline">
+          <Link to={PAGE_PATHS.home} reloadDocument>
+            {MESSAGES.notFound.home}
+          </Link>
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import { Navigate, Outlet } from 'react-router';
+import type { MeResponse } from '../../common/api-types';
+import { MESSAGES } from '../../common/messages';
+import { PAGE_PATHS } from '../../common/routes';
+import { ErrorState } from '../components/error-state';
+import { PageSpinner } from '../components/ui/spinner';
+import { useMe } from '../lib/auth';
+import { PLANNED_PATHS } from '../lib/planned-paths';
+
+/** Where to send this user instead, or null to let them in. */
+type Decide = (me: MeResponse) => string | null;
+
+/**
+ * Renders the child routes once /api/me says the user may see them, and redirects otherwise.
+ * The browser check is for the user's convenience only: the API enforces the same rules.
+ */
+export function RouteGuard({ decide }: { decide: Decide }) {
+  const me = useMe();
+  if (me.isPending) return <PageSpinner label={MESSAGES.auth.checkingAccess} />;
+  if (me.isError) return <ErrorState title={MESSAGES.generic.pageFailed} error={me.error} onRetry={() => void me.refetch()} />;
+  const redirect = decide(me.data);
+  return redirect ? <Navigate to={redirect} replace /> : <Outlet />;
+}
+
+export const requireSignedIn: Decide = (me) => (me.user ? null : PAGE_PATHS.auth);
+
+/** Admin area: not signed in -> /auth; signed in but not admin -> home. */
+export const requireAdmin: Decide = (me) => (!me.user ? PAGE_PATHS.auth : me.isAdmin ? null : PAGE_PATHS.home);
+
+/** Songwriter area: anyone who is not a signed-in songwriter starts at songwriter sign-up. */
+export const requireSongwriter: Decide = (me) => (me.user && me.isSongwriter ? null : PLANNED_PATHS.songwriterSignup);

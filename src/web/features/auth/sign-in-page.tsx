@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate } from 'react-router';
+import { toast } from 'sonner';
+import { homePathFor } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
+import { SignInSchema, type SignInInput } from '../../../common/schemas/auth';
+import { PageMeta } from '../../components/page-meta';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { InlineSpinner } from '../../components/ui/spinner';
+import { authApi, meQuery, useMe } from '../../lib/auth';
+import { AuthCard } from './auth-card';
+import { ResendVerificationButton } from './resend-verification-button';
+import { describeSignInError, type SignInFailure } from './sign-in-error';
+
+export function SignInPage() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const [confirmingRole, setConfirmingRole] = useState(false);
+  const [failure, setFailure] = useState<(SignInFailure & { email: string }) | null>(null);
+  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  // Signed in already, or just now: go where this role belongs.
+  if (me.data?.user) return <Navigate to={homePathFor(me.data)} replace />;
+
+  const checkingAccess = me.isPending || confirmingRole;
+
+  const onSubmit = async (values: SignInInput) => {
+    setFailure(null);
+    try {
+      await authApi.signIn(values);
+    } catch (error) {
+      setFailure({ ...describeSignInError(error), email: values.email });
+      return;
+    }
+    toast.success(MESSAGES.auth.signedIn);
+    setConfirmingRole(true);
+    try {
+      // The fresh /api/me re-renders this page with a user, and the redirect above takes over.
+      await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+    } catch {
+      setFailure({ message: MESSAGES.generic.unexpected, unverified: false, email: values.email });
+    } finally {
+      setConfirmingRole(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Log in" description="Welcome back. Log in to your Pitchroom account.">
+      <PageMeta title="Log in" description="Log in to your Pitchroom account." />
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <fieldset disabled={checkingAccess || isSubmitting} className="grid gap-5">
+          {failure && (
+            <Alert variant="destructive" role="alert">
+              <p>{failure.message}</p>
+              {failure.unverified && <ResendVerificationButton email={failure.email} />}
+            </Alert>
+          )}
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
+          <FormField label="Password" error={errors.password?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('password')} />
+          </FormField>
+          <div className="-mt-2 text-right text-sm">
+            <Link to={PAGE_PATHS.forgotPassword} className="link">
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" size="lg" className="w-full">
+            {isSubmitting && <InlineSpinner />}
+            Log in
+          </Button>
+          {/* Always present so screen readers announce the text when it appears. */}
+          <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground empty:hidden">
+            {checkingAccess && (
+              <>
+                <InlineSpinner />
+                {MESSAGES.auth.checkingAccess}
+              </>
+            )}
+          </p>
+        </fieldset>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        New to Pitchroom?{' '}
+        <Link to={PAGE_PATHS.signup} className="link">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

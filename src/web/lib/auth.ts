@@ -1,0 +1,89 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { MeResponse } from '../../common/api-types';
+import { MESSAGES } from '../../common/messages';
+import { PAGE_PATHS } from '../../common/routes';
+import type { SignInInput } from '../../common/schemas/auth';
+import { api } from './api';
+
+/**
+ * Auth calls go straight to better-auth's endpoints with plain fetch: four small calls do not need its
+ * client library, and errors then flow through the same ApiError as every other call.
+ */
+export const authApi = {
+  signIn: (input: SignInInput) => api<unknown>('/api/auth/sign-in/email', { method: 'POST', body: input }),
+  signOut: () => api<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
+  requestPasswordReset: (email: string) =>
+    api<unknown>('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email, redirectTo: PAGE_PATHS.resetPassword },
+    }),
+  resetPassword: (newPassword: string, token: string) =>
+    api<unknown>('/api/auth/reset-password', { method: 'POST', body: { newPassword, token } }),
+  sendVerificationEmail: (email: string) =>
+    api<unknown>('/api/auth/send-verification-email', {
+      method: 'POST',
+      body: { email, callbackURL: PAGE_PATHS.auth },
+    }),
+};
+
+export const SIGNED_OUT: MeResponse = {
+  user: null,
+  isAdmin: false,
+  isPreview: false,
+  isSongwriter: false,
+  hasPreviewRequest: false,
+};
+
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: ({ signal }) => api<MeResponse>('/api/me', { signal }),
+  staleTime: 60_000,
+});
+
+/** The signed-in user and their role flags; `user` is null when signed out. */
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+type SignedOutState = { signedOut?: boolean } | null;
+
+/**
+ * Signs out and goes home. The session's cached data is dropped by useFinishSignOut once the home page
+ * has rendered: dropping it while a guarded page is still on screen would make that page's guard bounce
+ * to /auth first (the router commits the new page in a transition, after navigate() resolves).
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  return async function signOut() {
+    try {
+      await authApi.signOut();
+    } catch {
+      toast.error(MESSAGES.auth.logoutFailed);
+      return;
+    }
+    await navigate(PAGE_PATHS.home, { state: { signedOut: true } satisfies SignedOutState });
+  };
+}
+
+/** Rendered by the public layout: forgets every cached answer of the old session and says so. */
+export function useFinishSignOut() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handledKey = useRef<string | null>(null);
+  const signedOut = (location.state as SignedOutState)?.signedOut === true;
+
+  useEffect(() => {
+    if (!signedOut || handledKey.current === location.key) return;
+    handledKey.current = location.key;
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQuery.queryKey[0] });
+    queryClient.setQueryData(meQuery.queryKey, SIGNED_OUT);
+    void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    toast.success(MESSAGES.auth.loggedOutTitle, { description: MESSAGES.auth.loggedOutBody });
+    // Drop the marker so Back or a reload does not say it again.
+    void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [signedOut, location.key, location.pathname, location.search, navigate, queryClient]);
+}

@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MESSAGES } from '../../src/common/messages';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
+import { makeCoverPng, makeSong } from '../../src/server/db/seed/song-factories';
+import { songComments, songPlays, songs, userRoles } from '../../src/server/db/schema';
+import { signFileToken } from '../../src/server/adapters/storage/signed-url';
+import type { TestClient } from '../setup/http-client';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { signedInClient } from './helpers';
+
+let t: TestApp;
+let admin: TestClient;
+let preview: TestClient;
+let songwriter: TestClient;
+let noRole: TestClient;
+let anonymous: TestClient;
+let previewUserId: string;
+let adminId: string;
+let active: typeof songs.$inferSelect;
+let inactive: typeof songs.$inferSelect;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminUser = await makeUser(t.db, { roles: ['admin'] });
+  adminId = adminUser.id;
+  const previewUser = await makePreviewUser(t.db);
+  previewUserId = previewUser.id;
+  const writer = await makeSongwriter(t.db);
+  const plain = await makeUser(t.db);
+  [admin, preview, songwriter, noRole] = await Promise.all([
+    signedInClient(t, adminUser),
+    signedInClient(t, previewUser),
+    signedInClient(t, writer),
+    signedInClient(t, plain),
+  ]);
+  anonymous = t.client();
+  active = await makeSong(t.db, t.storage, adminId, { title: 'Gravel Road Goodbye', genre: 'Country', bpm: 92, tags: ['heartbreak', 'female vocal'], lyrics: 'Dust on the dashboard', orderIndex: 0, seconds: 4, cover: ['#7c2d12', '#f59e0b'] });
+  inactive = await makeSong(t.db, t.storage, adminId, { title: 'Hidden Track', isActive: false, orderIndex: 1 });
+});
+afterAll(() => t.close());
+
+describe('who may see the catalogue', () => {
+  test.each([
+    ['anonymous', () => anonymous, 401],
+    ['signed in without a role', () => noRole, 403],
+    ['songwriter', () => songwriter, 403],
+  ])('%s is refused the list, the song and commenting', async (_who, client, status) => {
+    expect((await client().get('/api/songs')).status).toBe(status);
+    expect((await client().get(`/api/songs/${active.slug}`)).status).toBe(status);
+    const comment = await client().post(`/api/songs/${active.slug}/comments`, { name: 'X', email: 'x@example.test', comment: 'Hi' });
+    expect(comment.status).toBe(status);
+  });
+
+  test('a preview user sees only active songs, in order', async () => {
+    const res = await preview.get('/api/songs');
+    expect(res.status).toBe(200);
+    expect(res.body.rows.map((s: { slug: string }) => s.slug)).toEqual([active.slug]);
+    expect(res.body.rows[0]).toMatchObject({ title: 'Gravel Road Goodbye', genre: 'Country', bpm: 92, tags: ['heartbreak', 'female vocal'] });
+    expect((await preview.get(`/api/songs/${inactive.slug}`)).status).toBe(404);
+  });
+
+  test('an admin sees every song in the admin list', async () => {
+    const res = await admin.get('/api/admin/songs');
+    expect(res.status).toBe(200);
+    expect(res.body.map((s: { slug: string }) => s.slug)).toEqual([active.slug, inactive.slug]);
+    expect((await preview.get('/api/admin/songs')).status).toBe(403);
+  });
+
+  test('search and filters narrow the catalogue', async () => {
+    expect((await preview.get('/api/songs?q=dashboard')).body.total).toBe(1);
+    expect((await preview.get('/api/songs?q=heartbr')).body.total).toBe(1);
+    expect((await preview.get('/api/songs?q=nothing-like-this')).body.total).toBe(0);
+    expect((await preview.get('/api/songs?genre=country&bpmMin=90&bpmMax=95')).body.total).toBe(1);
+    expect((await preview.get('/api/songs?bpmMin=100')).body.total).toBe(0);
+    expect((await preview.get('/api/songs?bpmMin=120&bpmMax=100')).status).toBe(400);
+  });
+});
+
+describe('audio links', () => {
+  test('a Range request returns 206 with the right bytes and Content-Range', async () => {
+    const song = await preview.get(`/api/songs/${active.slug}`);
+    expect(song.body.audioUrl).toMatch(/^\/api\/files\//);
+    const whole = await preview.get(song.body.audioUrl);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    const size = whole.bytes.length;
+    const part = await preview.get(song.body.audioUrl, { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(part.bytes.equals(whole.bytes.subarray(100, 200))).toBe(true);
+    const beyond = await preview.get(song.body.audioUrl, { range: `bytes=${size + 10}-` });
+    expect(beyond.status).toBe(416);
+  });
+
+  test('an expired or tampered link is refused, and a link is only good for the user it was made for', async () => {
+    const expired = signFileToken(t.config.authSecret, { fileId: active.audioFileId!, subject: previewUserId }, 1, Date.now() - 10_000);
+    expect((await preview.get(`/api/files/${expired}`)).status).toBe(403);
+    const good = signFileToken(t.config.authSecret, { fileId: active.audioFileId!, subject: previewUserId }, 3600);
+    const [body, mac] = good.split('.');
+    const tampered = `${body}.${mac!.slice(0, -2)}${mac!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await preview.get(`/api/files/${tampered}`)).status).toBe(403);
+    expect((await preview.get(`/api/files/${good}`)).status).toBe(200);
+    expect((await admin.get(`/api/files/${good}`)).status).toBe(403);
+    expect((await anonymous.get(`/api/files/${good}`)).status).toBe(401);
+  });
+
+  test('a preview user cannot read the audio of an inactive song, even with a link', async () => {
+    const link = signFileToken(t.config.authSecret, { fileId: inactive.audioFileId!, subject: previewUserId }, 3600);
+    expect((await preview.get(`/api/files/${link}`)).status).toBe(404);
+  });
+
+  test("a revoked user's link stops working at once", async () => {
+    const user = await makePreviewUser(t.db);
+    const client = await signedInClient(t, user);
+    const { body } = await client.get(`/api/songs/${active.slug}`);
+    expect((await client.get(body.audioUrl, { range: 'bytes=0-9' })).status).toBe(206);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, user.id));
+    expect((await client.get(body.audioUrl, { range: 'bytes=0-9' })).status).toBe(403);
+    expect((await client.get('/api/songs')).status).toBe(403);
+  });
+});
+
+describe('admin song management', () => {
+  const songData = (overrides: Record<string, unknown> = {}) => ({
+    title: 'Porch Light',
+    slug: 'porch-light',
+    description: 'A mid-tempo love song about waiting up.',
+    lyrics: 'I left the porch light on for you',
+    writerInfo: 'Written by Casey Rivers',
+    genre: 'Country',
+    bpm: 84,
+    tags: ['love', 'mid-tempo'],
+    orderIndex: 2,
+    isActive: true,
+    ...overrides,
+  });
+  const form = (data: unknown, files: { audio?: Buffer; image?: Buffer; audioName?: string } = {}) => {
+    const f = new FormData();
+    f.set('data', JSON.stringify(data));
+    if (files.audio) f.set('audio', new Blob([new Uint8Array(files.audio)]), files.audioName ?? 'song.mp3');
+    if (files.image) f.set('image', new Blob([new Uint8Array(files.image)]), 'cover.png');
+    return f;
+  };
+
+  test('creates a song with an mp3 and an image, storing a web-size image too', async () => {
+    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData(), { audio: synthesizeMp3({ seconds: 2 }), image: await makeCoverPng(['#111', '#999'], 1600) }));
+    expect(res.status, res.text).toBe(201);
+    const [row] = await t.db.select().from(songs).where(eq(songs.slug, 'porch-light'));
+    expect(row).toMatchObject({ title: 'Porch Light', bpm: 84, tags: ['love', 'mid-tempo'], isActive: true });
+    expect(row!.imageFileId).toBeTruthy();
+    const detail = await admin.get(`/api/admin/songs/${row!.id}`);
+    const image = await admin.get(detail.body.imageUrl);
+    expect(image.headers['content-type']).toBe('image/webp');
+    const meta = await (await import('sharp')).default(image.bytes).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(800);
+  });
+
+  test('refuses a file that is not an mp3 even when it is named .mp3, and writes nothing', async () => {
+    const png = await makeCoverPng(['#000', '#fff'], 50);
+    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData({ slug: 'fake-mp3' }), { audio: png, audioName: 'song.mp3' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MESSAGES.songs.audioNotMp3);
+    expect(await t.db.select().from(songs).where(eq(songs.slug, 'fake-mp3'))).toHaveLength(0);
+  });
+
+  test('requires audio for a new song', async () => {
+    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData({ slug: 'no-audio' })));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MESSAGES.songs.audioRequired);
+  });
+
+  test.each([
+    [{ bpm: 0 }, MESSAGES.songs.bpmRange],
+    [{ bpm: 301 }, MESSAGES.songs.bpmRange],
+    [{ slug: 'Has-Capitals' }, MESSAGES.songs.slugPattern],
+    [{ title: '   ' }, MESSAGES.songs.titleRequired],
+    [{ lyrics: '' }, MESSAGES.songs.lyricsRequired],
+    [{ tags: ['a', 'A'] }, MESSAGES.songs.tagDuplicate],
+  ])('refuses %o with the spec message', async (override, message) => {
+    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData({ slug: 'bad-input', ...override }), { audio: synthesizeMp3({ seconds: 1 }) }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+  });
+
+  test('a taken slug is a conflict with a clear message', async () => {
+    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData({ slug: active.slug }), { audio: synthesizeMp3({ seconds: 1 }) }));
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(MESSAGES.songs.slugTaken);
+  });
+
+  test('toggles active, edits without new files, and deletes with comments and plays', async () => {
+    const song = await makeSong(t.db, t.storage, adminId, { title: 'Toggle Me', orderIndex: 5 });
+    expect((await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: false })).status).toBe(200);
+    expect((await t.db.select().from(songs).where(eq(songs.id, song.id)))[0]!.isActive).toBe(false);
+    const edit = await admin.sendForm('PUT', `/api/admin/songs/${song.id}`, form(songData({ title: 'Toggled', slug: 'toggled', isActive: true })));
+    expect(edit.status, edit.text).toBe(200);
+    const [edited] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(edited).toMatchObject({ title: 'Toggled', slug: 'toggled', isActive: true, audioFileId: song.audioFileId });
+    await t.db.insert(songComments).values({ songId: song.id, commenterName: 'A', commenterEmail: 'a@example.test', commentText: 'Nice' });
+    expect((await admin.delete(`/api/admin/songs/${song.id}`)).status).toBe(204);
+    expect(await t.db.select().from(songs).where(eq(songs.id, song.id))).toHaveLength(0);
+    expect(await t.db.select().from(songComments).where(eq(songComments.songId, song.id))).toHaveLength(0);
+  });
+
+  test('reorders every song in one request, and a list that fails changes nothing', async () => {
+    const all = (await admin.get('/api/admin/songs')).body as { id: string }[];
+    const reversed = [...all].reverse().map((s) => s.id);
+    expect((await admin.put('/api/admin/songs/order', { ids: reversed })).status).toBe(200);
+    const after = await t.db.select({ id: songs.id, orderIndex: songs.orderIndex }).from(songs);
+    for (const row of after) expect(row.orderIndex).toBe(reversed.indexOf(row.id));
+
+    const broken = [...reversed.slice(0, -1), '00000000-0000-4000-8000-000000000000'];
+    const res = await admin.put('/api/admin/songs/order', { ids: broken });
+    expect(res.status).toBe(409);
+    const unchanged = await t.db.select({ id: songs.id, orderIndex: songs.orderIndex }).from(songs);
+    for (const row of unchanged) expect(row.orderIndex).toBe(reversed.indexOf(row.id));
+    // Restore the original order for the other tests.
+    expect((await admin.put('/api/admin/songs/order', { ids: all.map((s) => s.id) })).status).toBe(200);
+  });
+});
+
+describe('comments', () => {
+  test('a comment waits for approval, then shows on the song page; delete removes it', async () => {
+    const posted = await preview.post(`/api/songs/${active.slug}/comments`, { name: '  Dana  ', email: 'dana@example.test', comment: 'Love the second verse.' });
+    expect(posted.status).toBe(201);
+    const [stored] = await t.db.select().from(songComments).where(eq(songComments.id, posted.body.id));
+    expect(stored).toMatchObject({ commenterName: 'Dana', isApproved: false, userId: previewUserId });
+    expect((await preview.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
+
+    const pending = await admin.get('/api/admin/comments?status=pending');
+    expect(pending.body.rows.map((r: { id: string }) => r.id)).toContain(posted.body.id);
+    expect(pending.body.rows[0]).toMatchObject({ songTitle: 'Gravel Road Goodbye', email: 'dana@example.test' });
+    expect((await preview.patch(`/api/admin/comments/${posted.body.id}`, { isApproved: true })).status).toBe(403);
+    expect((await admin.patch(`/api/admin/comments/${posted.body.id}`, { isApproved: true })).status).toBe(200);
+    const shown = (await preview.get(`/api/songs/${active.slug}`)).body.comments;
+    expect(shown).toMatchObject([{ name: 'Dana', text: 'Love the second verse.' }]);
+
+    expect((await admin.delete(`/api/admin/comments/${posted.body.id}`)).status).toBe(204);
+    expect((await preview.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
+  });
+
+  test('comment rules are the spec rules', async () => {
+    const res = await preview.post(`/api/songs/${active.slug}/comments`, { name: '', email: 'nope', comment: 'x'.repeat(1001) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({
+      name: [MESSAGES.validation.nameRequired],
+      email: [MESSAGES.validation.invalidEmail],
+      comment: [MESSAGES.songs.commentTooLong],
+    });
+  });
+});
+
+describe('play tracking', () => {
+  test('one row per player: created on the first pause, updated after, completed sticks', async () => {
+    const start = await preview.post('/api/plays', { songId: active.id, durationSeconds: 12, completed: false });
+    expect(start.status).toBe(201);
+    const [row] = await t.db.select().from(songPlays).where(eq(songPlays.id, start.body.id));
+    expect(row).toMatchObject({ userId: previewUserId, songId: active.id, durationSeconds: 12, completed: false });
+    await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 40, completed: true });
+    await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 5, completed: false });
+    const [after] = await t.db.select().from(songPlays).where(eq(songPlays.id, start.body.id));
+    expect(after).toMatchObject({ durationSeconds: 40, completed: true });
+  });
+
+  test("a user cannot touch another user's play, and a preview user cannot play an inactive song", async () => {
+    const start = await preview.post('/api/plays', { songId: active.id, durationSeconds: 1, completed: false });
+    expect((await admin.patch(`/api/plays/${start.body.id}`, { durationSeconds: 99, completed: true })).status).toBe(404);
+    expect((await preview.post('/api/plays', { songId: inactive.id, durationSeconds: 1, completed: false })).status).toBe(404);
+    expect((await songwriter.post('/api/plays', { songId: active.id, durationSeconds: 1, completed: false })).status).toBe(403);
+  });
+});
