@@ -1,0 +1,325 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { rateLimits, userRoles, users } from '../../src/server/db/schema';
+import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
+import type { TestResponse } from '../setup/http-client';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { sessionCookieOf, signIn, signedInClient } from './helpers';
+
+let t: TestApp;
+let user: Awaited<ReturnType<typeof makeUser>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await makeUser(t.db);
+});
+afterAll(() => t.close());
+
+const contactBody = { name: 'Wade Writer', email: 'wade@example.test', subject: 'Co-write?', message: 'Hello from Music Row.' };
+
+describe('rate limits on sign-in', () => {
+  test('the 4th sign-in within 10 s from one address is refused with 429, whatever X-Forwarded-For says', async () => {
+    const first = t.client();
+    const attempts = [first, first.sameAddress(), first.sameAddress(), first.sameAddress()];
+    const statuses: number[] = [];
+    for (const [i, client] of attempts.entries()) {
+      const res = await client.post(
+        '/api/auth/sign-in/email',
+        { email: user.email, password: 'wrong-password' },
+        { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+
+    // The right password does not get through the limit either.
+    const blocked = await signIn(first.sameAddress(), user.email, user.password);
+    expect(blocked.status).toBe(429);
+
+    // Another address is counted on its own.
+    const other = await signIn(t.client(), user.email, user.password);
+    expect(other.status).toBe(200);
+  });
+
+  test('the counters live in the rate_limits table, keyed by the socket address', async () => {
+    const client = t.client();
+    await signIn(client, user.email, 'wrong-password');
+    const rows = await t.db.select().from(rateLimits).where(like(rateLimits.key, `%${client.localAddress}%`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.key).toContain('/sign-in/email');
+    expect(rows[0]!.count).toBe(1);
+    expect(rows[0]!.lastRequest).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('requests from another site', () => {
+  const evil = { origin: 'https://evil.test' };
+
+  test('sign-out with a valid session cookie but a foreign or missing Origin is refused and the session survives', async () => {
+    const client = await signedInClient(t, user);
+    const res = await client.post('/api/auth/sign-out', {}, evil);
+    expect(res.status).toBe(403);
+    expect(sessionCookieOf(client)).toBeTruthy();
+    expect((await client.get('/api/me')).body.user?.id).toBe(user.id);
+
+    const noOrigin = await client.post('/api/auth/sign-out', {}, { origin: '' });
+    expect(noOrigin.status).toBe(403);
+    expect((await client.get('/api/me')).body.user?.id).toBe(user.id);
+
+    const ok = await client.post('/api/auth/sign-out', {});
+    expect(ok.status).toBe(200);
+    expect((await client.get('/api/me')).body.user).toBeNull();
+  });
+
+  test('sign-in posted from a foreign Origin is refused', async () => {
+    const res = await t.client().post('/api/auth/sign-in/email', { email: user.email, password: user.password }, evil);
+    expect(res.status).toBe(403);
+  });
+
+  test('our own route refuses a foreign Origin with a session cookie, and accepts the real one', async () => {
+    const client = await signedInClient(t, user);
+    const refused = await client.post('/api/contact', { ...contactBody, subject: 'from evil' }, evil);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: { code: 'FORBIDDEN', message: 'This request came from another site and was refused.' } });
+    const queued = await t.mailsTo(t.config.adminNotifyEmail);
+    expect(queued.filter((m) => m.subject.includes('from evil'))).toEqual([]);
+
+    const accepted = await client.post('/api/contact', { ...contactBody, subject: 'from home' });
+    expect(accepted.status).toBe(201);
+    expect((await t.mailsTo(t.config.adminNotifyEmail)).filter((m) => m.subject.includes('from home'))).toHaveLength(1);
+  });
+
+  test('a cross-site fetch without Origin is refused by its Sec-Fetch-Site header', async () => {
+    const res = await t.client().request('POST', '/api/contact', contactBody, { origin: '', 'sec-fetch-site': 'cross-site' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('sign-up does not reveal or grant anything', () => {
+  test('a taken e-mail gets the same reply as a new one; the owner is told by e-mail and no second user is made', async () => {
+    const owner = await makeUser(t.db);
+    const fresh = await t.client().post('/api/auth/sign-up/email', { email: uniqueEmail('fresh'), password: 'maple-engine-42', name: 'Same' });
+    const taken = await t.client().post('/api/auth/sign-up/email', { email: owner.email, password: 'maple-engine-42', name: 'Same' });
+
+    expect(taken.status).toBe(fresh.status);
+    expect(fresh.status).toBe(200);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(Object.keys(taken.body.user).sort()).toEqual(Object.keys(fresh.body.user).sort());
+    expect(taken.body.token).toBeNull();
+    expect(taken.body.user).toMatchObject({ email: owner.email, emailVerified: false });
+    // The existing account's id is not leaked.
+    expect(taken.body.user.id).not.toBe(owner.id);
+
+    const owners = await t.db.select().from(users).where(eq(users.email, owner.email));
+    expect(owners.map((u) => u.id)).toEqual([owner.id]);
+    const mails = await t.mailsTo(owner.email);
+    expect(mails.map((m) => m.kind)).toEqual(['existing-account']);
+    expect(mails[0]!.textBody).toContain(`${t.config.publicUrl}/forgot-password`);
+  });
+
+  test('role, isAdmin and emailVerified sent at sign-up are ignored', async () => {
+    const email = uniqueEmail('sneaky');
+    const res = await t.client().post('/api/auth/sign-up/email', {
+      email,
+      password: 'orchard-pickup-lantern-3',
+      name: 'Sneaky',
+      role: 'admin',
+      roles: ['admin'],
+      isAdmin: true,
+      emailVerified: true,
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerified).toBe(false);
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, row!.id))).toEqual([]);
+    expect((await signIn(t.client(), email, 'orchard-pickup-lantern-3')).status).toBe(403);
+  });
+});
+
+describe('security headers', () => {
+  function expectSecurityHeaders(res: TestResponse, label: string) {
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    expect(csp, `${label}: CSP`).toContain("object-src 'none'");
+    expect(csp, `${label}: CSP`).toContain("base-uri 'none'");
+    expect(csp, `${label}: CSP`).toContain("frame-ancestors 'none'");
+    expect(csp, `${label}: CSP`).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options'], `${label}: nosniff`).toBe('nosniff');
+    expect(res.headers['referrer-policy'], `${label}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options'], `${label}: X-Frame-Options`).toBe('DENY');
+    expect(res.headers['strict-transport-security'], `${label}: no HSTS outside production`).toBeUndefined();
+  }
+
+  test('every response carries them, successes and errors of our routes and of the auth routes alike', async () => {
+    const c = t.client();
+    const limited = t.client();
+    for (let i = 0; i < 3; i++) await signIn(limited.sameAddress(), user.email, 'nope-nope');
+    const cases: [string, Promise<TestResponse>, number][] = [
+      ['health', c.get('/api/health'), 200],
+      ['unknown api path', c.get('/api/x'), 404],
+      ['unknown page path', c.get('/nowhere'), 404],
+      ['invalid contact', c.post('/api/contact', {}), 400],
+      ['admin anonymous', c.get('/api/admin/outbox'), 401],
+      ['foreign origin', c.post('/api/contact', contactBody, { origin: 'https://evil.test' }), 403],
+      ['auth session', c.get('/api/auth/get-session'), 200],
+      ['auth wrong password', t.client().post('/api/auth/sign-in/email', { email: user.email, password: 'nope-nope' }), 401],
+      ['auth rate-limited', signIn(limited.sameAddress(), user.email, 'nope-nope'), 429],
+      ['body too large', c.post('/api/contact', { ...contactBody, message: 'x'.repeat(1024 * 1024 + 10) }), 413],
+    ];
+    for (const [label, pending, status] of cases) {
+      const res = await pending;
+      expect(res.status, label).toBe(status);
+      expectSecurityHeaders(res, label);
+    }
+  });
+});
+
+describe('error shape', () => {
+  test('for contrast, health answers ok through the real app and database', async () => {
+    const res = await t.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  test('an unknown API path is 404 NOT_FOUND in the common shape', async () => {
+    const res = await t.client().get('/api/x');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  test('an invalid contact body is 400 INVALID naming each field', async () => {
+    const res = await t.client().post('/api/contact', { name: '', email: 'not-an-email', subject: 'Hi' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID');
+    expect(typeof res.body.error.message).toBe('string');
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(['email', 'message', 'name']);
+    expect(res.body.error.fields.email).toEqual(['Invalid email address']);
+  });
+
+  test('a JSON body over 1 MB is refused with 413 before it is parsed', async () => {
+    const res = await t.client().post('/api/contact', { ...contactBody, message: 'x'.repeat(1024 * 1024 + 10) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' } });
+  });
+
+  test('a JSON body just under 1 MB gets past the size check (and is judged on its content)', async () => {
+    const res = await t.client().post('/api/contact', { ...contactBody, message: 'x'.repeat(1000 * 1000) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID');
+    expect(Object.keys(res.body.error.fields)).toEqual(['message']);
+  });
+
+  test('an auth route also refuses a body over 1 MB', async () => {
+    const res = await t.client().post('/api/auth/sign-in/email', { email: user.email, password: 'x'.repeat(1024 * 1024 + 10) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('admin routes', () => {
+  test('the Outbox API: anonymous 401, preview user 403, admin 200', async () => {
+    const anonymous = await t.client().get('/api/admin/outbox');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.code).toBe('UNAUTHENTICATED');
+
+    const preview = await makePreviewUser(t.db);
+    const asPreview = await (await signedInClient(t, preview)).get('/api/admin/outbox');
+    expect(asPreview.status).toBe(403);
+    expect(asPreview.body.error.code).toBe('FORBIDDEN');
+
+    const admin = await makeUser(t.db, { roles: ['admin'] });
+    const asAdmin = await (await signedInClient(t, admin)).get('/api/admin/outbox');
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body).toMatchObject({ page: 1, pageSize: 25 });
+    expect(Array.isArray(asAdmin.body.rows)).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pitchroom-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const goodSecret = 'k'.repeat(40);
+
+  test('production refuses a missing or short AUTH_SECRET', () => {
+    const base = { NODE_ENV: 'production', DATA_DIR: dataDir(), PUBLIC_URL: 'https://pitchroom.example' };
+    expect(() => loadConfig(base)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, AUTH_SECRET: 'short-secret' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ ...base, AUTH_SECRET: 'k'.repeat(31) })).toThrow(ConfigError);
+  });
+
+  test('production refuses a PUBLIC_URL on localhost or the default', () => {
+    const base = { NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: goodSecret };
+    expect(() => loadConfig(base)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'http://localhost:8080' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1' })).toThrow(ConfigError);
+  });
+
+  test('production with a good secret and public URL loads', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: goodSecret, PUBLIC_URL: 'https://pitchroom.example/' });
+    expect(config.isProduction).toBe(true);
+    expect(config.publicUrl).toBe('https://pitchroom.example');
+    expect(config.authSecret).toBe(goodSecret);
+    expect(config.mailFrom).toBe('Pitchroom <no-reply@pitchroom.example>');
+  });
+
+  test('development keeps a generated secret in DATA_DIR across restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
+    const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(first.isProduction).toBe(false);
+  });
+
+  test('an invalid value is a ConfigError naming the setting', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(ConfigError);
+  });
+});
+
+describe('in production', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://pitchroom.example' });
+  });
+  afterAll(() => prod?.close());
+
+  test('the session cookie is __Secure-, Secure, HttpOnly and SameSite=Lax', async () => {
+    const member = await makeUser(prod.db);
+    const client = prod.client();
+    expect(client.origin).toBe('https://pitchroom.example');
+    const res = await signIn(client, member.email, member.password);
+    expect(res.status).toBe(200);
+    const cookie = (res.headers['set-cookie'] ?? []).find((c) => c.includes('session_token='));
+    expect(cookie).toBeDefined();
+    expect(cookie!.startsWith('__Secure-')).toBe(true);
+    expect(cookie).toMatch(/;\s*Secure(;|$)/i);
+    expect(cookie).toMatch(/;\s*HttpOnly(;|$)/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax(;|$)/i);
+    expect((await client.get('/api/me')).body.user.id).toBe(member.id);
+  });
+
+  test('HSTS is sent in production', async () => {
+    const res = await prod.client().get('/api/health');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+  });
+
+  test('a foreign Origin is refused on sign-in', async () => {
+    const member = await makeUser(prod.db);
+    const res = await prod.client().post(
+      '/api/auth/sign-in/email',
+      { email: member.email, password: member.password },
+      { origin: 'https://evil.test' },
+    );
+    expect(res.status).toBe(403);
+  });
+});

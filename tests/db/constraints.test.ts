@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Db } from '../../src/server/db/client';
+import {
+  accounts,
+  blockedRequests,
+  mailOutbox,
+  orders,
+  previewRequests,
+  reviewMessages,
+  sessions,
+  songComments,
+  songPlays,
+  songReviews,
+  songs,
+  songwriterProfiles,
+  storedFiles,
+  userRoles,
+  users,
+} from '../../src/server/db/schema';
+import { makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
+import { createTestDatabase, type TestDatabase } from '../setup/database';
+import { constraintOf, expectRefusedBy } from './db-errors';
+
+let database: TestDatabase;
+let db: Db;
+/** A verified user reused by tests that only need someone to point at. */
+let someone: Awaited<ReturnType<typeof makeUser>>;
+let writer: Awaited<ReturnType<typeof makeSongwriter>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  someone = await makeUser(db);
+  writer = await makeSongwriter(db);
+});
+afterAll(() => database.dispose());
+
+const x = (n: number) => 'x'.repeat(n);
+const slug = () => `song-${randomUUID().slice(0, 8)}`;
+
+const previewRequest = (overrides: Partial<typeof previewRequests.$inferInsert> = {}) => ({
+  name: 'Pat Publisher',
+  companyName: 'Row Music',
+  email: uniqueEmail('req'),
+  proAffiliation: 'ASCAP' as const,
+  projectDescription: 'Songs for a summer record.',
+  ...overrides,
+});
+
+const song = (overrides: Partial<typeof songs.$inferInsert> = {}) => ({
+  slug: slug(),
+  title: 'Whiskey River Road',
+  description: 'A mid-tempo story song.',
+  lyrics: 'Verse one...',
+  ...overrides,
+});
+
+const order = (overrides: Partial<typeof orders.$inferInsert> = {}) => ({
+  songwriterId: writer.id,
+  packageSize: 2,
+  paymentProvider: 'test' as const,
+  ...overrides,
+});
+
+async function insertSong(overrides: Partial<typeof songs.$inferInsert> = {}) {
+  const [row] = await db.insert(songs).values(song(overrides)).returning();
+  return row!;
+}
+
+async function insertReview(overrides: Partial<typeof songReviews.$inferInsert> = {}) {
+  const [o] = await db.insert(orders).values(order({ packageSize: 4 })).returning();
+  const [row] = await db
+    .insert(songReviews)
+    .values({
+      songwriterId: writer.id,
+      orderId: o!.id,
+      songNumber: 1,
+      songTitle: 'Gravel Road Goodbye',
+      storyArc: 'Leaving home.',
+      aiUsage: 'None',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+test('the helper finds the constraint name through drizzle’s error wrapper', async () => {
+  let error: unknown;
+  await db.execute(sql`insert into user_roles (user_id, role) values (${someone.id}, 'superuser')`).catch((e: unknown) => {
+    error = e;
+  });
+  expect(constraintOf(error)).toBe('user_roles_role_check');
+  expect(constraintOf(new Error('no constraint here'))).toBeUndefined();
+});
+
+describe('users and roles', () => {
+  test('user_roles accepts only admin, preview and songwriter', async () => {
+    await expectRefusedBy(db.execute(sql`insert into user_roles (user_id, role) values (${someone.id}, 'superuser')`), 'user_roles_role_check');
+    await db.insert(userRoles).values({ userId: someone.id, role: 'preview' });
+    await expectRefusedBy(db.insert(userRoles).values({ userId: someone.id, role: 'preview' }), 'user_roles_user_id_role_pk');
+    await db.delete(userRoles).where(eq(userRoles.userId, someone.id));
+  });
+
+  test('users: an e-mail is unique whatever its letter case', async () => {
+    await expectRefusedBy(
+      db.insert(users).values({ id: randomUUID(), email: someone.email.toUpperCase(), name: 'Copy' }),
+      'users_email_lower_unique',
+    );
+  });
+
+  test('songwriter_profiles: a username is unique whatever its letter case, and 3 to 50 characters', async () => {
+    const other = await makeUser(db);
+    const [profile] = await db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, writer.id));
+    await expectRefusedBy(
+      db.insert(songwriterProfiles).values({ userId: other.id, username: profile!.username.toUpperCase() }),
+      'songwriter_profiles_username_unique',
+    );
+    await expectRefusedBy(db.insert(songwriterProfiles).values({ userId: other.id, username: 'ab' }), 'songwriter_profiles_username_check');
+    await expectRefusedBy(db.insert(songwriterProfiles).values({ userId: other.id, username: x(51) }), 'songwriter_profiles_username_check');
+    await db.insert(songwriterProfiles).values({ userId: other.id, username: `w${x(49)}` });
+  });
+});
+
+describe('preview access', () => {
+  test('preview_requests: status and PRO must be known values', async () => {
+    await expectRefusedBy(
+      db.execute(sql`insert into preview_requests (name, company_name, email, pro_affiliation, project_description, status)
+        values ('A', 'B', ${uniqueEmail()}, 'BMI', 'C', 'maybe')`),
+      'preview_requests_status_check',
+    );
+    await expectRefusedBy(
+      db.execute(sql`insert into preview_requests (name, company_name, email, pro_affiliation, project_description)
+        values ('A', 'B', ${uniqueEmail()}, 'JASRAC', 'C')`),
+      'preview_requests_pro_check',
+    );
+  });
+
+  test('preview_requests: name 1–100, company 1–150 and description 1–1000 characters', async () => {
+    const cases: [Partial<typeof previewRequests.$inferInsert>, string][] = [
+      [{ name: '' }, 'preview_requests_name_check'],
+      [{ name: x(101) }, 'preview_requests_name_check'],
+      [{ companyName: '' }, 'preview_requests_company_check'],
+      [{ companyName: x(151) }, 'preview_requests_company_check'],
+      [{ projectDescription: '' }, 'preview_requests_description_check'],
+      [{ projectDescription: x(1001) }, 'preview_requests_description_check'],
+    ];
+    for (const [overrides, constraint] of cases) {
+      await expectRefusedBy(db.insert(previewRequests).values(previewRequest(overrides)), constraint);
+    }
+    const [atLimits] = await db
+      .insert(previewRequests)
+      .values(previewRequest({ name: x(100), companyName: x(150), projectDescription: x(1000) }))
+      .returning();
+    expect(atLimits!.status).toBe('pending');
+  });
+
+  test('preview_requests: one open (pending or approved) request per e-mail, whatever its case', async () => {
+    const email = uniqueEmail('open');
+    await db.insert(previewRequests).values(previewRequest({ email, status: 'pending' }));
+    await expectRefusedBy(
+      db.insert(previewRequests).values(previewRequest({ email: email.toUpperCase(), status: 'pending' })),
+      'preview_requests_open_email_unique',
+    );
+    await expectRefusedBy(
+      db.insert(previewRequests).values(previewRequest({ email, status: 'approved' })),
+      'preview_requests_open_email_unique',
+    );
+  });
+
+  test('preview_requests: after a rejection the same e-mail may ask again', async () => {
+    const email = uniqueEmail('again');
+    await db.insert(previewRequests).values(previewRequest({ email, status: 'rejected' }));
+    await db.insert(previewRequests).values(previewRequest({ email, status: 'rejected' }));
+    await db.insert(previewRequests).values(previewRequest({ email, status: 'pending' }));
+    const rows = await db.select({ status: previewRequests.status }).from(previewRequests).where(eq(previewRequests.email, email));
+    expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'rejected', 'rejected']);
+  });
+
+  test('blocked_requests: an e-mail is blocked once, whatever its case', async () => {
+    const email = uniqueEmail('blocked');
+    await db.insert(blockedRequests).values({ email });
+    await expectRefusedBy(db.insert(blockedRequests).values({ email: email.toUpperCase() }), 'blocked_requests_email_unique');
+  });
+});
+
+describe('catalogue', () => {
+  test('songs: bpm is empty or 1–300', async () => {
+    await expectRefusedBy(db.insert(songs).values(song({ bpm: 0 })), 'songs_bpm_check');
+    await expectRefusedBy(db.insert(songs).values(song({ bpm: 301 })), 'songs_bpm_check');
+    const accepted = await db
+      .insert(songs)
+      .values([song({ bpm: 1 }), song({ bpm: 300 }), song({ bpm: null })])
+      .returning({ bpm: songs.bpm });
+    expect(accepted.map((r) => r.bpm)).toEqual([1, 300, null]);
+  });
+
+  test('songs: the slug is lower-case letters, digits and hyphens, and unique', async () => {
+    for (const bad of ['Whiskey-River', 'whiskey river', 'whiskey_river', '', 'café']) {
+      await expectRefusedBy(db.insert(songs).values(song({ slug: bad })), 'songs_slug_check');
+    }
+    const { slug: taken } = await insertSong({ slug: 'whiskey-river-2' });
+    await expectRefusedBy(db.insert(songs).values(song({ slug: taken })), 'songs_slug_unique');
+  });
+
+  test('songs: order_index is never negative', async () => {
+    await expectRefusedBy(db.insert(songs).values(song({ orderIndex: -1 })), 'songs_order_index_check');
+    expect((await insertSong({ orderIndex: 0 })).orderIndex).toBe(0);
+  });
+
+  test('song_comments: name 1–100, e-mail 3–255 and text 1–1000 characters', async () => {
+    const { id: songId } = await insertSong();
+    const comment = (overrides: Partial<typeof songComments.$inferInsert>) => ({
+      songId,
+      commenterName: 'Pat',
+      commenterEmail: 'pat@example.test',
+      commentText: 'Love the bridge.',
+      ...overrides,
+    });
+    const cases: [Partial<typeof songComments.$inferInsert>, string][] = [
+      [{ commenterName: '' }, 'song_comments_name_check'],
+      [{ commenterName: x(101) }, 'song_comments_name_check'],
+      [{ commenterEmail: 'ab' }, 'song_comments_email_check'],
+      [{ commenterEmail: x(256) }, 'song_comments_email_check'],
+      [{ commentText: '' }, 'song_comments_text_check'],
+      [{ commentText: x(1001) }, 'song_comments_text_check'],
+    ];
+    for (const [overrides, constraint] of cases) {
+      await expectRefusedBy(db.insert(songComments).values(comment(overrides)), constraint);
+    }
+    await db.insert(songComments).values(comment({ commenterName: x(100), commenterEmail: x(255), commentText: x(1000) }));
+  });
+
+  test('song_plays: a duration is never negative', async () => {
+    const { id: songId } = await insertSong();
+    await expectRefusedBy(db.insert(songPlays).values({ songId, userId: someone.id, durationSeconds: -1 }), 'song_plays_duration_check');
+  });
+
+  test('stored_files: only the four buckets, a size of at least 0, and one row per bucket and key', async () => {
+    const file = { key: `k/${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 10 };
+    await expectRefusedBy(
+      db.execute(sql`insert into stored_files (bucket, key, content_type, size_bytes) values ('public', 'a', 'audio/mpeg', 1)`),
+      'stored_files_bucket_check',
+    );
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file, bucket: 'song-audio', sizeBytes: -1 }), 'stored_files_size_check');
+    await db.insert(storedFiles).values({ ...file, bucket: 'song-audio' });
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file, bucket: 'song-audio' }), 'stored_files_bucket_key_unique');
+    await db.insert(storedFiles).values({ ...file, bucket: 'song-images' });
+  });
+});
+
+describe('orders and reviews', () => {
+  test('orders: a package holds 1 to 4 songs', async () => {
+    await expectRefusedBy(db.insert(orders).values(order({ packageSize: 0 })), 'orders_package_size_check');
+    await expectRefusedBy(db.insert(orders).values(order({ packageSize: 5 })), 'orders_package_size_check');
+    const ok = await db.insert(orders).values([order({ packageSize: 1 }), order({ packageSize: 4 })]).returning();
+    expect(ok.map((o) => o.packageSize)).toEqual([1, 4]);
+  });
+
+  test('orders: the amount is never negative and status and provider are known values', async () => {
+    await expectRefusedBy(db.insert(orders).values(order({ amountPaidCents: -1 })), 'orders_amount_check');
+    await expectRefusedBy(
+      db.execute(sql`insert into orders (package_size, payment_provider, payment_status) values (1, 'test', 'refunded')`),
+      'orders_status_check',
+    );
+    await expectRefusedBy(db.execute(sql`insert into orders (package_size, payment_provider) values (1, 'paypal')`), 'orders_provider_check');
+  });
+
+  test('orders: songs_submitted never exceeds the package size, on insert or update', async () => {
+    await expectRefusedBy(db.insert(orders).values(order({ packageSize: 2, songsSubmitted: 3 })), 'orders_songs_submitted_check');
+    await expectRefusedBy(db.insert(orders).values(order({ songsSubmitted: -1 })), 'orders_songs_submitted_check');
+    const [o] = await db.insert(orders).values(order({ packageSize: 2, songsSubmitted: 2 })).returning();
+    await expectRefusedBy(
+      db.update(orders).set({ songsSubmitted: sql`${orders.songsSubmitted} + 1` }).where(eq(orders.id, o!.id)),
+      'orders_songs_submitted_check',
+    );
+  });
+
+  test('orders: one order per provider checkout session', async () => {
+    const checkoutSessionId = `cs_${randomUUID()}`;
+    await db.insert(orders).values(order({ checkoutSessionId }));
+    await expectRefusedBy(db.insert(orders).values(order({ checkoutSessionId })), 'orders_checkout_session_unique');
+    await db.insert(orders).values(order({ checkoutSessionId, paymentProvider: 'stripe' }));
+  });
+
+  test('song_reviews: status is a known value and the song number is 1–4, once per order', async () => {
+    const review = await insertReview();
+    await expectRefusedBy(db.update(songReviews).set({ status: 'done' as never }).where(eq(songReviews.id, review.id)), 'song_reviews_status_check');
+    await expectRefusedBy(db.update(songReviews).set({ songNumber: 0 }).where(eq(songReviews.id, review.id)), 'song_reviews_song_number_check');
+    await expectRefusedBy(db.update(songReviews).set({ songNumber: 5 }).where(eq(songReviews.id, review.id)), 'song_reviews_song_number_check');
+    await expectRefusedBy(
+      db.insert(songReviews).values({
+        songwriterId: writer.id,
+        orderId: review.orderId,
+        songNumber: 1,
+        songTitle: 'Second take',
+        storyArc: '-',
+        aiUsage: 'None',
+      }),
+      'song_reviews_order_song_unique',
+    );
+  });
+
+  test('review_messages: a blank message is refused', async () => {
+    const review = await insertReview();
+    for (const message of ['', '   ']) {
+      await expectRefusedBy(db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message }), 'review_messages_message_check');
+    }
+    await db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message: '  Thanks!  ' });
+  });
+});
+
+test('mail_outbox: status is pending, sent or dead and attempts are never negative', async () => {
+  const mail = { toAddress: 'a@example.test', subject: 'S', textBody: 'T', kind: 'test' };
+  await expectRefusedBy(db.insert(mailOutbox).values({ ...mail, status: 'queued' as never }), 'mail_outbox_status_check');
+  await expectRefusedBy(db.insert(mailOutbox).values({ ...mail, attempts: -1 }), 'mail_outbox_attempts_check');
+});
+
+describe('what a delete takes with it', () => {
+  test('deleting a user removes their roles, sessions, accounts and plays, and unlinks their requests and orders', async () => {
+    const leaving = await makeUser(db, { roles: ['preview', 'songwriter'] });
+    const { id: songId } = await insertSong();
+    await db.insert(sessions).values({ id: randomUUID(), token: randomUUID(), userId: leaving.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    await db.insert(songPlays).values({ songId, userId: leaving.id, durationSeconds: 30 });
+    const [request] = await db.insert(previewRequests).values(previewRequest({ userId: leaving.id, email: leaving.email })).returning();
+    const [paid] = await db.insert(orders).values(order({ songwriterId: leaving.id, customerEmail: leaving.email })).returning();
+
+    const owned = async () => ({
+      roles: (await db.select().from(userRoles).where(eq(userRoles.userId, leaving.id))).length,
+      sessions: (await db.select().from(sessions).where(eq(sessions.userId, leaving.id))).length,
+      accounts: (await db.select().from(accounts).where(eq(accounts.userId, leaving.id))).length,
+      plays: (await db.select().from(songPlays).where(eq(songPlays.userId, leaving.id))).length,
+    });
+    expect(await owned()).toEqual({ roles: 2, sessions: 1, accounts: 1, plays: 1 });
+
+    await db.delete(users).where(eq(users.id, leaving.id));
+
+    expect(await owned()).toEqual({ roles: 0, sessions: 0, accounts: 0, plays: 0 });
+    const [requestAfter] = await db.select().from(previewRequests).where(eq(previewRequests.id, request!.id));
+    expect(requestAfter).toMatchObject({ userId: null, email: leaving.email });
+    const [orderAfter] = await db.select().from(orders).where(eq(orders.id, paid!.id));
+    expect(orderAfter).toMatchObject({ songwriterId: null, customerEmail: leaving.email });
+    // The song itself stays.
+    expect(await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId))).toHaveLength(1);
+  });
+
+  test('deleting a song removes its comments and plays', async () => {
+    const { id: songId } = await insertSong();
+    await db.insert(songComments).values({ songId, userId: someone.id, commenterName: 'P', commenterEmail: 'p@x.test', commentText: 'Nice' });
+    await db.insert(songPlays).values({ songId, userId: someone.id });
+    expect(await db.select().from(songComments).where(eq(songComments.songId, songId))).toHaveLength(1);
+    expect(await db.select().from(songPlays).where(eq(songPlays.songId, songId))).toHaveLength(1);
+
+    await db.delete(songs).where(eq(songs.id, songId));
+
+    expect(await db.select().from(songComments).where(eq(songComments.songId, songId))).toEqual([]);
+    expect(await db.select().from(songPlays).where(eq(songPlays.songId, songId))).toEqual([]);
+    // The listener is untouched.
+    expect(await db.select({ id: users.id }).from(users).where(eq(users.id, someone.id))).toHaveLength(1);
+  });
+
+  test("a catalogue song's audio file cannot be deleted while the song points at it", async () => {
+    const [file] = await db
+      .insert(storedFiles)
+      .values({ bucket: 'song-audio', key: `a/${randomUUID()}.mp3`, contentType: 'audio/mpeg', sizeBytes: 100 })
+      .returning();
+    await insertSong({ audioFileId: file!.id });
+    await expectRefusedBy(db.delete(storedFiles).where(eq(storedFiles.id, file!.id)), 'songs_audio_file_id_stored_files_id_fk');
+  });
+});

@@ -1,0 +1,291 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { enqueueMail } from '../../src/server/adapters/mail/outbox';
+import { createFileTransport, createSmtpTransport, type MailTransport } from '../../src/server/adapters/mail/transport';
+import { createMailWorker, retryDelayMs, type MailWorker, type MailWorkerOptions } from '../../src/server/adapters/mail/worker';
+import { mailOutbox } from '../../src/server/db/schema';
+import { makeUser } from '../../src/server/db/seed/factories';
+import { createLogger } from '../../src/server/lib/logger';
+import { signedInClient } from '../api/helpers';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { parseHeaders, SmtpSink } from './smtp-sink';
+
+const FROM = 'Pitchroom <no-reply@pitchroom.test>';
+const DOMAIN = 'pitchroom.test';
+
+let t: TestApp;
+const transports: MailTransport[] = [];
+const sinks: SmtpSink[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_NOTIFY_EMAIL: 'desk@pitchroom.test' });
+});
+afterAll(() => t.close());
+// The worker takes every due row of the table, so each test starts from an empty outbox.
+beforeEach(async () => {
+  await t.db.delete(mailOutbox);
+});
+afterEach(async () => {
+  for (const transport of transports.splice(0)) transport.close();
+  for (const sink of sinks.splice(0)) await sink.stop();
+});
+
+async function startSink(): Promise<SmtpSink> {
+  const sink = await new SmtpSink().start();
+  sinks.push(sink);
+  return sink;
+}
+
+function worker(transport: MailTransport, options: Partial<MailWorkerOptions> = {}): MailWorker {
+  transports.push(transport);
+  return createMailWorker({
+    db: t.db,
+    transport,
+    from: FROM,
+    messageIdDomain: DOMAIN,
+    logger: createLogger('silent'),
+    baseDelayMs: 20,
+    maxDelayMs: 200,
+    ...options,
+  });
+}
+
+async function enqueue(n: number, prefix = 'mail') {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    ids.push(
+      await enqueueMail(t.db, {
+        to: `${prefix}-${i}@example.test`,
+        kind: 'test',
+        subject: `${prefix} number ${i}`,
+        text: `Body of ${prefix} ${i}.`,
+        html: `<p>Body of ${prefix} ${i}.</p>`,
+      }),
+    );
+  }
+  return ids;
+}
+
+const outboxRows = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.toAddress));
+
+/** Polls until no pending row waits for a later retry (by the database's clock), or fails at the deadline. */
+async function waitUntilDue(deadlineMs = 5_000) {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const result = await t.db.execute(
+      sql`select count(*)::int as waiting from mail_outbox where status = 'pending' and next_attempt_at > now()`,
+    );
+    const waiting = Number((result as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting);
+    if (waiting === 0) return;
+    if (Date.now() > deadline) throw new Error(`${waiting} e-mails still not due after ${deadlineMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const messageIdOf = (rowId: string) => `<${rowId}@${DOMAIN}>`;
+
+test('retry delays double per attempt from the base and stop at the maximum', () => {
+  expect([1, 2, 3, 4, 5].map((a) => retryDelayMs(a, 20, 200))).toEqual([20, 40, 80, 160, 200]);
+  expect(retryDelayMs(30, 5_000, 3_600_000)).toBe(3_600_000);
+});
+
+describe('delivery by SMTP', () => {
+  test('while the relay is down nothing is lost; when it comes back on the same port each e-mail arrives exactly once', async () => {
+    const sink = await startSink();
+    const port = sink.port;
+    await sink.stop();
+
+    const ids = await enqueue(5, 'outage');
+    const queued = await outboxRows();
+    const w = worker(createSmtpTransport(sink.url));
+
+    expect(await w.tick()).toBe(0);
+    const afterFirst = await outboxRows();
+    for (const [i, row] of afterFirst.entries()) {
+      expect(row.status).toBe('pending');
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(row.lockedUntil).toBeNull();
+      expect(row.sentAt).toBeNull();
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(queued[i]!.nextAttemptAt.getTime());
+    }
+
+    await waitUntilDue();
+    expect(await w.tick()).toBe(0);
+    const afterSecond = await outboxRows();
+    for (const [i, row] of afterSecond.entries()) {
+      expect(row.status).toBe('pending');
+      expect(row.attempts).toBe(2);
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(afterFirst[i]!.nextAttemptAt.getTime());
+    }
+    expect(sink.received).toHaveLength(0);
+
+    await sink.start();
+    expect(sink.port).toBe(port);
+    await waitUntilDue();
+    let sent = 0;
+    const deadline = Date.now() + 10_000;
+    while (sent < ids.length && Date.now() < deadline) {
+      sent += await w.tick();
+      if (sent < ids.length) await waitUntilDue();
+    }
+    expect(sent).toBe(ids.length);
+    // Extra ticks find nothing left to send.
+    expect(await w.tick()).toBe(0);
+
+    const counts = sink.countsByMessageId();
+    expect([...counts.keys()].sort()).toEqual(ids.map(messageIdOf).sort());
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    for (const row of await outboxRows()) {
+      expect(row.status).toBe('sent');
+      expect(row.sentAt).toBeInstanceOf(Date);
+      expect(row.lastError).toBeNull();
+      expect(row.lockedUntil).toBeNull();
+      expect(row.attempts).toBe(3);
+    }
+    const delivered = sink.received.find((m) => m.messageId === messageIdOf(ids[2]!))!;
+    expect(delivered.envelopeTo).toEqual(['outage-2@example.test']);
+    const headers = parseHeaders(delivered.raw);
+    expect(headers.get('subject')).toBe('outage number 2');
+    expect(headers.get('from')).toBe(FROM);
+    expect(delivered.raw).toContain('Body of outage 2.');
+  });
+
+  test('two workers ticking at once deliver each of 30 e-mails exactly once', async () => {
+    const sink = await startSink();
+    const ids = await enqueue(30, 'busy');
+    // Pooled connections (an SMTP_URL option) keep this quick: smtp-server holds each new connection for 100 ms.
+    const smtpUrl = `${sink.url}?pool=true&maxConnections=1`;
+    const workers = [worker(createSmtpTransport(smtpUrl), { batchSize: 4 }), worker(createSmtpTransport(smtpUrl), { batchSize: 4 })];
+
+    let sent = 0;
+    const perWorker = [0, 0];
+    const deadline = Date.now() + 20_000;
+    while (sent < ids.length && Date.now() < deadline) {
+      const results = await Promise.all(workers.map((w) => w.tick()));
+      results.forEach((n, i) => (perWorker[i]! += n));
+      sent += results[0]! + results[1]!;
+    }
+
+    expect(sent).toBe(30);
+    expect(sink.received).toHaveLength(30);
+    const counts = sink.countsByMessageId();
+    expect([...counts.keys()].sort()).toEqual(ids.map(messageIdOf).sort());
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    // Both took part: neither waited for the other to finish everything.
+    expect(perWorker[0]).toBeGreaterThan(0);
+    expect(perWorker[1]).toBeGreaterThan(0);
+    const rows = await outboxRows();
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  test('after maxAttempts failures an e-mail is marked dead and no longer tried', async () => {
+    const sink = await startSink();
+    await sink.stop();
+    const [id] = await enqueue(1, 'doomed');
+    const w = worker(createSmtpTransport(sink.url), { maxAttempts: 3 });
+
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await waitUntilDue();
+      expect(await w.tick()).toBe(0);
+      const [row] = await outboxRows();
+      expect(row!.attempts).toBe(attempt);
+      expect(row!.status).toBe(attempt < 3 ? 'pending' : 'dead');
+    }
+    const [dead] = await outboxRows();
+    expect(dead).toMatchObject({ id, status: 'dead', attempts: 3, sentAt: null });
+    expect(dead!.lastError).toBeTruthy();
+
+    // Even when its retry time has long passed and the relay is back, a dead e-mail is not picked up again.
+    await t.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 3_600_000) });
+    await sink.start();
+    expect(await w.tick()).toBe(0);
+    expect(sink.received).toHaveLength(0);
+    expect((await outboxRows())[0]).toMatchObject({ status: 'dead', attempts: 3 });
+  });
+});
+
+test('the file transport writes a parseable .eml with the subject, Message-ID and both bodies', async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'pitchroom-mail-'));
+  try {
+    const id = await enqueueMail(t.db, {
+      to: 'casey@example.test',
+      replyTo: 'desk@pitchroom.test',
+      kind: 'test',
+      subject: 'Your song review is ready',
+      text: 'Hello Casey,\n\nYour review of Gravel Road Goodbye is ready.',
+      html: '<p>Hello Casey,</p><p>Your review of <b>Gravel Road Goodbye</b> is ready.</p>',
+    });
+    const w = worker(createFileTransport(folder));
+    expect(await w.tick()).toBe(1);
+
+    const files = readdirSync(folder);
+    expect(files).toEqual([`${id}@${DOMAIN}.eml`]);
+    const raw = readFileSync(path.join(folder, files[0]!), 'utf8');
+    const headers = parseHeaders(raw);
+    expect(headers.get('message-id')).toBe(messageIdOf(id));
+    expect(headers.get('subject')).toBe('Your song review is ready');
+    expect(headers.get('to')).toBe('casey@example.test');
+    expect(headers.get('from')).toBe(FROM);
+    expect(headers.get('reply-to')).toBe('desk@pitchroom.test');
+    expect(headers.get('mime-version')).toBe('1.0');
+    const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
+    expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    expect(boundary).toBeTruthy();
+    const parts = raw.split(`--${boundary}`).slice(1, -1);
+    expect(parts.map((p) => parseHeaders(p.replace(/^\r?\n/, '')).get('content-type')?.split(';')[0])).toEqual([
+      'text/plain',
+      'text/html',
+    ]);
+    expect(raw).toContain('Your review of Gravel Road Goodbye is ready.');
+
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a contact message is queued to the admin address with the sender as Reply-To, listed by the Outbox API and delivered', async () => {
+  const visitor = t.client();
+  const res = await visitor.post('/api/contact', {
+    name: 'Wade Writer',
+    email: 'wade@example.test',
+    subject: 'Co-write in March?',
+    message: 'I have a hook about a porch light.',
+  });
+  expect(res.status).toBe(201);
+
+  const [queued] = await t.mailsTo('desk@pitchroom.test');
+  expect(queued).toMatchObject({ kind: 'contact', replyTo: 'wade@example.test', status: 'pending' });
+  expect(queued!.subject).toContain('Co-write in March?');
+  expect(queued!.textBody).toContain('I have a hook about a porch light.');
+
+  const admin = await signedInClient(t, await makeUser(t.db, { roles: ['admin'] }));
+  const list = await admin.get('/api/admin/outbox');
+  expect(list.status).toBe(200);
+  expect(list.body.total).toBe(1);
+  expect(list.body.rows).toEqual([
+    expect.objectContaining({ id: queued!.id, to: 'desk@pitchroom.test', kind: 'contact', status: 'pending', attempts: 0 }),
+  ]);
+  const detail = await admin.get(`/api/admin/outbox/${queued!.id}`);
+  expect(detail.status).toBe(200);
+  expect(detail.body).toMatchObject({ replyTo: 'wade@example.test', to: 'desk@pitchroom.test' });
+  expect(detail.body.text).toContain('I have a hook about a porch light.');
+  expect((await admin.get('/api/admin/outbox?status=pending')).body.total).toBe(1);
+  expect((await admin.get('/api/admin/outbox?status=sent')).body.total).toBe(0);
+
+  const sink = await startSink();
+  expect(await worker(createSmtpTransport(sink.url)).tick()).toBe(1);
+  expect(sink.received).toHaveLength(1);
+  const headers = parseHeaders(sink.received[0]!.raw);
+  expect(headers.get('reply-to')).toBe('wade@example.test');
+  expect(headers.get('to')).toBe('desk@pitchroom.test');
+  expect(sink.received[0]!.envelopeTo).toEqual(['desk@pitchroom.test']);
+
+  const after = await admin.get('/api/admin/outbox?status=sent');
+  expect(after.body.rows).toEqual([expect.objectContaining({ id: queued!.id, status: 'sent', attempts: 1 })]);
+});
