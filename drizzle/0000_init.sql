@@ -153,7 +153,7 @@ CREATE TABLE "review_messages" (
 	"message" text NOT NULL,
 	"read" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "review_messages_message_check" CHECK (char_length(btrim("review_messages"."message")) > 0)
+	CONSTRAINT "review_messages_message_check" CHECK ("review_messages"."message" ~ '[^[:space:]]')
 );
 --> statement-breakpoint
 CREATE TABLE "song_reviews" (

@@ -304,7 +304,7 @@ describe('orders and reviews', () => {
 
   test('review_messages: a blank message is refused', async () => {
     const review = await insertReview();
-    for (const message of ['', '   ']) {
+    for (const message of ['', '   ', '\n\t \n']) {
       await expectRefusedBy(db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message }), 'review_messages_message_check');
     }
     await db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message: '  Thanks!  ' });

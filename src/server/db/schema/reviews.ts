@@ -58,6 +58,6 @@ export const reviewMessages = pgTable(
   (t) => [
     index('review_messages_review_created_idx').on(t.reviewId, t.createdAt),
     index('review_messages_unread_idx').on(t.reviewId).where(sql`${t.read} = false`),
-    check('review_messages_message_check', sql`char_length(btrim(${t.message})) > 0`),
+    check('review_messages_message_check', sql`${t.message} ~ '[^[:space:]]'`),
   ],
 );
