@@ -33,9 +33,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
     await database.migrate();
     const { db } = database;
-    const demoAccounts = await seedIfEmpty(db, config);
-
     const storage = await createStorage(config);
+    const demoAccounts = await seedIfEmpty(db, storage, config);
+
     const auth = createAuth({ config, db, logger });
     const app = createApp({ config, db, auth, storage, logger, webRoot: options.webRoot ?? WEB_ROOT });
 

@@ -42,6 +42,21 @@ describe('starting the server', () => {
     expect(me.body).toMatchObject({ isSongwriter: true, isAdmin: false, isPreview: false });
   });
 
+  test('the demo catalogue holds eight playable songs with covers, in order', async () => {
+    const client = new TestClient(server.url, 'http://localhost:3000');
+    expect((await client.post('/api/auth/sign-in/email', DEMO_ACCOUNTS.preview)).status).toBe(200);
+    const list = await client.get('/api/songs');
+    expect(list.body.total).toBe(8);
+    expect(list.body.rows[0].title).toBe('Gravel Road Goodbye');
+    const song = await client.get(`/api/songs/${list.body.rows[0].slug}`);
+    expect(song.body.lyrics).toContain('gravel road goodbye');
+    const audio = await client.get(song.body.audioUrl, { range: 'bytes=0-2' });
+    expect(audio.status).toBe(206);
+    // An MP3 frame sync or an ID3 tag.
+    expect(audio.bytes[0] === 0xff || audio.bytes.subarray(0, 3).toString() === 'ID3').toBe(true);
+    expect((await client.get(song.body.imageUrl)).headers['content-type']).toBe('image/webp');
+  });
+
   test('a second server on the same data folder stops with a clear message', async () => {
     await expect(startServer(loadConfig(env()))).rejects.toThrow(DataDirLockedError);
     await expect(startServer(loadConfig(env()))).rejects.toThrow(/in use by another server/);

@@ -3,7 +3,13 @@ import type { Config } from '../../config';
 import { createVerifiedAccount, findUserIdByEmail, grantRole } from '../../features/accounts/accounts.service';
 import type { Db } from '../client';
 import { users } from '../schema';
+import type { Storage } from '../../adapters/storage/storage';
+import { DEMO_SONGS } from './demo-catalogue';
 import { makePreviewUser, makeSongwriter } from './factories';
+import { makeSong } from './song-factories';
+
+/** Long enough to seek around in; short enough to synthesise all eight at start in a few seconds. */
+const DEMO_SONG_SECONDS = 20;
 
 export interface DemoCredential {
   role: string;
@@ -28,8 +34,8 @@ export async function ensureFirstAdmin(db: Db, admin: { email: string; password:
   return true;
 }
 
-/** Seeds demo accounts into an empty database unless SEED_DEMO is off. Returns what to print. */
-export async function seedIfEmpty(db: Db, config: Config): Promise<DemoCredential[]> {
+/** Seeds demo accounts and the demo catalogue into an empty database unless SEED_DEMO is off. Returns what to print. */
+export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Promise<DemoCredential[]> {
   const [row] = await db.select({ n: count() }).from(users);
   const empty = (row?.n ?? 0) === 0;
   const printed: DemoCredential[] = [];
@@ -48,5 +54,10 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<DemoCredentia
   printed.push({ role: 'preview', ...DEMO_ACCOUNTS.preview });
   await makeSongwriter(db, { ...DEMO_ACCOUNTS.songwriter, username: 'demo-writer', firstName: 'Casey', lastName: 'Rivers' });
   printed.push({ role: 'songwriter', ...DEMO_ACCOUNTS.songwriter });
+
+  const adminId = await findUserIdByEmail(db, config.admin?.email ?? DEMO_ACCOUNTS.admin.email);
+  for (const [index, song] of DEMO_SONGS.entries()) {
+    await makeSong(db, storage, adminId!, { ...song, orderIndex: index, seconds: DEMO_SONG_SECONDS, seed: index + 1 });
+  }
   return printed;
 }
