@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/seed';
+import { TestClient } from '../../setup/http-client';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,14 +25,26 @@ export async function launchBrowser(): Promise<Browser> {
 export type DemoRole = 'admin' | 'preview' | 'songwriter';
 
 /** A fresh browser context, signed in as a demo account when a role is given (the session comes from global setup). */
-export async function newContext(browser: Browser, options: { role?: DemoRole; width?: number; height?: number } = {}): Promise<BrowserContext> {
+/** A session of its own for a demo account (signed in through the API from its own address), for tests that sign out. */
+export async function freshSession(role: DemoRole): Promise<{ name: string; value: string }[]> {
+  const baseUrl = inject('baseUrl');
+  const client = new TestClient(baseUrl, baseUrl);
+  const res = await client.post('/api/auth/sign-in/email', DEMO_ACCOUNTS[role]);
+  if (res.status !== 200) throw new Error(`sign-in of the demo ${role}: ${res.status} ${res.text}`);
+  return [...client.cookies].map(([name, value]) => ({ name, value }));
+}
+
+export async function newContext(
+  browser: Browser,
+  options: { role?: DemoRole; session?: { name: string; value: string }[]; width?: number; height?: number } = {},
+): Promise<BrowserContext> {
   const baseURL = inject('baseUrl');
   const context = await browser.newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
-  if (options.role) {
-    const cookies = inject('sessions')[options.role];
+  const cookies = options.session ?? (options.role ? inject('sessions')[options.role] : undefined);
+  if (cookies) {
     await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL, httpOnly: true, sameSite: 'Lax' as const })));
   }
   return context;

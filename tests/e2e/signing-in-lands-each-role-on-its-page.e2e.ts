@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, test } from 'vitest';
+import { MESSAGES } from '../../src/common/messages';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
+import { freshSession, launchBrowser, newContext } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+// Three sign-ins: the sign-in limit is three per ten seconds per address, and this file is the only one signing in through the form.
+test.each([
+  ['admin', '/admin'],
+  ['preview', '/songs'],
+  ['songwriter', '/songwriter-dashboard'],
+] as const)('the demo %s signs in and lands on %s', async (role, landing) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS[role].email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNTS[role].password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === landing);
+  await page.getByText(MESSAGES.auth.signedIn).first().waitFor();
+  await context.close();
+});
+
+test('an admin logs out from the account menu and sees the logged-out toast', async () => {
+  // A session of its own: signing out ends it, and the shared admin session must live on for other files.
+  const context = await newContext(browser, { session: await freshSession('admin') });
+  const page = await context.newPage();
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.getByText(MESSAGES.auth.loggedOutTitle, { exact: true }).waitFor();
+  await page.getByText(MESSAGES.auth.loggedOutBody).waitFor();
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  await context.close();
+});
+
+test('the admin area sends a signed-out visitor to /auth and a preview user home', async () => {
+  const anonymous = await newContext(browser);
+  const page = await anonymous.newPage();
+  await page.goto('/admin/outbox');
+  await page.waitForURL((url) => url.pathname === '/auth');
+  await anonymous.close();
+
+  const preview = await newContext(browser, { role: 'preview' });
+  const previewPage = await preview.newPage();
+  await previewPage.goto('/admin');
+  await previewPage.waitForURL((url) => url.pathname === '/');
+  await preview.close();
+});

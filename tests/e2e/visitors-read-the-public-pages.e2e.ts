@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MESSAGES } from '../../src/common/messages';
+import { launchBrowser, newContext, seriousA11yViolations } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const PUBLIC_PAGES = ['/', '/about', '/services', '/faqs', '/contact', '/thanks', '/signup', '/auth', '/forgot-password'];
+
+test.each(PUBLIC_PAGES)('%s has its own title and description, and no serious accessibility violation', async (path) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await page.title()).toMatch(/Pitchroom/);
+  const description = await page.locator('meta[name="description"]').last().getAttribute('content');
+  expect(description?.length ?? 0).toBeGreaterThan(30);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('the pages have distinct titles', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const titles = new Set<string>();
+  for (const path of ['/', '/about', '/services', '/faqs', '/contact']) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    titles.add(await page.title());
+  }
+  expect(titles.size).toBe(5);
+  await context.close();
+});
+
+test('the contact form sends the message and clears', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/contact');
+  await page.getByRole('button', { name: /send/i }).click();
+  await page.getByText(MESSAGES.validation.nameRequired).waitFor();
+
+  await page.getByLabel('Name').fill('Lena Marsh');
+  await page.getByLabel('Email').fill('lena@example.test');
+  await page.getByLabel('Subject').fill('Co-writing in March');
+  await page.getByLabel('Message').fill('Do you set up co-writes for out-of-town writers?');
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /send/i }).click();
+  expect((await sent).status()).toBe(201);
+  await page.getByText(MESSAGES.contact.sentTitle).waitFor();
+  expect(await page.getByLabel('Name').inputValue()).toBe('');
+  expect(await page.getByLabel('Message').inputValue()).toBe('');
+  await context.close();
+});
+
+test('the FAQ accordion opens one item at a time', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/faqs');
+  const questions = page.locator('main').getByRole('button', { expanded: false });
+  await questions.first().waitFor();
+  const triggers = page.locator('main [data-radix-collection-item], main h3 button');
+  expect(await triggers.count()).toBe(11);
+  await triggers.nth(0).click();
+  expect(await triggers.nth(0).getAttribute('aria-expanded')).toBe('true');
+  await triggers.nth(3).click();
+  expect(await triggers.nth(3).getAttribute('aria-expanded')).toBe('true');
+  expect(await triggers.nth(0).getAttribute('aria-expanded')).toBe('false');
+  expect(await page.locator('main [data-state="open"][role="region"]').count()).toBe(1);
+  // Keyboard: focus the next question and open it with Enter.
+  await triggers.nth(4).focus();
+  await page.keyboard.press('Enter');
+  expect(await triggers.nth(4).getAttribute('aria-expanded')).toBe('true');
+  expect(await triggers.nth(3).getAttribute('aria-expanded')).toBe('false');
+  await context.close();
+});
+
+test('at 375 px the menu collapses behind a toggle that opens and closes it', async () => {
+  const context = await newContext(browser, { width: 375, height: 740 });
+  const page = await context.newPage();
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(await page.locator('header').getByRole('link', { name: 'FAQS' }).isVisible()).toBe(false);
+  await toggle.click();
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  await page.locator('#mobile-menu').getByRole('link', { name: 'FAQS' }).click();
+  await page.waitForURL((url) => url.pathname === '/faqs');
+  expect(await page.locator('#mobile-menu').count()).toBe(0);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+  await context.close();
+});
+
+test('an unknown path shows the 404 page with status 404', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await page.getByText(MESSAGES.notFound.text).waitFor();
+  await page.getByRole('link', { name: MESSAGES.notFound.home }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await context.close();
+});
