@@ -13,6 +13,7 @@ import { adminCommentRoutes, songCommentRoutes } from './features/comments/comme
 import { fileRoutes } from './features/files/files.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { playRoutes } from './features/plays/plays.routes';
+import { adminPreviewRoutes, previewRequestRoutes } from './features/preview-access/preview-access.routes';
 import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
@@ -88,6 +89,9 @@ export function createApp({ config, db, auth, storage, logger, webRoot }: AppDep
   app.use('/api/*', originCheck(trustedOrigins));
   app.use('/api/*', loadActor(auth, db));
 
+  const mail = { emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl }, adminEmail: config.adminNotifyEmail };
+  const preview = adminPreviewRoutes(db, mail);
+
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
     .route('/me', meRoutes(db))
@@ -95,6 +99,7 @@ export function createApp({ config, db, auth, storage, logger, webRoot }: AppDep
     .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret }))
     .route('/songs', songCommentRoutes(db))
     .route('/plays', playRoutes(db))
+    .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret }));
 
   const admin = new Hono<AppEnv>();
@@ -102,6 +107,9 @@ export function createApp({ config, db, auth, storage, logger, webRoot }: AppDep
   admin.route('/outbox', outboxRoutes(db));
   admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
   admin.route('/comments', adminCommentRoutes(db));
+  admin.route('/preview-requests', preview.requests);
+  admin.route('/preview-accounts', preview.accounts);
+  admin.route('/preview-activity', preview.activity);
   api.route('/admin', admin);
 
   api.all('*', () => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -12,6 +13,7 @@ import { existingAccountEmail } from './emails/existing-account';
 import { resetPasswordEmail } from './emails/reset-password';
 import { verifyEmail } from './emails/verify-email';
 import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords';
+import { linkAndGrantPreview } from './features/preview-access/preview-access.service';
 import type { Logger } from './lib/logger';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
@@ -35,6 +37,19 @@ export function createAuth({ config, db, logger }: AuthDeps) {
   const trustedOrigins = [config.publicUrl];
   // Vite's dev server proxies the API from its own origin.
   if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
+
+  /** link_and_grant_preview: a failure is only logged (spec section 8); the next sign-in tries again. */
+  const linkAndGrantSafely = async (user: { id: string; email: string; emailVerified: boolean }) => {
+    try {
+      await linkAndGrantPreview(db, user);
+    } catch (error) {
+      logger.error({ err: error, userId: user.id }, 'link-and-grant preview failed');
+    }
+  };
+  const linkAfterSignIn = async (userId: string) => {
+    const [user] = await db.select({ id: users.id, email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    if (user) await linkAndGrantSafely(user);
+  };
 
   return betterAuth({
     appName: config.siteName,
@@ -76,6 +91,13 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         await enqueueMail(db, { to: user.email, kind: 'verify-email', ...verifyEmail(emailCtx, { name: user.name, url }) });
       },
+      afterEmailVerification: async (user) => {
+        await linkAndGrantSafely({ ...user, emailVerified: true });
+      },
+    },
+    databaseHooks: {
+      // Signing in also links requests made while signed out (an account that existed before the request).
+      session: { create: { after: async (session) => void (await linkAfterSignIn(session.userId)) } },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

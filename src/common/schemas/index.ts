@@ -3,3 +3,4 @@ export * from './contact';
 export * from './fields';
 export * from './admin';
 export * from './songs';
+export * from './preview-access';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { LIMITS, PREVIEW_REQUEST_STATUSES, PRO_AFFILIATIONS } from '../constants';
+import { MESSAGES } from '../messages';
+import { emailField, passwordField, requiredText } from './fields';
+import { PageQuerySchema } from './admin';
+
+const m = MESSAGES.previewAccess;
+const v = MESSAGES.validation;
+
+/** The /preview-request form (spec section 5). */
+export const PreviewRequestSchema = z.object({
+  name: requiredText(v.nameRequired, LIMITS.nameMax, v.nameTooLong),
+  companyName: requiredText(m.companyRequired, LIMITS.companyMax, m.companyTooLong),
+  email: emailField,
+  proAffiliation: z.enum(PRO_AFFILIATIONS, { error: m.proRequired }),
+  projectDescription: requiredText(m.descriptionRequired, LIMITS.projectDescriptionMax, m.descriptionTooLong),
+});
+export type PreviewRequestInput = z.infer<typeof PreviewRequestSchema>;
+
+/** The /preview-signup form: the e-mail comes read-only from the link. */
+export const PreviewSignupSchema = z
+  .object({
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((d) => d.password === d.confirmPassword, { message: v.passwordsDontMatch, path: ['confirmPassword'] });
+export type PreviewSignupInput = z.infer<typeof PreviewSignupSchema>;
+
+/** Admin: Create Preview Account. Name and company are optional. */
+export const CreatePreviewAccountSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  name: z.string().trim().max(LIMITS.nameMax, v.nameTooLong).optional().default(''),
+  companyName: z.string().trim().max(LIMITS.companyMax, m.companyTooLong).optional().default(''),
+});
+export type CreatePreviewAccountInput = z.input<typeof CreatePreviewAccountSchema>;
+
+export const PreviewRequestListQuerySchema = PageQuerySchema.extend({
+  status: z.enum([...PREVIEW_REQUEST_STATUSES, 'revoked', 'all']).default('all'),
+  q: z.string().trim().max(100).optional(),
+});
+export type PreviewRequestListQuery = z.output<typeof PreviewRequestListQuerySchema>;

@@ -1,0 +1,73 @@
+import { count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { previewRequests, songComments, songPlays, songs, userRoles, users } from '../../db/schema';
+
+/** Every user with the preview role, with their play and comment counts and when they last played. */
+export async function listPreviewUsers({ db }: { db: Db }) {
+  const plays = db
+    .select({ userId: songPlays.userId, playCount: count().as('play_count'), lastPlayedAt: max(songPlays.playedAt).as('last_played_at') })
+    .from(songPlays)
+    .groupBy(songPlays.userId)
+    .as('plays');
+  const comments = db
+    .select({ userId: songComments.userId, commentCount: count().as('comment_count') })
+    .from(songComments)
+    .groupBy(songComments.userId)
+    .as('comments');
+  const company = sql<string | null>`(
+    select ${previewRequests.companyName} from ${previewRequests}
+    where ${previewRequests.userId} = ${users.id} order by ${previewRequests.createdAt} desc limit 1)`;
+
+  return db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      companyName: company,
+      playCount: sql<number>`coalesce(${plays.playCount}, 0)::int`,
+      commentCount: sql<number>`coalesce(${comments.commentCount}, 0)::int`,
+      lastActiveAt: plays.lastPlayedAt,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(plays, eq(plays.userId, users.id))
+    .leftJoin(comments, eq(comments.userId, users.id))
+    .where(eq(userRoles.role, 'preview'))
+    .orderBy(sql`${plays.lastPlayedAt} desc nulls last`, users.email);
+}
+
+/** One listener's plays, newest first. */
+export async function listUserPlays({ db, userId, limit = 200 }: { db: Db; userId: string; limit?: number }) {
+  return db
+    .select({
+      id: songPlays.id,
+      songTitle: songs.title,
+      songSlug: songs.slug,
+      playedAt: songPlays.playedAt,
+      durationSeconds: songPlays.durationSeconds,
+      completed: songPlays.completed,
+    })
+    .from(songPlays)
+    .innerJoin(songs, eq(songs.id, songPlays.songId))
+    .where(eq(songPlays.userId, userId))
+    .orderBy(desc(songPlays.playedAt))
+    .limit(limit);
+}
+
+/** Per song: distinct listeners, plays and completed plays. */
+export async function listSongListening({ db }: { db: Db }) {
+  return db
+    .select({
+      songId: songs.id,
+      title: songs.title,
+      slug: songs.slug,
+      listeners: countDistinct(songPlays.userId),
+      plays: count(songPlays.id),
+      completedPlays: sql<number>`count(*) filter (where ${songPlays.completed})::int`,
+    })
+    .from(songs)
+    .leftJoin(songPlays, eq(songPlays.songId, songs.id))
+    .groupBy(songs.id)
+    .orderBy(desc(countDistinct(songPlays.userId)), songs.orderIndex);
+}
+
