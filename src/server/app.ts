@@ -14,6 +14,9 @@ import { fileRoutes } from './features/files/files.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { adminPreviewRoutes, previewRequestRoutes } from './features/preview-access/preview-access.routes';
+import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payments.routes';
+import { songwriterRoutes } from './features/songwriters/songwriters.routes';
+import type { PaymentProvider } from './adapters/payments';
 import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
@@ -29,6 +32,7 @@ export interface AppDeps {
   db: Db;
   auth: Auth;
   storage: Storage;
+  payments: PaymentProvider;
   logger: Logger;
   /** Folder of the built web app; omitted by API tests. */
   webRoot?: string;
@@ -46,7 +50,7 @@ function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({ config, db, auth, storage, logger, webRoot }: AppDeps) {
+export function createApp({ config, db, auth, storage, payments, logger, webRoot }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
@@ -100,6 +104,9 @@ export function createApp({ config, db, auth, storage, logger, webRoot }: AppDep
     .route('/songs', songCommentRoutes(db))
     .route('/plays', playRoutes(db))
     .route('/preview-requests', previewRequestRoutes(db, mail))
+    .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
+    .route('/test-checkout', testCheckoutRoutes(db, payments))
+    .route('/payments/stripe', stripeWebhookRoutes(db, config))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret }));
 
   const admin = new Hono<AppEnv>();

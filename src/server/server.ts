@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createStorage } from './adapters/storage/storage';
+import { createPayments } from './adapters/payments';
 import { createAuth } from './auth';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -37,7 +38,8 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const demoAccounts = await seedIfEmpty(db, storage, config);
 
     const auth = createAuth({ config, db, logger });
-    const app = createApp({ config, db, auth, storage, logger, webRoot: options.webRoot ?? WEB_ROOT });
+    const payments = createPayments(config);
+    const app = createApp({ config, db, auth, storage, payments, logger, webRoot: options.webRoot ?? WEB_ROOT });
 
     const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));
     const mailWorker = createMailWorker({

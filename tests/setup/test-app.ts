@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../../src/server/app';
+import { createPayments } from '../../src/server/adapters/payments';
 import { createDiskStorage } from '../../src/server/adapters/storage/disk-storage';
 import type { Storage } from '../../src/server/adapters/storage/storage';
 import { createAuth, type Auth } from '../../src/server/auth';
@@ -47,7 +48,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = createLogger(config.logLevel);
   const auth = createAuth({ config, db: database.db, logger });
   const storage = createDiskStorage(path.join(dataDir, 'files'));
-  const app = createApp({ config, db: database.db, auth, storage, logger });
+  const payments = createPayments(config);
+  const app = createApp({ config, db: database.db, auth, storage, payments, logger });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

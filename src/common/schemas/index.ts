@@ -4,3 +4,4 @@ export * from './fields';
 export * from './admin';
 export * from './songs';
 export * from './preview-access';
+export * from './songwriters';

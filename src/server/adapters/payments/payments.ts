@@ -1,0 +1,30 @@
+import type { PackageSize, PaymentProvider as ProviderKind } from '../../../common/constants';
+
+/** A paid Checkout Session, in the terms fulfilment needs, whichever provider reported it. */
+export interface CompletedCheckout {
+  provider: ProviderKind;
+  /** Unique per delivery source: the provider's event id (idempotency key). */
+  eventId: string;
+  sessionId: string;
+  paid: boolean;
+  amountTotalCents: number;
+  customerEmail: string | null;
+  customerName: string | null;
+  /** Our order id, when the session was created by us. */
+  orderId: string | null;
+  packageSize: PackageSize | null;
+}
+
+export interface NewCheckout {
+  orderId: string;
+  packageSize: PackageSize;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The payment adapter: the built-in test checkout by default, Stripe Checkout when configured. */
+export interface PaymentProvider {
+  readonly kind: ProviderKind;
+  createCheckout(checkout: NewCheckout): Promise<{ sessionId: string; url: string }>;
+}

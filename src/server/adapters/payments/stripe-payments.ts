@@ -1,0 +1,58 @@
+import Stripe from 'stripe';
+import { PACKAGE_SIZES, type PackageSize } from '../../../common/constants';
+import type { Config } from '../../config';
+import type { CompletedCheckout, PaymentProvider } from './payments';
+
+type StripeConfig = NonNullable<Config['stripe']>;
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, { maxNetworkRetries: 2 });
+}
+
+export function createStripePayments(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
+  return {
+    kind: 'stripe',
+    async createCheckout({ orderId, packageSize, customerEmail, successUrl, cancelUrl }) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ price: config.priceIds[packageSize - 1], quantity: 1 }],
+        customer_email: customerEmail,
+        client_reference_id: orderId,
+        metadata: { orderId, packageSize: String(packageSize) },
+        success_url: `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+  };
+}
+
+function packageSizeOf(session: Stripe.Checkout.Session, priceIds: readonly string[]): PackageSize | null {
+  const fromMetadata = Number(session.metadata?.packageSize);
+  if ((PACKAGE_SIZES as readonly number[]).includes(fromMetadata)) return fromMetadata as PackageSize;
+  const priceId = session.line_items?.data[0]?.price?.id;
+  const index = priceId ? priceIds.indexOf(priceId) : -1;
+  return index >= 0 ? ((index + 1) as PackageSize) : null;
+}
+
+/**
+ * Verifies a webhook delivery's signature (throws on a bad one) and returns the completed checkout it
+ * reports, or null for event types we do not act on.
+ */
+export function parseStripeWebhook(config: StripeConfig, rawBody: string, signature: string, stripe = createStripeClient(config)): CompletedCheckout | null {
+  const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
+  const session = event.data.object;
+  return {
+    provider: 'stripe',
+    eventId: event.id,
+    sessionId: session.id,
+    paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    amountTotalCents: session.amount_total ?? 0,
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    customerName: session.customer_details?.name ?? null,
+    orderId: session.client_reference_id ?? session.metadata?.orderId ?? null,
+    packageSize: packageSizeOf(session, config.priceIds),
+  };
+}

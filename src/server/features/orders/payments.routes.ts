@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MESSAGES } from '../../../common/messages';
+import type { PaymentProvider } from '../../adapters/payments';
+import { parseStripeWebhook } from '../../adapters/payments/stripe-payments';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import { fulfilCheckout, getTestCheckout, payTestCheckout } from './orders.service';
+
+const SessionParamSchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+/** /api/test-checkout: the built-in checkout, only when Stripe is not configured. */
+export function testCheckoutRoutes(db: Db, payments: PaymentProvider) {
+  return new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      if (payments.kind !== 'test') throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+      await next();
+    })
+    .use('*', requireRole('songwriter'))
+    .get('/:sessionId', validate('param', SessionParamSchema), async (c) =>
+      c.json(await getTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId })),
+    )
+    .post('/:sessionId/pay', validate('param', SessionParamSchema), async (c) =>
+      c.json(await payTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId })),
+    );
+}
+
+/** POST /api/payments/stripe/webhook: fulfilment only from a delivery whose signature checks out. */
+export function stripeWebhookRoutes(db: Db, config: Config) {
+  return new Hono<AppEnv>().post('/webhook', async (c) => {
+    if (!config.stripe) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+    const signature = c.req.header('stripe-signature');
+    if (!signature) throw new AppError('INVALID', 'Missing Stripe-Signature header');
+    const rawBody = await c.req.text();
+    let checkout;
+    try {
+      checkout = parseStripeWebhook(config.stripe, rawBody, signature);
+    } catch {
+      throw new AppError('INVALID', 'Invalid webhook signature');
+    }
+    if (!checkout) return c.json({ received: true, ignored: true });
+    const outcome = await fulfilCheckout({ db, checkout });
+    c.get('log').info({ eventId: checkout.eventId, sessionId: checkout.sessionId, outcome }, 'stripe checkout fulfilment');
+    return c.json({ received: true, outcome });
+  });
+}

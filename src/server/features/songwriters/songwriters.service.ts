@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../common/messages';
+import type { SongwriterProfileInput, SongwriterQuestionnaireInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import { SongwriterQuestionnaireSchema } from '../../../common/schemas/songwriters';
+import { enqueueMail } from '../../adapters/mail/outbox';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { accounts, orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, userRoles, users } from '../../db/schema';
+import type { EmailContext } from '../../emails/layout';
+import { existingAccountEmail } from '../../emails/existing-account';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { hashPassword, isCommonPassword } from '../../lib/passwords';
+import type { Actor } from '../accounts/accounts.service';
+import { findUserIdByEmail } from '../accounts/accounts.service';
+
+const m = MESSAGES.songwriters;
+
+async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: songwriterProfiles.userId }).from(songwriterProfiles).where(eq(sql`lower(${songwriterProfiles.username})`, username.toLowerCase()));
+  return Boolean(row);
+}
+
+/**
+ * Step 1. The account, its songwriter role and its username are written in one transaction, then the
+ * verification e-mail is sent (its link continues to step 2). A taken e-mail gets the same answer as a
+ * new one; its owner is told by e-mail instead. A taken username is public and said plainly.
+ */
+export async function signUpSongwriter({ db, auth, input, emailCtx }: { db: Db; auth: Auth; input: SongwriterSignupInput; emailCtx: EmailContext }) {
+  if (isCommonPassword(input.password)) {
+    throw new AppError('INVALID', MESSAGES.validation.passwordTooCommon, { password: [MESSAGES.validation.passwordTooCommon] });
+  }
+  const takenError = () => new AppError('CONFLICT', m.usernameTaken, { username: [m.usernameTaken] });
+  if (await usernameTaken(db, input.username)) throw takenError();
+
+  const email = input.email.trim().toLowerCase();
+  // Hash whether or not the e-mail exists, so the answer takes as long either way.
+  const passwordHash = await hashPassword(input.password);
+  if (await findUserIdByEmail(db, email)) {
+    await enqueueMail(db, {
+      to: email,
+      kind: 'existing-account',
+      ...existingAccountEmail(emailCtx, { signInUrl: `${emailCtx.publicUrl}/auth`, resetUrl: `${emailCtx.publicUrl}/forgot-password` }),
+    });
+    return;
+  }
+  const id = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({ id, email, name: input.username, emailVerified: false });
+      await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+      await tx.insert(userRoles).values({ userId: id, role: 'songwriter' });
+      await tx.insert(songwriterProfiles).values({ userId: id, username: input.username, email });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'songwriter_profiles_username_unique')) throw takenError();
+    if (isUniqueViolation(error, 'users_email_lower_unique')) return;
+    throw error;
+  }
+  await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/songwriter-profile' } });
+}
+
+export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard';
+
+/** Where a returning songwriter resumes: the first unfinished step. */
+export async function getOnboarding({ db, actor }: { db: Db; actor: Actor }) {
+  const [profile] = await db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, actor.id));
+  const [questionnaire] = await db.select().from(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, actor.id));
+  const [orderCount] = await db.select({ n: count() }).from(orders).where(and(eq(orders.songwriterId, actor.id), ne(orders.paymentStatus, 'pending')));
+  const nextStep: OnboardingStep = !profile?.completedAt ? 'profile' : !questionnaire ? 'questionnaire' : (orderCount?.n ?? 0) === 0 ? 'order' : 'dashboard';
+  return {
+    username: profile?.username ?? null,
+    profile: profile?.completedAt
+      ? {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          email: profile.email,
+          phone: profile.phone,
+          streetAddress: profile.streetAddress,
+          city: profile.city,
+          stateProvince: profile.stateProvince,
+          zip: profile.zip,
+          country: profile.country,
+        }
+      : null,
+    questionnaire: questionnaire
+      ? {
+          yearsWriting: questionnaire.yearsWriting,
+          songsWritten: questionnaire.songsWritten,
+          mostRecentSong: questionnaire.mostRecentSong,
+          preferredGenre: questionnaire.preferredGenre,
+          hasPublished: questionnaire.hasPublished,
+          proAffiliation: questionnaire.proAffiliation,
+          howFoundUs: questionnaire.howFoundUs,
+        }
+      : null,
+    nextStep,
+  };
+}
+
+export async function saveProfile({ db, actor, input }: { db: Db; actor: Actor; input: SongwriterProfileInput }) {
+  const values = { ...input, email: input.email.toLowerCase(), completedAt: new Date() };
+  const updated = await db.update(songwriterProfiles).set(values).where(eq(songwriterProfiles.userId, actor.id)).returning({ id: songwriterProfiles.userId });
+  // A songwriter made without a profile row (e.g. an older account) gets one named after the e-mail.
+  if (updated.length === 0) {
+    await db.insert(songwriterProfiles).values({ userId: actor.id, username: `writer-${actor.id.slice(0, 8)}`, ...values });
+  }
+}
+
+export async function saveQuestionnaire({ db, actor, input }: { db: Db; actor: Actor; input: ReturnType<typeof SongwriterQuestionnaireSchema.parse> }) {
+  await db
+    .insert(songwriterQuestionnaires)
+    .values({ userId: actor.id, ...input })
+    .onConflictDoUpdate({ target: songwriterQuestionnaires.userId, set: { ...input } });
+}
+export type { SongwriterQuestionnaireInput };
+
+/** Recent reviews (the dashboard shows 5) and how many have unread messages from the reviewer. */
+export async function getDashboardReviews({ db, actor, limit = 5 }: { db: Db; actor: Actor; limit?: number }) {
+  const unreadByReview = db
+    .select({ reviewId: reviewMessages.reviewId, unread: count().as('unread') })
+    .from(reviewMessages)
+    .where(and(eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${actor.id}`))
+    .groupBy(reviewMessages.reviewId)
+    .as('unread_by_review');
+  const rows = await db
+    .select({
+      id: songReviews.id,
+      orderId: songReviews.orderId,
+      songNumber: songReviews.songNumber,
+      songTitle: songReviews.songTitle,
+      status: songReviews.status,
+      readBySongwriter: songReviews.readBySongwriter,
+      createdAt: songReviews.createdAt,
+      reviewedAt: songReviews.reviewedAt,
+      unreadMessages: sql<number>`coalesce(${unreadByReview.unread}, 0)::int`,
+    })
+    .from(songReviews)
+    .leftJoin(unreadByReview, eq(unreadByReview.reviewId, songReviews.id))
+    .where(eq(songReviews.songwriterId, actor.id))
+    .orderBy(desc(songReviews.createdAt))
+    .limit(limit);
+  const [unread] = await db
+    .select({ n: count() })
+    .from(reviewMessages)
+    .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
+    .where(and(eq(songReviews.songwriterId, actor.id), eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${actor.id}`));
+  return { reviews: rows, unreadMessages: unread?.n ?? 0 };
+}

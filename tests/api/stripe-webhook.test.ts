@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeSongwriter } from '../../src/server/db/seed/factories';
+import { orders, paymentEvents } from '../../src/server/db/schema';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { signedInClient } from './helpers';
+
+const WEBHOOK_SECRET = 'whsec_test_6f1a2b3c4d5e6f708192a3b4c5d6e7f8';
+const stripe = new Stripe('sk_test_not_used_for_network');
+const recorded = readFileSync(new URL('../fixtures/stripe/checkout-session-completed.json', import.meta.url), 'utf8');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_not_used_for_network',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_1: 'price_1',
+    STRIPE_PRICE_2: 'price_2',
+    STRIPE_PRICE_3: 'price_3',
+    STRIPE_PRICE_4: 'price_4',
+  });
+});
+afterAll(() => t.close());
+
+/** The recorded Checkout Session event, for our order and customer, under an event id of our choosing. */
+function eventFor({ eventId, sessionId, orderId, email }: { eventId: string; sessionId: string; orderId: string; email: string }) {
+  const event = JSON.parse(recorded.replaceAll('__ORDER_ID__', orderId).replaceAll('__EMAIL__', email));
+  event.id = eventId;
+  event.data.object.id = sessionId;
+  return JSON.stringify(event);
+}
+
+function deliver(payload: string, secret = WEBHOOK_SECRET) {
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  // Stripe's servers send no Origin header and no cookies.
+  return t.client().request('POST', '/api/payments/stripe/webhook', Buffer.from(payload), { 'content-type': 'application/json', 'stripe-signature': signature, origin: '' });
+}
+
+async function pendingOrder(sessionId: string) {
+  const writer = await makeSongwriter(t.db);
+  const [order] = await t.db
+    .insert(orders)
+    .values({ songwriterId: writer.id, packageSize: 3, paymentProvider: 'stripe', checkoutSessionId: sessionId, customerEmail: writer.email })
+    .returning();
+  return { order: order!, writer };
+}
+
+test('a delivery with a bad signature is refused and changes nothing', async () => {
+  const { order, writer } = await pendingOrder('cs_test_badsig');
+  const payload = eventFor({ eventId: 'evt_badsig', sessionId: 'cs_test_badsig', orderId: order.id, email: writer.email });
+  const res = await deliver(payload, 'whsec_someone_else');
+  expect(res.status).toBe(400);
+  const tampered = await t.client().request('POST', '/api/payments/stripe/webhook', Buffer.from(payload.replace('7500', '1')), {
+    'content-type': 'application/json',
+    'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  });
+  expect(tampered.status).toBe(400);
+  expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe('pending');
+});
+
+test('the same event delivered ten times makes one paid order', async () => {
+  const { order, writer } = await pendingOrder('cs_test_tentimes');
+  const payload = eventFor({ eventId: 'evt_tentimes', sessionId: 'cs_test_tentimes', orderId: order.id, email: writer.email });
+  const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+  expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+  expect(results.filter((r) => r.body.outcome === 'paid')).toHaveLength(1);
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+  expect(row).toMatchObject({ paymentStatus: 'paid', amountPaidCents: 7500, customerName: 'Casey Rivers' });
+  expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_tentimes'))).toHaveLength(1);
+  expect(await t.db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_test_tentimes'))).toHaveLength(1);
+});
+
+test('a paid session replayed under a new event id creates nothing new', async () => {
+  const { order, writer } = await pendingOrder('cs_test_replay');
+  await deliver(eventFor({ eventId: 'evt_replay_1', sessionId: 'cs_test_replay', orderId: order.id, email: writer.email }));
+  const replay = await deliver(eventFor({ eventId: 'evt_replay_2', sessionId: 'cs_test_replay', orderId: order.id, email: writer.email }));
+  expect(replay.body.outcome).toBe('already-paid');
+  expect(await t.db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_test_replay'))).toHaveLength(1);
+});
+
+test('a paid session we did not start waits, unclaimed, and its buyer claims it by session id', async () => {
+  const payload = eventFor({ eventId: 'evt_foreign', sessionId: 'cs_test_foreign', orderId: '', email: 'buyer@example.test' });
+  const res = await deliver(payload);
+  expect(res.body.outcome).toBe('created-unclaimed');
+  const [row] = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_test_foreign'));
+  expect(row).toMatchObject({ songwriterId: null, packageSize: 3, paymentStatus: 'paid', customerEmail: 'buyer@example.test' });
+  const buyer = await signedInClient(t, await makeSongwriter(t.db));
+  expect((await buyer.post('/api/songwriters/me/claim', { sessionId: 'cs_test_foreign' })).body).toEqual({ claimed: 1 });
+});
+
+test('the test checkout is not offered when Stripe is configured', async () => {
+  const client = await signedInClient(t, await makeSongwriter(t.db));
+  expect((await client.get('/api/test-checkout/test_cs_anything')).status).toBe(404);
+});
