@@ -79,6 +79,9 @@ export const LIMITS = {
   /** Catalogue audio and images uploaded by admins. */
   songAudioMaxBytes: 50 * 1024 * 1024,
   songImageMaxBytes: 15 * 1024 * 1024,
+  /** Songwriters' submissions. */
+  submissionAudioMaxBytes: 100 * 1024 * 1024,
+  lyricsFileMaxBytes: 10 * 1024 * 1024,
 } as const;
 
 /** Web size of catalogue images: the longest side, in pixels. */

@@ -16,6 +16,8 @@ import { playRoutes } from './features/plays/plays.routes';
 import { adminPreviewRoutes, previewRequestRoutes } from './features/preview-access/preview-access.routes';
 import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payments.routes';
 import { songwriterRoutes } from './features/songwriters/songwriters.routes';
+import { submissionRoutes } from './features/submissions/submissions.routes';
+import { adminReviewRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
 import type { PaymentProvider } from './adapters/payments';
 import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
@@ -40,7 +42,7 @@ export interface AppDeps {
 
 /** JSON bodies are small; uploads (multipart) have their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-const MULTIPART_BODY_LIMIT = 110 * 1024 * 1024;
+const MULTIPART_BODY_LIMIT = 120 * 1024 * 1024;
 
 function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
   try {
@@ -107,6 +109,8 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
     .route('/test-checkout', testCheckoutRoutes(db, payments))
     .route('/payments/stripe', stripeWebhookRoutes(db, config))
+    .route('/submissions', submissionRoutes({ db, storage, mail }))
+    .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret }));
 
   const admin = new Hono<AppEnv>();
@@ -117,6 +121,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   admin.route('/preview-requests', preview.requests);
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
+  admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
   api.route('/admin', admin);
 
   api.all('*', () => {

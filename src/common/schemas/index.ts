@@ -5,3 +5,4 @@ export * from './admin';
 export * from './songs';
 export * from './preview-access';
 export * from './songwriters';
+export * from './reviews';

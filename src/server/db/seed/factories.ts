@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../../common/constants';
+import { PRICE_PER_SONG_CENTS, type Role } from '../../../common/constants';
 import { createVerifiedAccount } from '../../features/accounts/accounts.service';
 import type { DbOrTx } from '../client';
-import { previewRequests, songwriterProfiles, songwriterQuestionnaires } from '../schema';
+import { orders, previewRequests, songwriterProfiles, songwriterQuestionnaires } from '../schema';
 
 /** Factories shared by the demo seed and the tests, so both build data the way the product does. */
 
@@ -63,4 +63,21 @@ export async function makeSongwriter(
     howFoundUs: 'A co-writer told me',
   });
   return user;
+}
+
+/** A paid review package belonging to the songwriter, as the payment fulfilment leaves it. */
+export async function makePaidOrder(db: DbOrTx, songwriterId: string, packageSize = 2) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      songwriterId,
+      packageSize,
+      amountPaidCents: packageSize * PRICE_PER_SONG_CENTS,
+      paymentStatus: 'paid',
+      paymentProvider: 'test',
+      checkoutSessionId: `test_cs_${randomUUID()}`,
+      paidAt: new Date(),
+    })
+    .returning();
+  return order!;
 }

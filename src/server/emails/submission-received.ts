@@ -1,0 +1,9 @@
+import { renderEmail, type EmailContext } from './layout';
+
+export const submissionReceivedEmail = (ctx: EmailContext, data: { songTitle: string; songwriterName: string; songNumber: number; packageSize: number }) =>
+  renderEmail(
+    ctx,
+    `New song for review: ${data.songTitle}`,
+    [`${data.songwriterName} submitted "${data.songTitle}" (song ${data.songNumber} of ${data.packageSize}) for review.`],
+    { label: 'Open pending reviews', url: `${ctx.publicUrl}/admin/songwriter-reviews` },
+  );

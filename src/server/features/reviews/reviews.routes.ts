@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { AdminReviewListQuerySchema, MessageSchema, ReviewTextSchema } from '../../../common/schemas/reviews';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import {
+  countUnreadFromSongwriters,
+  getAdminReview,
+  getSongwriterReview,
+  listAdminReviews,
+  postReviewMessage,
+  saveReviewDraft,
+  sendReview,
+  type ReviewMail,
+} from './reviews.service';
+
+/** /api/reviews/:id: the songwriter's side of a review and its conversation. */
+export function songwriterReviewRoutes({ db, secret, mail }: { db: Db; secret: string; mail: ReviewMail }) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole('songwriter'))
+    .get('/:id', validate('param', UuidParamSchema), async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await getSongwriterReview({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, secret }));
+    })
+    .post('/:id/messages', validate('param', UuidParamSchema), validate('json', MessageSchema), async (c) =>
+      c.json(await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }), 201),
+    );
+}
+
+/** /api/admin/reviews: mounted under the admin router. */
+export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string; mail: ReviewMail }) {
+  return new Hono<AppEnv>()
+    .get('/', validate('query', AdminReviewListQuerySchema), async (c) => c.json(await listAdminReviews({ db, ...c.req.valid('query') })))
+    .get('/unread-count', async (c) => c.json({ unread: await countUnreadFromSongwriters(db) }))
+    .get('/:id', validate('param', UuidParamSchema), async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await getAdminReview({ db, actor: actorOf(c), id: c.req.valid('param').id, secret }));
+    })
+    .put('/:id/draft', validate('param', UuidParamSchema), validate('json', ReviewTextSchema), async (c) =>
+      c.json(await saveReviewDraft({ db, id: c.req.valid('param').id, text: c.req.valid('json').text })),
+    )
+    .post('/:id/send', validate('param', UuidParamSchema), validate('json', ReviewTextSchema), async (c) => {
+      await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, text: c.req.valid('json').text, mail });
+      return c.json({ ok: true });
+    })
+    .post('/:id/messages', validate('param', UuidParamSchema), validate('json', MessageSchema), async (c) =>
+      c.json(await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }), 201),
+    );
+}

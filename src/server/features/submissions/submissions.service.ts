@@ -1,0 +1,108 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { LIMITS, PAID_ORDER_STATUSES } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import type { SubmissionSchema } from '../../../common/schemas/reviews';
+import { enqueueMail } from '../../adapters/mail/outbox';
+import { AUDIO_KINDS, LYRICS_KINDS, sniffFile } from '../../adapters/storage/sniff';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import { orders, songReviews, songwriterProfiles } from '../../db/schema';
+import type { EmailContext } from '../../emails/layout';
+import { submissionReceivedEmail } from '../../emails/submission-received';
+import { AppError } from '../../lib/app-error';
+import type { UploadedFile } from '../../lib/multipart';
+import type { Actor } from '../accounts/accounts.service';
+import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
+
+const m = MESSAGES.reviews;
+type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
+
+const paidOrder = (orderId: string, songwriterId: string) =>
+  and(eq(orders.id, orderId), eq(orders.songwriterId, songwriterId), inArray(orders.paymentStatus, [...PAID_ORDER_STATUSES]));
+
+async function putAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
+  if (file.bytes.length > LIMITS.submissionAudioMaxBytes) throw new AppError('INVALID', m.audioTooLarge, { audio: [m.audioTooLarge] });
+  const sniffed = await sniffFile(file.bytes, AUDIO_KINDS, file.name);
+  if (!sniffed.ok) throw new AppError('INVALID', m.audioNotAllowed, { audio: [m.audioNotAllowed] });
+  return putFile({ storage, bucket: 'song-submissions', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+}
+
+async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
+  if (file.bytes.length > LIMITS.lyricsFileMaxBytes) throw new AppError('INVALID', m.lyricsTooLarge, { lyricsFile: [m.lyricsTooLarge] });
+  const sniffed = await sniffFile(file.bytes, LYRICS_KINDS, file.name);
+  if (!sniffed.ok) throw new AppError('INVALID', m.lyricsNotAllowed, { lyricsFile: [m.lyricsNotAllowed] });
+  return putFile({ storage, bucket: 'lyric-submissions', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+}
+
+/**
+ * Takes one song of a paid order. The order row is locked for the transaction, so songs arriving at
+ * once are numbered one after another and none beyond the package is taken. The files are checked by
+ * content and stored first; the review, the count and the admin's e-mail are written together.
+ */
+export async function submitSong({
+  db,
+  storage,
+  actor,
+  values,
+  audio,
+  lyricsFile,
+  mail,
+}: {
+  db: Db;
+  storage: Storage;
+  actor: Actor;
+  values: SubmissionValues;
+  audio?: UploadedFile;
+  lyricsFile?: UploadedFile;
+  mail: { emailCtx: EmailContext; adminEmail: string };
+}) {
+  const [order] = await db.select().from(orders).where(paidOrder(values.orderId, actor.id));
+  if (!order) throw new AppError('NOT_FOUND', m.invalidOrder);
+  if (order.songsSubmitted >= order.packageSize) throw new AppError('CONFLICT', m.packageFull);
+  if (!audio) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
+
+  const stored: NewStoredFile[] = [];
+  try {
+    stored.push(await putAudio(storage, audio, actor.id));
+    if (lyricsFile) stored.push(await putLyrics(storage, lyricsFile, actor.id));
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(paidOrder(values.orderId, actor.id)).for('update');
+      if (!locked) throw new AppError('NOT_FOUND', m.invalidOrder);
+      if (locked.songsSubmitted >= locked.packageSize) throw new AppError('CONFLICT', m.packageFull);
+      const songNumber = locked.songsSubmitted + 1;
+      const audioRow = await insertFile(tx, stored[0]!);
+      const lyricsRow = stored[1] ? await insertFile(tx, stored[1]) : undefined;
+      const [review] = await tx
+        .insert(songReviews)
+        .values({
+          songwriterId: actor.id,
+          orderId: locked.id,
+          songNumber,
+          songTitle: values.title,
+          audioFileId: audioRow.id,
+          lyricsText: values.lyricsText,
+          lyricsFileId: lyricsRow?.id ?? null,
+          storyArc: values.storyArc,
+          aiUsage: values.aiUsage,
+          additionalNotes: values.additionalNotes,
+          status: 'pending',
+        })
+        .returning({ id: songReviews.id, songNumber: songReviews.songNumber, songTitle: songReviews.songTitle });
+      await tx
+        .update(orders)
+        .set({ songsSubmitted: songNumber, paymentStatus: songNumber === locked.packageSize ? 'completed' : locked.paymentStatus })
+        .where(eq(orders.id, locked.id));
+      const [profile] = await tx.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, actor.id));
+      const songwriterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || profile?.username || actor.email;
+      await enqueueMail(tx, {
+        to: mail.adminEmail,
+        kind: 'submission-received',
+        ...submissionReceivedEmail(mail.emailCtx, { songTitle: values.title, songwriterName, songNumber, packageSize: locked.packageSize }),
+      });
+      return { ...review!, packageSize: locked.packageSize, songsRemaining: locked.packageSize - songNumber };
+    });
+  } catch (error) {
+    await removeObjects(storage, stored);
+    throw error;
+  }
+}
