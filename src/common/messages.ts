@@ -256,6 +256,14 @@ export const MESSAGES = {
     draftSaved: 'Draft saved',
     reviewSent: 'Review sent',
   },
+  admin: {
+    resetEmailRequired: 'Please enter an email address',
+    resetNoUser: 'No user found with that email address.',
+    resetRefusesAdmin: 'An admin account cannot be reset.',
+    resetConfirm: (email: string) => `Reset the songwriter ${email}? This deletes their reviews, messages, profile, questionnaire and roles, and unlinks their orders. This cannot be undone.`,
+    resetDone: 'Songwriter reset',
+    resetFailed: 'Failed to reset songwriter',
+  },
   files: {
     linkInvalid: 'This link is invalid or has expired.',
     notFound: 'File not found',

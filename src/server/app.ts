@@ -18,6 +18,7 @@ import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payme
 import { songwriterRoutes } from './features/songwriters/songwriters.routes';
 import { submissionRoutes } from './features/submissions/submissions.routes';
 import { adminReviewRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
+import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
 import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
@@ -122,6 +123,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
   admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
+  admin.route('/', adminOperationsRoutes({ db, storage }));
   api.route('/admin', admin);
 
   api.all('*', () => {

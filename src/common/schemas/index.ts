@@ -6,3 +6,4 @@ export * from './songs';
 export * from './preview-access';
 export * from './songwriters';
 export * from './reviews';
+export * from './admin-ops';

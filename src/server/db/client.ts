@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -80,4 +80,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Cheap liveness probe for /api/health. */
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Rows of a raw `db.execute(sql...)`: both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

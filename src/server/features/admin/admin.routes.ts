@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AllUsersQuerySchema, CustomersQuerySchema, ResetSongwriterSchema } from '../../../common/schemas/admin-ops';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { listCustomerOrders, listCustomers } from './customers.service';
+import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay } from './dashboard.service';
+import { resetSongwriter } from './reset-songwriter.service';
+import { listAllUsers } from './users.service';
+
+/** Mounted under /api/admin, which requires the admin role. */
+export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storage }) {
+  return new Hono<AppEnv>()
+    .get('/dashboard', async (c) => {
+      const [stats, playsPerDay, pendingReviews] = await Promise.all([getDashboardStats(db), getPlaysPerDay(db), getNewestPendingReviews(db)]);
+      return c.json({ stats, playsPerDay, pendingReviews });
+    })
+    .get('/users', validate('query', AllUsersQuerySchema), async (c) => c.json(await listAllUsers({ db, query: c.req.valid('query') })))
+    .get('/customers', validate('query', CustomersQuerySchema), async (c) => c.json(await listCustomers({ db, query: c.req.valid('query') })))
+    .get('/customers/:userId/orders', validate('param', z.object({ userId: z.string().min(1).max(100) })), async (c) =>
+      c.json(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
+    )
+    .post('/reset-songwriter', validate('json', ResetSongwriterSchema), async (c) => c.json(await resetSongwriter({ db, storage, email: c.req.valid('json').email })));
+}

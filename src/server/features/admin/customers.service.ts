@@ -1,0 +1,102 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CustomersQuery } from '../../../common/schemas/admin-ops';
+import { queryRows, type Db } from '../../db/client';
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** Needs service (spec section 4): a paid order still owed songs, or a review still pending. */
+const needsService = sql`(
+  exists (select 1 from orders o2 where o2.songwriter_id = u.id and o2.payment_status in ('paid', 'completed') and o2.songs_submitted < o2.package_size)
+  or exists (select 1 from song_reviews sr where sr.songwriter_id = u.id and sr.status = 'pending'))`;
+
+interface CustomerRow {
+  user_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  order_count: number;
+  total_spent_cents: number;
+  songs_owed: number;
+  last_order_at: Date | string;
+  needs_service: boolean;
+}
+
+/** Songwriters with paid orders, with totals; paged and filtered in the database. */
+export async function listCustomers({ db, query }: { db: Db; query: CustomersQuery }) {
+  const orderFilters: SQL[] = [sql`o.payment_status in ('paid', 'completed')`, sql`o.songwriter_id is not null`];
+  if (query.packageSize) orderFilters.push(sql`o.package_size = ${query.packageSize}`);
+  if (query.from) orderFilters.push(sql`o.created_at >= ${query.from}::date`);
+  if (query.to) orderFilters.push(sql`o.created_at < ${query.to}::date + interval '1 day'`);
+  const filters: SQL[] = [sql`true`];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(sql`(u.email ilike ${pattern} or p.username ilike ${pattern} or concat_ws(' ', p.first_name, p.last_name) ilike ${pattern})`);
+  }
+  if (query.needsService === 'true') filters.push(needsService);
+  if (query.needsService === 'false') filters.push(sql`not ${needsService}`);
+
+  const customers = sql`
+    with matched as (
+      select o.songwriter_id as user_id, count(*) as order_count, sum(o.amount_paid_cents) as total_spent,
+        sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
+      from orders o where ${sql.join(orderFilters, sql` and `)}
+      group by o.songwriter_id
+    )
+    select u.id as user_id, u.email, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
+      m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
+    from matched m
+    join users u on u.id = m.user_id
+    left join songwriter_profiles p on p.user_id = u.id
+    where ${sql.join(filters, sql` and `)}`;
+
+  const [rows, totals] = await Promise.all([
+    queryRows<CustomerRow>(db, sql`${customers} order by m.last_order_at desc, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${customers}) as c`),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      userId: r.user_id,
+      email: r.email,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      username: r.username,
+      orderCount: Number(r.order_count),
+      totalSpentCents: Number(r.total_spent_cents),
+      songsOwed: Number(r.songs_owed),
+      lastOrderAt: new Date(r.last_order_at).toISOString(),
+      needsService: r.needs_service,
+    })),
+    total: Number(totals[0]?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One customer's orders with their reviews' progress, newest first. */
+export async function listCustomerOrders({ db, userId }: { db: Db; userId: string }) {
+  const rows = await queryRows<{
+    id: string;
+    package_size: number;
+    songs_submitted: number;
+    payment_status: string;
+    amount_paid_cents: number;
+    created_at: Date | string;
+    pending_reviews: number;
+  }>(
+    db,
+    sql`select o.id, o.package_size, o.songs_submitted, o.payment_status, o.amount_paid_cents, o.created_at,
+      (select count(*) from song_reviews sr where sr.order_id = o.id and sr.status <> 'reviewed')::int as pending_reviews
+    from orders o where o.songwriter_id = ${userId} and o.payment_status in ('paid', 'completed')
+    order by o.created_at desc`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    packageSize: Number(r.package_size),
+    songsSubmitted: Number(r.songs_submitted),
+    paymentStatus: r.payment_status,
+    amountPaidCents: Number(r.amount_paid_cents),
+    createdAt: new Date(r.created_at).toISOString(),
+    pendingReviews: Number(r.pending_reviews),
+  }));
+}

@@ -1,0 +1,67 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { songReviews, users } from '../../db/schema';
+
+/**
+ * The eight cards in one aggregate query (spec section 2 and 9). Need Service counts songwriters with a
+ * paid order still owed songs, or a review still pending.
+ */
+export async function getDashboardStats(db: Db) {
+  const [row] = await queryRows<{
+    total_users: number;
+    total_songs: number;
+    active_songs: number;
+    total_customers: number;
+    need_service: number;
+    preview_users: number;
+    active_this_week: number;
+    pending_comments: number;
+  }>(db, sql`
+    select
+      (select count(*) from users)::int as total_users,
+      (select count(*) from songs)::int as total_songs,
+      (select count(*) from songs where is_active)::int as active_songs,
+      (select count(distinct songwriter_id) from orders
+        where songwriter_id is not null and payment_status in ('paid', 'completed'))::int as total_customers,
+      (select count(*) from (
+        select songwriter_id from orders
+          where songwriter_id is not null and payment_status in ('paid', 'completed') and songs_submitted < package_size
+        union
+        select songwriter_id from song_reviews where status = 'pending'
+      ) as needing)::int as need_service,
+      (select count(*) from user_roles where role = 'preview')::int as preview_users,
+      (select count(distinct user_id) from song_plays where played_at >= now() - interval '7 days')::int as active_this_week,
+      (select count(*) from song_comments where not is_approved)::int as pending_comments`);
+  if (!row) throw new Error('dashboard query returned no row');
+  return {
+    totalUsers: Number(row.total_users),
+    totalSongs: Number(row.total_songs),
+    activeSongs: Number(row.active_songs),
+    totalCustomers: Number(row.total_customers),
+    needService: Number(row.need_service),
+    previewUsers: Number(row.preview_users),
+    activeThisWeek: Number(row.active_this_week),
+    pendingComments: Number(row.pending_comments),
+  };
+}
+
+/** Plays per day over the last 30 days, days without plays included, oldest first. */
+export async function getPlaysPerDay(db: Db, days = 30) {
+  const rows = await queryRows<{ day: string; plays: number }>(db, sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, count(p.id)::int as plays
+    from generate_series(date_trunc('day', now()) - ${days - 1} * interval '1 day', date_trunc('day', now()), interval '1 day') as d(day)
+    left join song_plays p on p.played_at >= d.day and p.played_at < d.day + interval '1 day'
+    group by d.day
+    order by d.day`);
+  return rows.map((r) => ({ day: r.day, plays: Number(r.plays) }));
+}
+
+export async function getNewestPendingReviews(db: Db, limit = 5) {
+  return db
+    .select({ id: songReviews.id, songTitle: songReviews.songTitle, createdAt: songReviews.createdAt, songwriterEmail: users.email })
+    .from(songReviews)
+    .innerJoin(users, eq(users.id, songReviews.songwriterId))
+    .where(inArray(songReviews.status, ['pending']))
+    .orderBy(sql`${songReviews.createdAt} desc`, asc(songReviews.id))
+    .limit(limit);
+}

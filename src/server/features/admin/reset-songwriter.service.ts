@@ -1,0 +1,59 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../common/messages';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { removeObjects } from '../files/files.service';
+
+/**
+ * admin-reset-songwriter: in one transaction, deletes the songwriter's review messages, reviews, profile,
+ * questionnaire and roles and the rows of their uploaded files, and unlinks their orders; the stored
+ * objects are removed after the commit. The account itself stays, so the person can sign in and start
+ * again. Admins are never reset.
+ */
+export async function resetSongwriter({ db, storage, email }: { db: Db; storage: Storage; email: string }) {
+  const address = email.trim().toLowerCase();
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, address));
+  if (!user) return { deleted: false as const, message: MESSAGES.admin.resetNoUser, email: address };
+
+  const { counts, files } = await db.transaction(async (tx) => {
+    const roles = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)).for('update');
+    if (roles.some((r) => r.role === 'admin')) throw new AppError('FORBIDDEN', MESSAGES.admin.resetRefusesAdmin);
+
+    const reviews = await tx.select({ id: songReviews.id, audioFileId: songReviews.audioFileId, lyricsFileId: songReviews.lyricsFileId }).from(songReviews).where(eq(songReviews.songwriterId, user.id));
+    const reviewIds = reviews.map((r) => r.id);
+    const fileIds = reviews.flatMap((r) => [r.audioFileId, r.lyricsFileId]).filter((f): f is string => Boolean(f));
+
+    const messages = reviewIds.length ? await tx.delete(reviewMessages).where(inArray(reviewMessages.reviewId, reviewIds)).returning({ id: reviewMessages.id }) : [];
+    const deletedReviews = reviewIds.length ? await tx.delete(songReviews).where(inArray(songReviews.id, reviewIds)).returning({ id: songReviews.id }) : [];
+    // Their uploads: the files of their reviews, and any other private upload they own.
+    const removedFiles = await tx
+      .delete(storedFiles)
+      .where(
+        or(
+          fileIds.length ? inArray(storedFiles.id, fileIds) : sql`false`,
+          and(eq(storedFiles.ownerId, user.id), inArray(storedFiles.bucket, ['song-submissions', 'lyric-submissions'])),
+        ),
+      )
+      .returning({ bucket: storedFiles.bucket, key: storedFiles.key });
+    const profiles = await tx.delete(songwriterProfiles).where(eq(songwriterProfiles.userId, user.id)).returning({ id: songwriterProfiles.userId });
+    const questionnaires = await tx.delete(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, user.id)).returning({ id: songwriterQuestionnaires.userId });
+    const deletedRoles = await tx.delete(userRoles).where(eq(userRoles.userId, user.id)).returning({ role: userRoles.role });
+    const unlinked = await tx.update(orders).set({ songwriterId: null }).where(eq(orders.songwriterId, user.id)).returning({ id: orders.id });
+    return {
+      files: removedFiles,
+      counts: {
+        orders_unlinked: unlinked.length,
+        review_messages_deleted: messages.length,
+        song_reviews_deleted: deletedReviews.length,
+        profiles_deleted: profiles.length,
+        questionnaires_deleted: questionnaires.length,
+        roles_deleted: deletedRoles.length,
+        files_deleted: removedFiles.length,
+      },
+    };
+  });
+  await removeObjects(storage, files);
+  return { deleted: true as const, message: `Reset ${user.email}`, email: user.email, userId: user.id, ...counts };
+}

@@ -1,0 +1,207 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MESSAGES } from '../../src/common/messages';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
+import { makeSong } from '../../src/server/db/seed/song-factories';
+import { orders, reviewMessages, songComments, songPlays, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../src/server/db/schema';
+import type { TestClient } from '../setup/http-client';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { signedInClient } from './helpers';
+
+let t: TestApp;
+let admin: TestClient;
+let adminEmail: string;
+let paidNotFull: Awaited<ReturnType<typeof makeSongwriter>>;
+let fullAndReviewed: Awaited<ReturnType<typeof makeSongwriter>>;
+
+async function submitOne(writer: { email: string; password: string }, orderId: string, title: string) {
+  const client = await signedInClient(t, writer);
+  const form = new FormData();
+  form.set('data', JSON.stringify({ orderId, title, storyArc: 'A story about the song.', aiUsage: 'No AI was used at all.', agreed: true }));
+  form.set('audio', new Blob([new Uint8Array(synthesizeMp3({ seconds: 1 }))]), 'song.mp3');
+  form.set('lyricsFile', new Blob([new TextEncoder().encode('Verse\nChorus')]), 'lyrics.txt');
+  const res = await client.sendForm('POST', '/api/submissions', form);
+  expect(res.status, res.text).toBe(201);
+  return { client, reviewId: res.body.id as string };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminUser = await makeUser(t.db, { roles: ['admin'], name: 'Admin' });
+  adminEmail = adminUser.email;
+  admin = await signedInClient(t, adminUser);
+
+  // Catalogue: two active songs, one inactive; one approved and one pending comment.
+  const song = await makeSong(t.db, t.storage, adminUser.id, { title: 'Card Song One' });
+  await makeSong(t.db, t.storage, adminUser.id, { title: 'Card Song Two' });
+  await makeSong(t.db, t.storage, adminUser.id, { title: 'Card Song Off', isActive: false });
+  await t.db.insert(songComments).values([
+    { songId: song.id, commenterName: 'A', commenterEmail: 'a@example.test', commentText: 'Approved', isApproved: true },
+    { songId: song.id, commenterName: 'B', commenterEmail: 'b@example.test', commentText: 'Pending' },
+  ]);
+
+  // Preview users: one played today, one only 8 days ago.
+  const recent = await makePreviewUser(t.db);
+  const stale = await makePreviewUser(t.db);
+  await t.db.insert(songPlays).values([
+    { userId: recent.id, songId: song.id, durationSeconds: 10 },
+    { userId: stale.id, songId: song.id, durationSeconds: 10, playedAt: sql`now() - interval '8 days'` },
+  ]);
+
+  // Songwriters: one with a paid order not full (needs service), one whose order is full and reviewed,
+  // one with only a pending (unpaid) order (not a customer).
+  paidNotFull = await makeSongwriter(t.db, { username: 'needs-service' });
+  await makePaidOrder(t.db, paidNotFull.id, 2);
+  fullAndReviewed = await makeSongwriter(t.db, { username: 'all-done' });
+  const done = await makePaidOrder(t.db, fullAndReviewed.id, 1);
+  const { reviewId } = await submitOne(fullAndReviewed, done.id, 'Done Song');
+  await t.db.update(songReviews).set({ status: 'reviewed' }).where(eq(songReviews.id, reviewId));
+  const browsing = await makeSongwriter(t.db, { username: 'just-browsing' });
+  await t.db.insert(orders).values({ songwriterId: browsing.id, packageSize: 1, paymentProvider: 'test' });
+
+  // An unverified account, and a verified account without any role or profile.
+  await t.db.insert(users).values({ id: 'unverified-user', email: 'unverified@example.test', emailVerified: false });
+  await makeUser(t.db, { email: 'no-profile@example.test' });
+});
+afterAll(() => t.close());
+
+describe('dashboard', () => {
+  test('each card counts what its definition says', async () => {
+    const res = await admin.get('/api/admin/dashboard');
+    expect(res.status).toBe(200);
+    const userCount = (await t.db.select().from(users)).length;
+    expect(res.body.stats).toEqual({
+      totalUsers: userCount,
+      totalSongs: 3,
+      activeSongs: 2,
+      totalCustomers: 2,
+      needService: 1,
+      previewUsers: 2,
+      activeThisWeek: 1,
+      pendingComments: 1,
+    });
+    expect(res.body.playsPerDay).toHaveLength(30);
+    expect(res.body.playsPerDay.at(-1).plays).toBe(1);
+    expect(res.body.playsPerDay.reduce((n: number, d: { plays: number }) => n + d.plays, 0)).toBe(2);
+  });
+
+  test('a pending review makes its songwriter need service, and shows among the newest pending reviews', async () => {
+    const writer = await makeSongwriter(t.db, { username: 'pending-review' });
+    const order = await makePaidOrder(t.db, writer.id, 1);
+    await submitOne(writer, order.id, 'Waiting Song');
+    const res = await admin.get('/api/admin/dashboard');
+    expect(res.body.stats.needService).toBe(2);
+    expect(res.body.stats.totalCustomers).toBe(3);
+    expect(res.body.pendingReviews[0]).toMatchObject({ songTitle: 'Waiting Song', songwriterEmail: writer.email });
+  });
+});
+
+describe('all users', () => {
+  test('badges follow the rule of spec section 4', async () => {
+    const res = await admin.get('/api/admin/users?pageSize=100');
+    const byEmail = new Map(res.body.rows.map((r: { email: string }) => [r.email, r]));
+    expect(byEmail.get('unverified@example.test')).toMatchObject({ badge: 'email-not-confirmed', label: 'Email Not Confirmed' });
+    expect(byEmail.get('no-profile@example.test')).toMatchObject({ badge: 'no-profile', label: 'No Profile', roles: [] });
+    expect(byEmail.get(paidNotFull.email)).toMatchObject({ badge: 'purchased', label: 'Purchased (1)', totalSpentCents: 5000, roles: ['songwriter'] });
+    const browsing = res.body.rows.find((r: { username: string }) => r.username === 'just-browsing');
+    expect(browsing).toMatchObject({ badge: 'profile-only', label: 'Profile Only', orderCount: 0 });
+    expect(byEmail.get(adminEmail)).toMatchObject({ roles: ['admin'] });
+    expect((byEmail.get(adminEmail) as { lastSignInAt: string }).lastSignInAt).toBeTruthy();
+  });
+
+  test('search, role and badge filters, and paging, run on the server', async () => {
+    expect((await admin.get('/api/admin/users?q=needs-serv')).body.rows.map((r: { username: string }) => r.username)).toEqual(['needs-service']);
+    const previews = await admin.get('/api/admin/users?role=preview');
+    expect(previews.body.total).toBe(2);
+    expect((await admin.get('/api/admin/users?badge=email-not-confirmed')).body.rows.map((r: { email: string }) => r.email)).toEqual(['unverified@example.test']);
+    const page = await admin.get('/api/admin/users?pageSize=2&page=2');
+    expect(page.body.rows).toHaveLength(2);
+    expect(page.body.total).toBeGreaterThan(4);
+  });
+});
+
+describe('customers', () => {
+  test('songwriters with paid orders, with totals and the needs-service flag, filtered on the server', async () => {
+    const all = await admin.get('/api/admin/customers');
+    const byUser = new Map(all.body.rows.map((r: { username: string }) => [r.username, r]));
+    expect(byUser.get('needs-service')).toMatchObject({ orderCount: 1, totalSpentCents: 5000, songsOwed: 2, needsService: true });
+    expect(byUser.get('all-done')).toMatchObject({ orderCount: 1, totalSpentCents: 2500, songsOwed: 0, needsService: false });
+    expect(byUser.has('just-browsing')).toBe(false);
+    const needing = await admin.get('/api/admin/customers?needsService=true');
+    expect(needing.body.rows.every((r: { needsService: boolean }) => r.needsService)).toBe(true);
+    expect((await admin.get('/api/admin/customers?packageSize=2')).body.rows.map((r: { username: string }) => r.username)).toEqual(['needs-service']);
+    expect((await admin.get('/api/admin/customers?from=2000-01-01&to=2000-01-02')).body.total).toBe(0);
+    const orderList = await admin.get(`/api/admin/customers/${paidNotFull.id}/orders`);
+    expect(orderList.body).toMatchObject([{ packageSize: 2, songsSubmitted: 0, amountPaidCents: 5000 }]);
+  });
+});
+
+describe('reset songwriter', () => {
+  test('removes exactly what section 7 lists, nothing of another user, and reports matching counts', async () => {
+    const target = await makeSongwriter(t.db, { username: 'reset-me' });
+    const order = await makePaidOrder(t.db, target.id, 2);
+    const { client, reviewId } = await submitOne(target, order.id, 'Reset Song');
+    await client.post(`/api/reviews/${reviewId}/messages`, { message: 'Hello?' });
+    await admin.post(`/api/admin/reviews/${reviewId}/messages`, { message: 'Hi!' });
+    const othersBefore = {
+      reviews: (await t.db.select().from(songReviews).where(eq(songReviews.songwriterId, fullAndReviewed.id))).length,
+      profile: (await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, fullAndReviewed.id))).length,
+      files: (await t.db.select().from(storedFiles)).length,
+    };
+    const [review] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
+    const [audioFile] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!));
+    await t.storage.head({ bucket: audioFile!.bucket, key: audioFile!.key });
+
+    const res = await admin.post('/api/admin/reset-songwriter', { email: target.email.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      deleted: true,
+      email: target.email,
+      userId: target.id,
+      orders_unlinked: 1,
+      review_messages_deleted: 2,
+      song_reviews_deleted: 1,
+      profiles_deleted: 1,
+      questionnaires_deleted: 1,
+      roles_deleted: 1,
+    });
+    expect(await t.db.select().from(songReviews).where(eq(songReviews.songwriterId, target.id))).toHaveLength(0);
+    expect(await t.db.select().from(reviewMessages).where(eq(reviewMessages.reviewId, reviewId))).toHaveLength(0);
+    expect(await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, target.id))).toHaveLength(0);
+    expect(await t.db.select().from(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, target.id))).toHaveLength(0);
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, target.id))).toHaveLength(0);
+    expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.songwriterId).toBeNull();
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!))).toHaveLength(0);
+    await expect(t.storage.head({ bucket: audioFile!.bucket, key: audioFile!.key })).rejects.toThrow(/No stored object/);
+
+    expect((await t.db.select().from(songReviews).where(eq(songReviews.songwriterId, fullAndReviewed.id))).length).toBe(othersBefore.reviews);
+    expect((await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, fullAndReviewed.id))).length).toBe(othersBefore.profile);
+    expect((await t.db.select().from(storedFiles)).length).toBe(othersBefore.files - 2);
+    expect(await t.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(1);
+  });
+
+  test('no user found is an answer, not an error; an admin is refused; the e-mail is required', async () => {
+    expect((await admin.post('/api/admin/reset-songwriter', { email: 'ghost@example.test' })).body).toMatchObject({ deleted: false, message: MESSAGES.admin.resetNoUser });
+    const refused = await admin.post('/api/admin/reset-songwriter', { email: adminEmail });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(MESSAGES.admin.resetRefusesAdmin);
+    expect((await t.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).length).toBe(1);
+    expect((await admin.post('/api/admin/reset-songwriter', { email: '' })).body.error.message).toBe(MESSAGES.admin.resetEmailRequired);
+  });
+
+  test('every endpoint here refuses songwriters (403) and anonymous (401)', async () => {
+    const writer = await signedInClient(t, await makeSongwriter(t.db));
+    for (const [method, path, body] of [
+      ['GET', '/api/admin/dashboard'],
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/admin/customers'],
+      ['GET', `/api/admin/customers/${paidNotFull.id}/orders`],
+      ['POST', '/api/admin/reset-songwriter', { email: paidNotFull.email }],
+    ] as [string, string, unknown?][]) {
+      expect((await writer.request(method, path, body)).status, `${method} ${path}`).toBe(403);
+      expect((await t.client().request(method, path, body)).status, `${method} ${path}`).toBe(401);
+    }
+    expect(await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, paidNotFull.id))).toHaveLength(1);
+  });
+});
