@@ -26,7 +26,8 @@ describe('starting the server', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-start-'));
     if (process.env.DATABASE_URL) pg = await createTestDatabaseUrl(process.env.DATABASE_URL);
     server = await startServer(loadConfig(env()), { mailPollMs: 50 });
-  });
+    // Seeding synthesises eight songs of audio: seconds on an idle machine, longer on a busy CI runner.
+  }, 180_000);
   afterAll(async () => {
     await server?.stop();
     await pg?.dispose();

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { createPayments } from '../src/server/adapters/payments';
+import { createDiskStorage } from '../src/server/adapters/storage/disk-storage';
+import { createApp } from '../src/server/app';
+import { createAuth } from '../src/server/auth';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { createLogger } from '../src/server/lib/logger';
+import { createTestDatabaseUrl } from '../tests/setup/database';
+import { TestClient } from '../tests/setup/http-client';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface BenchApp {
+  kind: DbKind;
+  url: string;
+  database: Database;
+  storage: ReturnType<typeof createDiskStorage>;
+  /** A client signed in as the given e-mail and password, for its session cookie. */
+  cookieFor(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real app over a fresh database of the given kind, on a real port, with logging off. */
+export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-'));
+  const pg = kind === 'postgres' ? await createTestDatabaseUrl(process.env.DATABASE_URL!) : undefined;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'off', AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth' });
+  const database = await openDatabase(pg ? { url: pg.url, poolSize: 20 } : {});
+  await database.migrate();
+  const logger = createLogger('silent');
+  const storage = createDiskStorage(path.join(dataDir, 'files'));
+  const auth = createAuth({ config, db: database.db, logger });
+  const app = createApp({ config, db: database.db, auth, storage, payments: createPayments(config), logger });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    kind,
+    url,
+    database,
+    storage,
+    async cookieFor(email, password) {
+      const client = new TestClient(url, config.publicUrl);
+      const res = await client.post('/api/auth/sign-in/email', { email, password });
+      if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${res.text}`);
+      return [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await database.close();
+      await pg?.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon against one URL; latencies in milliseconds. */
+export async function load(url: string, { connections = 50, duration = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Median wall time of a function over n runs, in milliseconds, after one warm-up. */
+export async function medianMs(n: number, fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)]! * 10) / 10;
+}
+
+export interface Row {
+  id: string;
+  what: string;
+  figure: string;
+  budget: string;
+  met: boolean | null;
+}
+
+export function printTable(rows: Row[]) {
+  const header = ['#', 'what', 'figure', 'budget', 'met'];
+  const cells = rows.map((r) => [r.id, r.what, r.figure, r.budget, r.met === null ? '—' : r.met ? 'yes' : 'NO']);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const c of cells) console.log(line(c));
+}
