@@ -13,10 +13,27 @@ export const PAGE_PATHS = {
   auth: '/auth',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  previewRequest: '/preview-request',
+  previewSignup: '/preview-signup',
   previewStatus: '/preview-status',
+  songwriterSignup: '/songwriter-signup',
+  songwriterProfile: '/songwriter-profile',
+  songwriterQuestionnaire: '/songwriter-questionnaire',
+  songwriterOrder: '/songwriter-order',
+  songwriterDashboard: '/songwriter-dashboard',
+  testCheckout: '/test-checkout/:sessionId',
+  songs: '/songs',
+  song: '/songs/:slug',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminOutbox: '/admin/outbox',
+  adminPreviewRequests: '/admin/preview-requests',
+  adminCreateAccount: '/admin/create-account',
+  adminPreviewActivity: '/admin/preview-activity',
+  adminSongs: '/admin/songs',
+  adminSongNew: '/admin/songs/new',
+  adminSongEdit: '/admin/songs/edit/:id',
+  adminComments: '/admin/comments',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
@@ -30,5 +47,14 @@ export function isKnownPagePath(pathname: string): boolean {
     const a = pattern.split('/');
     const b = clean.split('/');
     return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]);
+  });
+}
+
+/** A page path with its `:param` segments filled in (each value URL-encoded): pathTo(PAGE_PATHS.song, { slug }). */
+export function pathTo(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathTo: missing :${name} for ${pattern}`);
+    return encodeURIComponent(value);
   });
 }

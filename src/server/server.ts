@@ -31,7 +31,11 @@ export async function startServer(config: Config, options: { webRoot?: string; m
   const unlock = lockDataDir(config.dataDir);
   let database: Database | undefined;
   try {
-    database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      onIdleError: (error) => logger.error({ err: error }, 'idle database connection failed'),
+    });
     await database.migrate();
     const { db } = database;
     const storage = await createStorage(config);

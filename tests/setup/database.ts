@@ -6,8 +6,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 
-/** The template every PostgreSQL test database is copied from; global-setup migrates it once per run. */
-export const TEMPLATE_DB = 'pitchroom_test_template';
+/**
+ * The template every PostgreSQL test database of this run is copied from; global-setup migrates it once.
+ * Named per run, so two runs on one server (a developer's and CI's) never share or drop each other's.
+ */
+export const templateNameFor = (runId: string) => `pitchroom_tpl_${runId}`;
 
 export function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
@@ -44,7 +47,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...database, dispose: () => database.close() };
   }
   const name = `pitchroom_t_${randomBytes(6).toString('hex')}`;
-  await admin(baseUrl, (c) => c.query(`create database "${name}" template "${TEMPLATE_DB}"`));
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('global-setup did not prepare a PostgreSQL template database');
+  await admin(baseUrl, (c) => c.query(`create database "${name}" template "${template}"`));
   const database = await openDatabase({ url: withDatabaseName(baseUrl, name), poolSize: 5 });
   return {
     ...database,
@@ -56,19 +61,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Creates (or recreates) the template database with every migration applied. */
-export async function prepareTemplate(baseUrl: string): Promise<void> {
+export async function prepareTemplate(baseUrl: string, templateDb: string): Promise<void> {
   await admin(baseUrl, async (c) => {
-    const stale = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'pitchroom_t_%'`);
-    for (const row of stale.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
-    await c.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
-    await c.query(`create database "${TEMPLATE_DB}"`);
+    // Leftovers of runs that crashed: only databases nobody is connected to.
+    const stale = await c.query<{ datname: string }>(
+      `select datname from pg_database d where (datname like 'pitchroom_t_%' or datname like 'pitchroom_tpl_%')
+         and not exists (select 1 from pg_stat_activity a where a.datname = d.datname)`,
+    );
+    for (const row of stale.rows) await c.query(`drop database if exists "${row.datname}"`).catch(() => {});
+    await c.query(`create database "${templateDb}"`);
   });
-  const template = await openDatabase({ url: withDatabaseName(baseUrl, TEMPLATE_DB), poolSize: 1 });
+  const template = await openDatabase({ url: withDatabaseName(baseUrl, templateDb), poolSize: 1 });
   try {
     await template.migrate();
   } finally {
     await template.close();
   }
+}
+
+export async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  await admin(baseUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
 }
 
 /** An empty PostgreSQL database of its own (the server under test migrates it), for browser journeys. */

@@ -1,22 +1,28 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { preparePgliteTemplate, prepareTemplate } from './database';
+import { randomBytes } from 'node:crypto';
+import { dropDatabase, preparePgliteTemplate, prepareTemplate, templateNameFor } from './database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of a dumped, migrated PGlite data directory (PGlite runs only). */
     pgliteTemplate: string | undefined;
+    /** Name of this run's migrated PostgreSQL template database (PostgreSQL runs only). */
+    pgTemplate: string | undefined;
   }
 }
 
 export default async function globalSetup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    await prepareTemplate(url);
+    const template = templateNameFor(randomBytes(4).toString('hex'));
+    await prepareTemplate(url, template);
     project.provide('pgliteTemplate', undefined);
-    return;
+    project.provide('pgTemplate', template);
+    return () => dropDatabase(url, template);
   }
   const file = await preparePgliteTemplate();
   project.provide('pgliteTemplate', file);
+  project.provide('pgTemplate', undefined);
   return () => rmSync(file, { force: true });
 }

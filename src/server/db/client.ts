@@ -40,11 +40,15 @@ export interface OpenDatabaseOptions {
   /** PGlite: start from this dumped data directory (in memory). */
   pgliteDump?: Buffer;
   poolSize?: number;
+  /** Told about errors on idle PostgreSQL connections (logged by the server). */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -5,7 +5,6 @@ import { PAGE_PATHS } from '../../common/routes';
 import { ErrorState } from '../components/error-state';
 import { PageSpinner } from '../components/ui/spinner';
 import { useMe } from '../lib/auth';
-import { PLANNED_PATHS } from '../lib/planned-paths';
 
 /** Where to send this user instead, or null to let them in. */
 type Decide = (me: MeResponse) => string | null;
@@ -24,8 +23,12 @@ export function RouteGuard({ decide }: { decide: Decide }) {
 
 export const requireSignedIn: Decide = (me) => (me.user ? null : PAGE_PATHS.auth);
 
+/** The catalogue (/songs, /songs/:slug): preview users and admins; anyone else signed in sees their request's status. */
+export const requireCatalogueAccess: Decide = (me) =>
+  !me.user ? PAGE_PATHS.auth : me.isPreview || me.isAdmin ? null : PAGE_PATHS.previewStatus;
+
 /** Admin area: not signed in -> /auth; signed in but not admin -> home. */
 export const requireAdmin: Decide = (me) => (!me.user ? PAGE_PATHS.auth : me.isAdmin ? null : PAGE_PATHS.home);
 
 /** Songwriter area: anyone who is not a signed-in songwriter starts at songwriter sign-up. */
-export const requireSongwriter: Decide = (me) => (me.user && me.isSongwriter ? null : PLANNED_PATHS.songwriterSignup);
+export const requireSongwriter: Decide = (me) => (me.user && me.isSongwriter ? null : PAGE_PATHS.songwriterSignup);

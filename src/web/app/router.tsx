@@ -6,7 +6,7 @@ import { PageSpinner } from '../components/ui/spinner';
 import { SiteLayout } from './layouts/site-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
-import { RouteGuard, requireAdmin, requireSignedIn } from './route-guards';
+import { RouteGuard, requireAdmin, requireCatalogueAccess, requireSignedIn, requireSongwriter } from './route-guards';
 
 /**
  * Every page is its own chunk, loaded when first visited; the admin area (layout and pages) is never
@@ -34,11 +34,55 @@ const publicRoutes: RouteObject[] = [
     lazy: page(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage),
   },
   {
+    path: PAGE_PATHS.previewRequest,
+    lazy: page(() => import('../features/preview-access/preview-request-page'), (m) => m.PreviewRequestPage),
+  },
+  {
+    path: PAGE_PATHS.previewSignup,
+    lazy: page(() => import('../features/preview-access/preview-signup-page'), (m) => m.PreviewSignupPage),
+  },
+  {
     element: <RouteGuard decide={requireSignedIn} />,
     children: [
       {
         path: PAGE_PATHS.previewStatus,
         lazy: page(() => import('../features/preview-status/preview-status-page'), (m) => m.PreviewStatusPage),
+      },
+    ],
+  },
+  {
+    element: <RouteGuard decide={requireCatalogueAccess} />,
+    children: [
+      { path: PAGE_PATHS.songs, lazy: page(() => import('../features/catalogue/songs-page'), (m) => m.SongsPage) },
+      { path: PAGE_PATHS.song, lazy: page(() => import('../features/catalogue/song-page'), (m) => m.SongPage) },
+    ],
+  },
+  {
+    path: PAGE_PATHS.songwriterSignup,
+    lazy: page(() => import('../features/songwriter/songwriter-signup-page'), (m) => m.SongwriterSignupPage),
+  },
+  {
+    element: <RouteGuard decide={requireSongwriter} />,
+    children: [
+      {
+        path: PAGE_PATHS.songwriterProfile,
+        lazy: page(() => import('../features/songwriter/songwriter-profile-page'), (m) => m.SongwriterProfilePage),
+      },
+      {
+        path: PAGE_PATHS.songwriterQuestionnaire,
+        lazy: page(() => import('../features/songwriter/songwriter-questionnaire-page'), (m) => m.SongwriterQuestionnairePage),
+      },
+      {
+        path: PAGE_PATHS.songwriterOrder,
+        lazy: page(() => import('../features/songwriter/songwriter-order-page'), (m) => m.SongwriterOrderPage),
+      },
+      {
+        path: PAGE_PATHS.songwriterDashboard,
+        lazy: page(() => import('../features/songwriter/songwriter-dashboard-page'), (m) => m.SongwriterDashboardPage),
+      },
+      {
+        path: PAGE_PATHS.testCheckout,
+        lazy: page(() => import('../features/checkout/test-checkout-page'), (m) => m.TestCheckoutPage),
       },
     ],
   },
@@ -59,6 +103,34 @@ const adminRoutes: RouteObject = {
         {
           path: PAGE_PATHS.adminOutbox,
           lazy: page(() => import('../features/admin/outbox/outbox-page'), (m) => m.OutboxPage),
+        },
+        {
+          path: PAGE_PATHS.adminPreviewRequests,
+          lazy: page(() => import('../features/admin/preview/preview-requests-page'), (m) => m.PreviewRequestsPage),
+        },
+        {
+          path: PAGE_PATHS.adminCreateAccount,
+          lazy: page(() => import('../features/admin/preview/create-account-page'), (m) => m.CreateAccountPage),
+        },
+        {
+          path: PAGE_PATHS.adminPreviewActivity,
+          lazy: page(() => import('../features/admin/preview/preview-activity-page'), (m) => m.PreviewActivityPage),
+        },
+        {
+          path: PAGE_PATHS.adminSongs,
+          lazy: page(() => import('../features/admin/songs/admin-songs-page'), (m) => m.AdminSongsPage),
+        },
+        {
+          path: PAGE_PATHS.adminSongNew,
+          lazy: page(() => import('../features/admin/songs/song-form-page'), (m) => m.NewSongPage),
+        },
+        {
+          path: PAGE_PATHS.adminSongEdit,
+          lazy: page(() => import('../features/admin/songs/song-form-page'), (m) => m.EditSongPage),
+        },
+        {
+          path: PAGE_PATHS.adminComments,
+          lazy: page(() => import('../features/admin/comments/admin-comments-page'), (m) => m.AdminCommentsPage),
         },
       ],
     },

@@ -26,7 +26,8 @@ type ErrorBody = {
   message?: string;
 };
 
-function toApiError(status: number, body: unknown): ApiError {
+/** Turns a failed response's status and parsed body into an ApiError (also used by the upload helper). */
+export function toApiError(status: number, body: unknown): ApiError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const inner = typeof b.error === 'object' && b.error !== null ? b.error : undefined;
   const code = inner?.code ?? b.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : `HTTP_${status}`);
@@ -40,10 +41,12 @@ export interface ApiOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (reports sent on pagehide or unmount). */
+  keepalive?: boolean;
 }
 
 /** Calls our API on the same origin with the session cookie and JSON in and out. */
-export async function api<T>(path: string, { method = 'GET', body, query, signal }: ApiOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, query, signal, keepalive }: ApiOptions = {}): Promise<T> {
   let url = path;
   if (query) {
     const params = new URLSearchParams();
@@ -59,18 +62,22 @@ export async function api<T>(path: string, { method = 'GET', body, query, signal
       headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal,
+      keepalive,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(MESSAGES.generic.network, 0, 'NETWORK');
   }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // A proxy's HTML error page: fall through to the generic message below.
-  }
+  const data = parseJson(await response.text());
   if (!response.ok) throw toApiError(response.status, data);
   return data as T;
+}
+
+/** A reply's JSON, or null for an empty body or a proxy's HTML error page (the caller then uses the generic message). */
+export function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }

@@ -3,8 +3,8 @@
  * page lands; then move the path into PAGE_PATHS (src/common/routes.ts) and import it from there.
  */
 export const PLANNED_PATHS = {
-  songwriterSignup: '/songwriter-signup',
-  songwriterDashboard: '/songwriter-dashboard',
-  previewRequest: '/preview-request',
-  songs: '/songs',
+  /** ?order_id=<id>: the songs of a paid order (the songwriter dashboard links here). */
+  submitSong: '/submit-song',
+  /** A review and its conversation (the songwriter dashboard links here). */
+  songwriterReview: '/songwriter/review/:reviewId',
 } as const;

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { MeResponse } from '../../../common/api-types';
 import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -38,7 +37,7 @@ export function AccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: () =
         )}
         {me.isSongwriter && (
           <DropdownMenuItem asChild>
-            <Link to={PLANNED_PATHS.songwriterDashboard}>
+            <Link to={PAGE_PATHS.songwriterDashboard}>
               <LayoutDashboard aria-hidden="true" />
               Dashboard
             </Link>

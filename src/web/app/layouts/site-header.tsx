@@ -5,7 +5,6 @@ import { DEFAULT_SITE_NAME } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
 import { useMe, useSignOut } from '../../lib/auth';
 import { AccountMenu } from './account-menu';
 import { SITE_NAV_LINKS } from './site-nav-links';
@@ -23,6 +22,8 @@ export function SiteHeader() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
   const user = me.data?.user;
+  // The catalogue link is for the people who may open it; the others would only be sent to /preview-status.
+  const canBrowseSongs = Boolean(user && (me.data?.isPreview || me.data?.isAdmin));
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-800 bg-stone-950 text-white">
@@ -38,6 +39,11 @@ export function SiteHeader() {
               {link.label}
             </NavLink>
           ))}
+          {canBrowseSongs && (
+            <NavLink to={PAGE_PATHS.songs} className={navLinkClass}>
+              Songs
+            </NavLink>
+          )}
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
@@ -89,6 +95,13 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            {canBrowseSongs && (
+              <li>
+                <NavLink to={PAGE_PATHS.songs} className={(s) => cn(navLinkClass(s), 'block text-base')} onClick={closeMenu}>
+                  Songs
+                </NavLink>
+              </li>
+            )}
           </ul>
           <div className="mt-3 grid gap-2 border-t border-stone-800 pt-3">
             {me.isPending ? null : user ? (
@@ -103,7 +116,7 @@ export function SiteHeader() {
                 )}
                 {me.data?.isSongwriter && (
                   <Button asChild variant="ghost" className="justify-start text-base text-stone-100 hover:bg-white/10 hover:text-white">
-                    <Link to={PLANNED_PATHS.songwriterDashboard} onClick={closeMenu}>
+                    <Link to={PAGE_PATHS.songwriterDashboard} onClick={closeMenu}>
                       Dashboard
                     </Link>
                   </Button>

@@ -1,71 +1,171 @@
-import { CircleCheck, Hourglass } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, CircleCheck, CircleX, Hourglass, Send, type LucideIcon } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
+import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
-import { Badge } from '../../components/ui/badge';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { useMe } from '../../lib/auth';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
+import { PageSpinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
+import { meQuery, useMe } from '../../lib/auth';
+import { accessStateOf, myPreviewRequestQuery, type MyPreviewRequest, type PreviewAccessState } from './preview-status-api';
 
-/**
- * The signed-in user's preview request. Rendered inside the signed-in guard, so /api/me is loaded.
- * For now it knows only whether a request exists; the request's details come with the preview-access API.
- */
+const s = MESSAGES.previewStatus;
+
+const LOOK: Record<
+  PreviewAccessState,
+  { title: string; body: string; badge: string; variant: BadgeProps['variant']; icon: LucideIcon; tone: string; iconTone: string }
+> = {
+  pending: {
+    title: s.underReviewTitle,
+    body: s.underReviewBody,
+    badge: 'Pending',
+    variant: 'warning',
+    icon: Hourglass,
+    tone: 'border-amber-300 bg-amber-50/60',
+    iconTone: 'text-accent-strong',
+  },
+  approved: {
+    title: s.approvedTitle,
+    body: s.approvedBody,
+    badge: 'Approved',
+    variant: 'success',
+    icon: CircleCheck,
+    tone: 'border-green-300 bg-green-50/60',
+    iconTone: 'text-success',
+  },
+  rejected: {
+    title: s.rejectedTitle,
+    body: s.rejectedBody,
+    badge: 'Not Approved',
+    variant: 'destructive',
+    icon: CircleX,
+    tone: 'border-red-300 bg-red-50/60',
+    iconTone: 'text-destructive',
+  },
+  revoked: {
+    title: s.revokedTitle,
+    body: s.revokedBody,
+    badge: 'Revoked',
+    variant: 'destructive',
+    icon: Ban,
+    tone: 'border-red-300 bg-red-50/60',
+    iconTone: 'text-destructive',
+  },
+};
+
+/** /preview-status: the signed-in user's newest preview request, or a way to make one. Inside the signed-in guard. */
 export function PreviewStatusPage() {
-  const { data: me } = useMe();
+  const mine = useQuery(myPreviewRequestQuery);
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
       <PageMeta title="Preview Status" description="The status of your request for preview access to the Pitchroom catalogue." />
       <h1 className="text-4xl font-bold">Preview access</h1>
       <div className="mt-8">
-        {!me?.hasPreviewRequest && !me?.isPreview ? (
-          <Card>
-            <CardHeader>
-              <CardTitle>{MESSAGES.previewStatus.noRequest}</CardTitle>
-              <CardDescription>
-                Publishers, labels, producers, managers and music supervisors can ask to hear our catalogue.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button asChild>
-                <Link to={PLANNED_PATHS.previewRequest}>Request Access</Link>
-              </Button>
-            </CardContent>
-          </Card>
-        ) : me.isPreview ? (
-          <Card>
-            <CardHeader>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <CardTitle className="flex items-center gap-2">
-                  <CircleCheck aria-hidden="true" className="size-6 text-success" />
-                  {MESSAGES.previewStatus.approvedTitle}
-                </CardTitle>
-                <Badge variant="success">Approved</Badge>
-              </div>
-              <CardDescription>{MESSAGES.previewStatus.approvedBody}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button asChild>
-                <Link to={PLANNED_PATHS.songs}>View Songs</Link>
-              </Button>
-            </CardContent>
-          </Card>
+        {mine.isPending ? (
+          <PageSpinner label="Loading your request…" />
+        ) : mine.isError ? (
+          <ErrorState title={s.loadFailed} error={mine.error} onRetry={() => void mine.refetch()} />
+        ) : mine.data.request ? (
+          <RequestCard request={mine.data.request} />
         ) : (
-          <Card>
-            <CardHeader>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <CardTitle className="flex items-center gap-2">
-                  <Hourglass aria-hidden="true" className="size-6 text-accent-strong" />
-                  {MESSAGES.previewStatus.underReviewTitle}
-                </CardTitle>
-                <Badge variant="warning">Pending</Badge>
-              </div>
-              <CardDescription>{MESSAGES.previewStatus.underReviewBody}</CardDescription>
-            </CardHeader>
-          </Card>
+          <NoRequest />
         )}
       </div>
+    </div>
+  );
+}
+
+function NoRequest() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{s.noRequest}</CardTitle>
+        <CardDescription>Publishers, labels, producers, managers and music supervisors can ask to hear our catalogue.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild>
+          <Link to={PAGE_PATHS.previewRequest}>
+            <Send aria-hidden="true" />
+            Request Access
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RequestCard({ request }: { request: MyPreviewRequest }) {
+  const state = accessStateOf(request);
+  const look = LOOK[state];
+  const Icon = look.icon;
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const staleRole = state === 'approved' ? !me.data?.isPreview : state === 'revoked' && me.data?.isPreview;
+
+  // Approved or revoked since /api/me was last read: refresh it so the catalogue's guard agrees with this page.
+  useEffect(() => {
+    if (staleRole) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  }, [staleRole, queryClient]);
+
+  return (
+    <Card className={cn('overflow-hidden', look.tone)}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle className="flex items-center gap-2">
+            <Icon aria-hidden="true" className={cn('size-6 shrink-0', look.iconTone)} />
+            {look.title}
+          </CardTitle>
+          <Badge variant={look.variant}>{look.badge}</Badge>
+        </div>
+        <CardDescription className="text-base leading-7 text-foreground/80">{look.body}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {state === 'approved' && (
+          <Button asChild size="lg" className="justify-self-start">
+            <Link to={PAGE_PATHS.songs}>View Songs</Link>
+          </Button>
+        )}
+        <section aria-labelledby="request-details" className="rounded-lg border border-border bg-card p-4">
+          <h2 id="request-details" className="text-lg font-semibold">
+            Your request
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+            <Detail term="Name">{request.name}</Detail>
+            <Detail term="Company">{request.companyName}</Detail>
+            <Detail term="Email">
+              <span className="break-all">{request.email}</span>
+            </Detail>
+            <Detail term="PRO affiliation">{request.proAffiliation}</Detail>
+            <Detail term="Submitted">
+              <time dateTime={request.createdAt}>{formatDate(request.createdAt)}</time>
+            </Detail>
+          </dl>
+        </section>
+        {state === 'revoked' && (
+          <p className="text-sm text-muted-foreground">
+            Questions?{' '}
+            <Link to={PAGE_PATHS.contact} className="link">
+              Contact us
+            </Link>
+            .
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:contents">
+      <dt className="font-medium text-muted-foreground">{term}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { PITCH_FEE_TEXT, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
 import { formatCents } from '../../lib/money';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
 
 const perSong = formatCents(PRICE_PER_SONG_CENTS);
 
@@ -59,7 +58,7 @@ export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: Re
     question: 'I work in the music industry. How do I hear your songs?',
     answer: (
       <>
-        <Link to={PLANNED_PATHS.previewRequest} className="link">
+        <Link to={PAGE_PATHS.previewRequest} className="link">
           Request preview access
         </Link>
         : tell us who you are and what you are looking for, create a password and confirm your e-mail address. Once we

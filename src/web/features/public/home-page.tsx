@@ -6,7 +6,6 @@ import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatCents } from '../../lib/money';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
 
 const STEPS = [
   {
@@ -124,7 +123,7 @@ export function HomePage() {
             </p>
           </div>
           <Button asChild size="lg">
-            <Link to={PLANNED_PATHS.previewRequest}>Request Access</Link>
+            <Link to={PAGE_PATHS.previewRequest}>Request Access</Link>
           </Button>
         </Card>
       </section>

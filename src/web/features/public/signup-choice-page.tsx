@@ -5,7 +5,6 @@ import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
 
 export function SignupChoicePage() {
   return (
@@ -32,7 +31,7 @@ export function SignupChoicePage() {
           </CardContent>
           <CardFooter>
             <Button asChild size="lg" className="w-full">
-              <Link to={PLANNED_PATHS.songwriterSignup}>
+              <Link to={PAGE_PATHS.songwriterSignup}>
                 Sign up as a songwriter
                 <ArrowRight aria-hidden="true" />
               </Link>
@@ -55,7 +54,7 @@ export function SignupChoicePage() {
           </CardContent>
           <CardFooter>
             <Button asChild size="lg" variant="outline" className="w-full">
-              <Link to={PLANNED_PATHS.previewRequest}>
+              <Link to={PAGE_PATHS.previewRequest}>
                 Request Access
                 <ArrowRight aria-hidden="true" />
               </Link>

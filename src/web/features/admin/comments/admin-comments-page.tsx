@@ -1,0 +1,140 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageSquare } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { AdminCommentItem, CommentStatusFilter } from '../../../../common/api-types';
+import { MESSAGES } from '../../../../common/messages';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageMeta } from '../../../components/page-meta';
+import { Pagination } from '../../../components/pagination';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/select';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { adminCommentsQuery, approveComment, COMMENT_FILTERS, deleteComment, invalidateComments } from './admin-comments-api';
+import { CommentsTable } from './comments-table';
+
+const LABELS: Record<CommentStatusFilter, string> = { pending: 'Pending', approved: 'Approved', all: 'All' };
+const EMPTY: Record<CommentStatusFilter, string> = {
+  pending: MESSAGES.songs.commentsEmptyPending,
+  approved: MESSAGES.songs.commentsEmptyApproved,
+  all: MESSAGES.songs.commentsEmpty,
+};
+const DEFAULT_FILTER: CommentStatusFilter = 'pending';
+
+/** "3 pending comments", "1 approved comment", "12 comments" */
+function countText(status: CommentStatusFilter, total: number): string {
+  const noun = total === 1 ? 'comment' : 'comments';
+  return status === 'all' ? `${total} ${noun}` : `${total} ${status} ${noun}`;
+}
+
+const isFilter = (value: string | null): value is CommentStatusFilter => COMMENT_FILTERS.some((f) => f === value);
+
+/** /admin/comments: moderation. Pending first (the default filter); filter and page live in the URL. */
+export function AdminCommentsPage() {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = isFilter(statusParam) ? statusParam : DEFAULT_FILTER;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = useQuery(adminCommentsQuery(status, page));
+  const [toDelete, setToDelete] = useState<AdminCommentItem | null>(null);
+
+  const update = (next: { status?: CommentStatusFilter; page?: number }) => {
+    const p = new URLSearchParams(params);
+    const nextStatus = next.status ?? status;
+    if (nextStatus === DEFAULT_FILTER) p.delete('status');
+    else p.set('status', nextStatus);
+    const nextPage = next.page ?? 1;
+    if (nextPage > 1) p.set('page', String(nextPage));
+    else p.delete('page');
+    setParams(p);
+  };
+
+  const approve = useMutation({
+    mutationFn: (comment: AdminCommentItem) => approveComment(comment.id),
+    onSuccess: () => {
+      toast.success(MESSAGES.songs.commentApproved);
+      void invalidateComments(queryClient);
+    },
+    onError: () => toast.error(MESSAGES.songs.commentApproveFailed),
+  });
+
+  const remove = useMutation({
+    mutationFn: (comment: AdminCommentItem) => deleteComment(comment.id),
+    onSuccess: () => {
+      toast.success(MESSAGES.songs.commentDeleted);
+      setToDelete(null);
+      void invalidateComments(queryClient);
+    },
+    onError: () => toast.error(MESSAGES.songs.commentDeleteFailed),
+  });
+
+  return (
+    <div>
+      <PageMeta title="Manage Comments" description="Approve or delete the comments preview users leave on songs." />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Manage Comments</h1>
+          <p className="mt-1 text-muted-foreground">
+            Comments appear on song pages once approved{list.data ? ` (${countText(status, list.data.total)})` : ''}.
+          </p>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="comment-status">Status</Label>
+          <NativeSelect
+            id="comment-status"
+            className="w-40"
+            value={status}
+            onChange={(event) => update({ status: isFilter(event.target.value) ? event.target.value : DEFAULT_FILTER })}
+          >
+            {COMMENT_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {LABELS[f]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <PageSpinner label="Loading comments…" />
+        ) : list.isError ? (
+          <ErrorState title={MESSAGES.songs.commentsLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.rows.length === 0 ? (
+          <EmptyState icon={MessageSquare} message={EMPTY[status]}>
+            {page > 1 && (
+              <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
+                Go to the first page
+              </Button>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <CommentsTable
+              rows={list.data.rows}
+              approvingId={approve.isPending ? (approve.variables?.id ?? null) : null}
+              onApprove={(comment) => approve.mutate(comment)}
+              onDelete={setToDelete}
+            />
+            <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={(p) => update({ page: p })} />
+          </>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete comment"
+        description={toDelete ? MESSAGES.songs.commentDeleteConfirm(toDelete.name) : ''}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onOpenChange={(open) => !open && setToDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Paged } from '../../../../common/api-types';
+import type { PreviewRequestStatus } from '../../../../common/constants';
+import type { CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
+import { api } from '../../../lib/api';
+
+export const REQUEST_FILTERS = ['all', 'pending', 'approved', 'rejected', 'revoked'] as const;
+export type RequestFilter = (typeof REQUEST_FILTERS)[number];
+export const REQUESTS_PAGE_SIZE = 20;
+
+/** A row of GET /api/admin/preview-requests; dates are ISO strings. */
+export interface AdminPreviewRequest {
+  id: string;
+  userId: string | null;
+  name: string;
+  companyName: string;
+  email: string;
+  proAffiliation: string;
+  projectDescription: string;
+  status: PreviewRequestStatus;
+  createdAt: string;
+  reviewedAt: string | null;
+  autoApprovedAt: string | null;
+  revokedAt: string | null;
+  /** The linked account's e-mail is confirmed; null when no account is linked. */
+  accountEmailVerified: boolean | null;
+}
+
+/** A row of GET /api/admin/preview-activity's users. */
+export interface PreviewUserActivity {
+  userId: string;
+  email: string;
+  name: string;
+  companyName: string | null;
+  playCount: number;
+  commentCount: number;
+  lastActiveAt: string | null;
+}
+
+/** A row of GET /api/admin/preview-activity's songs. */
+export interface SongListening {
+  songId: string;
+  title: string;
+  slug: string;
+  listeners: number;
+  plays: number;
+  completedPlays: number;
+}
+
+/** A row of GET /api/admin/preview-activity/:userId/plays, newest first. */
+export interface UserPlay {
+  id: string;
+  songTitle: string;
+  songSlug: string;
+  playedAt: string;
+  durationSeconds: number;
+  completed: boolean;
+}
+
+const REQUESTS_KEY = ['admin', 'preview-requests'] as const;
+const ACTIVITY_KEY = ['admin', 'preview-activity'] as const;
+
+export const previewRequestsQuery = (filters: { status: RequestFilter; q: string; page: number }) =>
+  queryOptions({
+    queryKey: [...REQUESTS_KEY, filters],
+    queryFn: ({ signal }) =>
+      api<Paged<AdminPreviewRequest>>('/api/admin/preview-requests', {
+        query: { status: filters.status, q: filters.q || undefined, page: filters.page, pageSize: REQUESTS_PAGE_SIZE },
+        signal,
+      }),
+    // Keep the current rows on screen while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const previewActivityQuery = queryOptions({
+  queryKey: ACTIVITY_KEY,
+  queryFn: ({ signal }) => api<{ users: PreviewUserActivity[]; songs: SongListening[] }>('/api/admin/preview-activity', { signal }),
+});
+
+export const userPlaysQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...ACTIVITY_KEY, 'plays', userId],
+    queryFn: ({ signal }) => api<UserPlay[]>(`/api/admin/preview-activity/${encodeURIComponent(userId)}/plays`, { signal }),
+  });
+
+export type RequestAction = 'approve' | 'reject' | 'revoke';
+
+export const actOnRequest = (id: string, action: RequestAction) =>
+  api<{ ok: true }>(`/api/admin/preview-requests/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
+
+export const createPreviewAccount = (input: CreatePreviewAccountInput) =>
+  api<{ id: string; email: string }>('/api/admin/preview-accounts', { method: 'POST', body: input });
+
+/** Access changed: the request list and the preview users both show it. */
+export const invalidatePreviewAdmin = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY }),
+  ]);

@@ -1,0 +1,203 @@
+import { useQuery } from '@tanstack/react-query';
+import { ListMusic, Users } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../../common/messages';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { previewActivityQuery, type PreviewUserActivity, type SongListening } from './admin-preview-api';
+import { activeThisWeek, formatLastActive } from './activity-format';
+import { UserPlaysPanel } from './user-plays-panel';
+
+const m = MESSAGES.previewAccess;
+const th = 'px-4 py-3 font-medium';
+
+/** /admin/preview-activity: who listens and to what. The chosen user (?user=) shows their plays. */
+export function PreviewActivityPage() {
+  const activity = useQuery(previewActivityQuery);
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('user');
+
+  const select = (userId: string | null) => {
+    const p = new URLSearchParams(params);
+    if (userId) p.set('user', userId);
+    else p.delete('user');
+    setParams(p, { replace: true, preventScrollReset: true });
+  };
+
+  const users = activity.data?.users ?? [];
+  const selected = users.find((u) => u.userId === selectedId);
+  const totalPlays = users.reduce((sum, u) => sum + u.playCount, 0);
+  const activeCount = users.filter((u) => activeThisWeek(u.lastActiveAt)).length;
+
+  return (
+    <div>
+      <PageMeta title="Preview User Activity" description="Preview users with their plays and comments, and how each song is listened to." />
+      <h1 className="text-3xl font-bold">Preview User Activity</h1>
+      <p className="mt-1 text-muted-foreground">Everyone with preview access, what they played and which songs get heard.</p>
+
+      {activity.isPending ? (
+        <div className="mt-6">
+          <PageSpinner label="Loading activity…" />
+        </div>
+      ) : activity.isError ? (
+        <div className="mt-6">
+          <ErrorState title={m.activityLoadFailed} error={activity.error} onRetry={() => void activity.refetch()} />
+        </div>
+      ) : (
+        <>
+          <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
+            <Stat term="Preview users" value={users.length} />
+            <Stat term="Plays" value={totalPlays} />
+            <Stat term="Active this week" value={activeCount} />
+          </dl>
+
+          <div className={cn('mt-8 grid grid-cols-1 gap-6', selectedId && '2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] 2xl:items-start')}>
+            <section aria-labelledby="preview-users-title">
+              <h2 id="preview-users-title" className="text-xl font-semibold">
+                Preview users
+              </h2>
+              <div className="mt-3">
+                {users.length === 0 ? (
+                  <EmptyState icon={Users} message={m.activityNoUsers} />
+                ) : (
+                  <UsersTable users={users} selectedId={selectedId} onSelect={(id) => select(id === selectedId ? null : id)} />
+                )}
+              </div>
+            </section>
+            {selectedId && (
+              <div className="2xl:sticky 2xl:top-6 2xl:mt-10">
+                <UserPlaysPanel
+                  key={selectedId}
+                  userId={selectedId}
+                  label={selected ? selected.name || selected.email : 'this user'}
+                  onClose={() => select(null)}
+                />
+              </div>
+            )}
+          </div>
+
+          <section aria-labelledby="by-song-title" className="mt-10">
+            <h2 id="by-song-title" className="text-xl font-semibold">
+              By song
+            </h2>
+            <div className="mt-3">
+              {activity.data.songs.length === 0 ? (
+                <EmptyState icon={ListMusic} message={m.activityNoSongs} />
+              ) : (
+                <SongsTable songs={activity.data.songs} />
+              )}
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Stat({ term, value }: { term: string; value: number }) {
+  return (
+    <div className="rounded-xl border border-border bg-card p-3 shadow-sm sm:p-4">
+      <dt className="text-xs text-muted-foreground sm:text-sm">{term}</dt>
+      <dd className="mt-1 font-display text-2xl font-bold tabular-nums sm:text-3xl">{value}</dd>
+    </div>
+  );
+}
+
+function UsersTable({
+  users,
+  selectedId,
+  onSelect,
+}: {
+  users: PreviewUserActivity[];
+  selectedId: string | null;
+  onSelect: (userId: string) => void;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+      <table className="w-full min-w-[640px] text-left text-sm">
+        <caption className="sr-only">Preview users, most recently active first. Choose a name to see that user's plays.</caption>
+        <thead className="border-b border-border bg-muted text-muted-foreground">
+          <tr>
+            <th scope="col" className={th}>User</th>
+            <th scope="col" className={th}>Company</th>
+            <th scope="col" className={cn(th, 'text-right')}>Plays</th>
+            <th scope="col" className={cn(th, 'text-right')}>Comments</th>
+            <th scope="col" className={th}>Last active</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const selected = user.userId === selectedId;
+            return (
+              <tr
+                key={user.userId}
+                onClick={() => onSelect(user.userId)}
+                className={cn('cursor-pointer border-b border-border last:border-0 hover:bg-muted', selected && 'bg-secondary hover:bg-secondary')}
+              >
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    aria-controls={selected ? 'user-plays' : undefined}
+                    className="rounded-sm text-left font-medium text-primary hover:underline"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onSelect(user.userId);
+                    }}
+                  >
+                    {user.name || user.email}
+                  </button>
+                  {user.name && <span className="block break-all text-muted-foreground">{user.email}</span>}
+                </th>
+                <td className="px-4 py-3">{user.companyName ?? '—'}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{user.playCount}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{user.commentCount}</td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  {user.lastActiveAt ? (
+                    <time dateTime={user.lastActiveAt} title={formatDateTime(user.lastActiveAt)}>
+                      {formatLastActive(user.lastActiveAt)}
+                    </time>
+                  ) : (
+                    <span className="text-muted-foreground">No plays yet</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SongsTable({ songs }: { songs: SongListening[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+      <table className="w-full min-w-[520px] text-left text-sm">
+        <caption className="sr-only">Listening by song, most listeners first</caption>
+        <thead className="border-b border-border bg-muted text-muted-foreground">
+          <tr>
+            <th scope="col" className={th}>Song</th>
+            <th scope="col" className={cn(th, 'text-right')}>Listeners</th>
+            <th scope="col" className={cn(th, 'text-right')}>Plays</th>
+            <th scope="col" className={cn(th, 'text-right')}>Completed plays</th>
+          </tr>
+        </thead>
+        <tbody>
+          {songs.map((song) => (
+            <tr key={song.songId} className="border-b border-border last:border-0">
+              <th scope="row" className="px-4 py-3 font-medium">{song.title}</th>
+              <td className="px-4 py-3 text-right tabular-nums">{song.listeners}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{song.plays}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{song.completedPlays}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES } from '../../../../common/messages';
+import { PAGE_PATHS } from '../../../../common/routes';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
+import { adminSongQuery, adminSongsQuery } from './admin-songs-api';
+import { SongForm } from './song-form';
+
+function FormPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <div className="max-w-6xl">
+      <PageMeta title={title} description={description} />
+      <Link to={PAGE_PATHS.adminSongs} className="inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to songs
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold">{title}</h1>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+/** /admin/songs/new. A new song goes to the end of the list: its order defaults to the current song count. */
+export function NewSongPage() {
+  const list = useQuery(adminSongsQuery);
+  return (
+    <FormPage title="Add New Song" description="Add a song to the Pitchroom catalogue.">
+      {list.isPending ? <PageSpinner /> : <SongForm defaultOrderIndex={list.data?.length ?? 0} />}
+    </FormPage>
+  );
+}
+
+/** /admin/songs/edit/:id. A song that cannot be loaded: say so and go back to the list. */
+export function EditSongPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const song = useQuery(adminSongQuery(id));
+  const failed = song.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    const detail = isApiError(song.error) ? song.error.message : undefined;
+    // An id keeps Strict Mode's second effect run from showing the toast twice.
+    toast.error(MESSAGES.songs.loadOneFailed, { id: `song-load-failed-${id}`, description: detail });
+    void navigate(PAGE_PATHS.adminSongs, { replace: true });
+  }, [failed, id, navigate, song.error]);
+
+  return (
+    <FormPage title="Edit Song" description="Edit a song of the Pitchroom catalogue.">
+      {song.data ? (
+        <SongForm key={song.data.id} song={song.data} defaultOrderIndex={song.data.orderIndex} />
+      ) : (
+        <PageSpinner label={MESSAGES.songs.loadingSong} />
+      )}
+    </FormPage>
+  );
+}

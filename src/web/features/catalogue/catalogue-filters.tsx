@@ -1,0 +1,169 @@
+import { Search, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import type { CatalogueFilters as Filters } from './catalogue-api';
+
+const DEBOUNCE_MS = 350;
+
+/** What the user is typing, as typed. */
+interface Draft {
+  q: string;
+  bpmMin: string;
+  bpmMax: string;
+}
+
+export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'bpmMin' | 'bpmMax'>>;
+
+const toDraft = (f: Filters): Draft => ({ q: f.q ?? '', bpmMin: f.bpmMin?.toString() ?? '', bpmMax: f.bpmMax?.toString() ?? '' });
+const sameDraft = (a: Draft, b: Draft) => a.q.trim() === b.q.trim() && a.bpmMin.trim() === b.bpmMin.trim() && a.bpmMax.trim() === b.bpmMax.trim();
+
+function parseBpm(raw: string): number | undefined | 'invalid' {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  const value = Number(text);
+  return Number.isInteger(value) && value >= LIMITS.bpmMin && value <= LIMITS.bpmMax ? value : 'invalid';
+}
+
+/** The draft's BPM problems, by field; none means it may be applied. */
+function bpmErrors(draft: Draft): { bpmMin?: string; bpmMax?: string } {
+  const min = parseBpm(draft.bpmMin);
+  const max = parseBpm(draft.bpmMax);
+  const errors: { bpmMin?: string; bpmMax?: string } = {};
+  if (min === 'invalid') errors.bpmMin = MESSAGES.songs.bpmRange;
+  if (max === 'invalid') errors.bpmMax = MESSAGES.songs.bpmRange;
+  if (typeof min === 'number' && typeof max === 'number' && min > max) errors.bpmMax = MESSAGES.songs.bpmRangeOrder;
+  return errors;
+}
+
+/**
+ * Search (title, lyrics or tag), genre and a BPM range. Typing is applied after a short pause; the genre
+ * at once. The values live in the URL (the page owns them), so this keeps only what is being typed and
+ * adopts the URL's values when they change from outside (Back, a shared link, Clear filters).
+ */
+export function CatalogueFilters({
+  filters,
+  genres,
+  onChange,
+  onClear,
+}: {
+  filters: Filters;
+  genres: readonly string[];
+  onChange: (patch: FilterPatch) => void;
+  onClear: () => void;
+}) {
+  const fromUrl = toDraft(filters);
+  const [draft, setDraft] = useState<Draft>(fromUrl);
+  const applied = useRef<Draft>(fromUrl);
+
+  // The URL changed without us: show its values.
+  useEffect(() => {
+    const next = { q: filters.q ?? '', bpmMin: filters.bpmMin?.toString() ?? '', bpmMax: filters.bpmMax?.toString() ?? '' };
+    if (!sameDraft(next, applied.current)) {
+      applied.current = next;
+      setDraft(next);
+    }
+  }, [filters.q, filters.bpmMin, filters.bpmMax]);
+
+  const errors = bpmErrors(draft);
+  const valid = !errors.bpmMin && !errors.bpmMax;
+
+  const apply = (next: Draft) => {
+    applied.current = next;
+    const min = parseBpm(next.bpmMin);
+    const max = parseBpm(next.bpmMax);
+    onChange({
+      q: next.q.trim() || undefined,
+      bpmMin: typeof min === 'number' ? min : undefined,
+      bpmMax: typeof max === 'number' ? max : undefined,
+    });
+  };
+
+  // Apply what was typed once the typing pauses.
+  useEffect(() => {
+    if (!valid || sameDraft(draft, applied.current)) return;
+    const timer = setTimeout(() => apply(draft), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // apply is recreated each render; the draft is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft, valid]);
+
+  const hasFilters = Boolean(filters.q || filters.genre || filters.bpmMin !== undefined || filters.bpmMax !== undefined);
+  // A genre from a shared link that no active song has any more still shows as chosen.
+  const genreOptions = filters.genre && !genres.some((g) => g.toLowerCase() === filters.genre?.toLowerCase()) ? [filters.genre, ...genres] : genres;
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter songs"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid && !sameDraft(draft, applied.current)) apply(draft);
+      }}
+      className="grid gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_7rem_7rem_auto] lg:items-start"
+    >
+      <FormField label="Search" className="sm:col-span-2 lg:col-span-1">
+        <Input
+          type="search"
+          placeholder="Title, lyrics or tag"
+          autoComplete="off"
+          maxLength={100}
+          value={draft.q}
+          onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
+        />
+      </FormField>
+      <FormField label="Genre">
+        <NativeSelect value={filters.genre ?? ''} onChange={(event) => onChange({ genre: event.target.value || undefined })}>
+          <option value="">All genres</option>
+          {genreOptions.map((genre) => (
+            <option key={genre} value={genre}>
+              {genre}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <div className="grid grid-cols-2 gap-4 lg:contents">
+        <FormField label="Min BPM" error={errors.bpmMin}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.bpmMin}
+            max={LIMITS.bpmMax}
+            step={1}
+            value={draft.bpmMin}
+            onChange={(event) => setDraft((d) => ({ ...d, bpmMin: event.target.value }))}
+          />
+        </FormField>
+        <FormField label="Max BPM" error={errors.bpmMax}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.bpmMin}
+            max={LIMITS.bpmMax}
+            step={1}
+            value={draft.bpmMax}
+            onChange={(event) => setDraft((d) => ({ ...d, bpmMax: event.target.value }))}
+          />
+        </FormField>
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:pt-[1.375rem]">
+        {/* Submitting applies the search at once (Enter in a field does the same). */}
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" />
+          Search
+        </Button>
+        {hasFilters && (
+          <Button type="button" variant="ghost" onClick={onClear}>
+            <X aria-hidden="true" />
+            Clear
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

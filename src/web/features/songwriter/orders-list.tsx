@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, Package, Upload } from 'lucide-react';
+import { Link } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorState } from '../../components/error-state';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDate } from '../../lib/format';
+import { formatCents } from '../../lib/money';
+import { PLANNED_PATHS } from '../../lib/planned-paths';
+import { ClaimOrdersBox } from './claim-orders-box';
+import { ordersQuery, songsLabel, type SongwriterOrder } from './songwriter-api';
+
+const m = MESSAGES.songwriters;
+
+/** The songwriter's paid packages, newest first, each with what is left to submit. */
+export function OrdersList({ email, offerClaim }: { email: string; offerClaim: boolean }) {
+  const orders = useQuery(ordersQuery);
+  if (orders.isPending) return <Spinner label="Loading your orders…" className="py-8" />;
+  if (orders.isError) return <ErrorState title={m.ordersLoadFailed} error={orders.error} onRetry={() => void orders.refetch()} />;
+  if (orders.data.length === 0) {
+    return (
+      <div className="grid gap-6">
+        <EmptyState icon={Package} message={m.noPackages}>
+          <Button asChild>
+            <Link to={PAGE_PATHS.songwriterOrder}>Choose a review package</Link>
+          </Button>
+        </EmptyState>
+        {offerClaim && <ClaimOrdersBox intro={m.claimEmptyIntro} defaultEmail={email} />}
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4">
+      {orders.data.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderCard({ order }: { order: SongwriterOrder }) {
+  const titleId = `order-${order.id}`;
+  const complete = order.songsRemaining <= 0;
+  const percent = Math.round((Math.min(order.songsSubmitted, order.packageSize) / order.packageSize) * 100);
+  return (
+    <Card role="article" aria-labelledby={titleId}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
+        <CardTitle id={titleId} as="h3" className="text-lg">
+          Package of {songsLabel(order.packageSize)}
+        </CardTitle>
+        {complete ? (
+          <Badge variant="success">
+            <CircleCheck aria-hidden="true" className="mr-1 size-3.5" />
+            All songs submitted
+          </Badge>
+        ) : (
+          <Badge variant="secondary">Paid</Badge>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-muted-foreground">Paid on</dt>
+            <dd className="font-medium">{formatDate(order.paidAt ?? order.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="font-medium">{formatCents(order.amountPaidCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Songs submitted</dt>
+            <dd className="font-medium">
+              {order.songsSubmitted} of {order.packageSize}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Songs left</dt>
+            <dd className="font-medium">{Math.max(order.songsRemaining, 0)}</dd>
+          </div>
+        </dl>
+        <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
+          <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+        </div>
+        {!complete && (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm font-medium">{songsLabel(order.songsRemaining)} left to submit</p>
+            <Button asChild>
+              <Link to={`${PLANNED_PATHS.submitSong}?order_id=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
+                <Upload aria-hidden="true" />
+                Submit songs
+              </Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

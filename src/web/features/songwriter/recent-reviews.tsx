@@ -1,0 +1,63 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ChevronRight, MessageSquareText } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ReviewStatus } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { pathTo } from '../../../common/routes';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorState } from '../../components/error-state';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDate } from '../../lib/format';
+import { PLANNED_PATHS } from '../../lib/planned-paths';
+import type { DashboardReview, DashboardReviews } from './songwriter-api';
+
+const m = MESSAGES.songwriters;
+
+const STATUS: Record<ReviewStatus, { label: string; variant: BadgeProps['variant'] }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  in_review: { label: 'In review', variant: 'secondary' },
+  reviewed: { label: 'Reviewed', variant: 'success' },
+};
+
+/** Something new from the reviewer: an unread message, or a finished review not yet opened. */
+export const hasNewReply = (review: DashboardReview): boolean =>
+  review.unreadMessages > 0 || (review.status === 'reviewed' && !review.readBySongwriter);
+
+export function NewReplyBadge() {
+  return <Badge>New Reply</Badge>;
+}
+
+/** The last five reviews (the page polls them every 30 s, see reviewsQuery). */
+export function RecentReviews({ reviews }: { reviews: UseQueryResult<DashboardReviews> }) {
+  if (reviews.isPending) return <Spinner label="Loading your reviews…" className="py-8" />;
+  if (reviews.isError) return <ErrorState title={m.reviewsLoadFailed} error={reviews.error} onRetry={() => void reviews.refetch()} />;
+  if (reviews.data.reviews.length === 0) return <EmptyState icon={MessageSquareText} message={m.noReviews} />;
+  return (
+    <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card shadow-sm">
+      {reviews.data.reviews.map((review) => {
+        const status = STATUS[review.status];
+        return (
+          <li key={review.id}>
+            <Link
+              to={pathTo(PLANNED_PATHS.songwriterReview, { reviewId: review.id })}
+              className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:-outline-offset-2"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{review.songTitle}</p>
+                <p className="text-sm text-muted-foreground">
+                  Song {review.songNumber} · submitted {formatDate(review.createdAt)}
+                </p>
+                <div className="mt-1.5 flex flex-wrap gap-1.5">
+                  <Badge variant={status.variant}>{status.label}</Badge>
+                  {hasNewReply(review) && <NewReplyBadge />}
+                </div>
+              </div>
+              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

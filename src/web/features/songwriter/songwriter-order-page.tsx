@@ -1,0 +1,180 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Check, CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PACKAGE_FEATURES, PACKAGE_SIZES, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents, type PackageSize } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
+import { PageMeta } from '../../components/page-meta';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { InlineSpinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api';
+import { formatCents } from '../../lib/money';
+import { OnboardingGate, OnboardingShell } from './onboarding-shell';
+import { ordersQuery, songsLabel, songwriterApi, type Onboarding } from './songwriter-api';
+
+const m = MESSAGES.songwriters;
+/** While the checkout tab is open, how often this tab looks for the paid order. */
+const PAYMENT_POLL_MS = 4000;
+
+type Started = { orderId: string; url: string; blocked: boolean };
+
+/** /songwriter-order: step 4, the review package. Checkout opens in a new tab. */
+export function SongwriterOrderPage() {
+  return (
+    <>
+      <PageMeta
+        title="Choose Your Review Package"
+        description={`Step 4 of 4: choose a review package of one to four songs at ${formatCents(PRICE_PER_SONG_CENTS)} per song.`}
+      />
+      <OnboardingGate page="order">{(onboarding) => <PackageChoice onboarding={onboarding} />}</OnboardingGate>
+    </>
+  );
+}
+
+function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
+  const [started, setStarted] = useState<Started | null>(null);
+  const checkout = useMutation({ mutationFn: songwriterApi.startCheckout });
+
+  // Opened from the click handler, so browsers treat the new tab as the user's own action.
+  const choose = async (size: PackageSize) => {
+    let result: { orderId: string; url: string };
+    try {
+      result = await checkout.mutateAsync(size);
+    } catch (error) {
+      toast.error(m.checkoutFailed, { description: isApiError(error) ? error.message : undefined });
+      return;
+    }
+    const tab = window.open(result.url, '_blank');
+    setStarted({ ...result, blocked: !tab });
+  };
+
+  return (
+    <OnboardingShell
+      step={4}
+      wide
+      bare
+      title="Choose your review package"
+      description={`Every song gets a professional written review. ${formatCents(PRICE_PER_SONG_CENTS)} per song, up to four songs at a time.`}
+    >
+      {started && <CheckoutStatus started={started} />}
+
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {PACKAGE_SIZES.map((size) => (
+          <li key={size} className="flex">
+            <PackageCard
+              size={size}
+              busy={checkout.isPending && checkout.variables === size}
+              disabled={checkout.isPending}
+              onChoose={() => void choose(size)}
+            />
+          </li>
+        ))}
+      </ul>
+
+      <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+        <Clock aria-hidden="true" className="size-4 shrink-0" />
+        Review turnaround: {REVIEW_TURNAROUND}
+      </p>
+      {onboarding.nextStep === 'dashboard' && (
+        <p className="mt-4 text-center text-sm">
+          <Link to={PAGE_PATHS.songwriterDashboard} className="link">
+            Back to your dashboard
+          </Link>
+        </p>
+      )}
+    </OnboardingShell>
+  );
+}
+
+function PackageCard({ size, busy, disabled, onChoose }: { size: PackageSize; busy: boolean; disabled: boolean; onChoose: () => void }) {
+  const titleId = `package-${size}`;
+  return (
+    <Card className="flex w-full flex-col" role="group" aria-labelledby={titleId}>
+      <CardHeader className="pb-4">
+        <CardTitle id={titleId} className="capitalize">
+          {songsLabel(size)}
+        </CardTitle>
+        <p>
+          <span className="font-display text-4xl font-bold">{formatCents(packagePriceCents(size))}</span>
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {size} × {formatCents(PRICE_PER_SONG_CENTS)} per song
+        </p>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <ul className="grid gap-2 text-sm">
+          {PACKAGE_FEATURES.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+              {feature}
+            </li>
+          ))}
+          <li className="flex items-start gap-2 text-muted-foreground">
+            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {REVIEW_TURNAROUND}
+          </li>
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button className="w-full" size="lg" disabled={disabled} onClick={onChoose}>
+          {busy && <InlineSpinner />}
+          Choose {songsLabel(size)}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** After the checkout tab opened (or was blocked): what to do there, and a note once the payment has arrived. */
+function CheckoutStatus({ started }: { started: Started }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [paid, setPaid] = useState(false);
+  const orders = useQuery({ ...ordersQuery, refetchInterval: paid ? false : PAYMENT_POLL_MS, refetchOnWindowFocus: true });
+  const found = Boolean(orders.data?.some((o) => o.id === started.orderId));
+  useEffect(() => {
+    if (found) setPaid(true);
+  }, [found]);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [started.orderId]);
+
+  return (
+    <div ref={ref} tabIndex={-1} className="mb-8 focus:outline-none">
+      {paid ? (
+        <Alert variant="success" role="status" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
+          <p className="flex-1 font-medium">{m.paymentReceived}</p>
+          <Button asChild size="sm">
+            <Link to={PAGE_PATHS.songwriterDashboard}>
+              <LayoutDashboard aria-hidden="true" />
+              Go to your dashboard
+            </Link>
+          </Button>
+        </Alert>
+      ) : (
+        <Alert role="status" className="grid gap-3">
+          <p className="font-medium">{started.blocked ? m.popupBlocked : m.checkoutOpened}</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="sm" variant={started.blocked ? 'default' : 'outline'}>
+              <a href={started.url} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                {started.blocked ? 'Open checkout' : 'Open checkout again'}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={PAGE_PATHS.songwriterDashboard}>
+                <LayoutDashboard aria-hidden="true" />
+                Go to your dashboard
+              </Link>
+            </Button>
+          </div>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CircleCheck, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { LIMITS } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
+import { SongwriterSignupSchema, type SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import { ErrorState } from '../../components/error-state';
+import { PageMeta } from '../../components/page-meta';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api';
+import { useMe, useSignOut } from '../../lib/auth';
+import { applyFieldErrors } from './form-errors';
+import { OnboardingShell } from './onboarding-shell';
+import { onboardingQuery, pathOfStep, songwriterApi } from './songwriter-api';
+
+const m = MESSAGES.songwriters;
+const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
+
+/**
+ * /songwriter-signup: step 1, the account (public). ?order_success=true comes back from a payment made
+ * before the account existed. A signed-in songwriter goes on to their first unfinished step.
+ */
+export function SongwriterSignupPage() {
+  const me = useMe();
+  const [params] = useSearchParams();
+  const paidAlready = params.get('order_success') === 'true';
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const meta = (
+    <PageMeta
+      title="Songwriter Sign Up"
+      description="Create your Pitchroom songwriter account: the first of four steps to a professional review of your songs."
+    />
+  );
+
+  if (sentTo) {
+    return (
+      <>
+        {meta}
+        <CheckEmail email={sentTo} />
+      </>
+    );
+  }
+  if (me.isPending) {
+    return (
+      <>
+        {meta}
+        <PageSpinner label={MESSAGES.auth.checkingAccess} />
+      </>
+    );
+  }
+  if (me.data?.user && me.data.isSongwriter) return <ResumeOnboarding />;
+  if (me.data?.user) {
+    return (
+      <>
+        {meta}
+        <NotSongwriter email={me.data.user.email} />
+      </>
+    );
+  }
+  return (
+    <>
+      {meta}
+      <SignupForm paidAlready={paidAlready} onDone={setSentTo} />
+    </>
+  );
+}
+
+function SignupForm({ paidAlready, onDone }: { paidAlready: boolean; onDone: (email: string) => void }) {
+  const form = useForm<SongwriterSignupInput>({
+    resolver: zodResolver(SongwriterSignupSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: SongwriterSignupInput) => {
+    try {
+      await songwriterApi.signUp(values);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        form.setError('username', { message: error.message }, { shouldFocus: true });
+        toast.error(m.usernameTakenTitle, { description: error.message });
+        return;
+      }
+      if (applyFieldErrors(form.setError, error, FIELDS)) return;
+      if (isApiError(error) && error.status === 429) {
+        toast.error(error.message);
+        return;
+      }
+      toast.error(m.signupFailed, { description: isApiError(error) ? error.message : undefined });
+      return;
+    }
+    onDone(values.email.trim());
+  };
+
+  return (
+    <OnboardingShell step={1} title="Create your songwriter account" description="Step 1 of 4: your username, e-mail and password.">
+      {paidAlready && (
+        <Alert variant="success" role="status" className="mb-6 flex gap-3">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>{m.orderSuccessNote}</p>
+        </Alert>
+      )}
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <div className="grid gap-5">
+          <FormField
+            label="Username"
+            hint={`At least ${LIMITS.usernameMin} characters: letters, numbers, dots, hyphens and underscores.`}
+            error={errors.username?.message}
+          >
+            <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
+          <FormField label="Password" hint={`At least ${LIMITS.songwriterPasswordMin} characters.`} error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+            {isSubmitting && <InlineSpinner />}
+            Create Account
+          </Button>
+        </div>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to={PAGE_PATHS.auth} className="link">
+          Log in
+        </Link>
+      </p>
+    </OnboardingShell>
+  );
+}
+
+/** Step 1 done: the confirmation link signs in and continues at step 2. The title takes focus so it is announced. */
+function CheckEmail({ email }: { email: string }) {
+  const resend = useMutation({
+    mutationFn: () => songwriterApi.resendVerification(email),
+    onSuccess: () => toast.success(MESSAGES.auth.verificationSent),
+    onError: (error) => toast.error(isApiError(error) ? error.message : MESSAGES.generic.unexpected),
+  });
+  return (
+    <OnboardingShell step={1} currentDone title="Check your email" focusTitle>
+      <div className="grid gap-5">
+        <div className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
+          <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-2 text-sm leading-6">
+            <p>{m.checkEmail}</p>
+            <p>
+              Sent to <strong className="break-all">{email}</strong>. The link is valid for one hour.
+            </p>
+          </div>
+        </div>
+        <Button asChild size="lg" className="w-full">
+          <Link to={PAGE_PATHS.auth}>Already confirmed? Log in</Link>
+        </Button>
+        <Button variant="link" className="h-auto justify-self-center p-0" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          {resend.isPending && <InlineSpinner />}
+          {MESSAGES.auth.resendVerification}
+        </Button>
+      </div>
+    </OnboardingShell>
+  );
+}
+
+/** A signed-in songwriter has an account already: on to the first unfinished step. */
+function ResumeOnboarding() {
+  const onboarding = useQuery(onboardingQuery);
+  if (onboarding.isPending) return <PageSpinner />;
+  if (onboarding.isError) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16">
+        <ErrorState title={m.onboardingLoadFailed} error={onboarding.error} onRetry={() => void onboarding.refetch()} />
+      </div>
+    );
+  }
+  return <Navigate to={pathOfStep(onboarding.data.nextStep)} replace />;
+}
+
+/** Guarded songwriter pages send other signed-in users here; a songwriter account needs its own sign-up. */
+function NotSongwriter({ email }: { email: string }) {
+  const signOut = useSignOut();
+  return (
+    <OnboardingShell step={1} title={m.notSongwriter}>
+      <div className="grid gap-5">
+        <Alert role="status">
+          <p>{m.notSongwriterBody}</p>
+          <p className="mt-2">
+            Signed in as <strong className="break-all">{email}</strong>.
+          </p>
+        </Alert>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button onClick={() => void signOut()}>Log out</Button>
+          <Button asChild variant="outline">
+            <Link to={PAGE_PATHS.home}>Back to home</Link>
+          </Button>
+        </div>
+      </div>
+    </OnboardingShell>
+  );
+}

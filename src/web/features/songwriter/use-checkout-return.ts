@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES } from '../../../common/messages';
+import { isApiError } from '../../lib/api';
+import { songwriterApi, songwriterKeys } from './songwriter-api';
+
+const m = MESSAGES.songwriters;
+
+/**
+ * A provider's return can beat its payment webhook by a moment: until the order is marked paid, claiming
+ * finds nothing. Ask again after these pauses before offering to claim by e-mail.
+ */
+const CLAIM_RETRY_DELAYS_MS = [1000, 2000, 3000, 4000];
+
+const RETURN_PARAMS = ['order_success', 'session_id', 'claim_token'] as const;
+
+export type CheckoutReturnState = 'idle' | 'confirming' | 'failed';
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function claimSession(sessionId: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const { claimed } = await songwriterApi.claimBySession(sessionId);
+    const wait = CLAIM_RETRY_DELAYS_MS[attempt];
+    if (claimed > 0 || wait === undefined) return claimed;
+    await pause(wait);
+  }
+}
+
+/**
+ * The dashboard's query on arrival, handled once and then removed from the address (so a reload or Back
+ * does not repeat it): ?order_success=true&session_id=... back from checkout claims that session's order;
+ * ?claim_token=... from the claim e-mail confirms the claim. 'failed' means: offer the claim-by-e-mail box.
+ */
+export function useCheckoutReturn(): CheckoutReturnState {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const orderSuccess = params.get('order_success') === 'true';
+  const sessionId = params.get('session_id')?.trim() ?? '';
+  const claimToken = params.get('claim_token') ?? '';
+  const [state, setState] = useState<CheckoutReturnState>(orderSuccess ? 'confirming' : 'idle');
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current || (!orderSuccess && !claimToken)) return;
+    handled.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of RETURN_PARAMS) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+    const refresh = () => queryClient.invalidateQueries({ queryKey: songwriterKeys.root });
+
+    if (orderSuccess) {
+      if (!sessionId) {
+        setState('failed');
+      } else {
+        setState('confirming');
+        claimSession(sessionId)
+          .then((claimed) => {
+            if (claimed > 0) {
+              toast.success(m.orderClaimedTitle, { description: m.orderClaimed(claimed) });
+              setState('idle');
+            } else {
+              toast.error(m.claimFailed, { description: m.claimIntro });
+              setState('failed');
+            }
+          })
+          .catch((error: unknown) => {
+            toast.error(m.claimFailed, { description: isApiError(error) ? error.message : undefined });
+            setState('failed');
+          })
+          .finally(() => void refresh());
+      }
+    }
+
+    if (claimToken) {
+      songwriterApi
+        .confirmClaim(claimToken)
+        .then(({ claimed }) => {
+          if (claimed > 0) toast.success(m.orderClaimedTitle, { description: m.orderClaimed(claimed) });
+          else toast.error(m.noOrdersTitle, { description: m.noOrders });
+        })
+        .catch((error: unknown) => {
+          if (isApiError(error) && error.status === 403) toast.error(m.claimLinkInvalid);
+          else toast.error(m.claimFailed, { description: isApiError(error) ? error.message : undefined });
+        })
+        .finally(() => void refresh());
+    }
+  }, [orderSuccess, sessionId, claimToken, setParams, queryClient]);
+
+  return state;
+}

@@ -1,0 +1,266 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
+import { PRO_AFFILIATIONS } from '../../src/common/constants';
+import { MESSAGES } from '../../src/common/messages';
+import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+
+/**
+ * A songwriter joins: account, e-mail confirmation, profile, questionnaire, package, test checkout in a
+ * new tab, dashboard. Sign-up is limited to three per ten seconds per address and every browser here is
+ * 127.0.0.1, so this file signs up twice (a taken username, then the real one) and never signs in through
+ * a form: the admin (who reads the outbox) and the preview user come with the sessions global setup made.
+ */
+
+const baseUrl = inject('baseUrl');
+/** Keeps usernames and e-mails unique when the journey runs again against the same server. */
+const run = Date.now().toString(36);
+const m = MESSAGES.songwriters;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+});
+
+async function context(role?: DemoRole): Promise<BrowserContext> {
+  const created = await newContext(browser, { role });
+  contexts.push(created);
+  return created;
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** Nothing wider than a small phone's screen. */
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** The step marked current in the four-step indicator. */
+const currentStep = (page: Page) => page.getByRole('navigation', { name: 'Sign-up progress' }).locator('[aria-current="step"]');
+
+/** The admin reads the confirmation e-mail to this address in the outbox, and its link. */
+async function verificationLink(admin: Page, email: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await admin.request.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
+      id = list.rows.find((row) => row.kind === 'verify-email' && row.to === email)?.id;
+      return id;
+    })
+    .toBeDefined();
+  const message = (await (await admin.request.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
+  const link = message.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
+  expect(link).toBeDefined();
+  expect(new URL(link!).origin).toBe(new URL(baseUrl).origin);
+  return link!;
+}
+
+describe('songwriter onboarding', () => {
+  test('a songwriter signs up, confirms, fills the profile and questionnaire, pays for 3 songs in a new tab and sees the order', async () => {
+    const writer = {
+      username: `writer_${run}`,
+      email: `writer.${run}@example.test`,
+      password: 'gravel-road-goodbye-42',
+    };
+    const songwriter = await context();
+    const page = await songwriter.newPage();
+
+    // 1. Account. Back from a payment made before the account existed, the page says what to do.
+    await page.goto('/songwriter-signup?order_success=true');
+    await page.getByRole('heading', { level: 1, name: 'Create your songwriter account' }).waitFor();
+    await page.getByText(m.orderSuccessNote).waitFor();
+    expect(await currentStep(page).textContent()).toContain('Account');
+    expect(await page.getByRole('navigation', { name: 'Sign-up progress' }).getByRole('listitem').count()).toBe(4);
+    await expectNoSeriousA11yViolations(page);
+
+    // The schema's messages, before anything is sent.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(m.usernameMin).waitFor();
+    await page.getByText(MESSAGES.validation.invalidEmail).waitFor();
+    await page.getByText(MESSAGES.validation.songwriterPasswordMin).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(writer.password);
+    await page.getByLabel('Confirm password').fill('something-else-entirely');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(MESSAGES.validation.passwordsDontMatch).waitFor();
+
+    // A taken username (the demo songwriter's) is said on the field and in a toast.
+    await page.getByLabel('Username').fill('demo-writer');
+    await page.getByLabel('Email').fill(writer.email);
+    await page.getByLabel('Confirm password').fill(writer.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, m.usernameTakenTitle).getByText(m.usernameTaken).waitFor();
+    const username = page.getByLabel('Username');
+    await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+
+    await username.fill(writer.username);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+    await page.getByText(m.checkEmail).waitFor();
+    await page.getByText(writer.email, { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Already confirmed? Log in' }).getAttribute('href')).toBe('/auth');
+    expect(await currentStep(page).textContent()).toContain('(completed)');
+    await expectNoSeriousA11yViolations(page);
+
+    // The confirmation link (read from the outbox by an admin) confirms, signs in and lands on step 2.
+    const admin = await (await context('admin')).newPage();
+    await page.goto(await verificationLink(admin, writer.email));
+    await page.waitForURL((url) => url.pathname === '/songwriter-profile');
+
+    // A later step opened early sends the songwriter back to the first unfinished one.
+    await page.goto('/songwriter-order');
+    await page.waitForURL((url) => url.pathname === '/songwriter-profile');
+    await page.goto('/songwriter-dashboard');
+    await page.waitForURL((url) => url.pathname === '/songwriter-profile');
+
+    // 2. Profile: the username read-only, the e-mail from the account, every other field required.
+    await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
+    expect(await currentStep(page).textContent()).toContain('Profile');
+    expect(await page.getByLabel('Username').inputValue()).toBe(writer.username);
+    expect(await page.getByLabel('Username').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Email').inputValue()).toBe(writer.email);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText(m.phoneRequired).waitFor();
+    await page.getByText('City is required').waitFor();
+    await page.getByText('Country is required').waitFor();
+
+    await page.getByLabel('First name').fill('Loretta');
+    await page.getByLabel('Last name').fill('Gale');
+    await page.getByLabel('Phone').fill('615-555-0142');
+    await page.getByLabel('Street address').fill('12 Music Square E');
+    await page.getByLabel('City').fill('Nashville');
+    await page.getByLabel('State/Province').fill('TN');
+    await page.getByLabel('ZIP/Postal code').fill('37203');
+    await page.getByLabel('Country').fill('United States');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+
+    // 3. Questionnaire: the PRO question only for published writers, so the last question is 6 or 7.
+    await page.waitForURL((url) => url.pathname === '/songwriter-questionnaire');
+    await page.getByRole('heading', { level: 1, name: 'Songwriter questionnaire' }).waitFor();
+    expect(await currentStep(page).textContent()).toContain('Questionnaire');
+    await page.getByLabel('6. How did you hear about us?').waitFor();
+    expect(await page.getByLabel(/PRO/).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await page.getByText(m.selectOption).waitFor();
+    expect(await page.getByText(MESSAGES.validation.required, { exact: true }).count()).toBe(5);
+
+    await page.getByLabel('1. How many years have you been writing songs?').fill('12');
+    await page.getByLabel('2. About how many songs have you written?').fill('about 200');
+    await page.getByLabel('3. What is the title of your most recent song?').fill('Porch Light Prayer');
+    await page.getByLabel('4. What is your preferred genre?').fill('Country');
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    const pro = page.getByLabel('6. Which performing rights organisation (PRO) are you with?');
+    await pro.waitFor();
+    expect(await pro.locator('option').allTextContents()).toEqual([...PRO_AFFILIATIONS]);
+    await pro.selectOption('BMI');
+    const lastQuestion = page.getByLabel('7. How did you hear about us?');
+    await lastQuestion.fill('A co-writer at a writers night');
+    expect(await page.getByLabel('6. How did you hear about us?').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+
+    // 4. Package: four cards at $25 a song; checkout opens in a new tab.
+    await page.waitForURL((url) => url.pathname === '/songwriter-order');
+    await page.getByRole('heading', { level: 1, name: 'Choose your review package' }).waitFor();
+    expect(await currentStep(page).textContent()).toContain('Package');
+    for (const [size, price] of [['1 song', '$25.00'], ['2 songs', '$50.00'], ['3 songs', '$75.00'], ['4 songs', '$100.00']] as const) {
+      const card = page.getByRole('group', { name: size });
+      await card.getByText(price, { exact: true }).waitFor();
+      await card.getByText('2-way messaging').waitFor();
+    }
+    await expectNoSeriousA11yViolations(page);
+
+    const [checkout] = await Promise.all([
+      songwriter.waitForEvent('page'),
+      page.getByRole('button', { name: 'Choose 3 songs' }).click(),
+    ]);
+    await page.getByText(m.checkoutOpened).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/songwriter-dashboard');
+
+    // The test checkout, clearly marked as one.
+    await checkout.waitForURL((url) => url.pathname.startsWith('/test-checkout/'));
+    await checkout.getByRole('heading', { level: 1, name: 'Test checkout' }).waitFor();
+    await checkout.getByRole('note').getByText(m.testCheckoutBanner).waitFor();
+    await checkout.getByText('3 × $25.00').waitFor();
+    await expectNoSeriousA11yViolations(checkout);
+    const checkoutUrl = checkout.url();
+    await checkout.getByRole('button', { name: 'Pay $75.00 (test)' }).click();
+
+    // That tab lands on the dashboard, which claims the order once and tidies the address.
+    await checkout.waitForURL((url) => url.pathname === '/songwriter-dashboard');
+    await toast(checkout, m.orderClaimedTitle).waitFor();
+    await checkout.waitForURL((url) => url.pathname === '/songwriter-dashboard' && url.search === '');
+    await checkout.getByRole('heading', { level: 1, name: 'Songwriter dashboard' }).waitFor();
+    const order = checkout.getByRole('article', { name: 'Package of 3 songs' });
+    await order.getByText('3 songs left to submit').waitFor();
+    await order.getByText('$75.00').waitFor();
+    const submit = order.getByRole('link', { name: 'Submit songs' });
+    expect(await submit.getAttribute('href')).toMatch(/^\/submit-song\?order_id=[0-9a-f-]{36}$/);
+    await checkout.getByRole('heading', { level: 2, name: 'Recent Reviews' }).waitFor();
+    await checkout.getByText(m.noReviews).waitFor();
+    expect(await checkout.getByRole('region', { name: 'Claim your orders' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(checkout);
+
+    // The first tab notices the payment.
+    await page.getByText(m.paymentReceived).waitFor();
+
+    // The paid session cannot be paid again.
+    await checkout.goto(checkoutUrl);
+    await checkout.getByText(m.alreadyPaid).waitFor();
+    expect(await checkout.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    await checkout.goto('/test-checkout/test_cs_does-not-exist');
+    await checkout.getByText(m.checkoutNotFound).waitFor();
+
+    // On a small phone the package cards and the dashboard fit the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/songwriter-order');
+    await page.getByRole('group', { name: '4 songs' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await page.goto('/songwriter-dashboard');
+    await page.getByRole('article', { name: 'Package of 3 songs' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    expect(path(page)).toBe('/songwriter-dashboard');
+  });
+
+  test('a signed-in user who is not a songwriter is sent from a songwriter page to sign-up, which explains', async () => {
+    const page = await (await context('preview')).newPage();
+    await page.goto('/songwriter-profile');
+    await page.waitForURL((url) => url.pathname === '/songwriter-signup');
+    await page.getByRole('heading', { level: 1, name: m.notSongwriter }).waitFor();
+    await page.getByText(m.notSongwriterBody).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the demo songwriter, who has no order yet, sees the empty dashboard with a way to buy and to claim', async () => {
+    const page = await (await context('songwriter')).newPage();
+    await page.goto('/songwriter-signup');
+    // Signed in already: on to the dashboard's step (the demo account has finished its questionnaire).
+    await page.waitForURL((url) => url.pathname === '/songwriter-order');
+    await page.goto('/songwriter-dashboard');
+    await page.getByText(m.noPackages).waitFor();
+    expect(await page.getByRole('link', { name: 'Choose a review package' }).getAttribute('href')).toBe('/songwriter-order');
+    const claim = page.getByRole('region', { name: 'Claim your orders' });
+    await claim.getByLabel('Email used at checkout').fill('');
+    await claim.getByRole('button', { name: 'Claim orders' }).click();
+    await claim.getByText(MESSAGES.validation.emailRequired).waitFor();
+    await claim.getByLabel('Email used at checkout').fill(`nobody.${run}@example.test`);
+    await claim.getByRole('button', { name: 'Claim orders' }).click();
+    await toast(page, m.noOrdersTitle).getByText(m.noOrders).waitFor();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
