@@ -10,6 +10,7 @@ import { previewApprovedEmail } from '../../emails/preview-approved';
 import { previewRequestReceivedEmail } from '../../emails/preview-request-received';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { isCommonPassword } from '../../lib/passwords';
 import { createVerifiedAccount, grantRole, revokeRole, type Actor } from '../accounts/accounts.service';
 
 const m = MESSAGES.previewAccess;
@@ -198,6 +199,9 @@ export async function createPreviewAccount({
   input: { email: string; password: string; name: string; companyName: string };
   mail: MailSettings;
 }) {
+  if (isCommonPassword(input.password)) {
+    throw new AppError('INVALID', MESSAGES.validation.passwordTooCommon, { password: [MESSAGES.validation.passwordTooCommon] });
+  }
   return db.transaction(async (tx) => {
     const user = await createVerifiedAccount({ db: tx, email: input.email, password: input.password, name: input.name, roles: ['preview'] });
     const now = new Date();
