@@ -22,6 +22,8 @@ export interface TestApp {
   db: Db;
   auth: Auth;
   storage: Storage;
+  /** The Hono app itself (its route list, for the policy test). */
+  app: ReturnType<typeof createApp>;
   /** http://127.0.0.1:<port> */
   url: string;
   /** A client with its own cookie jar and loopback address. */
@@ -60,6 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     auth,
     storage,
+    app,
     url,
     client: () => new TestClient(url, config.publicUrl),
     mailsTo: (address) =>

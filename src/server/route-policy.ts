@@ -1,0 +1,82 @@
+/**
+ * Who may call each API route: the declared policy that tests/api/route-policy.test.ts checks against the
+ * app's real route list, route by route and caller by caller. A route missing here fails that test, so no
+ * route ships without a decision about who may call it.
+ *
+ * - public: anyone, signed in or not.
+ * - user: any signed-in user (401 when signed out).
+ * - catalogue: preview users and admins (401 signed out, 403 for others).
+ * - songwriter: songwriters only (401 signed out, 403 for others, admins included).
+ * - admin: admins only (401 signed out, 403 for others).
+ * - signed-link: a signed, per-user link; without a valid one, 401/403 for everyone.
+ * - webhook: server-to-server, proven by a signature, never by a session.
+ * - test-checkout: songwriters, and only while the built-in test checkout is the payment provider.
+ */
+export type Access = 'public' | 'user' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout';
+
+export const ROUTE_POLICY: Record<string, Access> = {
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+  'GET /api/health': 'public',
+  'GET /api/me': 'public',
+  'POST /api/contact': 'public',
+
+  'GET /api/songs': 'catalogue',
+  'GET /api/songs/:slug': 'catalogue',
+  'POST /api/songs/:slug/comments': 'catalogue',
+  'POST /api/plays': 'catalogue',
+  'PATCH /api/plays/:id': 'catalogue',
+  'GET /api/files/:token': 'signed-link',
+
+  'POST /api/preview-requests': 'public',
+  'GET /api/preview-requests/mine': 'user',
+
+  'POST /api/songwriters/sign-up': 'public',
+  'GET /api/songwriters/me': 'songwriter',
+  'PUT /api/songwriters/me/profile': 'songwriter',
+  'PUT /api/songwriters/me/questionnaire': 'songwriter',
+  'POST /api/songwriters/me/checkout': 'songwriter',
+  'GET /api/songwriters/me/orders': 'songwriter',
+  'GET /api/songwriters/me/orders/:id': 'songwriter',
+  'GET /api/songwriters/me/reviews': 'songwriter',
+  'POST /api/songwriters/me/claim': 'songwriter',
+  'POST /api/songwriters/me/claim-email': 'songwriter',
+  'POST /api/songwriters/me/claim-email/confirm': 'songwriter',
+  'GET /api/test-checkout/:sessionId': 'test-checkout',
+  'POST /api/test-checkout/:sessionId/pay': 'test-checkout',
+  'POST /api/payments/stripe/webhook': 'webhook',
+  'POST /api/submissions': 'songwriter',
+  'GET /api/reviews/:id': 'songwriter',
+  'POST /api/reviews/:id/messages': 'songwriter',
+
+  'GET /api/admin/outbox': 'admin',
+  'GET /api/admin/outbox/:id': 'admin',
+  'GET /api/admin/songs': 'admin',
+  'PUT /api/admin/songs/order': 'admin',
+  'POST /api/admin/songs': 'admin',
+  'GET /api/admin/songs/:id': 'admin',
+  'PUT /api/admin/songs/:id': 'admin',
+  'PATCH /api/admin/songs/:id/active': 'admin',
+  'DELETE /api/admin/songs/:id': 'admin',
+  'GET /api/admin/comments': 'admin',
+  'PATCH /api/admin/comments/:id': 'admin',
+  'DELETE /api/admin/comments/:id': 'admin',
+  'GET /api/admin/preview-requests': 'admin',
+  'POST /api/admin/preview-requests/:id/approve': 'admin',
+  'POST /api/admin/preview-requests/:id/reject': 'admin',
+  'POST /api/admin/preview-requests/:id/revoke': 'admin',
+  'POST /api/admin/preview-accounts': 'admin',
+  'GET /api/admin/preview-activity': 'admin',
+  'GET /api/admin/preview-activity/:userId/plays': 'admin',
+  'GET /api/admin/reviews': 'admin',
+  'GET /api/admin/reviews/unread-count': 'admin',
+  'GET /api/admin/reviews/:id': 'admin',
+  'PUT /api/admin/reviews/:id/draft': 'admin',
+  'POST /api/admin/reviews/:id/send': 'admin',
+  'POST /api/admin/reviews/:id/messages': 'admin',
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/customers': 'admin',
+  'GET /api/admin/customers/:userId/orders': 'admin',
+  'POST /api/admin/reset-songwriter': 'admin',
+};

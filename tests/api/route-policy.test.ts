@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
+import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
+import type { TestClient } from '../setup/http-client';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { signedInClient } from './helpers';
+
+type Caller = 'anonymous' | 'noRole' | 'preview' | 'songwriter' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'noRole', 'preview', 'songwriter', 'admin'];
+
+/** What each caller must get: 401, 403, or "allowed" (anything but 401/403; a placeholder id may be a 404 or 400). */
+function expected(access: Access, caller: Caller): 401 | 403 | 'allowed' | '401-or-403' | 'not-allowed' {
+  switch (access) {
+    case 'public':
+      return 'allowed';
+    case 'user':
+      return caller === 'anonymous' ? 401 : 'allowed';
+    case 'catalogue':
+      return caller === 'anonymous' ? 401 : caller === 'preview' || caller === 'admin' ? 'allowed' : 403;
+    case 'songwriter':
+    case 'test-checkout':
+      return caller === 'anonymous' ? 401 : caller === 'songwriter' ? 'allowed' : 403;
+    case 'admin':
+      return caller === 'anonymous' ? 401 : caller === 'admin' ? 'allowed' : 403;
+    case 'signed-link':
+      return '401-or-403';
+    case 'webhook':
+      // No session makes a webhook call succeed: without Stripe configured it does not exist, with it a signature is needed.
+      return 'not-allowed';
+  }
+}
+
+const PLACEHOLDERS: Record<string, string> = {
+  ':id': '00000000-0000-4000-8000-000000000000',
+  ':slug': 'no-such-song',
+  ':userId': 'no-such-user',
+  ':sessionId': 'test_cs_no_such_session',
+  ':token': 'not.a-token',
+};
+const concrete = (path: string) => path.replace(/:[a-zA-Z]+/g, (p) => PLACEHOLDERS[p] ?? 'x').replace('/*', '/get-session');
+
+let t: TestApp;
+let clients: Record<Caller, TestClient>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clients = {
+    anonymous: t.client(),
+    noRole: await signedInClient(t, await makeUser(t.db)),
+    preview: await signedInClient(t, await makePreviewUser(t.db)),
+    songwriter: await signedInClient(t, await makeSongwriter(t.db)),
+    admin: await signedInClient(t, await makeUser(t.db, { roles: ['admin'] })),
+  };
+});
+afterAll(() => t.close());
+
+/** The app's real routes: every method+path a handler answers, without the middleware-only entries. */
+async function realRoutes(): Promise<string[]> {
+  const routes = new Set<string>();
+  for (const r of t.app.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
+  return [...routes];
+}
+
+test('every route of the app is in the policy table, and every entry is a real route', async () => {
+  const routes = await realRoutes();
+  const missing = routes.filter((r) => !(r in ROUTE_POLICY));
+  expect(missing, 'routes without a declared policy').toEqual([]);
+  const stale = Object.keys(ROUTE_POLICY).filter((r) => !routes.includes(r));
+  expect(stale, 'policy entries for routes that do not exist').toEqual([]);
+});
+
+test('each route answers each caller as the table says', async () => {
+  let cells = 0;
+  const failures: string[] = [];
+  for (const route of await realRoutes()) {
+    const access = ROUTE_POLICY[route]!;
+    const [method, path] = route.split(' ') as [string, string];
+    // better-auth's own endpoints are covered by the auth and security tests.
+    if (path.startsWith('/api/auth/')) continue;
+    for (const caller of CALLERS) {
+      const res = await clients[caller].request(method, concrete(path), method === 'GET' ? undefined : {});
+      const want = expected(access, caller);
+      const ok =
+        want === 'allowed'
+          ? res.status !== 401 && res.status !== 403 && res.status < 500
+          : want === '401-or-403'
+            ? res.status === 401 || res.status === 403
+            : want === 'not-allowed'
+              ? res.status >= 400 && res.status < 500
+              : res.status === want;
+      cells++;
+      if (!ok) failures.push(`${route} as ${caller}: got ${res.status}, want ${want}`);
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(cells).toBeGreaterThan(250);
+});
