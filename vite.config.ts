@@ -2,12 +2,13 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const here = import.meta.dirname;
 
 export default defineConfig({
   root: path.resolve(here, 'src/web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     // The server serves this folder (src/server/server.ts WEB_ROOT).
     outDir: path.resolve(here, 'dist/web'),

@@ -31,7 +31,7 @@ export function webAppRoutes(webRoot: string) {
   // Only paths that name a file go to the file server: "/" and page paths get index.html below.
   app.use('*', async (c, next) => {
     if (path.extname(c.req.path) === '' || c.req.path.startsWith('/.vite/')) return next();
-    return serveStatic({ root: relativeRoot })(c, next);
+    return serveStatic({ root: relativeRoot, precompressed: true })(c, next);
   });
   app.get('*', (c) => {
     const pathname = c.req.path;

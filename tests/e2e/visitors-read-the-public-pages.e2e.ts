@@ -107,3 +107,20 @@ test('an unknown path shows the 404 page with status 404', async () => {
   expect(await seriousA11yViolations(page)).toEqual([]);
   await context.close();
 });
+
+test('hashed assets are sent pre-compressed, with long immutable caching', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/');
+  const src = await page.locator('script[type="module"]').first().getAttribute('src');
+  expect(src).toMatch(/^\/assets\/.+\.js$/);
+  const base = page.url();
+  for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip']] as const) {
+    const res = await fetch(new URL(src!, base), { headers: { 'accept-encoding': encoding } });
+    expect(res.headers.get('content-encoding')).toBe(expected);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  }
+  const missing = await fetch(new URL('/assets/no-such-file.js', base));
+  expect(missing.status).toBe(404);
+  await context.close();
+});

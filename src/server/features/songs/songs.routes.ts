@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { CatalogueQuerySchema, SlugParamSchema, SongActiveSchema, SongFormSchema, SongOrderSchema } from '../../../common/schemas/songs';
 import type { Storage } from '../../adapters/storage/storage';
@@ -29,7 +30,11 @@ interface SongRouteDeps {
 export function catalogueRoutes({ db, secret }: SongRouteDeps) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
-    .get('/', validate('query', CatalogueQuerySchema), async (c) => c.json(await listCatalogue({ db, query: c.req.valid('query') })))
+    // The list is the same for every listener: an ETag lets a revisit answer 304 without a body.
+    .get('/', etag(), validate('query', CatalogueQuerySchema), async (c) => {
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json(await listCatalogue({ db, query: c.req.valid('query') }));
+    })
     .get('/:slug', validate('param', SlugParamSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
       return c.json(await getCatalogueSong({ db, actor: actorOf(c), slug: c.req.valid('param').slug, secret }));
