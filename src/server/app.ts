@@ -41,9 +41,14 @@ export interface AppDeps {
   webRoot?: string;
 }
 
-/** JSON bodies are small; uploads (multipart) have their own, larger limits on their routes. */
+/** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-const MULTIPART_BODY_LIMIT = 120 * 1024 * 1024;
+
+/** The routes that take multipart uploads: every other route refuses a body over 1 MB. */
+function isUploadRoute(method: string, path: string): boolean {
+  if (method === 'POST' && (path === '/api/submissions' || path === '/api/admin/songs')) return true;
+  return method === 'PUT' && /^\/api\/admin\/songs\/[^/]+$/.test(path) && path !== '/api/admin/songs/order';
+}
 
 function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
   try {
@@ -77,14 +82,17 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   app.use('*', securityHeaders({ isProduction: config.isProduction }));
   app.onError(handleError);
 
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge);
+    },
+  });
   app.use('/api/*', async (c, next) => {
-    const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
-    return bodyLimit({
-      maxSize: multipart ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge);
-      },
-    })(c, next);
+    // Upload routes stream their files to disk and enforce each file's own limit (lib/multipart.ts);
+    // hono's bodyLimit would buffer a chunked body in memory first.
+    const upload = c.req.header('content-type')?.startsWith('multipart/form-data') && isUploadRoute(c.req.method, c.req.path);
+    return upload ? next() : jsonBodyLimit(c, next);
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {

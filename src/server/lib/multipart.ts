@@ -1,38 +1,158 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { MESSAGES } from '../../common/messages';
 import { AppError } from './app-error';
 
+/** Bytes kept in memory for sniffing a file's type by its content. */
+const HEAD_BYTES = 64 * 1024;
+const MAX_FIELDS_BYTES = 256 * 1024;
+
+/** An uploaded file, spooled to a temporary file as it arrives: memory stays flat whatever its size. */
 export interface UploadedFile {
-  bytes: Buffer;
   name: string;
+  size: number;
+  /** The first bytes (up to 64 kB), for content sniffing. */
+  head: Buffer;
+  /** The whole file in memory: only for small kinds (images, documents). */
+  read(): Promise<Buffer>;
+  /** The whole file as a stream, for storing large audio without holding it. */
+  stream(): Readable;
+}
+
+/** For files made in memory (demo data, tests). */
+export function uploadedFromBuffer(bytes: Buffer, name: string): UploadedFile {
+  return { name, size: bytes.length, head: bytes.subarray(0, HEAD_BYTES), read: async () => bytes, stream: () => Readable.from([bytes]) };
+}
+
+export interface FileLimit {
+  maxBytes: number;
+  /** The message of the 413 when this file is over its limit. */
+  tooLarge: string;
 }
 
 /**
- * Reads a multipart form whose fields travel as JSON in a `data` part (so nested values and numbers keep
- * their types) beside file parts, and validates the fields with the shared schema.
+ * Reads a multipart upload whose fields travel as JSON in a `data` part beside file parts, streaming each
+ * file to disk and refusing it with 413 the moment it passes its limit (or before reading anything, when
+ * the declared Content-Length is already too big). Validates `data` with the shared schema.
+ * Call `cleanup()` when done with the files.
  */
-export async function readMultipart<T extends z.ZodType>(c: Context, schema: T, fileFields: readonly string[]) {
-  if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
-    throw new AppError('INVALID', 'Expected a multipart/form-data upload.');
+export async function readMultipart<T extends z.ZodType>(c: Context, schema: T, limits: Record<string, FileLimit>) {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!contentType.startsWith('multipart/form-data')) throw new AppError('INVALID', 'Expected a multipart/form-data upload.');
+  const maxTotal = Object.values(limits).reduce((n, l) => n + l.maxBytes, 0) + MAX_FIELDS_BYTES + 64 * 1024;
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > maxTotal) {
+    const only = Object.entries(limits);
+    throw new AppError('PAYLOAD_TOO_LARGE', only.length === 1 ? only[0]![1].tooLarge : MESSAGES.generic.bodyTooLarge);
   }
-  const body = await c.req.parseBody();
-  let raw: unknown;
+  if (!c.req.raw.body) throw new AppError('INVALID', MESSAGES.generic.invalidInput);
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'pitchroom-upload-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
-    raw = JSON.parse(typeof body.data === 'string' ? body.data : '');
-  } catch {
-    throw new AppError('INVALID', MESSAGES.generic.invalidInput);
+    const { fields, files } = await parse(c.req.raw.body, contentType, dir, limits);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fields.data ?? '');
+    } catch {
+      throw new AppError('INVALID', MESSAGES.generic.invalidInput);
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || '_'] ??= []).push(issue.message);
+      throw new AppError('INVALID', parsed.error.issues[0]?.message ?? MESSAGES.generic.invalidInput, fieldErrors);
+    }
+    return { values: parsed.data as z.output<T>, files, flags: fields, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-    throw new AppError('INVALID', parsed.error.issues[0]?.message ?? MESSAGES.generic.invalidInput, fields);
-  }
-  const files: Record<string, UploadedFile | undefined> = {};
-  for (const field of fileFields) {
-    const value = body[field];
-    if (value instanceof File && value.size > 0) files[field] = { bytes: Buffer.from(await value.arrayBuffer()), name: value.name };
-  }
-  return { values: parsed.data as z.output<T>, files, flags: body };
+}
+
+function parse(body: ReadableStream<Uint8Array>, contentType: string, dir: string, limits: Record<string, FileLimit>) {
+  return new Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile | undefined> }>((resolve, reject) => {
+    const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+    const parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fields: 20, fieldSize: MAX_FIELDS_BYTES, files: Object.keys(limits).length, parts: 40 },
+    });
+    const fields: Record<string, string> = {};
+    const files: Record<string, UploadedFile | undefined> = {};
+    const writes: Promise<void>[] = [];
+    let failed = false;
+    const fail = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(parser);
+      source.destroy();
+      reject(error);
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge));
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      const limit = limits[name];
+      if (!limit || files[name] !== undefined) {
+        stream.resume();
+        return;
+      }
+      const file = path.join(dir, `${name}.upload`);
+      const out = createWriteStream(file);
+      const head: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      writes.push(
+        new Promise<void>((done, error) => {
+          stream.on('data', (chunk: Buffer) => {
+            if (failed || out.destroyed) return;
+            size += chunk.length;
+            if (size > limit.maxBytes) {
+              stream.destroy();
+              out.destroy();
+              fail(new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, { [name]: [limit.tooLarge] }));
+              return;
+            }
+            if (headLength < HEAD_BYTES) {
+              head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+              headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+            }
+            if (!out.write(chunk)) {
+              stream.pause();
+              out.once('drain', () => stream.resume());
+            }
+          });
+          stream.on('end', () => out.end());
+          stream.on('error', error);
+          out.on('error', error);
+          out.on('finish', () => {
+            if (size > 0) {
+              const headBytes = Buffer.concat(head);
+              files[name] = { name: info.filename ?? name, size, head: headBytes, read: () => readFile(file), stream: () => createReadStream(file) };
+            }
+            done();
+          });
+        }),
+      );
+    });
+    parser.on('error', (error: Error) => fail(new AppError('INVALID', error.message || MESSAGES.generic.invalidInput)));
+    parser.on('close', () => {
+      Promise.all(writes).then(
+        () => {
+          if (!failed) resolve({ fields, files });
+        },
+        (error: Error) => fail(error),
+      );
+    });
+    source.on('error', (error) => fail(error));
+    source.pipe(parser);
+  });
 }

@@ -5,6 +5,7 @@ import { putSongAudio, putSongImage } from '../../features/songs/song-media';
 import type { Db } from '../client';
 import { songs } from '../schema';
 import { synthesizeMp3 } from './audio';
+import { uploadedFromBuffer } from '../../lib/multipart';
 
 export interface SongSeed {
   title: string;
@@ -35,8 +36,9 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
 
 /** A catalogue song stored the way an admin upload stores it: audio and cover checked, then the rows. */
 export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed) {
-  const audio = await putSongAudio(storage, { bytes: synthesizeMp3({ seconds: seed.seconds ?? 3, bpm: seed.bpm ?? 96, seed: seed.seed ?? 1 }), name: 'song.mp3' }, ownerId);
-  const image = seed.cover ? await putSongImage(storage, { bytes: await makeCoverPng(seed.cover), name: 'cover.png' }, ownerId) : undefined;
+  const mp3 = synthesizeMp3({ seconds: seed.seconds ?? 3, bpm: seed.bpm ?? 96, seed: seed.seed ?? 1 });
+  const audio = await putSongAudio(storage, uploadedFromBuffer(mp3, 'song.mp3'), ownerId);
+  const image = seed.cover ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId) : undefined;
   return db.transaction(async (tx) => {
     const audioRow = await insertFile(tx, audio);
     const original = image && (await insertFile(tx, image.original));

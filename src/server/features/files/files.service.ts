@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { and, eq, or } from 'drizzle-orm';
 import type { StorageBucket } from '../../../common/constants';
 import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
@@ -22,7 +23,7 @@ export async function putFile({
   storage,
   bucket,
   ownerId,
-  bytes,
+  body,
   contentType,
   extension,
   originalName,
@@ -30,13 +31,13 @@ export async function putFile({
   storage: Storage;
   bucket: StorageBucket;
   ownerId: string | null;
-  bytes: Buffer;
+  body: Buffer | Readable;
   contentType: string;
   extension: string;
   originalName?: string | null;
 }): Promise<NewStoredFile> {
   const key = newObjectKey(ownerId ?? bucket, `file.${extension}`);
-  const { sizeBytes } = await storage.put({ bucket, key, body: bytes, contentType });
+  const { sizeBytes } = await storage.put({ bucket, key, body, contentType });
   return { bucket, key, contentType, sizeBytes, originalName: originalName?.slice(0, 255) ?? null, ownerId };
 }
 

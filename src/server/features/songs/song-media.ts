@@ -10,20 +10,24 @@ import { putFile, type NewStoredFile } from '../files/files.service';
 
 /** Checks an admin's catalogue audio by its content: MP3 only, whatever the file is called. */
 export async function putSongAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
-  if (file.bytes.length > LIMITS.songAudioMaxBytes) throw new AppError('INVALID', MESSAGES.songs.audioTooLarge, { audio: [MESSAGES.songs.audioTooLarge] });
-  const sniffed = await sniffFile(file.bytes, ['mp3'], file.name);
+  if (file.size > LIMITS.songAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.audioTooLarge, { audio: [MESSAGES.songs.audioTooLarge] });
+  const sniffed = await sniffFile(file.head, ['mp3'], file.name);
   if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.audioNotMp3, { audio: [MESSAGES.songs.audioNotMp3] });
-  return putFile({ storage, bucket: 'song-audio', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  return putFile({ storage, bucket: 'song-audio', ownerId, body: file.stream(), contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
 }
+
+/** Decoding a picture costs memory by its pixels, not its bytes: a small file can claim gigapixels. */
+const SONG_IMAGE_MAX_PIXELS = 40_000_000;
 
 /** Stores the original picture and a web-sized WebP (longest side 800 px) for pages. */
 export async function putSongImage(storage: Storage, file: UploadedFile, ownerId: string): Promise<{ original: NewStoredFile; web: NewStoredFile }> {
-  if (file.bytes.length > LIMITS.songImageMaxBytes) throw new AppError('INVALID', MESSAGES.songs.imageTooLarge, { image: [MESSAGES.songs.imageTooLarge] });
-  const sniffed = await sniffFile(file.bytes, IMAGE_KINDS, file.name);
+  if (file.size > LIMITS.songImageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.imageTooLarge, { image: [MESSAGES.songs.imageTooLarge] });
+  const bytes = await file.read();
+  const sniffed = await sniffFile(bytes, IMAGE_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.imageNotAllowed, { image: [MESSAGES.songs.imageNotAllowed] });
   let webBytes: Buffer;
   try {
-    webBytes = await sharp(file.bytes)
+    webBytes = await sharp(bytes, { limitInputPixels: SONG_IMAGE_MAX_PIXELS })
       .rotate()
       .resize({ width: SONG_IMAGE_WEB_SIZE, height: SONG_IMAGE_WEB_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
@@ -32,7 +36,7 @@ export async function putSongImage(storage: Storage, file: UploadedFile, ownerId
     // The header looked right but the picture cannot be decoded.
     throw new AppError('INVALID', MESSAGES.songs.imageNotAllowed, { image: [MESSAGES.songs.imageNotAllowed] });
   }
-  const original = await putFile({ storage, bucket: 'song-images', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
-  const web = await putFile({ storage, bucket: 'song-images', ownerId, bytes: webBytes, contentType: 'image/webp', extension: 'webp', originalName: null });
+  const original = await putFile({ storage, bucket: 'song-images', ownerId, body: bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  const web = await putFile({ storage, bucket: 'song-images', ownerId, body: webBytes, contentType: 'image/webp', extension: 'webp', originalName: null });
   return { original, web };
 }

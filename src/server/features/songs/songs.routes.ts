@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { LIMITS } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
 import { etag } from 'hono/etag';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { CatalogueQuerySchema, SlugParamSchema, SongActiveSchema, SongFormSchema, SongOrderSchema } from '../../../common/schemas/songs';
@@ -41,7 +43,10 @@ export function catalogueRoutes({ db, secret }: SongRouteDeps) {
     });
 }
 
-const SONG_FILES = ['audio', 'image'] as const;
+const SONG_FILES = {
+  audio: { maxBytes: LIMITS.songAudioMaxBytes, tooLarge: MESSAGES.songs.audioTooLarge },
+  image: { maxBytes: LIMITS.songImageMaxBytes, tooLarge: MESSAGES.songs.imageTooLarge },
+};
 
 /** /api/admin/songs: mounted under the admin router. */
 export function adminSongRoutes({ db, storage, secret }: SongRouteDeps) {
@@ -52,23 +57,31 @@ export function adminSongRoutes({ db, storage, secret }: SongRouteDeps) {
       return c.json({ ok: true });
     })
     .post('/', async (c) => {
-      const { values, files } = await readMultipart(c, SongFormSchema, SONG_FILES);
-      return c.json(await createSong({ db, storage, actor: actorOf(c), values, files }), 201);
+      const { values, files, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
+      try {
+        return c.json(await createSong({ db, storage, actor: actorOf(c), values, files }), 201);
+      } finally {
+        await cleanup();
+      }
     })
     .get('/:id', validate('param', UuidParamSchema), async (c) =>
       c.json(await getAdminSong({ db, actor: actorOf(c), id: c.req.valid('param').id, secret })),
     )
     .put('/:id', validate('param', UuidParamSchema), async (c) => {
-      const { values, files, flags } = await readMultipart(c, SongFormSchema, SONG_FILES);
-      const song = await updateSong({
-        db,
-        storage,
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        values,
-        files: { ...files, removeImage: flags.removeImage === 'true' },
-      });
-      return c.json(song);
+      const { values, files, flags, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
+      try {
+        const song = await updateSong({
+          db,
+          storage,
+          actor: actorOf(c),
+          id: c.req.valid('param').id,
+          values,
+          files: { ...files, removeImage: flags.removeImage === 'true' },
+        });
+        return c.json(song);
+      } finally {
+        await cleanup();
+      }
     })
     .patch('/:id/active', validate('param', UuidParamSchema), validate('json', SongActiveSchema), async (c) =>
       c.json(await setSongActive({ db, id: c.req.valid('param').id, isActive: c.req.valid('json').isActive })),

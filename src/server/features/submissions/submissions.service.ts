@@ -21,17 +21,18 @@ const paidOrder = (orderId: string, songwriterId: string) =>
   and(eq(orders.id, orderId), eq(orders.songwriterId, songwriterId), inArray(orders.paymentStatus, [...PAID_ORDER_STATUSES]));
 
 async function putAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
-  if (file.bytes.length > LIMITS.submissionAudioMaxBytes) throw new AppError('INVALID', m.audioTooLarge, { audio: [m.audioTooLarge] });
-  const sniffed = await sniffFile(file.bytes, AUDIO_KINDS, file.name);
+  if (file.size > LIMITS.submissionAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.audioTooLarge, { audio: [m.audioTooLarge] });
+  const sniffed = await sniffFile(file.head, AUDIO_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', m.audioNotAllowed, { audio: [m.audioNotAllowed] });
-  return putFile({ storage, bucket: 'song-submissions', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  return putFile({ storage, bucket: 'song-submissions', ownerId, body: file.stream(), contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
 }
 
 async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
-  if (file.bytes.length > LIMITS.lyricsFileMaxBytes) throw new AppError('INVALID', m.lyricsTooLarge, { lyricsFile: [m.lyricsTooLarge] });
-  const sniffed = await sniffFile(file.bytes, LYRICS_KINDS, file.name);
+  if (file.size > LIMITS.lyricsFileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.lyricsTooLarge, { lyricsFile: [m.lyricsTooLarge] });
+  const bytes = await file.read();
+  const sniffed = await sniffFile(bytes, LYRICS_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', m.lyricsNotAllowed, { lyricsFile: [m.lyricsNotAllowed] });
-  return putFile({ storage, bucket: 'lyric-submissions', ownerId, bytes: file.bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  return putFile({ storage, bucket: 'lyric-submissions', ownerId, body: bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
 }
 
 /**
