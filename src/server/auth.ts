@@ -14,6 +14,7 @@ import { resetPasswordEmail } from './emails/reset-password';
 import { verifyEmail } from './emails/verify-email';
 import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords';
 import { linkAndGrantPreview } from './features/preview-access/preview-access.service';
+import { claimOrdersForVerifiedSongwriter } from './features/orders/orders.service';
 import type { Logger } from './lib/logger';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
@@ -38,12 +39,16 @@ export function createAuth({ config, db, logger }: AuthDeps) {
   // Vite's dev server proxies the API from its own origin.
   if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
 
-  /** link_and_grant_preview: a failure is only logged (spec section 8); the next sign-in tries again. */
+  /**
+   * What a verified e-mail unlocks: link_and_grant_preview, and the songwriter's orders paid with that
+   * address. A failure is only logged (spec section 8); the next sign-in tries again.
+   */
   const linkAndGrantSafely = async (user: { id: string; email: string; emailVerified: boolean }) => {
     try {
       await linkAndGrantPreview(db, user);
+      await claimOrdersForVerifiedSongwriter(db, user);
     } catch (error) {
-      logger.error({ err: error, userId: user.id }, 'link-and-grant preview failed');
+      logger.error({ err: error, userId: user.id }, 'linking a verified account failed');
     }
   };
   const linkAfterSignIn = async (userId: string) => {

@@ -94,3 +94,14 @@ test('the test checkout is not offered when Stripe is configured', async () => {
   const client = await signedInClient(t, await makeSongwriter(t.db));
   expect((await client.get('/api/test-checkout/test_cs_anything')).status).toBe(404);
 });
+
+test('paying first and signing up afterwards: verifying the e-mail claims the order', async () => {
+  await deliver(eventFor({ eventId: 'evt_paid_first', sessionId: 'cs_test_paid_first', orderId: '', email: 'paid-first@example.test' }));
+  const client = t.client();
+  await client.post('/api/songwriters/sign-up', { username: 'paid-first', email: 'paid-first@example.test', password: 'paid-before-signup', confirmPassword: 'paid-before-signup' });
+  const mail = (await t.mailsTo('paid-first@example.test')).find((m) => m.kind === 'verify-email')!;
+  const link = new URL(/https?:\/\/\S+/.exec(mail.textBody)![0]);
+  await client.get(link.pathname + link.search);
+  const list = await client.get('/api/songwriters/me/orders');
+  expect(list.body).toMatchObject([{ packageSize: 3, songsRemaining: 3 }]);
+});

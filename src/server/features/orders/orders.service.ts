@@ -3,7 +3,7 @@ import { packagePriceCents, PAID_ORDER_STATUSES, type PackageSize } from '../../
 import { MESSAGES } from '../../../common/messages';
 import type { CompletedCheckout, PaymentProvider } from '../../adapters/payments';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders, paymentEvents, songReviews } from '../../db/schema';
+import { orders, paymentEvents, songReviews, userRoles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../../adapters/mail/outbox';
@@ -163,7 +163,7 @@ export async function claimBySession({ db, actor, sessionId }: { db: Db; actor: 
 }
 
 /** Links every unclaimed paid order bought with this e-mail; callers make sure the e-mail is the songwriter's. */
-export async function claimByVerifiedEmail({ db, actor, email }: { db: DbOrTx; actor: Actor; email: string }) {
+export async function claimByVerifiedEmail({ db, actor, email }: { db: DbOrTx; actor: Pick<Actor, 'id'>; email: string }) {
   const rows = await db
     .update(orders)
     .set({ songwriterId: actor.id })
@@ -255,4 +255,15 @@ export async function confirmClaimByEmail({ db, actor, token, secret }: { db: Db
   const claims = verifyToken(secret, CLAIM_PURPOSE, token);
   if (!claims?.email || claims.userId !== actor.id) throw new AppError('FORBIDDEN', m.claimLinkInvalid);
   return claimByVerifiedEmail({ db, actor, email: claims.email });
+}
+
+/**
+ * A songwriter whose e-mail is verified owns the orders paid with that address: runs after verification
+ * and at sign-in, so paying first and signing up afterwards needs no claim box.
+ */
+export async function claimOrdersForVerifiedSongwriter(db: Db, user: { id: string; email: string; emailVerified: boolean }) {
+  if (!user.emailVerified) return { claimed: 0 };
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'songwriter')));
+  if (roles.length === 0) return { claimed: 0 };
+  return claimByVerifiedEmail({ db, actor: { id: user.id }, email: user.email });
 }
