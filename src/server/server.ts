@@ -39,7 +39,8 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     await database.migrate();
     const { db } = database;
     const storage = await createStorage(config);
-    const demoAccounts = await seedIfEmpty(db, storage, config);
+    // Instances starting together against one PostgreSQL seed once: the second finds the data there.
+    const demoAccounts = await database.exclusive(() => seedIfEmpty(db, storage, config));
 
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);

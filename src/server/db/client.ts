@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Runs fn while holding a lock across every instance on this database (start-up seeding). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** PGlite only: the data directory as a tarball (test templates). */
   dumpPglite?(): Promise<Blob>;
 }
@@ -31,6 +33,8 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../dri
 
 /** Serialises migrations when several instances start at once against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_302_001;
+/** Serialises start-up seeding across instances. */
+const STARTUP_LOCK_ID = 7_302_002;
 
 export interface OpenDatabaseOptions {
   /** postgres://... ; when absent, PGlite. */
@@ -63,6 +67,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
+      async exclusive(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -76,6 +90,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process owns a PGlite folder (the data-folder lock), so there is nobody to exclude.
+    exclusive: (fn) => fn(),
     close: () => client.close(),
     dumpPglite: () => client.dumpDataDir('none'),
   };
