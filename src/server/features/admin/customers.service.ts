@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomersQuery } from '../../../common/schemas/admin-ops';
 import { queryRows, type Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Needs service (spec section 4): a paid order still owed songs, or a review still pending. */
 const needsService = sql`(

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AllUsersQuery, UserBadge } from '../../../common/schemas/admin-ops';
 import type { Role } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 
 const PAID = sql`payment_status in ('paid', 'completed')`;
 const hasPaidOrder = sql`exists (select 1 from orders o where o.songwriter_id = u.id and o.${PAID})`;
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The badge rule of spec section 4, as SQL over `u` (users) and `p` (songwriter_profiles). */
 const BADGE_FILTERS: Record<UserBadge, SQL> = {

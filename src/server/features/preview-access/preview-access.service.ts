@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isCommonPassword } from '../../lib/passwords';
 import { createVerifiedAccount, grantRole, revokeRole, type Actor } from '../accounts/accounts.service';
+import { likePattern } from '../../lib/like-pattern';
 
 const m = MESSAGES.previewAccess;
 const lowerEmail = (email: string) => email.trim().toLowerCase();
@@ -124,7 +125,7 @@ export async function listPreviewRequests({ db, query }: { db: Db; query: Previe
   else if (query.status === 'approved') filters.push(eq(previewRequests.status, 'approved'), isNull(previewRequests.revokedAt));
   else if (query.status !== 'all') filters.push(eq(previewRequests.status, query.status));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = likePattern(query.q);
     filters.push(or(ilike(previewRequests.name, pattern), ilike(previewRequests.companyName, pattern), ilike(previewRequests.email, pattern))!);
   }
   const where = filters.length > 0 ? and(...filters) : undefined;

@@ -9,6 +9,7 @@ import { reviewSentEmail } from '../../emails/review-sent';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 import { fileLink } from '../files/files.service';
+import { likePattern } from '../../lib/like-pattern';
 
 const m = MESSAGES.reviews;
 
@@ -110,7 +111,7 @@ export async function countUnreadFromSongwriters(db: Db): Promise<number> {
 export async function listAdminReviews({ db, tab, q, page, pageSize }: { db: Db; tab: 'pending' | 'completed'; q?: string; page: number; pageSize: number }) {
   const filters: SQL[] = [tab === 'pending' ? inArray(songReviews.status, ['pending', 'in_review']) : eq(songReviews.status, 'reviewed')];
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = likePattern(q);
     filters.push(
       or(
         ilike(songReviews.songTitle, pattern),

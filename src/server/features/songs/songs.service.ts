@@ -10,11 +10,10 @@ import type { Actor } from '../accounts/accounts.service';
 import { fileLink, insertFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import type { UploadedFile } from '../../lib/multipart';
 import { putSongAudio, putSongImage } from './song-media';
+import { likePattern } from '../../lib/like-pattern';
 
 const m = MESSAGES.songs;
 
-/** `%term%` for ILIKE with the user's % and _ taken literally. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 // ---------------------------------------------------------------- catalogue (preview users and admins)
 
