@@ -21,6 +21,9 @@ export const PAGE_PATHS = {
   songwriterQuestionnaire: '/songwriter-questionnaire',
   songwriterOrder: '/songwriter-order',
   songwriterDashboard: '/songwriter-dashboard',
+  submitSong: '/submit-song',
+  submissionConfirmation: '/submission-confirmation',
+  songwriterReview: '/songwriter/review/:reviewId',
   testCheckout: '/test-checkout/:sessionId',
   songs: '/songs',
   song: '/songs/:slug',
@@ -34,6 +37,11 @@ export const PAGE_PATHS = {
   adminSongNew: '/admin/songs/new',
   adminSongEdit: '/admin/songs/edit/:id',
   adminComments: '/admin/comments',
+  adminSongwriterReviews: '/admin/songwriter-reviews',
+  adminSongwriterReview: '/admin/songwriter-reviews/:id',
+  adminAllUsers: '/admin/all-users',
+  adminCustomers: '/admin/customers',
+  adminResetSongwriter: '/admin/reset-songwriter',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];

@@ -134,6 +134,10 @@ describe('the review and its conversation', () => {
     const sent = (await t.mailsTo(writer.email)).filter((m) => m.kind === 'review-sent');
     expect(sent).toHaveLength(1);
     expect((await admin.get('/api/admin/reviews?tab=completed')).body.rows.map((r: { id: string }) => r.id)).toContain(reviewId);
+    // What the songwriter reads cannot be overwritten by a later draft.
+    const lateDraft = await admin.put(`/api/admin/reviews/${reviewId}/draft`, { text: 'Oops' });
+    expect(lateDraft.status).toBe(409);
+    expect((await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId)))[0]!.adminReview).toBe('Strong hook; tighten verse two.');
   });
 
   test('read flags and unread counts are right from both sides', async () => {
@@ -158,7 +162,7 @@ describe('the review and its conversation', () => {
     expect((await dashboard()).unreadMessages).toBe(1);
     const conversation = (await writerClient.get(`/api/reviews/${reviewId}`)).body.messages;
     expect(conversation.map((m: { senderName: string; mine: boolean }) => [m.senderName, m.mine])).toEqual([
-      ['Luke', true],
+      ['Luke Combs-ish', true],
       ['Rita Reviewer', false],
     ]);
     expect((await dashboard()).unreadMessages).toBe(0);

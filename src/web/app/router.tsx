@@ -81,6 +81,18 @@ const publicRoutes: RouteObject[] = [
         lazy: page(() => import('../features/songwriter/songwriter-dashboard-page'), (m) => m.SongwriterDashboardPage),
       },
       {
+        path: PAGE_PATHS.submitSong,
+        lazy: page(() => import('../features/submissions/submit-song-page'), (m) => m.SubmitSongPage),
+      },
+      {
+        path: PAGE_PATHS.submissionConfirmation,
+        lazy: page(() => import('../features/submissions/submission-confirmation-page'), (m) => m.SubmissionConfirmationPage),
+      },
+      {
+        path: PAGE_PATHS.songwriterReview,
+        lazy: page(() => import('../features/reviews/songwriter-review-page'), (m) => m.SongwriterReviewPage),
+      },
+      {
         path: PAGE_PATHS.testCheckout,
         lazy: page(() => import('../features/checkout/test-checkout-page'), (m) => m.TestCheckoutPage),
       },
@@ -131,6 +143,26 @@ const adminRoutes: RouteObject = {
         {
           path: PAGE_PATHS.adminComments,
           lazy: page(() => import('../features/admin/comments/admin-comments-page'), (m) => m.AdminCommentsPage),
+        },
+        {
+          path: PAGE_PATHS.adminSongwriterReviews,
+          lazy: page(() => import('../features/admin/reviews/admin-reviews-page'), (m) => m.AdminReviewsPage),
+        },
+        {
+          path: PAGE_PATHS.adminSongwriterReview,
+          lazy: page(() => import('../features/admin/reviews/admin-review-page'), (m) => m.AdminReviewPage),
+        },
+        {
+          path: PAGE_PATHS.adminAllUsers,
+          lazy: page(() => import('../features/admin/users/all-users-page'), (m) => m.AllUsersPage),
+        },
+        {
+          path: PAGE_PATHS.adminCustomers,
+          lazy: page(() => import('../features/admin/customers/customers-page'), (m) => m.CustomersPage),
+        },
+        {
+          path: PAGE_PATHS.adminResetSongwriter,
+          lazy: page(() => import('../features/admin/reset-songwriter/reset-songwriter-page'), (m) => m.ResetSongwriterPage),
         },
       ],
     },

@@ -19,8 +19,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // A build of this run's own, so another run rebuilding dist/web cannot pull files from under it.
+  const webRoot = process.env.E2E_SKIP_BUILD ? undefined : mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-web-'));
+  if (webRoot) {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-'));
@@ -38,7 +40,7 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseUrl,
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
-  const running = await startServer(config, { mailPollMs: 200 });
+  const running = await startServer(config, { mailPollMs: 200, webRoot });
 
   const sessions = {} as Record<keyof typeof DEMO_ACCOUNTS, { name: string; value: string }[]>;
   for (const role of Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[]) {
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
     await running.stop();
     await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
+    if (webRoot) rmSync(webRoot, { recursive: true, force: true });
   };
 }
 

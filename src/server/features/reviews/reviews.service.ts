@@ -23,17 +23,20 @@ type ReviewRow = typeof songReviews.$inferSelect;
 /** The conversation of a review, oldest first, each message under its sender's name. */
 async function conversation(db: DbOrTx, review: ReviewRow, viewerId: string) {
   const sender = aliasedTable(users, 'sender');
+  const senderProfile = aliasedTable(songwriterProfiles, 'sender_profile');
   const rows = await db
     .select({
       id: reviewMessages.id,
       senderId: reviewMessages.senderId,
-      senderName: sender.name,
+      // Songwriters by their profile's name (as the admin list shows them), admins by their account name.
+      senderName: sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${senderProfile.firstName}, ${senderProfile.lastName})), ''), ${sender.name})`,
       message: reviewMessages.message,
       read: reviewMessages.read,
       createdAt: reviewMessages.createdAt,
     })
     .from(reviewMessages)
     .leftJoin(sender, eq(sender.id, reviewMessages.senderId))
+    .leftJoin(senderProfile, eq(senderProfile.userId, reviewMessages.senderId))
     .where(eq(reviewMessages.reviewId, review.id))
     .orderBy(asc(reviewMessages.createdAt), asc(reviewMessages.id));
   return rows.map((r) => ({
@@ -195,15 +198,19 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
   };
 }
 
-/** 'Save draft': the text is kept and the review is in progress; the songwriter sees nothing yet. */
+/**
+ * 'Save draft': the text is kept and the review is in progress; the songwriter sees nothing yet. A sent
+ * review is what the songwriter reads, so a draft may not overwrite it.
+ */
 export async function saveReviewDraft({ db, id, text }: { db: Db; id: string; text: string }) {
   const [row] = await db
     .update(songReviews)
-    .set({ adminReview: text, status: sql`case when ${songReviews.status} = 'reviewed' then 'reviewed' else 'in_review' end` })
-    .where(eq(songReviews.id, id))
+    .set({ adminReview: text, status: 'in_review' })
+    .where(and(eq(songReviews.id, id), inArray(songReviews.status, ['pending', 'in_review'])))
     .returning({ status: songReviews.status });
-  if (!row) throw new AppError('NOT_FOUND', m.reviewNotFound);
-  return row;
+  if (row) return row;
+  await findReview(db, id);
+  throw new AppError('CONFLICT', m.alreadySent);
 }
 
 /** 'Send review': stamps the reviewer and time and e-mails the songwriter, in one transaction. */

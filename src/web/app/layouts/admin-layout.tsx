@@ -5,6 +5,7 @@ import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
+import { UnreadReviewMessagesBadge } from '../../features/admin/reviews/unread-nav-badge';
 import { ADMIN_NAV } from './admin-nav';
 import { NavigationProgress } from './navigation-progress';
 import { SkipLink } from './skip-link';
@@ -49,7 +50,7 @@ export function AdminLayout() {
         <div id="admin-menu" className={cn('flex-1 flex-col px-3 pb-4 md:flex', menuOpen ? 'flex' : 'hidden')}>
           <nav aria-label="Admin">
             <ul className="grid gap-1">
-              {ADMIN_NAV.map(({ to, label, icon: Icon, end }) => (
+              {ADMIN_NAV.map(({ to, label, icon: Icon, end, badge }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -63,6 +64,7 @@ export function AdminLayout() {
                   >
                     <Icon aria-hidden="true" className="size-4" />
                     {label}
+                    {badge === 'unreadReviewMessages' && <UnreadReviewMessagesBadge />}
                   </NavLink>
                 </li>
               ))}

@@ -1,13 +1,17 @@
-import { Activity, ClipboardList, Inbox, LayoutDashboard, MessageSquare, Music, UserPlus, type LucideIcon } from 'lucide-react';
+import { Activity, ClipboardList, FileAudio, Inbox, LayoutDashboard, MessageSquare, Music, RotateCcw, ShoppingBag, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { PAGE_PATHS } from '../../../common/routes';
 
-/** The admin sidebar, in order. Add an entry here when an admin page lands. */
-export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideIcon; end?: boolean }> = [
+/** The admin sidebar, in order. Add an entry here when an admin page lands. `badge` names a count shown beside the label. */
+export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideIcon; end?: boolean; badge?: 'unreadReviewMessages' }> = [
   { to: PAGE_PATHS.admin, label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: PAGE_PATHS.adminAllUsers, label: 'All Users', icon: Users },
+  { to: PAGE_PATHS.adminCustomers, label: 'Customers', icon: ShoppingBag },
   { to: PAGE_PATHS.adminSongs, label: 'Songs', icon: Music },
+  { to: PAGE_PATHS.adminSongwriterReviews, label: 'Songwriter Reviews', icon: FileAudio, badge: 'unreadReviewMessages' },
   { to: PAGE_PATHS.adminComments, label: 'Comments', icon: MessageSquare },
   { to: PAGE_PATHS.adminPreviewRequests, label: 'Preview Requests', icon: ClipboardList },
   { to: PAGE_PATHS.adminCreateAccount, label: 'Create Account', icon: UserPlus },
   { to: PAGE_PATHS.adminPreviewActivity, label: 'Preview Activity', icon: Activity },
+  { to: PAGE_PATHS.adminResetSongwriter, label: 'Reset Songwriter', icon: RotateCcw },
   { to: PAGE_PATHS.adminOutbox, label: 'Outbox', icon: Inbox },
 ];

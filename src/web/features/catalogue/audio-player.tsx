@@ -81,8 +81,9 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
   const seekTo = (seconds: number) => {
     const audio = audioRef.current;
     if (!audio) return;
-    const max = Number.isFinite(audio.duration) ? audio.duration : duration;
-    const target = Math.max(0, Math.min(max || 0, seconds));
+    // Before the metadata has loaded the length is unknown: only the start bounds the position.
+    const max = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : Number.POSITIVE_INFINITY;
+    const target = Math.max(0, Math.min(max, seconds));
     audio.currentTime = target;
     setCurrent(target);
   };

@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
@@ -72,25 +72,29 @@ export function CatalogueFilters({
   const errors = bpmErrors(draft);
   const valid = !errors.bpmMin && !errors.bpmMax;
 
-  const apply = (next: Draft) => {
+  // The latest onChange, so the pause timer below restarts only when the draft changes.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  const apply = useCallback((next: Draft) => {
     applied.current = next;
     const min = parseBpm(next.bpmMin);
     const max = parseBpm(next.bpmMax);
-    onChange({
+    onChangeRef.current({
       q: next.q.trim() || undefined,
       bpmMin: typeof min === 'number' ? min : undefined,
       bpmMax: typeof max === 'number' ? max : undefined,
     });
-  };
+  }, []);
 
   // Apply what was typed once the typing pauses.
   useEffect(() => {
     if (!valid || sameDraft(draft, applied.current)) return;
     const timer = setTimeout(() => apply(draft), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // apply is recreated each render; the draft is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, valid]);
+  }, [draft, valid, apply]);
 
   const hasFilters = Boolean(filters.q || filters.genre || filters.bpmMin !== undefined || filters.bpmMax !== undefined);
   // A genre from a shared link that no active song has any more still shows as chosen.

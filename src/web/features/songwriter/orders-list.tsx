@@ -11,7 +11,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
 import { formatCents } from '../../lib/money';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
 import { ClaimOrdersBox } from './claim-orders-box';
 import { ordersQuery, songsLabel, type SongwriterOrder } from './songwriter-api';
 
@@ -92,7 +91,7 @@ function OrderCard({ order }: { order: SongwriterOrder }) {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm font-medium">{songsLabel(order.songsRemaining)} left to submit</p>
             <Button asChild>
-              <Link to={`${PLANNED_PATHS.submitSong}?order_id=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
+              <Link to={`${PAGE_PATHS.submitSong}?order_id=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
                 <Upload aria-hidden="true" />
                 Submit songs
               </Link>

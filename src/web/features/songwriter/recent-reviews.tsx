@@ -3,13 +3,12 @@ import { ChevronRight, MessageSquareText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReviewStatus } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
-import { pathTo } from '../../../common/routes';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
-import { PLANNED_PATHS } from '../../lib/planned-paths';
 import type { DashboardReview, DashboardReviews } from './songwriter-api';
 
 const m = MESSAGES.songwriters;
@@ -40,7 +39,7 @@ export function RecentReviews({ reviews }: { reviews: UseQueryResult<DashboardRe
         return (
           <li key={review.id}>
             <Link
-              to={pathTo(PLANNED_PATHS.songwriterReview, { reviewId: review.id })}
+              to={pathTo(PAGE_PATHS.songwriterReview, { reviewId: review.id })}
               className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:-outline-offset-2"
             >
               <div className="min-w-0 flex-1">

@@ -4,6 +4,7 @@ import { PAGE_PATHS } from '../../../common/routes';
 import type { z } from 'zod';
 import type { SongwriterQuestionnaireSchema, SongwriterProfileInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
 import { api } from '../../lib/api';
+import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
 
 /** Where a songwriter resumes: the first unfinished step (GET /api/songwriters/me). */
 export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard';
@@ -76,7 +77,7 @@ export const ordersQuery = queryOptions({
 export const REVIEWS_REFETCH_MS = 30_000;
 
 export const reviewsQuery = queryOptions({
-  queryKey: [...ROOT, 'reviews'],
+  queryKey: SONGWRITER_REVIEWS_KEY,
   queryFn: ({ signal }) => api<DashboardReviews>('/api/songwriters/me/reviews', { signal }),
   refetchInterval: REVIEWS_REFETCH_MS,
 });

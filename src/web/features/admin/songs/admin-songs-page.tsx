@@ -12,6 +12,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
 import { ADMIN_SONGS_KEY, adminSongsQuery, deleteSong, invalidateSongs, saveSongOrder, setSongActive } from './admin-songs-api';
 import { SortableSongsTable } from './sortable-songs-table';
 
@@ -42,10 +43,11 @@ export function AdminSongsPage() {
       if (previous) queryClient.setQueryData(ADMIN_SONGS_KEY, inOrder(previous, ids));
       return { previous };
     },
-    onError: (_error, _ids, context) => {
+    onError: (error, _ids, context) => {
       // Back to the order the server has (the refetch in onSettled confirms it).
       if (context?.previous) queryClient.setQueryData(ADMIN_SONGS_KEY, context.previous);
-      toast.error(MESSAGES.songs.orderFailed);
+      // A 409 means another admin added or removed a song meanwhile: the server says so.
+      toast.error(MESSAGES.songs.orderFailed, { description: isApiError(error) && error.status === 409 ? error.message : undefined });
     },
     onSuccess: () => toast.success(MESSAGES.songs.orderUpdated),
     onSettled: () => {

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '../../../../common/messages';
+import { ShoppingBag } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { PACKAGE_SIZES } from '../../../../common/constants';
+import { CustomersQuerySchema, type CustomersQuery } from '../../../../common/schemas/admin-ops';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageMeta } from '../../../components/page-meta';
+import { Pagination } from '../../../components/pagination';
+import { SearchField } from '../../../components/search-field';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/select';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { nextSearchParams, parseSearchParams } from '../../../lib/search-params';
+import { CUSTOMERS_PAGE_SIZE, customersQuery } from './customers-api';
+import { CustomersTable } from './customers-table';
+
+type FilterKey = keyof Pick<CustomersQuery, 'q' | 'needsService' | 'packageSize' | 'from' | 'to' | 'page'>;
+const CLEARED = { q: undefined, needsService: undefined, packageSize: undefined, from: undefined, to: undefined };
+
+/** /admin/customers: songwriters with paid orders. Search, filters and page live in the URL. */
+export function CustomersPage() {
+  const [params, setParams] = useSearchParams();
+  const query = { ...parseSearchParams(CustomersQuerySchema, params), pageSize: CUSTOMERS_PAGE_SIZE };
+  const list = useQuery(customersQuery(query));
+
+  const update = (changes: Partial<Record<FilterKey, string | number | undefined>>, replace = false) =>
+    // From the address bar, not this render's params: two quick changes must both land.
+    setParams(nextSearchParams(new URLSearchParams(window.location.search), changes), { replace, preventScrollReset: true });
+
+  const filtered = Boolean(query.q || query.needsService || query.packageSize || query.from || query.to);
+  const datesReversed = Boolean(query.from && query.to && query.from > query.to);
+  const total = list.data?.total;
+
+  return (
+    <div>
+      <PageMeta title="Customers" description="Songwriters who bought review packages: orders, totals, songs still owed and who needs service." />
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">Customers</h1>
+        {total !== undefined && (
+          <Badge variant="secondary" className="text-sm">
+            {total.toLocaleString('en-US')} {total === 1 ? 'customer' : 'customers'}
+            {filtered ? ' found' : ''}
+          </Badge>
+        )}
+      </div>
+      <p className="mt-1 text-muted-foreground">
+        Songwriters with paid orders, most recent order first. A customer needs service while songs are still owed or a review is pending.
+      </p>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.6fr)_repeat(4,minmax(0,1fr))] xl:items-end">
+        <SearchField
+          className="sm:col-span-2 xl:col-span-1"
+          searchLabel="Search customers"
+          placeholder="Name, username or email"
+          value={query.q ?? ''}
+          onChange={(q) => update({ q }, true)}
+        />
+        <FormField label="Needs service">
+          <NativeSelect value={query.needsService ?? ''} onChange={(event) => update({ needsService: event.target.value })}>
+            <option value="">Everyone</option>
+            <option value="true">Needs service</option>
+            <option value="false">Up to date</option>
+          </NativeSelect>
+        </FormField>
+        <FormField label="Package size">
+          <NativeSelect value={query.packageSize ?? ''} onChange={(event) => update({ packageSize: event.target.value })}>
+            <option value="">Any size</option>
+            {PACKAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size} {size === 1 ? 'song' : 'songs'}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Ordered from">
+          <Input type="date" value={query.from ?? ''} max={query.to} onChange={(event) => update({ from: event.target.value })} />
+        </FormField>
+        <FormField label="Ordered to">
+          <Input type="date" value={query.to ?? ''} min={query.from} onChange={(event) => update({ to: event.target.value })} />
+        </FormField>
+        {filtered && (
+          <Button variant="ghost" className="justify-self-start" onClick={() => update(CLEARED)}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      {datesReversed && (
+        <Alert role="alert" className="mt-4">
+          The “from” date is after the “to” date, so no order can match.
+        </Alert>
+      )}
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <PageSpinner label="Loading customers…" />
+        ) : list.isError ? (
+          <ErrorState title={MESSAGES.admin.customersLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.rows.length === 0 ? (
+          <EmptyState icon={ShoppingBag} message={filtered ? 'No customers match these filters.' : 'No customers yet: nobody has bought a review package.'}>
+            {filtered ? (
+              <Button variant="outline" size="sm" onClick={() => update(CLEARED)}>
+                Clear filters
+              </Button>
+            ) : query.page > 1 ? (
+              <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
+                Go to the first page
+              </Button>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <>
+            <CustomersTable rows={list.data.rows} busy={list.isPlaceholderData} />
+            <p className="mt-2 text-xs text-muted-foreground xl:hidden">On a narrow screen, scroll the table sideways to see every column.</p>
+            <Pagination page={query.page} total={list.data.total} pageSize={list.data.pageSize} onPage={(page) => update({ page })} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '../../../../common/messages';
+import { Activity, ArrowRight, MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../../../common/routes';
+import { ErrorState } from '../../../components/error-state';
+import { PageMeta } from '../../../components/page-meta';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { dashboardQuery } from './dashboard-api';
+import { PendingReviews } from './pending-reviews';
+import { PlaysChart } from './plays-chart';
+import { StatCards, StatCardsSkeleton } from './stat-cards';
+
+/** /admin and /admin/dashboard: the numbers that matter, plays per day and the reviews waiting. */
+export function DashboardPage() {
+  const dashboard = useQuery(dashboardQuery);
+  const pendingComments = dashboard.data?.stats.pendingComments ?? 0;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageMeta title="Admin Dashboard" description="Pitchroom at a glance: users, songs, customers, preview activity, plays per day and pending reviews." />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Dashboard</h1>
+          <p className="mt-1 text-muted-foreground">Pitchroom at a glance.</p>
+        </div>
+        <nav aria-label="Quick actions" className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={PAGE_PATHS.adminPreviewActivity}>
+              <Activity aria-hidden="true" />
+              Preview activity
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to={PAGE_PATHS.adminComments}>
+              <MessageSquare aria-hidden="true" />
+              {pendingComments > 0 ? `Moderate comments (${pendingComments})` : 'Moderate comments'}
+            </Link>
+          </Button>
+        </nav>
+      </div>
+
+      {dashboard.isError ? (
+        <div className="mt-8">
+          <ErrorState title={MESSAGES.admin.dashboardLoadFailed} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+        </div>
+      ) : (
+        <div aria-busy={dashboard.isPending || undefined}>
+          {dashboard.isPending && (
+            <p role="status" className="sr-only">
+              Loading the dashboard…
+            </p>
+          )}
+          <section aria-labelledby="overview-title" className="mt-8">
+            <h2 id="overview-title" className="sr-only">
+              Overview
+            </h2>
+            {dashboard.isPending ? <StatCardsSkeleton /> : <StatCards stats={dashboard.data.stats} />}
+          </section>
+
+          <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <Card>
+              <CardHeader>
+                <CardTitle>Plays per day</CardTitle>
+                <CardDescription>Songs played by preview users and admins, last 30 days.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {dashboard.isPending ? (
+                  <div aria-hidden="true" className="h-56 animate-pulse rounded-lg bg-muted" />
+                ) : (
+                  <PlaysChart days={dashboard.data.playsPerDay} />
+                )}
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardHeader>
+                <CardTitle>Pending reviews</CardTitle>
+                <CardDescription>The newest songs waiting for your review.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {dashboard.isPending ? (
+                  <div aria-hidden="true" className="grid gap-3">
+                    {[0, 1, 2].map((i) => (
+                      <div key={i} className="h-12 animate-pulse rounded-md bg-muted" />
+                    ))}
+                  </div>
+                ) : (
+                  <>
+                    <PendingReviews reviews={dashboard.data.pendingReviews} />
+                    <Link to={PAGE_PATHS.adminSongwriterReviews} className="link mt-4 inline-flex items-center gap-1 text-sm">
+                      All songwriter reviews
+                      <ArrowRight aria-hidden="true" className="size-4" />
+                    </Link>
+                  </>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ResetSongwriterSchema } from '../../../../common/schemas/admin-ops';
+import { api } from '../../../lib/api';
+
+export type ResetSongwriterInput = z.input<typeof ResetSongwriterSchema>;
+
+/** The counts of admin-reset-songwriter (spec section 7), as the server names them. */
+export const RESET_COUNTS = [
+  ['orders_unlinked', 'Orders unlinked'],
+  ['review_messages_deleted', 'Review messages deleted'],
+  ['song_reviews_deleted', 'Song reviews deleted'],
+  ['profiles_deleted', 'Profiles deleted'],
+  ['questionnaires_deleted', 'Questionnaires deleted'],
+  ['roles_deleted', 'Roles deleted'],
+  ['files_deleted', 'Files deleted'],
+] as const;
+
+export type ResetCountKey = (typeof RESET_COUNTS)[number][0];
+
+export type ResetDone = { deleted: true; message: string; email: string; userId: string } & Record<ResetCountKey, number>;
+export type ResetResponse = ResetDone | { deleted: false; message: string; email: string };
+
+export const resetSongwriter = (input: ResetSongwriterInput) =>
+  api<ResetResponse>('/api/admin/reset-songwriter', { method: 'POST', body: input });
+
+/** A reset changes users, customers, the dashboard's numbers and reviews: every admin list is stale. */
+export const invalidateAfterReset = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['admin'] });

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Save, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { MESSAGES } from '../../../../common/messages';
+import { ReviewTextSchema } from '../../../../common/schemas/reviews';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { InlineSpinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { isApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { adminReviewQuery, invalidateReviewLists, saveReviewDraft, sendReview, type AdminReview } from './admin-reviews-api';
+
+const m = MESSAGES.reviews;
+type ReviewTextInput = z.input<typeof ReviewTextSchema>;
+
+/**
+ * The written review: 'Save draft' keeps it for later (the songwriter sees nothing), 'Send review' asks
+ * first, then publishes it and e-mails the songwriter. Both need some text (ReviewTextSchema).
+ */
+export function ReviewEditor({ review, songwriterName }: { review: AdminReview; songwriterName: string }) {
+  const queryClient = useQueryClient();
+  const [toSend, setToSend] = useState<string | null>(null);
+  const form = useForm<ReviewTextInput>({ resolver: zodResolver(ReviewTextSchema), defaultValues: { text: review.adminReview ?? '' } });
+  const errors = form.formState.errors;
+  const sent = review.status === 'reviewed';
+
+  const refresh = () =>
+    Promise.all([invalidateReviewLists(queryClient), queryClient.invalidateQueries({ queryKey: adminReviewQuery(review.id).queryKey })]);
+
+  const save = useMutation({
+    mutationFn: (text: string) => saveReviewDraft(review.id, text),
+    onSuccess: () => {
+      toast.success(m.draftSaved);
+      void refresh();
+    },
+    onError: (error) => toast.error(m.draftFailed, { description: isApiError(error) ? error.message : undefined }),
+  });
+
+  const send = useMutation({
+    mutationFn: (text: string) => sendReview(review.id, text),
+    onSuccess: () => {
+      toast.success(m.reviewSent);
+      setToSend(null);
+      void refresh();
+    },
+    onError: (error) => toast.error(m.sendFailed, { description: isApiError(error) ? error.message : undefined }),
+  });
+
+  const busy = save.isPending || send.isPending;
+
+  return (
+    <>
+      <form noValidate onSubmit={form.handleSubmit(({ text }) => setToSend(text))} className="grid gap-4">
+        <FormField
+          label="Review"
+          hint={
+            sent
+              ? `Sent${review.reviewedAt ? ` ${formatDate(review.reviewedAt)}` : ''}. Sending again replaces what the songwriter reads and e-mails them again.`
+              : review.status === 'in_review'
+                ? 'A draft is saved. The songwriter sees nothing until you send the review.'
+                : 'The songwriter sees nothing until you send the review.'
+          }
+          error={errors.text?.message}
+        >
+          <Textarea rows={12} {...form.register('text')} />
+        </FormField>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {!sent && (
+            <Button type="button" variant="outline" disabled={busy} onClick={form.handleSubmit(({ text }) => save.mutate(text))}>
+              {save.isPending ? <InlineSpinner /> : <Save aria-hidden="true" />}
+              Save draft
+            </Button>
+          )}
+          <Button type="submit" disabled={busy}>
+            <Send aria-hidden="true" />
+            {sent ? 'Send updated review' : 'Send review'}
+          </Button>
+        </div>
+      </form>
+
+      <Dialog open={toSend !== null} onOpenChange={(open) => !open && !send.isPending && setToSend(null)}>
+        <DialogContent role="alertdialog" className="max-w-md">
+          <DialogTitle className="pr-8 font-display text-xl font-semibold">{sent ? 'Send the updated review?' : 'Send this review?'}</DialogTitle>
+          <DialogDescription className="mt-3 text-sm leading-6 text-muted-foreground">
+            {songwriterName} is e-mailed and can read it at once on their review page.
+          </DialogDescription>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" autoFocus disabled={send.isPending} onClick={() => setToSend(null)}>
+              Cancel
+            </Button>
+            <Button disabled={send.isPending} onClick={() => toSend !== null && send.mutate(toSend)}>
+              {send.isPending ? <InlineSpinner /> : <Send aria-hidden="true" />}
+              Send review
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '../../../../common/messages';
+import { Users } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { ROLES } from '../../../../common/constants';
+import { AllUsersQuerySchema, USER_BADGES, type AllUsersQuery } from '../../../../common/schemas/admin-ops';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageMeta } from '../../../components/page-meta';
+import { Pagination } from '../../../components/pagination';
+import { SearchField } from '../../../components/search-field';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { NativeSelect } from '../../../components/ui/select';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { nextSearchParams, parseSearchParams } from '../../../lib/search-params';
+import { USER_BADGE_LABELS } from './user-badge';
+import { allUsersQuery, USERS_PAGE_SIZE } from './users-api';
+import { ROLE_LABELS, UsersTable } from './users-table';
+
+type Filters = Pick<AllUsersQuery, 'q' | 'role' | 'badge' | 'page'>;
+
+/** /admin/all-users: every account with its roles and badge. Search, filters and page live in the URL. */
+export function AllUsersPage() {
+  const [params, setParams] = useSearchParams();
+  const query = { ...parseSearchParams(AllUsersQuerySchema, params), pageSize: USERS_PAGE_SIZE };
+  const list = useQuery(allUsersQuery(query));
+
+  const update = (changes: Partial<Record<keyof Filters, string | number | undefined>>, replace = false) =>
+    // From the address bar, not this render's params: two quick changes must both land.
+    setParams(nextSearchParams(new URLSearchParams(window.location.search), changes), { replace, preventScrollReset: true });
+
+  const filtered = Boolean(query.q || query.role || query.badge);
+  const total = list.data?.total;
+
+  return (
+    <div>
+      <PageMeta title="All Users" description="Every Pitchroom account with its roles, profile and purchase status." />
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">All Users</h1>
+        {total !== undefined && (
+          <Badge variant="secondary" className="text-sm">
+            {total.toLocaleString('en-US')} {total === 1 ? 'user' : 'users'}
+            {filtered ? ' found' : ''}
+          </Badge>
+        )}
+      </div>
+      <p className="mt-1 text-muted-foreground">Accounts, newest first, with what each person has done so far.</p>
+
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
+        <SearchField
+          searchLabel="Search users"
+          placeholder="Email, name or username"
+          value={query.q ?? ''}
+          onChange={(q) => update({ q }, true)}
+        />
+        <FormField label="Role" className="sm:w-44">
+          <NativeSelect value={query.role ?? ''} onChange={(event) => update({ role: event.target.value })}>
+            <option value="">All roles</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+            <option value="none">No role</option>
+          </NativeSelect>
+        </FormField>
+        <FormField label="Status" className="sm:w-52">
+          <NativeSelect value={query.badge ?? ''} onChange={(event) => update({ badge: event.target.value })}>
+            <option value="">All statuses</option>
+            {USER_BADGES.map((badge) => (
+              <option key={badge} value={badge}>
+                {USER_BADGE_LABELS[badge]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {filtered && (
+          <Button variant="ghost" className="self-start sm:self-end" onClick={() => update({ q: undefined, role: undefined, badge: undefined })}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <PageSpinner label="Loading users…" />
+        ) : list.isError ? (
+          <ErrorState title={MESSAGES.admin.usersLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.rows.length === 0 ? (
+          <EmptyState icon={Users} message={filtered ? 'No users match these filters.' : 'No users yet.'}>
+            {filtered ? (
+              <Button variant="outline" size="sm" onClick={() => update({ q: undefined, role: undefined, badge: undefined })}>
+                Clear filters
+              </Button>
+            ) : query.page > 1 ? (
+              <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
+                Go to the first page
+              </Button>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <>
+            <UsersTable rows={list.data.rows} busy={list.isPlaceholderData} />
+            <p className="mt-2 text-xs text-muted-foreground xl:hidden">On a narrow screen, scroll the table sideways to see every column.</p>
+            <Pagination page={query.page} total={list.data.total} pageSize={list.data.pageSize} onPage={(page) => update({ page })} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

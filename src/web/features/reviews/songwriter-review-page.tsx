@@ -1,0 +1,159 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Clock, FileSearch } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { REVIEW_TURNAROUND } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
+import { ErrorState } from '../../components/error-state';
+import { PageMeta } from '../../components/page-meta';
+import { Conversation } from '../../components/review/conversation';
+import { ReviewStatusBadge } from '../../components/review/review-status-badge';
+import { SubmissionDetails } from '../../components/review/submission-details';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
+import { sendSongwriterReply, songwriterReviewQuery, type SongwriterReview } from './reviews-api';
+
+const m = MESSAGES.reviews;
+
+/** /songwriter/review/:reviewId: the review of one song, the song as submitted and the conversation with the reviewer. */
+export function SongwriterReviewPage() {
+  const { reviewId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const review = useQuery(songwriterReviewQuery(reviewId));
+
+  // Opening the review marks it and the reviewer's messages read. The dashboard's copy is dropped rather
+  // than marked stale, so going back shows fresh badges, never a New Reply already read.
+  useEffect(() => {
+    if (review.dataUpdatedAt > 0) queryClient.removeQueries({ queryKey: SONGWRITER_REVIEWS_KEY });
+  }, [review.dataUpdatedAt, queryClient]);
+
+  if (review.isPending) {
+    return (
+      <>
+        <PageMeta title="Your Review" description="Your song review and the conversation with the reviewer." />
+        <PageSpinner label="Loading your review…" />
+      </>
+    );
+  }
+  if (review.isError) {
+    const error = review.error;
+    const notFound = isApiError(error) && (error.status === 404 || error.status === 400);
+    const title = notFound ? (error.message === m.orderNotFound ? m.orderNotFound : m.reviewNotFound) : m.reviewLoadFailed;
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <PageMeta title={title} description="Your song review and the conversation with the reviewer." />
+        {notFound ? (
+          <Card>
+            <CardContent className="grid justify-items-center gap-4 pt-8 text-center">
+              <FileSearch aria-hidden="true" className="size-10 text-primary" />
+              <h1 className="text-3xl font-bold">{title}</h1>
+              <p className="text-muted-foreground">This review does not exist or belongs to another account.</p>
+              <BackToDashboard />
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <h1 className="sr-only">Your review</h1>
+            <ErrorState title={title} error={error} onRetry={() => void review.refetch()} />
+          </>
+        )}
+      </div>
+    );
+  }
+  return <ReviewView review={review.data} />;
+}
+
+function BackToDashboard() {
+  return (
+    <Button asChild>
+      <Link to={PAGE_PATHS.songwriterDashboard}>
+        <ArrowLeft aria-hidden="true" />
+        Back to your dashboard
+      </Link>
+    </Button>
+  );
+}
+
+function ReviewView({ review }: { review: SongwriterReview }) {
+  const queryClient = useQueryClient();
+  const queryKey = songwriterReviewQuery(review.id).queryKey;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <PageMeta title={`Review: ${review.songTitle}`} description="Your song review and the conversation with the reviewer." />
+      <Link to={PAGE_PATHS.songwriterDashboard} className="link inline-flex items-center gap-1 text-sm">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Dashboard
+      </Link>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="break-words text-3xl font-bold sm:text-4xl">{review.songTitle}</h1>
+          <p className="mt-2 text-muted-foreground">
+            Song {review.songNumber} of {review.packageSize} · submitted {formatDate(review.createdAt)}
+          </p>
+        </div>
+        <ReviewStatusBadge status={review.status} className="self-start px-3 py-1 text-sm" />
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-8">
+          <Card role="region" aria-labelledby="review-heading">
+            <CardHeader>
+              <CardTitle id="review-heading">Your review</CardTitle>
+              {review.status === 'reviewed' && review.reviewedAt && (
+                <p className="text-sm text-muted-foreground">Sent {formatDate(review.reviewedAt)}</p>
+              )}
+            </CardHeader>
+            <CardContent>
+              {review.status === 'reviewed' && review.adminReview ? (
+                <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
+              ) : (
+                <div className="flex gap-3 rounded-lg bg-muted px-4 py-4">
+                  <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                  <div>
+                    <p className="font-semibold">{m.reviewInProgress}</p>
+                    <p className="mt-1 text-sm text-muted-foreground">
+                      {REVIEW_TURNAROUND} We e-mail you as soon as it is ready.
+                    </p>
+                  </div>
+                </div>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card role="region" aria-labelledby="conversation-heading">
+            <CardHeader>
+              <CardTitle id="conversation-heading">Conversation</CardTitle>
+              <p className="text-sm text-muted-foreground">Questions about your review? Ask the reviewer here; you are e-mailed when they answer.</p>
+            </CardHeader>
+            <CardContent>
+              <Conversation
+                messages={review.messages}
+                replyLabel="Your reply"
+                emptyText="No messages yet."
+                onSend={async (message) => {
+                  await sendSongwriterReply(review.id, message);
+                  await queryClient.invalidateQueries({ queryKey });
+                }}
+              />
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card role="region" aria-labelledby="submission-heading" className="content-start self-start">
+          <CardHeader>
+            <CardTitle id="submission-heading">Your submission</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <SubmissionDetails submission={review} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

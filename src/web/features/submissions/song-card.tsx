@@ -1,0 +1,223 @@
+import { CircleCheck, FileText, Type } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Progress } from '../../components/ui/progress';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Textarea } from '../../components/ui/textarea';
+import { AUDIO_ACCEPT, LYRICS_ACCEPT, type LyricsMethod, type SubmitSongsFormInput, type SubmitSongsFormOutput } from './submission-form-schema';
+import { lyricsLabel, type ReceivedSong } from './confirmation-state';
+
+/** Where one song stands on the page. */
+export type SongStatus =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; progress: number }
+  | { kind: 'failed'; message: string }
+  | { kind: 'sent'; received: ReceivedSong };
+
+const fileClasses =
+  'h-auto cursor-pointer py-2 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-secondary-foreground';
+
+/** "3.2 MB", "18 KB" */
+const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * One song still owed, numbered by the song number it will get. Once the server has it the card shows
+ * what was received instead of the fields; a song the server refused keeps its fields and says why.
+ */
+export function SongCard({
+  index,
+  songNumber,
+  packageSize,
+  status,
+  disabled,
+}: {
+  index: number;
+  songNumber: number;
+  packageSize: number;
+  status: SongStatus;
+  disabled: boolean;
+}) {
+  const headingId = useId();
+  const alertId = `song-${index}-problem`;
+  const title = `Song ${songNumber} of ${packageSize}`;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className={status.kind === 'sent' ? 'border-green-200' : status.kind === 'failed' ? 'border-red-300' : undefined}>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
+          <CardTitle id={headingId} className="text-xl">
+            {title}
+          </CardTitle>
+          {status.kind === 'sent' && (
+            <Badge variant="success">
+              <CircleCheck aria-hidden="true" className="mr-1 size-3.5" />
+              Received
+            </Badge>
+          )}
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          {status.kind === 'sent' ? (
+            <ReceivedSummary received={status.received} />
+          ) : (
+            <>
+              {status.kind === 'failed' && (
+                <Alert id={alertId} role="alert" variant="destructive" tabIndex={-1}>
+                  <p className="font-semibold">This song was not sent.</p>
+                  <p className="mt-1">{status.message}</p>
+                </Alert>
+              )}
+              {status.kind === 'uploading' && (
+                <div className="grid gap-2" role="group" aria-label={`Upload of song ${songNumber}`}>
+                  <p className="text-sm font-medium" aria-hidden="true">
+                    {status.progress < 100 ? `Uploading… ${Math.round(status.progress)}%` : 'Checking the files…'}
+                  </p>
+                  <Progress value={status.progress} label={`Uploading song ${songNumber}`} />
+                </div>
+              )}
+              <SongFields index={index} songNumber={songNumber} disabled={disabled} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function ReceivedSummary({ received }: { received: ReceivedSong }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-muted-foreground">Title</dt>
+        <dd className="break-words font-medium">{received.songTitle}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Audio</dt>
+        <dd className="break-all font-medium">{received.audioFileName}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Lyrics</dt>
+        <dd className="break-all font-medium">{lyricsLabel(received.lyrics)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function SongFields({ index, songNumber, disabled }: { index: number; songNumber: number; disabled: boolean }) {
+  const form = useFormContext<SubmitSongsFormInput, unknown, SubmitSongsFormOutput>();
+  const errors = form.formState.errors.songs?.[index];
+  const lyricsLabelId = useId();
+  const method = useWatch({ control: form.control, name: `songs.${index}.lyricsMethod` });
+  const audio = useWatch({ control: form.control, name: `songs.${index}.audio` });
+  const lyricsFile = useWatch({ control: form.control, name: `songs.${index}.lyricsFile` });
+
+  return (
+    <fieldset disabled={disabled} className="grid min-w-0 gap-5">
+      <legend className="sr-only">Song {songNumber}</legend>
+      <FormField label="Song title" error={errors?.title?.message}>
+        <Input autoComplete="off" maxLength={200} {...form.register(`songs.${index}.title`)} />
+      </FormField>
+
+      <Controller
+        control={form.control}
+        name={`songs.${index}.audio`}
+        render={({ field }) => (
+          <FormField
+            label="Audio file"
+            hint={
+              <>
+                MP3, WAV or M4A, up to 100 MB.
+                {audio && <span className="block font-medium text-foreground">Selected: {audio.name} ({fileSize(audio.size)})</span>}
+              </>
+            }
+            error={errors?.audio?.message}
+          >
+            <Input
+              type="file"
+              accept={AUDIO_ACCEPT}
+              className={fileClasses}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+            />
+          </FormField>
+        )}
+      />
+
+      <div className="grid gap-2">
+        <p id={lyricsLabelId} className="text-sm font-medium leading-none">
+          Lyrics (optional)
+        </p>
+        <Tabs
+          value={method}
+          onValueChange={(value) => form.setValue(`songs.${index}.lyricsMethod`, value as LyricsMethod, { shouldDirty: true })}
+          className="grid gap-3"
+        >
+          <TabsList aria-labelledby={lyricsLabelId} className="justify-self-start">
+            <TabsTrigger value="text">
+              <Type aria-hidden="true" />
+              Type lyrics
+            </TabsTrigger>
+            <TabsTrigger value="file">
+              <FileText aria-hidden="true" />
+              Upload a file
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="text">
+            <FormField label="Lyrics" error={errors?.lyricsText?.message}>
+              <Textarea rows={8} {...form.register(`songs.${index}.lyricsText`)} />
+            </FormField>
+          </TabsContent>
+          <TabsContent value="file">
+            <Controller
+              control={form.control}
+              name={`songs.${index}.lyricsFile`}
+              render={({ field }) => (
+                <FormField
+                  label="Lyrics file"
+                  hint={
+                    <>
+                      TXT, PDF, DOC, DOCX or Pages, up to 10 MB.
+                      {lyricsFile && <span className="block font-medium text-foreground">Selected: {lyricsFile.name} ({fileSize(lyricsFile.size)})</span>}
+                    </>
+                  }
+                  error={errors?.lyricsFile?.message}
+                >
+                  <Input
+                    type="file"
+                    accept={LYRICS_ACCEPT}
+                    className={fileClasses}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+                  />
+                </FormField>
+              )}
+            />
+          </TabsContent>
+        </Tabs>
+      </div>
+
+      <FormField label="Story arc" hint="What is the song about, and where does its story go? At least 10 characters." error={errors?.storyArc?.message}>
+        <Textarea rows={4} {...form.register(`songs.${index}.storyArc`)} />
+      </FormField>
+      <FormField
+        label="AI usage"
+        hint="Did you use AI for the lyrics, the music or the production? Tell us how, or say that you did not. At least 10 characters."
+        error={errors?.aiUsage?.message}
+      >
+        <Textarea rows={3} {...form.register(`songs.${index}.aiUsage`)} />
+      </FormField>
+      <FormField label="Additional notes (optional)" error={errors?.additionalNotes?.message}>
+        <Textarea rows={3} {...form.register(`songs.${index}.additionalNotes`)} />
+      </FormField>
+    </fieldset>
+  );
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LIMITS } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { SubmissionSchema, type SubmissionInput } from '../../../common/schemas/reviews';
+
+const m = MESSAGES.reviews;
+
+/** What the file pickers offer; the server decides by content (decisions.md, accepted files). */
+export const AUDIO_ACCEPT = '.mp3,.wav,.m4a,audio/mpeg,audio/wav,audio/x-m4a,audio/mp4';
+export const LYRICS_ACCEPT = '.txt,.pdf,.doc,.docx,.pages';
+const AUDIO_EXTENSIONS: readonly string[] = ['mp3', 'wav', 'm4a'];
+const LYRICS_EXTENSIONS: readonly string[] = ['txt', 'pdf', 'doc', 'docx', 'pages'];
+
+const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/** The server's message for an audio file it would refuse, checked here by name and size before sending. */
+export function audioProblem(file: File | null): string | null {
+  if (!file || file.size === 0) return m.audioRequired;
+  if (!AUDIO_EXTENSIONS.includes(extensionOf(file.name))) return m.audioNotAllowed;
+  if (file.size > LIMITS.submissionAudioMaxBytes) return m.audioTooLarge;
+  return null;
+}
+
+export function lyricsFileProblem(file: File | null): string | null {
+  if (!file || file.size === 0) return null;
+  if (!LYRICS_EXTENSIONS.includes(extensionOf(file.name))) return m.lyricsNotAllowed;
+  if (file.size > LIMITS.lyricsFileMaxBytes) return m.lyricsTooLarge;
+  return null;
+}
+
+export const LYRICS_METHODS = ['text', 'file'] as const;
+export type LyricsMethod = (typeof LYRICS_METHODS)[number];
+
+const fileOrNull = z.custom<File | null>((value) => value === null || value instanceof File);
+
+/**
+ * One song card: the shared SubmissionSchema's fields (the order id and the agreement belong to the page),
+ * how the lyrics come (typed or a file) and the two files.
+ */
+export const SongFormSchema = SubmissionSchema.omit({ orderId: true, agreed: true })
+  .extend({ lyricsMethod: z.enum(LYRICS_METHODS), audio: fileOrNull, lyricsFile: fileOrNull })
+  .superRefine((song, ctx) => {
+    const audio = audioProblem(song.audio);
+    if (audio) ctx.addIssue({ code: 'custom', path: ['audio'], message: audio });
+    const lyrics = song.lyricsMethod === 'file' ? lyricsFileProblem(song.lyricsFile) : null;
+    if (lyrics) ctx.addIssue({ code: 'custom', path: ['lyricsFile'], message: lyrics });
+  });
+
+/** The page: every song still owed and one agreement for all of them ('Agreement Required'). */
+export const SubmitSongsFormSchema = z.object({
+  songs: z.array(SongFormSchema),
+  agreed: z.boolean().pipe(SubmissionSchema.shape.agreed),
+});
+
+export type SubmitSongsFormInput = z.input<typeof SubmitSongsFormSchema>;
+export type SubmitSongsFormOutput = z.output<typeof SubmitSongsFormSchema>;
+export type SongFormOutput = z.output<typeof SongFormSchema>;
+export type SongFormInput = z.input<typeof SongFormSchema>;
+
+export const emptySong = (): SongFormInput => ({
+  title: '',
+  lyricsMethod: 'text',
+  lyricsText: '',
+  lyricsFile: null,
+  audio: null,
+  storyArc: '',
+  aiUsage: '',
+  additionalNotes: '',
+});
+
+/** The `data` part for POST /api/submissions, in the shape SubmissionSchema reads (no nulls). */
+export function submissionData(orderId: string, song: SongFormOutput): SubmissionInput {
+  return {
+    orderId,
+    title: song.title,
+    lyricsText: song.lyricsMethod === 'text' && song.lyricsText ? song.lyricsText : undefined,
+    storyArc: song.storyArc,
+    aiUsage: song.aiUsage,
+    additionalNotes: song.additionalNotes ?? undefined,
+    agreed: true,
+  };
+}
+
+/** The song's fields the server may name in a 400, as the card's field names. */
+export const SONG_FIELDS = ['title', 'lyricsText', 'storyArc', 'aiUsage', 'additionalNotes', 'audio', 'lyricsFile'] as const;

@@ -1,0 +1,280 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
+import { MESSAGES } from '../../src/common/messages';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
+import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+
+/**
+ * An admin runs the service: the dashboard, every user, the customers who need service, and a songwriter
+ * reset. Other journeys use the demo songwriter at the same time, so this one makes a songwriter of its
+ * own through the API (sign-up, the confirmation link from the outbox, a 1-song test checkout) and resets
+ * that one. Nobody signs in through a form: the admin comes with the session global setup made.
+ */
+
+const baseUrl = inject('baseUrl');
+/** Keeps usernames and e-mails unique when the journey runs again against the same server. */
+const run = Date.now().toString(36);
+const m = MESSAGES.admin;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+});
+
+async function context(role?: DemoRole, width?: number): Promise<BrowserContext> {
+  const created = await newContext(browser, { role, width });
+  contexts.push(created);
+  return created;
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** The admin reads the confirmation e-mail to this address in the outbox, and its link. */
+async function verificationLink(admin: Page, email: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await admin.request.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
+      id = list.rows.find((row) => row.kind === 'verify-email' && row.to === email)?.id;
+      return id;
+    })
+    .toBeDefined();
+  const message = (await (await admin.request.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
+  const link = message.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+/** A confirmed songwriter who paid for a 1-song package and has submitted nothing yet. */
+async function songwriterWithOneSongOrder(admin: Page, writer: { username: string; email: string; password: string }) {
+  const page = await (await context()).newPage();
+  const headers = { Origin: baseUrl };
+  // Sign-up allows three per ten seconds per address, and other journeys sign up from this address too.
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.request.post('/api/songwriters/sign-up', {
+            headers,
+            data: { ...writer, confirmPassword: writer.password },
+          })
+        ).status(),
+      { timeout: 30_000, interval: 2_000 },
+    )
+    .toBe(200);
+  await page.goto(await verificationLink(admin, writer.email));
+  await page.waitForURL((url) => url.pathname === '/songwriter-profile');
+
+  const checkout = await page.request.post('/api/songwriters/me/checkout', { headers, data: { packageSize: 1 } });
+  expect(checkout.status()).toBe(201);
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = new URL(url).pathname.split('/').pop()!;
+  const paid = await page.request.post(`/api/test-checkout/${encodeURIComponent(sessionId)}/pay`, { headers, data: {} });
+  expect(paid.ok()).toBe(true);
+}
+
+/** The number shown in a dashboard card. */
+async function cardNumber(card: Locator): Promise<number> {
+  const text = (await card.textContent()) ?? '';
+  const match = text.match(/^\D*?([\d,]+)/);
+  expect(match).not.toBeNull();
+  return Number(match![1]!.replace(/,/g, ''));
+}
+
+/** The value beside a term in the reset result. */
+const resultCount = (result: Locator, term: string) =>
+  result.locator('div').filter({ has: result.page().getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
+
+const CARDS = [
+  ['Total Users', 'all accounts'],
+  ['Total Songs', 'in the catalogue'],
+  ['Active Songs', 'visible to preview users'],
+  ['Total Customers', 'songwriters with orders'],
+  ['Need Service', 'incomplete or pending'],
+  ['Preview Users', 'active preview access'],
+  ['Active This Week', 'users who played songs'],
+  ['Pending Comments', 'awaiting approval'],
+] as const;
+
+describe('admin operations', () => {
+  test('an admin reads the dashboard, finds a new customer in All Users and Customers, and resets that songwriter', async () => {
+    const writer = { username: `ops_${run}`, email: `ops.${run}@example.test`, password: 'back-porch-harmony-73' };
+    const page = await (await context('admin')).newPage();
+    await songwriterWithOneSongOrder(page, writer);
+
+    // 1. Dashboard: the eight cards with their titles and subtitles, the chart and the quick actions.
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const stats = page.getByRole('list', { name: 'Statistics' });
+    await stats.waitFor();
+    expect(await stats.getByRole('listitem').count()).toBe(8);
+    for (const [title, subtitle] of CARDS) {
+      const card = stats.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+      await card.getByText(subtitle, { exact: true }).waitFor();
+    }
+    const card = (title: string) => stats.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    expect(await cardNumber(card('Total Songs'))).toBeGreaterThanOrEqual(8);
+    expect(await cardNumber(card('Total Users'))).toBeGreaterThanOrEqual(4);
+    expect(await cardNumber(card('Total Customers'))).toBeGreaterThanOrEqual(1);
+    expect(await cardNumber(card('Need Service'))).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('img', { name: /^Bar chart of plays per day over the last 30 days\./ }).waitFor();
+    const playsTable = page.getByRole('table', { name: 'Plays per day, last 30 days' });
+    expect(await playsTable.getByRole('row').count()).toBe(31);
+
+    const quick = page.getByRole('navigation', { name: 'Quick actions' });
+    expect(await quick.getByRole('link', { name: 'Preview activity' }).getAttribute('href')).toBe('/admin/preview-activity');
+    expect(await quick.getByRole('link', { name: /Moderate comments/ }).getAttribute('href')).toBe('/admin/comments');
+    await page.getByRole('heading', { name: 'Pending reviews' }).waitFor();
+    expect(await page.title()).toContain('Admin Dashboard');
+    await expectNoSeriousA11yViolations(page);
+
+    // 2. All Users: the count badge, a search kept in the URL, and the new songwriter's badge.
+    await adminNav(page).getByRole('link', { name: 'All Users' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All Users' }).waitFor();
+    await page.getByText(/^\d+ users$/).waitFor();
+    expect(await page.title()).toContain('All Users');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill(writer.username);
+    await page.waitForURL((url) => url.searchParams.get('q') === writer.username);
+    await page.getByText('1 user found', { exact: true }).waitFor();
+    const userRow = page.getByRole('row').filter({ hasText: writer.email });
+    await userRow.getByText('Purchased (1)', { exact: true }).waitFor();
+    await userRow.getByText('$25.00', { exact: true }).waitFor();
+    await userRow.getByText('Songwriter', { exact: true }).waitFor();
+    await userRow.getByText(writer.username, { exact: true }).waitFor();
+
+    // The filters go into the URL too, and a reload keeps them.
+    await page.getByLabel('Role').selectOption('songwriter');
+    await page.waitForURL((url) => url.searchParams.get('role') === 'songwriter');
+    await page.getByLabel('Status').selectOption('purchased');
+    await page.waitForURL((url) => url.searchParams.get('role') === 'songwriter' && url.searchParams.get('badge') === 'purchased');
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: writer.email }).getByText('Purchased (1)').waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(writer.username);
+    await page.getByLabel('Status').selectOption('no-profile');
+    await page.getByText('No users match these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.waitForURL((url) => url.search === '');
+
+    // 3. Customers: those who need service; the new songwriter owes their one song.
+    await adminNav(page).getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    await page.getByLabel('Needs service').selectOption('true');
+    await page.waitForURL((url) => url.searchParams.get('needsService') === 'true');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(writer.email);
+    await page.waitForURL((url) => url.searchParams.get('q') === writer.email);
+    const customerRow = page.getByRole('row').filter({ hasText: writer.email });
+    await customerRow.getByText('Needs service', { exact: true }).waitFor();
+    await customerRow.getByText('$25.00', { exact: true }).waitFor();
+
+    const toggle = customerRow.getByRole('button', { name: `Show orders of ${writer.username}` });
+    await toggle.click();
+    expect(await customerRow.getByRole('button', { name: `Hide orders of ${writer.username}` }).getAttribute('aria-expanded')).toBe('true');
+    const orders = page.getByRole('table', { name: `Orders of ${writer.username}, newest first` });
+    const order = orders.getByRole('row').nth(1);
+    await order.getByText('1 song', { exact: true }).waitFor();
+    await order.getByText('0 / 1', { exact: true }).waitFor();
+    await order.getByText('$25.00', { exact: true }).waitFor();
+    expect(await page.title()).toContain('Customers');
+    await expectNoSeriousA11yViolations(page);
+
+    // Up-to-date customers do not include them.
+    await page.getByLabel('Needs service').selectOption('false');
+    await page.getByText('No customers match these filters.').waitFor();
+
+    // 4. Reset Songwriter: the schema's message, the confirmation, then the counts.
+    await adminNav(page).getByRole('link', { name: 'Reset Songwriter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reset Songwriter' }).waitFor();
+    expect(await page.title()).toContain('Reset Songwriter');
+    await expectNoSeriousA11yViolations(page);
+    const resetButton = page.getByRole('button', { name: 'Reset Songwriter', exact: true });
+    await resetButton.click();
+    await page.getByText(m.resetEmailRequired).waitFor();
+
+    await page.getByLabel('Email').fill(writer.email);
+    await resetButton.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Reset this songwriter?' });
+    await dialog.getByText(m.resetConfirm(writer.email)).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Reset songwriter', exact: true }).click();
+    await toast(page, m.resetDone).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const result = page.getByRole('region', { name: `Reset ${writer.email}` });
+    await result.waitFor();
+    expect(await resultCount(result, 'Orders unlinked').textContent()).toBe('1');
+    expect(await resultCount(result, 'Profiles deleted').textContent()).toBe('1');
+    expect(await resultCount(result, 'Roles deleted').textContent()).toBe('1');
+    expect(await resultCount(result, 'Questionnaires deleted').textContent()).toBe('0');
+    expect(await resultCount(result, 'Song reviews deleted').textContent()).toBe('0');
+    expect(await resultCount(result, 'Review messages deleted').textContent()).toBe('0');
+    expect(await resultCount(result, 'Files deleted').textContent()).toBe('0');
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    await expectNoSeriousA11yViolations(page);
+
+    // Nobody with that address: an info toast, not an error.
+    await page.getByLabel('Email').fill(`nobody.${run}@example.test`);
+    await resetButton.click();
+    await dialog.getByRole('button', { name: 'Reset songwriter', exact: true }).click();
+    const info = toast(page, m.resetNoUser);
+    await info.waitFor();
+    expect(await info.getAttribute('data-type')).toBe('info');
+
+    // An admin is never reset.
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
+    await resetButton.click();
+    await dialog.getByRole('button', { name: 'Reset songwriter', exact: true }).click();
+    await toast(page, m.resetFailed).getByText(m.resetRefusesAdmin).waitFor();
+
+    // The reset songwriter is no longer a customer, nor a songwriter.
+    await page.goto(`/admin/all-users?q=${encodeURIComponent(writer.email)}`);
+    const resetRow = page.getByRole('row').filter({ hasText: writer.email });
+    await resetRow.getByText('No Profile', { exact: true }).waitFor();
+    await resetRow.getByText('No role', { exact: true }).waitFor();
+  });
+
+  test('the admin operations pages fit a 375 px screen', async () => {
+    const page = await (await context('admin', 375)).newPage();
+    for (const [path, heading] of [
+      ['/admin/dashboard', 'Dashboard'],
+      ['/admin/all-users', 'All Users'],
+      ['/admin/customers', 'Customers'],
+      ['/admin/reset-songwriter', 'Reset Songwriter'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Wait for the content, not only the heading: tables are wider than the screen and must scroll inside their box.
+      if (path === '/admin/dashboard') await page.getByRole('list', { name: 'Statistics' }).waitFor();
+      if (path === '/admin/all-users') await page.getByRole('region', { name: 'Users, newest first' }).waitFor();
+      if (path === '/admin/customers') {
+        // Other journeys may or may not have left customers: the table or the empty state, then any row opened.
+        await page.getByRole('region', { name: /^Customers, most recent order first/ }).or(page.getByText(/^No customers yet/)).waitFor();
+        const show = page.getByRole('button', { name: /^Show orders of / }).first();
+        if (await show.count()) {
+          await show.click();
+          await page.getByRole('table', { name: /^Orders of / }).first().waitFor();
+        }
+      }
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});

@@ -1,0 +1,409 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { AdminSongListItem } from '../../src/common/api-types';
+import { MESSAGES } from '../../src/common/messages';
+import { slugify } from '../../src/common/schemas/songs';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { makeCoverPng } from '../../src/server/db/seed/song-factories';
+import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+/** Keeps titles unique when the journeys run again against the same server. */
+const run = Date.now().toString(36);
+
+let browser: Browser;
+let files: { dir: string; shortMp3: string; longMp3: string; cover: string; longMp3Bytes: Buffer };
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const dir = mkdtempSync(path.join(tmpdir(), 'pitchroom-catalogue-e2e-'));
+  const longMp3Bytes = synthesizeMp3({ seconds: 12, seed: 7 });
+  files = {
+    dir,
+    shortMp3: path.join(dir, 'demo.mp3'),
+    longMp3: path.join(dir, 'long-demo.mp3'),
+    cover: path.join(dir, 'cover.png'),
+    longMp3Bytes,
+  };
+  writeFileSync(files.shortMp3, synthesizeMp3({ seconds: 3 }));
+  writeFileSync(files.longMp3, longMp3Bytes);
+  writeFileSync(files.cover, await makeCoverPng(['#222', '#aaa'], 600));
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  if (files) rmSync(files.dir, { recursive: true, force: true });
+});
+
+async function open(role: DemoRole | undefined, pathname: string, width?: number): Promise<Page> {
+  const context = await newContext(browser, { role, width });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(pathname);
+  return page;
+}
+
+/** The admin API, as the admin's browser context (its cookies); writes carry our Origin as a browser's would. */
+async function adminApi(): Promise<APIRequestContext> {
+  const context = await newContext(browser, { role: 'admin' });
+  contexts.push(context);
+  return context.request;
+}
+
+async function createSong(api: APIRequestContext, title: string, extra: Record<string, unknown> = {}) {
+  const values = {
+    title,
+    slug: slugify(title),
+    description: `${title}: a song made by the catalogue journeys.`,
+    lyrics: 'First line of the verse\nSecond line\n\nThe chorus',
+    writerInfo: 'Written by the e2e team',
+    genre: 'Country',
+    bpm: 96,
+    tags: ['e2e', 'heartbreak'],
+    orderIndex: 0,
+    isActive: true,
+    ...extra,
+  };
+  const res = await api.post('/api/admin/songs', {
+    headers: { Origin: baseUrl },
+    multipart: {
+      data: JSON.stringify(values),
+      audio: { name: 'long-demo.mp3', mimeType: 'audio/mpeg', buffer: files.longMp3Bytes },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; slug: string };
+}
+
+async function moveToTop(api: APIRequestContext, id: string) {
+  const list = (await (await api.get('/api/admin/songs')).json()) as AdminSongListItem[];
+  const ids = [id, ...list.map((s) => s.id).filter((other) => other !== id)];
+  const res = await api.put('/api/admin/songs/order', { headers: { Origin: baseUrl }, data: { ids } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const rowTitles = (page: Page) => page.locator('tbody tr td:nth-child(3)').allTextContents();
+
+describe('the song catalogue', () => {
+  test('an admin adds a song with audio and a cover, moves it to the top with the keyboard, and hides and shows it', async () => {
+    const api = await adminApi();
+    // At least one other song, so the new one (added at the end) has somewhere to move.
+    await createSong(api, `Warm-up Song ${run}`);
+
+    const title = `Gravel Road Goodbye ${run}`;
+    const page = await open('admin', '/admin/songs/new');
+    await page.getByRole('heading', { level: 1, name: 'Add New Song' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    expect(await page.getByRole('textbox', { name: 'Slug', exact: true }).inputValue()).toBe(slugify(title));
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A road song about leaving for good.');
+    await page.getByRole('textbox', { name: 'Lyrics', exact: true }).fill('Dust on the dashboard\n  gravel in my heart');
+    await page.getByLabel('Writer info').fill('Written by Casey Rivers');
+    await page.getByLabel('Genre').fill('Country');
+    await page.getByLabel('BPM').fill('92');
+
+    const tags = page.getByLabel('Tags', { exact: true });
+    for (const tag of ['heartbreak', '  heartbreak ', 'female vocal', '   ']) {
+      await tags.fill(tag);
+      await tags.press('Enter');
+    }
+    expect(await page.getByRole('list', { name: 'Tags added' }).getByRole('listitem').allTextContents()).toEqual([
+      'heartbreakRemove tag heartbreak',
+      'female vocalRemove tag female vocal',
+    ]);
+
+    // Submitting without audio is refused by the form before anything is sent.
+    await page.getByRole('button', { name: 'Create Song' }).click();
+    await page.getByText(MESSAGES.songs.audioRequired).waitFor();
+
+    await page.getByLabel('Audio file (MP3)').setInputFiles(files.shortMp3);
+    await page.getByLabel('Cover image').setInputFiles(files.cover);
+    await page.getByRole('img', { name: 'Preview of the chosen cover image' }).waitFor();
+
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/songs') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create Song' }).click();
+    expect((await created).status()).toBe(201);
+    const { id } = (await (await created).json()) as { id: string };
+
+    await page.waitForURL('**/admin/songs');
+    await page.getByText(MESSAGES.songs.created).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Manage Songs' }).waitFor();
+    const titles = await rowTitles(page);
+    expect(titles.at(-1)).toBe(title);
+    await page.getByText(`Next song number: ${titles.length + 1}`).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Keyboard drag: focus the handle, Space to pick up, ArrowUp to the top, Space to drop.
+    const from = titles.length;
+    await page.getByRole('button', { name: `Reorder ${title}` }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText(`Picked up ${title}. It is in position ${from} of ${titles.length}.`).waitFor();
+    for (let position = from - 1; position >= 1; position--) {
+      await page.keyboard.press('ArrowUp');
+      await page.getByText(`${title} moved to position ${position} of ${titles.length}.`).waitFor();
+    }
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/songs/order') && r.request().method() === 'PUT');
+    await page.keyboard.press('Space');
+    const order = await saved;
+    expect(order.status()).toBe(200);
+    expect((order.request().postDataJSON() as { ids: string[] }).ids).toHaveLength(titles.length);
+    expect((order.request().postDataJSON() as { ids: string[] }).ids[0]).toBe(id);
+    await page.getByText(MESSAGES.songs.orderUpdated).waitFor();
+    await expect.poll(async () => (await rowTitles(page))[0]).toBe(title);
+    // The server agrees after a reload.
+    await page.reload();
+    await page.getByRole('button', { name: `Reorder ${title}` }).waitFor();
+    expect((await rowTitles(page))[0]).toBe(title);
+
+    // Hide it from preview users, then show it again.
+    const row = page.getByRole('row').filter({ hasText: title });
+    const active = row.getByRole('switch', { name: `Active: ${title}` });
+    for (const [click, badge, checked] of [
+      [1, 'Inactive', 'false'],
+      [2, 'Active', 'true'],
+    ] as const) {
+      const patched = page.waitForResponse((r) => r.url().endsWith(`/api/admin/songs/${id}/active`) && r.request().method() === 'PATCH');
+      await active.click();
+      expect((await patched).status(), `toggle ${click}`).toBe(200);
+      await row.getByText(badge, { exact: true }).waitFor();
+      expect(await active.getAttribute('aria-checked')).toBe(checked);
+    }
+  });
+
+  test('a reorder the server refuses is undone on screen', async () => {
+    const api = await adminApi();
+    await createSong(api, `Reorder Refused A ${run}`);
+    await createSong(api, `Reorder Refused B ${run}`);
+
+    const page = await open('admin', '/admin/songs');
+    await page.getByRole('heading', { level: 1, name: 'Manage Songs' }).waitFor();
+    await page.getByRole('button', { name: /^Reorder / }).first().waitFor();
+    const before = await rowTitles(page);
+    const last = before.at(-1)!;
+    await page.route('**/api/admin/songs/order', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }),
+    );
+
+    await page.getByRole('button', { name: `Reorder ${last}` }).focus();
+    await page.keyboard.press('Space');
+    // Arrow keys move the row only once the pick-up has happened (and been announced).
+    await page.getByText(`Picked up ${last}. It is in position ${before.length} of ${before.length}.`).waitFor();
+    await page.keyboard.press('ArrowUp');
+    await page.getByText(`${last} moved to position ${before.length - 1} of ${before.length}.`).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByText(MESSAGES.songs.orderFailed).waitFor();
+    await expect.poll(() => rowTitles(page)).toEqual(before);
+  });
+
+  test('a preview user finds the newest song first, plays it, seeks and pauses, and the play is reported', async () => {
+    const api = await adminApi();
+    const title = `Porch Light Serenade ${run}`;
+    const song = await createSong(api, title, { tags: ['porch', 'acoustic'] });
+    await moveToTop(api, song.id);
+
+    const page = await open('preview', '/songs');
+    await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(title);
+
+    await page.getByRole('link', { name: `Listen to ${title}` }).click();
+    await page.waitForURL(`**/songs/${song.slug}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('group', { name: `Audio player: ${title}` }).waitFor();
+
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    await expect.poll(() => seek.isEnabled()).toBe(true); // the metadata (duration) has loaded
+
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    await expect.poll(async () => Number(await seek.inputValue())).toBeGreaterThan(0);
+
+    // Right arrow on the seek bar skips 5 seconds (skipped time is not listening time).
+    await seek.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await seek.inputValue())).toBeGreaterThanOrEqual(5);
+
+    const reported = page.waitForResponse((r) => r.url().endsWith('/api/plays') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const response = await reported;
+    expect(response.status()).toBe(201);
+    const body = response.request().postDataJSON() as { songId: string; durationSeconds: number; completed: boolean };
+    expect(body.songId).toBe(song.id);
+    expect(body.completed).toBe(false);
+    expect(body.durationSeconds).toBeGreaterThanOrEqual(0);
+    expect(body.durationSeconds).toBeLessThan(5);
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+  });
+
+  test('search, genre and tempo filters live in the address, so a reload keeps them', async () => {
+    const api = await adminApi();
+    const title = `Banjo at Daybreak ${run}`;
+    const genre = `Bluegrass ${run}`;
+    await createSong(api, title, { genre, bpm: 150, tags: [`sunrise-${run}`] });
+
+    const page = await open('preview', '/songs');
+    await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill(`sunrise-${run}`);
+    await page.waitForURL((url) => url.searchParams.get('q') === `sunrise-${run}`);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([title]);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: title }).waitFor();
+    expect(await search.inputValue()).toBe(`sunrise-${run}`);
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(1);
+
+    // A tempo outside 1-300 is explained and not sent.
+    await page.getByRole('spinbutton', { name: 'Min BPM' }).fill('301');
+    await page.getByText(MESSAGES.songs.bpmRange).waitFor();
+    expect(new URL(page.url()).searchParams.has('bpmMin')).toBe(false);
+    await page.getByRole('spinbutton', { name: 'Min BPM' }).fill('151');
+    await page.waitForURL((url) => url.searchParams.get('bpmMin') === '151');
+    await page.getByText(MESSAGES.songs.noMatches).waitFor();
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await page.getByRole('combobox', { name: 'Genre' }).selectOption(genre);
+    await page.waitForURL((url) => url.searchParams.get('genre') === genre);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([title]);
+  });
+
+  test('a preview user comments, an admin approves it, and it shows on the song page', async () => {
+    const api = await adminApi();
+    const title = `Midnight on Music Row ${run}`;
+    const song = await createSong(api, title);
+    const text = `That second verse is a keeper (${run}).`;
+
+    const page = await open('preview', `/songs/${song.slug}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const name = page.getByLabel('Name');
+    const email = page.getByLabel('Email');
+    expect(await name.inputValue()).toBe('Dana Preview');
+    expect(await email.inputValue()).toBe('preview@pitchroom.local');
+
+    // The shared schema speaks first.
+    await page.getByRole('button', { name: 'Submit Comment' }).click();
+    await page.getByText(MESSAGES.songs.commentRequired).waitFor();
+
+    await page.getByLabel('Comment', { exact: true }).fill(text);
+    const posted = page.waitForResponse((r) => r.url().endsWith(`/api/songs/${song.slug}/comments`) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit Comment' }).click();
+    expect((await posted).status()).toBe(201);
+    await page.getByText(MESSAGES.songs.commentSubmitted).waitFor();
+    expect(await page.getByLabel('Comment', { exact: true }).inputValue()).toBe('');
+    expect(await name.inputValue()).toBe('Dana Preview');
+    expect(await email.inputValue()).toBe('preview@pitchroom.local');
+    // Not shown before approval.
+    expect(await page.getByText(text).count()).toBe(0);
+
+    const admin = await open('admin', '/admin/comments');
+    await admin.getByRole('heading', { level: 1, name: 'Manage Comments' }).waitFor();
+    const row = admin.getByRole('row').filter({ hasText: text });
+    await row.waitFor();
+    expect(await row.getByText('Pending', { exact: true }).count()).toBe(1);
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+    const approved = admin.waitForResponse((r) => /\/api\/admin\/comments\/[0-9a-f-]+$/.test(r.url()) && r.request().method() === 'PATCH');
+    await row.getByRole('button', { name: 'Approve the comment by Dana Preview' }).click();
+    expect((await approved).status()).toBe(200);
+    await admin.getByText(MESSAGES.songs.commentApproved).waitFor();
+    // Approved comments leave the default (Pending) list.
+    await row.waitFor({ state: 'detached' });
+
+    await page.reload();
+    const comments = page.getByRole('region', { name: /^Comments/ });
+    await comments.getByText(text).waitFor();
+    expect(await comments.getByText('Dana Preview', { exact: true }).count()).toBe(1);
+  });
+
+  test('the catalogue is only for preview users and admins', async () => {
+    const songwriter = await open('songwriter', '/songs');
+    await songwriter.waitForURL('**/preview-status');
+    await songwriter.getByRole('heading', { level: 1 }).waitFor();
+
+    const anonymous = await open(undefined, '/songs');
+    await anonymous.waitForURL('**/auth');
+  });
+
+  test('the song list and a song page have no serious accessibility problems, on a phone too', async () => {
+    const api = await adminApi();
+    const title = `Cornbread and Cadillacs ${run}`;
+    const song = await createSong(api, title);
+
+    for (const width of [1280, 375]) {
+      const list = await open('preview', '/songs', width);
+      await list.getByRole('link', { name: `Listen to ${title}` }).waitFor();
+      expect(await seriousA11yViolations(list), `/songs at ${width}px`).toEqual([]);
+      // Nothing sticks out sideways on a phone.
+      expect(await list.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      const detail = await open('preview', `/songs/${song.slug}`, width);
+      await detail.getByRole('heading', { level: 1, name: title }).waitFor();
+      await detail.getByRole('slider', { name: 'Seek' }).waitFor();
+      expect(await seriousA11yViolations(detail), `song page at ${width}px`).toEqual([]);
+      expect(await detail.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  });
+
+  test('the admin song pages fit a phone and have no serious accessibility problems', async () => {
+    for (const pathname of ['/admin/songs', '/admin/songs/new', '/admin/comments']) {
+      const page = await open('admin', pathname, 375);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      expect(await seriousA11yViolations(page), pathname).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), pathname).toBe(true);
+    }
+  });
+
+  test('when the audio link fails, the player fetches a fresh one and plays; if that fails too it says so', async () => {
+    const api = await adminApi();
+    const title = `Long Gone Lullaby ${run}`;
+    const song = await createSong(api, title);
+
+    // The link the page loads with answers like an expired one. Files load again only once the song has
+    // been fetched anew after the listener pressed Play, which is what the player must do. (Links are signed
+    // to the second, so a fresh link may even look the same: the retry is what counts.)
+    const context = await newContext(browser, { role: 'preview' });
+    contexts.push(context);
+    const page = await context.newPage();
+    let pressedPlay = false;
+    let refreshed = false;
+    await page.route(`**/api/songs/${song.slug}`, async (route) => {
+      const response = await route.fetch();
+      if (pressedPlay) refreshed = true;
+      await route.fulfill({ response });
+    });
+    await page.route('**/api/files/**', (route) =>
+      refreshed
+        ? route.continue()
+        : route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":{"code":"FORBIDDEN","message":"expired"}}' }),
+    );
+    await page.goto(`/songs/${song.slug}`);
+    await page.getByText(MESSAGES.songs.audioLoadError).waitFor();
+    pressedPlay = true;
+    const refetched = page.waitForResponse((r) => r.url().endsWith(`/api/songs/${song.slug}`) && r.request().method() === 'GET');
+    await page.getByRole('button', { name: 'Play' }).click();
+    expect((await refetched).status()).toBe(200);
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(await page.getByText(MESSAGES.songs.audioLoadError).count()).toBe(0);
+    await page.getByRole('button', { name: 'Pause' }).click();
+
+    // Every link fails: after the refresh and one more try, the player says what to do.
+    const broken = await context.newPage();
+    await broken.route('**/api/files/**', (route) => route.fulfill({ status: 403, body: '' }));
+    await broken.goto(`/songs/${song.slug}`);
+    await broken.getByText(MESSAGES.songs.audioLoadError).waitFor();
+    await broken.getByRole('button', { name: 'Play' }).click();
+    await broken.getByText(MESSAGES.songs.audioPlayError).waitFor();
+    await broken.getByRole('button', { name: 'Play' }).waitFor();
+  });
+
+  test('a missing song sends the visitor back to the list', async () => {
+    const page = await open('preview', '/songs/no-such-song-anywhere');
+    await page.waitForURL('**/songs');
+    await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
+  });
+});

@@ -1,0 +1,408 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
+import { REVIEW_TURNAROUND } from '../../src/common/constants';
+import { MESSAGES } from '../../src/common/messages';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+
+/**
+ * The review loop: a songwriter sends the two songs of a paid package (one refused by content first, then
+ * fixed), the admin listens, drafts and sends the review, and the two exchange messages.
+ *
+ * The songwriter is a new one, not the demo account: the onboarding journey expects the demo songwriter
+ * to have no order, and journeys share one server. It signs up through the API (one of the three sign-ups
+ * allowed per ten seconds), is confirmed by the link the admin reads in the outbox (which signs it in, so
+ * no form sign-in), and fills its profile and questionnaire and pays through the API.
+ */
+
+const baseUrl = inject('baseUrl');
+/** Keeps names and titles unique when the journey runs again against the same server. */
+const run = Date.now().toString(36);
+const r = MESSAGES.reviews;
+
+const writer = {
+  username: `loop_${run}`,
+  email: `loop.${run}@example.test`,
+  password: 'porch-swing-harmony-77',
+  firstName: 'Marlow',
+  lastName: `Reyes${run}`,
+};
+const songs = [
+  { title: `Porch Light Prayer ${run}`, storyArc: 'A daughter comes home to the farm after her father passes and finds his old guitar.', aiUsage: 'No AI at all: words and music are mine.' },
+  { title: `Gravel Road Goodbye ${run}`, storyArc: 'Two friends split up on the last night of summer and promise to write.', aiUsage: 'I used an AI tool to suggest rhymes for the bridge.' },
+];
+const reviewText = `The hook of "${songs[0]!.title}" lands on the first listen. Tighten the second verse.`;
+const writerReply = `Thank you! Should the second verse lose a line? (${run})`;
+const adminAnswer = `Yes: cut the fourth line and let the melody breathe. (${run})`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let files: { dir: string; audio1: string; audio2: string; lyrics: string; fakeMp3: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const dir = mkdtempSync(path.join(tmpdir(), 'pitchroom-review-e2e-'));
+  files = {
+    dir,
+    audio1: path.join(dir, 'porch-light-prayer.mp3'),
+    audio2: path.join(dir, 'gravel-road-goodbye.mp3'),
+    lyrics: path.join(dir, 'gravel-road-lyrics.txt'),
+    fakeMp3: path.join(dir, 'not-really.mp3'),
+  };
+  writeFileSync(files.audio1, synthesizeMp3({ seconds: 2, seed: 11 }));
+  writeFileSync(files.audio2, synthesizeMp3({ seconds: 2, seed: 12 }));
+  writeFileSync(files.lyrics, 'Gravel road, goodbye\nDust on the windshield, tears in my eye\n');
+  writeFileSync(files.fakeMp3, 'This is a text file wearing an .mp3 name.\n'.repeat(20));
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  if (files) rmSync(files.dir, { recursive: true, force: true });
+});
+
+async function context(role?: DemoRole, width?: number): Promise<BrowserContext> {
+  const created = await newContext(browser, { role, width });
+  contexts.push(created);
+  return created;
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const path_ = (page: Page) => new URL(page.url()).pathname;
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** Writes from a page's request context carry our Origin, as the browser's own would. */
+const origin = { Origin: baseUrl };
+
+async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, what: string) {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+}
+
+/** The admin reads the confirmation e-mail to this address in the outbox, and its link. */
+async function verificationLink(admin: Page, email: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await admin.request.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
+      id = list.rows.find((row) => row.kind === 'verify-email' && row.to === email)?.id;
+      return id;
+    })
+    .toBeDefined();
+  const message = (await (await admin.request.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
+  const link = message.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+/** A songwriter with a profile, a questionnaire and a paid order of two songs; returns the order id. */
+async function preparedSongwriter(page: Page, admin: Page): Promise<string> {
+  await ok(
+    await page.request.post('/api/songwriters/sign-up', {
+      headers: origin,
+      data: { username: writer.username, email: writer.email, password: writer.password, confirmPassword: writer.password },
+    }),
+    'sign-up',
+  );
+  await page.goto(await verificationLink(admin, writer.email));
+  await page.waitForURL((url) => url.pathname === '/songwriter-profile');
+  await ok(
+    await page.request.put('/api/songwriters/me/profile', {
+      headers: origin,
+      data: {
+        firstName: writer.firstName,
+        lastName: writer.lastName,
+        email: writer.email,
+        phone: '615-555-0199',
+        streetAddress: '7 Music Row',
+        city: 'Nashville',
+        stateProvince: 'TN',
+        zip: '37203',
+        country: 'United States',
+      },
+    }),
+    'profile',
+  );
+  await ok(
+    await page.request.put('/api/songwriters/me/questionnaire', {
+      headers: origin,
+      data: {
+        yearsWriting: '9',
+        songsWritten: 'about 150',
+        mostRecentSong: 'Kitchen Table Hymn',
+        preferredGenre: 'Americana',
+        hasPublished: true,
+        proAffiliation: 'ASCAP',
+        howFoundUs: 'A friend at the Bluebird Cafe',
+      },
+    }),
+    'questionnaire',
+  );
+  const checkout = await page.request.post('/api/songwriters/me/checkout', { headers: origin, data: { packageSize: 2 } });
+  await ok(checkout, 'checkout');
+  const { orderId, url } = (await checkout.json()) as { orderId: string; url: string };
+  const sessionId = url.split('/test-checkout/')[1];
+  expect(sessionId).toBeTruthy();
+  await ok(await page.request.post(`/api/test-checkout/${sessionId}/pay`, { headers: origin, data: {} }), 'pay');
+  return orderId;
+}
+
+/** The sidebar's Songwriter Reviews link, whose name carries the unread count ("3 unread messages") when there is one. */
+async function sidebarUnread(page: Page): Promise<number> {
+  const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Songwriter Reviews/ });
+  const name = /link "([^"]*)"/.exec(await link.ariaSnapshot())?.[1] ?? '';
+  if (name === 'Songwriter Reviews') return 0;
+  const count = /^Songwriter Reviews\s*(\d+) unread messages?$/.exec(name)?.[1];
+  if (!count) throw new Error(`unexpected name of the Songwriter Reviews link: ${name}`);
+  return Number(count);
+}
+
+async function fillSong(card: Locator, song: (typeof songs)[number], audio: string) {
+  await card.getByLabel('Song title').fill(song.title);
+  await card.getByLabel('Audio file').setInputFiles(audio);
+  await card.getByLabel('Story arc').fill(song.storyArc);
+  await card.getByLabel('AI usage').fill(song.aiUsage);
+}
+
+describe('the review loop', () => {
+  test('a songwriter submits two songs, the admin listens and sends the review, and they exchange messages', async () => {
+    const admin = await (await context('admin')).newPage();
+    const page = await (await context()).newPage();
+    const orderId = await preparedSongwriter(page, admin);
+
+    // --- Submitting. A link to someone else's (or no) order says so.
+    await page.goto('/submit-song?order_id=00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: r.invalidOrder }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/songwriter-dashboard');
+
+    // The dashboard's order card leads to the form.
+    await page.goto('/songwriter-dashboard');
+    await page.getByRole('article', { name: 'Package of 2 songs' }).getByRole('link', { name: 'Submit songs' }).click();
+    await page.waitForURL((url) => url.pathname === '/submit-song' && url.searchParams.get('order_id') === orderId);
+    await page.getByRole('heading', { level: 1, name: 'Submit your songs' }).waitFor();
+    expect(await page.title()).toContain('Submit Your Songs');
+    const card1 = page.getByRole('region', { name: 'Song 1 of 2' });
+    const card2 = page.getByRole('region', { name: 'Song 2 of 2' });
+    await card1.waitFor();
+    await card2.waitFor();
+    await card1.getByText('MP3, WAV or M4A, up to 100 MB.').waitFor();
+    expect(await card1.getByLabel('Audio file').getAttribute('accept')).toBe('.mp3,.wav,.m4a,audio/mpeg,audio/wav,audio/x-m4a,audio/mp4');
+
+    // One agreement for the page enables the submit button.
+    const submit = page.getByRole('button', { name: 'Submit 2 songs' });
+    expect(await submit.isDisabled()).toBe(true);
+    const agreement = page.getByRole('checkbox', { name: /I confirm that I wrote these songs/ });
+    await agreement.check();
+    expect(await submit.isEnabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    // The shared schema's messages, before anything is sent.
+    await submit.click();
+    await card1.getByText(r.titleRequired).waitFor();
+    await card1.getByText(r.storyArcMin).waitFor();
+    await card1.getByText(r.aiUsageMin).waitFor();
+    await card2.getByText(r.audioRequired).waitFor();
+    await card1.getByLabel('Story arc').fill('Too short');
+    await submit.click();
+    await card1.getByText(r.storyArcMin).waitFor();
+
+    // Song 1: lyrics typed. Song 2: a lyrics file, chosen in the lyrics tabs (keyboard works too).
+    await fillSong(card1, songs[0]!, files.audio1);
+    await card1.getByLabel('Lyrics', { exact: true }).fill('Porch light burning, Lord, lead me home');
+    await fillSong(card2, songs[1]!, files.audio2);
+    const textTab = card2.getByRole('tab', { name: 'Type lyrics' });
+    expect(await textTab.getAttribute('aria-selected')).toBe('true');
+    await textTab.focus();
+    await page.keyboard.press('ArrowRight');
+    const fileTab = card2.getByRole('tab', { name: 'Upload a file' });
+    expect(await fileTab.getAttribute('aria-selected')).toBe('true');
+    expect(await card2.getByLabel('Lyrics', { exact: true }).isVisible()).toBe(false);
+    await card2.getByLabel('Lyrics file', { exact: true }).setInputFiles(files.lyrics);
+    await card2.getByLabel('Additional notes (optional)').fill('Written in open G.');
+
+    // A name the browser can see is wrong is refused before sending, with the server's words.
+    await card2.getByLabel('Audio file').setInputFiles({ name: 'gravel-road.ogg', mimeType: 'audio/ogg', buffer: Buffer.from('OggS') });
+    await submit.click();
+    await card2.getByText(r.audioNotAllowed).waitFor();
+    expect(await card1.getByText('Received').count()).toBe(0);
+
+    // A file that only pretends to be an MP3 goes up and the server refuses it by content: song 1 is
+    // received, song 2 keeps everything typed and says why.
+    await card2.getByLabel('Audio file').setInputFiles(files.fakeMp3);
+    await submit.click();
+    await card2.getByRole('alert').getByText(r.audioNotAllowed).waitFor();
+    await card1.getByText('Received').waitFor();
+    await card1.getByText('porch-light-prayer.mp3').waitFor();
+    expect(await card2.getByLabel('Song title').inputValue()).toBe(songs[1]!.title);
+    expect(await card2.getByLabel('Story arc').inputValue()).toBe(songs[1]!.storyArc);
+    await expectNoSeriousA11yViolations(page);
+
+    // The right file: the second song goes up with its own progress bar and the page moves on.
+    await card2.getByLabel('Audio file').setInputFiles(files.audio2);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.push(`${bar.getAttribute('aria-label')}=${bar.getAttribute('aria-valuenow')}`);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.getByRole('button', { name: 'Submit the remaining 1 song' }).click();
+
+    // --- The confirmation lists both songs with their files and says what comes next.
+    await page.waitForURL((url) => url.pathname === '/submission-confirmation');
+    const progress = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((entry) => /^Uploading song 2=\d+$/.test(entry))).toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Your songs are in' }).waitFor();
+    const received = page.getByRole('region', { name: 'Received' });
+    await received.getByText(`Song 1 of 2: ${songs[0]!.title}`).waitFor();
+    await received.getByText(`Song 2 of 2: ${songs[1]!.title}`).waitFor();
+    await received.getByText('Audio: gravel-road-goodbye.mp3 · Lyrics: gravel-road-lyrics.txt').waitFor();
+    await received.getByText('Audio: porch-light-prayer.mp3 · Lyrics: Typed in').waitFor();
+    await page.getByText(REVIEW_TURNAROUND).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/songwriter-dashboard');
+    await expectNoSeriousA11yViolations(page);
+
+    // The package is full now.
+    await page.goto(`/submit-song?order_id=${orderId}`);
+    await page.getByRole('heading', { level: 1, name: r.packageFull }).waitFor();
+    await page.getByRole('link', { name: 'Back to your dashboard' }).waitFor();
+
+    // --- The admin: both songs in Pending, no unread messages yet.
+    await admin.goto('/admin/songwriter-reviews');
+    await admin.getByRole('heading', { level: 1, name: 'Songwriter Reviews' }).waitFor();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Songwriter Reviews/ }).waitFor();
+    expect(await sidebarUnread(admin)).toBe(0);
+    expect(await admin.getByRole('tab', { name: 'Pending' }).getAttribute('aria-selected')).toBe('true');
+    await admin.getByRole('searchbox', { name: 'Search' }).fill(writer.lastName);
+    await admin.waitForURL((url) => url.searchParams.get('q') === writer.lastName);
+    const rows = admin.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const row1 = rows.filter({ hasText: songs[0]!.title });
+    await row1.getByText(`${writer.firstName} ${writer.lastName}`).waitFor();
+    await row1.getByText(writer.email).waitFor();
+    await row1.getByText('Pending', { exact: true }).waitFor();
+    expect(await row1.getByRole('cell').nth(3).textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await rows.filter({ hasText: songs[1]!.title }).waitFor();
+    await expectNoSeriousA11yViolations(admin);
+
+    // Opens the first song: it plays (streamed with Range through the signed link).
+    await row1.getByRole('link', { name: songs[0]!.title }).click();
+    await admin.waitForURL((url) => url.pathname.startsWith('/admin/songwriter-reviews/'));
+    await admin.getByRole('heading', { level: 1, name: songs[0]!.title }).waitFor();
+    const submission = admin.getByRole('region', { name: 'Submission' });
+    await submission.getByText(songs[0]!.storyArc).waitFor();
+    await submission.getByText('Porch light burning, Lord, lead me home').waitFor();
+    const profile = admin.getByRole('region', { name: 'Songwriter' });
+    await profile.getByText('615-555-0199').waitFor();
+    await profile.getByText('Nashville, TN, United States').waitFor();
+    await profile.getByText('A friend at the Bluebird Cafe').waitFor();
+    await profile.getByText('ASCAP').waitFor();
+    await admin.locator('audio').evaluate((audio: HTMLAudioElement) => audio.play());
+    await admin.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.3);
+    await admin.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
+
+    // A draft first (the schema refuses an empty one), then the review, after confirming.
+    const editor = admin.getByRole('region', { name: 'Your review' });
+    const textarea = editor.getByLabel('Review', { exact: true });
+    expect(await textarea.getAttribute('rows')).toBe('12');
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    await editor.getByText(r.reviewTextRequired).waitFor();
+    await textarea.fill(reviewText);
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    await toast(admin, r.draftSaved).waitFor();
+    await admin.getByText('In review', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(admin);
+    await editor.getByRole('button', { name: 'Send review' }).click();
+    const confirm = admin.getByRole('alertdialog', { name: 'Send this review?' });
+    await confirm.getByRole('button', { name: 'Send review' }).click();
+    await toast(admin, r.reviewSent).waitFor();
+    await admin.getByText('Reviewed', { exact: true }).waitFor();
+
+    // --- The songwriter: the dashboard shows the review as new; opening it shows the text.
+    await page.goto('/songwriter-dashboard');
+    const reviewLink = page.getByRole('link', { name: new RegExp(songs[0]!.title) });
+    await reviewLink.getByText('New Reply').waitFor();
+    await reviewLink.getByText('Reviewed').waitFor();
+    await reviewLink.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/songwriter/review/'));
+    await page.getByRole('heading', { level: 1, name: songs[0]!.title }).waitFor();
+    await page.getByRole('region', { name: 'Your review' }).getByText(reviewText).waitFor();
+    await page.getByText('Song 1 of 2', { exact: false }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    // Opened, it is no longer new.
+    await page.getByRole('main').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('Reviewed').waitFor();
+    expect(await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').count()).toBe(0);
+
+    // The second song's page says the review is on its way.
+    await page.getByRole('link', { name: new RegExp(songs[1]!.title) }).click();
+    await page.getByText(r.reviewInProgress).waitFor();
+    await page.getByText(/Open the lyrics file/).waitFor();
+    await page.goBack();
+
+    // The songwriter replies (an empty reply is refused first).
+    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).click();
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    await conversation.getByRole('button', { name: 'Send reply' }).click();
+    await conversation.getByText(r.messageRequired).waitFor();
+    await conversation.getByLabel('Your reply').fill(writerReply);
+    await conversation.getByRole('button', { name: 'Send reply' }).click();
+    const writerMessages = conversation.getByRole('list', { name: 'Messages' });
+    await writerMessages.getByRole('listitem').filter({ hasText: writerReply }).getByText(writer.username).waitFor();
+    expect(await conversation.getByLabel('Your reply').inputValue()).toBe('');
+
+    // --- The admin's sidebar counts it; the Completed tab marks the review.
+    await admin.goto('/admin/songwriter-reviews?tab=completed');
+    await expect.poll(() => sidebarUnread(admin), { timeout: 10_000 }).toBe(1);
+    expect(await admin.getByRole('tab', { name: 'Completed' }).getAttribute('aria-selected')).toBe('true');
+    const completedRow = admin.getByRole('row').filter({ hasText: songs[0]!.title });
+    await completedRow.getByText('1 unread message').waitFor();
+    await completedRow.getByRole('link', { name: songs[0]!.title }).click();
+    const adminConversation = admin.getByRole('region', { name: 'Conversation' });
+    await adminConversation.getByRole('listitem').filter({ hasText: writerReply }).getByText(writer.username).waitFor();
+    // Opened: the songwriter's message is read and the badge goes.
+    await expect.poll(() => sidebarUnread(admin), { timeout: 10_000 }).toBe(0);
+    await adminConversation.getByLabel('Reply to the songwriter').fill(adminAnswer);
+    await adminConversation.getByRole('button', { name: 'Send reply' }).click();
+    await adminConversation.getByRole('listitem').filter({ hasText: adminAnswer }).getByText('Demo Admin').waitFor();
+    await expectNoSeriousA11yViolations(admin);
+
+    // --- The songwriter sees the answer (New Reply on the dashboard first), under the admin's name.
+    await page.goto('/songwriter-dashboard');
+    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').waitFor();
+    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).click();
+    const answer = page.getByRole('region', { name: 'Conversation' }).getByRole('listitem').filter({ hasText: adminAnswer });
+    await answer.getByText('Demo Admin').waitFor();
+    expect(await page.getByRole('list', { name: 'Messages' }).getByRole('listitem').count()).toBe(2);
+
+    // On a small phone the review page fits the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    await answer.waitFor();
+    await expectNoHorizontalScroll(page);
+    expect(path_(page)).toMatch(/^\/songwriter\/review\//);
+  });
+
+  test('a review that does not exist, or is someone else’s, says so with a way back', async () => {
+    const page = await (await context('songwriter')).newPage();
+    await page.goto('/songwriter/review/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: r.reviewNotFound }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/songwriter-dashboard');
+    await page.goto('/submission-confirmation');
+    await page.getByRole('heading', { level: 1, name: 'Submission received' }).waitFor();
+    await page.getByText(REVIEW_TURNAROUND).waitFor();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
