@@ -52,7 +52,11 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     }
   };
   const linkAfterSignIn = async (userId: string) => {
-    const [user] = await db.select({ id: users.id, email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .update(users)
+      .set({ lastSignInAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
     if (user) await linkAndGrantSafely(user);
   };
 

@@ -110,6 +110,14 @@ describe('all users', () => {
     expect((byEmail.get(adminEmail) as { lastSignInAt: string }).lastSignInAt).toBeTruthy();
   });
 
+  test('the last sign-in survives signing out', async () => {
+    const user = await makeUser(t.db, { email: 'signs-out@example.test' });
+    const client = await signedInClient(t, user);
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
+    const row = (await admin.get('/api/admin/users?q=signs-out')).body.rows[0];
+    expect(row.lastSignInAt).toBeTruthy();
+  });
+
   test('search, role and badge filters, and paging, run on the server', async () => {
     expect((await admin.get('/api/admin/users?q=needs-serv')).body.rows.map((r: { username: string }) => r.username)).toEqual(['needs-service']);
     const previews = await admin.get('/api/admin/users?role=preview');

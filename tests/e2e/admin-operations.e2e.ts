@@ -42,7 +42,13 @@ async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  const widest = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('[data-scroll-box], .overflow-x-auto, .overflow-auto'))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} too wide: ${widest.join(' | ')}`).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /** The admin reads the confirmation e-mail to this address in the outbox, and its link. */

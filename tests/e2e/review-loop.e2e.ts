@@ -360,7 +360,7 @@ describe('the review loop', () => {
     await conversation.getByLabel('Your reply').fill(writerReply);
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     const writerMessages = conversation.getByRole('list', { name: 'Messages' });
-    await writerMessages.getByRole('listitem').filter({ hasText: writerReply }).getByText(writer.username).waitFor();
+    await writerMessages.getByRole('listitem').filter({ hasText: writerReply }).getByText(`${writer.firstName} ${writer.lastName}`).waitFor();
     expect(await conversation.getByLabel('Your reply').inputValue()).toBe('');
 
     // --- The admin's sidebar counts it; the Completed tab marks the review.
@@ -371,7 +371,7 @@ describe('the review loop', () => {
     await completedRow.getByText('1 unread message').waitFor();
     await completedRow.getByRole('link', { name: songs[0]!.title }).click();
     const adminConversation = admin.getByRole('region', { name: 'Conversation' });
-    await adminConversation.getByRole('listitem').filter({ hasText: writerReply }).getByText(writer.username).waitFor();
+    await adminConversation.getByRole('listitem').filter({ hasText: writerReply }).getByText(`${writer.firstName} ${writer.lastName}`).waitFor();
     // Opened: the songwriter's message is read and the badge goes.
     await expect.poll(() => sidebarUnread(admin), { timeout: 10_000 }).toBe(0);
     await adminConversation.getByLabel('Reply to the songwriter').fill(adminAnswer);

@@ -16,6 +16,8 @@ export const users = pgTable(
     image: text('image'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Ours, not better-auth's: sessions are deleted at sign-out, so the last sign-in is kept here. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (t) => [
     // better-auth lower-cases e-mails; the unique index on lower() also guards direct inserts.

@@ -56,14 +56,13 @@ export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery
       sql`
       select u.id as user_id, u.email, u.email_verified as email_confirmed, p.first_name, p.last_name, p.username,
         coalesce(o.order_count, 0)::int as order_count, coalesce(o.total_spent, 0)::int as total_spent_cents,
-        r.roles, u.created_at, s.last_sign_in_at
+        r.roles, u.created_at, u.last_sign_in_at
       from users u
       left join songwriter_profiles p on p.user_id = u.id
       left join lateral (
         select count(*) as order_count, sum(amount_paid_cents) as total_spent from orders o where o.songwriter_id = u.id and o.${PAID}
       ) o on true
       left join lateral (select array_agg(role order by role) as roles from user_roles r where r.user_id = u.id) r on true
-      left join lateral (select max(created_at) as last_sign_in_at from sessions s where s.user_id = u.id) s on true
       where ${where}
       order by u.created_at desc, u.id
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,

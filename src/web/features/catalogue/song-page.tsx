@@ -63,7 +63,7 @@ function SongView({ song }: { song: CatalogueSong }) {
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
       <PageMeta title={song.title} description={song.description} />
       <BackLink />
-      <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10">
+      <div className="mt-6 grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10">
         <SongCover imageUrl={imageUrl} title={song.title} />
         <div className="min-w-0">
           <h1 className="text-4xl font-bold sm:text-5xl">{song.title}</h1>

@@ -68,7 +68,7 @@ export function PreviewRequestPage() {
         lead="Publishers, labels, producers, managers and music supervisors can listen to our catalogue of songs ready to pitch. Tell us about you and we will review your request."
       />
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+      <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
         <section aria-labelledby="how-it-works">
           <h2 id="how-it-works" className="text-2xl font-semibold">
             How it works

@@ -100,7 +100,7 @@ function ReviewView({ review }: { review: SongwriterReview }) {
         <ReviewStatusBadge status={review.status} className="self-start px-3 py-1 text-sm" />
       </div>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
           <Card role="region" aria-labelledby="review-heading">
             <CardHeader>

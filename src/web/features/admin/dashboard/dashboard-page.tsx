@@ -59,7 +59,7 @@ export function DashboardPage() {
             {dashboard.isPending ? <StatCardsSkeleton /> : <StatCards stats={dashboard.data.stats} />}
           </section>
 
-          <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <Card>
               <CardHeader>
                 <CardTitle>Plays per day</CardTitle>

@@ -174,7 +174,7 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
     <form
       noValidate
       onSubmit={form.handleSubmit(onValid, () => audioMissing())}
-      className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
+      className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
     >
       <fieldset disabled={save.isPending} className="contents">
         <Card>
