@@ -110,8 +110,7 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, dir: strin
       const head: Buffer[] = [];
       let headLength = 0;
       let size = 0;
-      writes.push(
-        new Promise<void>((done, error) => {
+      const written = new Promise<void>((done, error) => {
           stream.on('data', (chunk: Buffer) => {
             if (failed || out.destroyed) return;
             size += chunk.length;
@@ -131,8 +130,8 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, dir: strin
             }
           });
           stream.on('end', () => out.end());
-          stream.on('error', error);
-          out.on('error', error);
+          stream.on('error', (e) => (failed ? done() : error(e)));
+          out.on('error', (e) => (failed ? done() : error(e)));
           out.on('finish', () => {
             if (size > 0) {
               const headBytes = Buffer.concat(head);
@@ -140,8 +139,11 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, dir: strin
             }
             done();
           });
-        }),
-      );
+        });
+      // After a refusal the request is abandoned mid-file; a write finishing late must not become an
+      // unhandled rejection.
+      written.catch(() => {});
+      writes.push(written);
     });
     parser.on('error', (error: Error) => fail(new AppError('INVALID', error.message || MESSAGES.generic.invalidInput)));
     parser.on('close', () => {
