@@ -3,12 +3,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 
 const here = import.meta.dirname;
 
 export default defineConfig({
   root: path.resolve(here, 'src/web'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerender(), precompress()],
   build: {
     // The server serves this folder (src/server/server.ts WEB_ROOT).
     outDir: path.resolve(here, 'dist/web'),

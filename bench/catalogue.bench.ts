@@ -7,7 +7,7 @@ import { load, type BenchApp, type Row } from './support';
 const SONG_COUNT = 10_000;
 
 /** 10,000 songs in one statement, with varied genres, tags, BPMs and lyrics to search. */
-async function loadSongs(app: BenchApp) {
+export async function loadSongs(app: BenchApp) {
   await app.database.db.execute(sql`
     insert into songs (slug, title, description, lyrics, genre, bpm, tags, order_index, is_active)
     select 'bench-song-' || g,
@@ -20,7 +20,8 @@ async function loadSongs(app: BenchApp) {
       g - 1,
       g % 10 <> 0
     from generate_series(1, ${SONG_COUNT}) as g`);
-  await app.database.db.execute(sql`analyze songs`);
+  // As autovacuum would soon after a bulk load: fresh statistics and a visibility map for index-only scans.
+  await app.database.db.execute(sql`vacuum analyze songs`);
 }
 
 /** A 6-minute MP3's worth of bytes (128 kbit/s), stored as a catalogue file on an active song. */
@@ -47,7 +48,7 @@ export async function catalogueBench(app: BenchApp): Promise<Row[]> {
   const rows: Row[] = [];
 
   const list = await load(`${app.url}/api/songs?page=3`, { headers });
-  const search = await load(`${app.url}/api/songs?q=whiskey&genre=Country&bpmMin=70&bpmMax=140`, { headers });
+  const search = await load(`${app.url}/api/songs?q=whiskey&genre=Americana&bpmMin=70&bpmMax=140`, { headers });
   const song = await load(`${app.url}/api/songs/bench-song-42`, { headers });
   const p99Budget = app.kind === 'postgres' ? 20 : 50;
   for (const [what, r] of [

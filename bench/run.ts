@@ -1,19 +1,29 @@
 /**
- * npm run bench: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed as one
- * table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
+ * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
+ * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
+ * Names: bundle, lighthouse, overhead, catalogue, admin.
  */
 import { adminBench } from './admin.bench';
+import { bundleBench } from './bundle.bench';
 import { catalogueBench } from './catalogue.bench';
-import { printTable, startBenchApp, type DbKind, type Row } from './support';
+import { lighthouseBench } from './lighthouse.bench';
+import { overheadBench } from './overhead.bench';
+import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from './support';
 
 const only = process.argv.slice(2);
 const kinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-const benches = { catalogue: catalogueBench, admin: adminBench };
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = { overhead: overheadBench, catalogue: catalogueBench, admin: adminBench };
 
 const rows: Row[] = [];
+if (wanted('bundle') || wanted('lighthouse')) rows.push(...(await bundleBench()));
+// Needs the build the bundle bench just made.
+if (wanted('lighthouse')) rows.push(...(await lighthouseBench()));
 for (const kind of kinds) {
-  for (const [name, bench] of Object.entries(benches)) {
-    if (only.length > 0 && !only.includes(name)) continue;
+  for (const [name, bench] of Object.entries(appBenches)) {
+    if (!wanted(name)) continue;
+    // The health route touches no database: one run says it all.
+    if (name === 'overhead' && kind !== kinds[0]) continue;
     const app = await startBenchApp(kind);
     try {
       console.error(`running ${name} on ${kind}...`);

@@ -74,7 +74,7 @@ export interface LoadResult {
 
 /** autocannon against one URL; latencies in milliseconds. */
 export async function load(url: string, { connections = 50, duration = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration, headers });
+  const result = await autocannon({ url, connections, duration, headers, workers: 1 });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,

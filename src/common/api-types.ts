@@ -1,5 +1,5 @@
 /** Shapes of API replies that both sides read. */
-import type { OutboxStatus } from './constants';
+import type { OutboxStatus, SongResponse } from './constants';
 
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string[]> };
@@ -69,6 +69,10 @@ export interface CatalogueSong extends CatalogueSongItem {
   writerInfo: string | null;
   audioUrl: string | null;
   imageUrl: string | null;
+  /** The waveform: at most WAVEFORM_MAX_PEAKS values of 0-255; null until computed (the player draws a flat bar). */
+  peaks: number[] | null;
+  /** The audio's length as decoded at upload; null until computed. */
+  durationSeconds: number | null;
   comments: SongComment[];
 }
 
@@ -108,4 +112,133 @@ export interface AdminCommentItem {
   text: string;
   isApproved: boolean;
   createdAt: string;
+}
+
+// ---------------------------------------------------------------- holds, passes and pitch links (issue 11)
+
+/** A listener's hold or pass as they see it: GET /api/song-responses, newest first. */
+export interface MySongResponse {
+  songId: string;
+  songSlug: string;
+  songTitle: string;
+  response: SongResponse;
+  note: string | null;
+  updatedAt: string;
+}
+
+/** Who answered: a preview user, or a pitch link's recipient. */
+export interface ResponseListener {
+  kind: 'user' | 'pitch';
+  /** The user's id or the pitch link's id. */
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+}
+
+/** A row of GET /api/admin/song-responses. */
+export interface AdminSongResponse {
+  id: string;
+  songId: string;
+  songSlug: string;
+  songTitle: string;
+  response: SongResponse;
+  note: string | null;
+  updatedAt: string;
+  listener: ResponseListener;
+}
+
+/** One event of GET /api/admin/pitch-activity. */
+export interface PitchActivityEvent {
+  /** Unique within the feed: the kind and the row's id. */
+  id: string;
+  kind: 'hold' | 'pass' | 'open' | 'play';
+  /** When it happened: a hold's or pass's latest change, a link's last open, a play's start. */
+  at: string;
+  /** The song; null for a link open (the link, not a song, was opened). */
+  song: { id: string; slug: string; title: string; durationSeconds: number | null } | null;
+  listener: ResponseListener;
+  /** A hold's note (the artist or project). */
+  note: string | null;
+  /** A play's depth: seconds listened and the furthest point reached. */
+  play: { listenedSeconds: number; furthestSeconds: number; completed: boolean } | null;
+}
+
+/** GET /api/admin/pitch-activity: newest first; nextCursor asks for the next, older page. */
+export interface PitchActivityPage {
+  events: PitchActivityEvent[];
+  nextCursor: string | null;
+}
+
+export type PitchLinkStatus = 'active' | 'expired' | 'revoked';
+
+/** A row of GET /api/admin/pitch-links, newest first. */
+export interface PitchLinkListItem {
+  id: string;
+  recipientName: string;
+  recipientEmail: string;
+  recipientCompany: string | null;
+  status: PitchLinkStatus;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastOpenedAt: string | null;
+  songCount: number;
+  plays: number;
+  holds: number;
+  passes: number;
+}
+
+/** One song of a pitch link with what its recipient did with it. */
+export interface PitchLinkSongActivity {
+  songId: string;
+  title: string;
+  slug: string;
+  /** The song's length, when known (the furthest point is read against it). */
+  songSeconds: number | null;
+  plays: number;
+  listenedSeconds: number;
+  furthestSeconds: number;
+  completed: boolean;
+  lastPlayedAt: string | null;
+  response: SongResponse | null;
+  note: string | null;
+}
+
+/** GET /api/admin/pitch-links/:id */
+export interface PitchLinkDetail extends PitchLinkListItem {
+  message: string | null;
+  songs: PitchLinkSongActivity[];
+}
+
+/** POST /api/admin/pitch-links: the link itself is shown this once (only its hash is kept). */
+export interface CreatedPitchLink {
+  id: string;
+  url: string;
+}
+
+/** A song of a pitch page: stream only, with links signed for this pitch link. */
+export interface PitchSong {
+  id: string;
+  title: string;
+  description: string;
+  lyrics: string;
+  writerInfo: string | null;
+  genre: string | null;
+  bpm: number | null;
+  tags: string[];
+  audioUrl: string | null;
+  imageUrl: string | null;
+  peaks: number[] | null;
+  durationSeconds: number | null;
+  response: { response: SongResponse; note: string | null } | null;
+}
+
+/** GET /api/pitch/:token */
+export interface PitchPage {
+  recipientName: string;
+  recipientCompany: string | null;
+  message: string | null;
+  expiresAt: string;
+  songs: PitchSong[];
 }

@@ -46,6 +46,15 @@ export const PITCH_FEE_TEXT = 'Negotiable, usually 10% of income if a song is pl
 export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
+/** A listener's answer to a song, as in a Nashville pitch meeting (issue 11). */
+export const SONG_RESPONSES = ['hold', 'pass'] as const;
+export type SongResponse = (typeof SONG_RESPONSES)[number];
+
+/** The waveform stored with each catalogue song: at most this many peaks, each 0-255. */
+export const WAVEFORM_MAX_PEAKS = 2000;
+/** A playing player reports its progress at least this often (and on pause, end, seek and leaving). */
+export const PLAY_REPORT_INTERVAL_SECONDS = 15;
+
 export const OUTBOX_STATUSES = ['pending', 'sent', 'dead'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -82,6 +91,15 @@ export const LIMITS = {
   /** Songwriters' submissions. */
   submissionAudioMaxBytes: 100 * 1024 * 1024,
   lyricsFileMaxBytes: 10 * 1024 * 1024,
+  /** A zipped document (DOCX, Pages) may unpack to at most this much, in at most this many parts. */
+  archiveMaxUnpackedBytes: 50 * 1024 * 1024,
+  archiveMaxEntries: 1000,
+  /** A hold's note: the artist or project it is held for. */
+  holdNoteMax: 200,
+  pitchMessageMax: 2000,
+  pitchSongsMax: 25,
+  /** A pitch link lives at most this many days. */
+  pitchLinkMaxDays: 365,
 } as const;
 
 /** Web size of catalogue images: the longest side, in pixels. */

@@ -27,6 +27,8 @@ export const PAGE_PATHS = {
   testCheckout: '/test-checkout/:sessionId',
   songs: '/songs',
   song: '/songs/:slug',
+  myHolds: '/my-holds',
+  pitch: '/p/:token',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminOutbox: '/admin/outbox',
@@ -42,12 +44,23 @@ export const PAGE_PATHS = {
   adminAllUsers: '/admin/all-users',
   adminCustomers: '/admin/customers',
   adminResetSongwriter: '/admin/reset-songwriter',
+  adminPitchLinks: '/admin/pitch-links',
+  adminPitchLinkNew: '/admin/pitch-links/new',
+  adminPitchActivity: '/admin/pitch-activity',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
 
 /** Patterns with `:param` segments, for pages such as /songs/:slug. */
 const PATTERNS: readonly string[] = Object.values(PAGE_PATHS);
+
+/** Public pages rendered to HTML at build time (issue 10): they paint before any script runs. */
+export const PRERENDERED_PATHS = [PAGE_PATHS.home, PAGE_PATHS.about, PAGE_PATHS.services, PAGE_PATHS.faqs, PAGE_PATHS.contact] as const;
+
+/** Where the build writes a prerendered page, relative to the web root. */
+export function prerenderedFile(pathname: string): string {
+  return `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
+}
 
 export function isKnownPagePath(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

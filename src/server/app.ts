@@ -9,10 +9,14 @@ import type { Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
-import { fileRoutes } from './features/files/files.routes';
+import { fileRoutes, keepFileSandbox } from './features/files/files.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { playRoutes } from './features/plays/plays.routes';
+import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
+import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
+import { adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
 import { adminPreviewRoutes, previewRequestRoutes } from './features/preview-access/preview-access.routes';
 import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payments.routes';
 import { songwriterRoutes } from './features/songwriters/songwriters.routes';
@@ -79,6 +83,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
       'request',
     );
   });
+  app.use('/api/files/*', keepFileSandbox);
   app.use('*', securityHeaders({ isProduction: config.isProduction }));
   app.onError(handleError);
 
@@ -89,6 +94,8 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     },
   });
   app.use('/api/*', async (c, next) => {
+    // A GET or HEAD has no body to limit; reading c.req.raw would build a full Request for nothing.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Upload routes stream their files to disk and enforce each file's own limit (lib/multipart.ts);
     // hono's bodyLimit would buffer a chunked body in memory first.
     const upload = c.req.header('content-type')?.startsWith('multipart/form-data') && isUploadRoute(c.req.method, c.req.path);
@@ -109,11 +116,14 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
+    .route('/openapi.json', openApiRoutes(() => app.routes, config))
     .route('/me', meRoutes(db))
     .route('/contact', contactRoutes(db, config))
     .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret }))
     .route('/songs', songCommentRoutes(db))
     .route('/plays', playRoutes(db))
+    .route('/song-responses', songResponseRoutes(db, mail))
+    .route('/pitch', pitchRoutes({ db, secret: config.authSecret, mail }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
     .route('/test-checkout', testCheckoutRoutes(db, payments))
@@ -131,6 +141,9 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
   admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
+  admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
+  admin.route('/song-responses', adminSongResponseRoutes(db));
+  admin.route('/pitch-activity', adminPitchActivityRoutes(db));
   admin.route('/', adminOperationsRoutes({ db, storage }));
   api.route('/admin', admin);
 

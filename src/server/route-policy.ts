@@ -11,13 +11,16 @@
  * - signed-link: a signed, per-user link; without a valid one, 401/403 for everyone.
  * - webhook: server-to-server, proven by a signature, never by a session.
  * - test-checkout: songwriters, and only while the built-in test checkout is the payment provider.
+ * - pitch-link: anyone holding a live pitch link's token (no account); 404 alike for unknown, revoked and expired.
  */
-export type Access = 'public' | 'user' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout';
+export type Access = 'public' | 'user' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout' | 'pitch-link';
 
 export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
   'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/openapi.json': 'public',
   'GET /api/me': 'public',
   'POST /api/contact': 'public',
 
@@ -27,6 +30,15 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/plays': 'catalogue',
   'PATCH /api/plays/:id': 'catalogue',
   'GET /api/files/:token': 'signed-link',
+  'GET /api/song-responses': 'catalogue',
+  'PUT /api/song-responses/:id': 'catalogue',
+  'DELETE /api/song-responses/:id': 'catalogue',
+
+  'GET /api/pitch/:token': 'pitch-link',
+  'POST /api/pitch/:token/plays': 'pitch-link',
+  'PATCH /api/pitch/:token/plays/:id': 'pitch-link',
+  'PUT /api/pitch/:token/responses/:id': 'pitch-link',
+  'DELETE /api/pitch/:token/responses/:id': 'pitch-link',
 
   'POST /api/preview-requests': 'public',
   'GET /api/preview-requests/mine': 'user',
@@ -68,6 +80,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/admin/preview-accounts': 'admin',
   'GET /api/admin/preview-activity': 'admin',
   'GET /api/admin/preview-activity/:userId/plays': 'admin',
+  'GET /api/admin/preview-activity/songs/:songId': 'admin',
   'GET /api/admin/reviews': 'admin',
   'GET /api/admin/reviews/unread-count': 'admin',
   'GET /api/admin/reviews/:id': 'admin',
@@ -79,4 +92,10 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/admin/customers': 'admin',
   'GET /api/admin/customers/:userId/orders': 'admin',
   'POST /api/admin/reset-songwriter': 'admin',
+  'GET /api/admin/pitch-links': 'admin',
+  'POST /api/admin/pitch-links': 'admin',
+  'GET /api/admin/pitch-links/:id': 'admin',
+  'POST /api/admin/pitch-links/:id/revoke': 'admin',
+  'GET /api/admin/song-responses': 'admin',
+  'GET /api/admin/pitch-activity': 'admin',
 };

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
+import { backfillWaveforms } from './features/songs/waveform-backfill';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 
@@ -61,6 +62,11 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     });
     const port = (server.address() as AddressInfo).port;
     mailWorker.start();
+    // In the background: the site serves meanwhile, and a failure is only logged.
+    const backfillStop = new AbortController();
+    const backfill = backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+      logger.error({ err: error }, 'waveform backfill failed'),
+    );
 
     const db_ = database;
     return {
@@ -72,6 +78,8 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       demoAccounts,
       async stop() {
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        backfillStop.abort();
+        await backfill;
         await mailWorker.stop();
         transport.close();
         await db_.close();

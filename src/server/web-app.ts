@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { isKnownPagePath } from '../common/routes';
+import { isKnownPagePath, PRERENDERED_PATHS, prerenderedFile } from '../common/routes';
 import type { AppEnv } from './lib/hono-env';
 
 /**
@@ -19,6 +19,12 @@ export function webAppRoutes(webRoot: string) {
     );
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  // Public pages prerendered by the build: sent instead of the empty shell, so they paint before scripts run.
+  const prerendered = new Map<string, string>();
+  for (const pathname of PRERENDERED_PATHS) {
+    const file = path.join(webRoot, prerenderedFile(pathname));
+    if (existsSync(file)) prerendered.set(pathname, readFileSync(file, 'utf8'));
+  }
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
 
   app.use(
@@ -30,14 +36,14 @@ export function webAppRoutes(webRoot: string) {
   );
   // Only paths that name a file go to the file server: "/" and page paths get index.html below.
   app.use('*', async (c, next) => {
-    if (path.extname(c.req.path) === '' || c.req.path.startsWith('/.vite/')) return next();
+    if (path.extname(c.req.path) === '' || c.req.path.startsWith('/.vite/') || c.req.path.startsWith('/prerendered/')) return next();
     return serveStatic({ root: relativeRoot, precompressed: true })(c, next);
   });
   app.get('*', (c) => {
     const pathname = c.req.path;
     if (path.extname(pathname) !== '') return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
-    if (isKnownPagePath(pathname)) return c.html(indexHtml);
+    if (isKnownPagePath(pathname)) return c.html(prerendered.get(pathname) ?? indexHtml);
     c.get('log').warn({ path: pathname }, 'page not found');
     return c.html(indexHtml, 404);
   });

@@ -1,17 +1,57 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { routes } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const router = createBrowserRouter(routes);
+
+/**
+ * Once React owns the page, its prerendered forms and buttons come alive. (Hydration leaves attributes the
+ * server HTML has and the components lack; the <title> and description are adopted by React as they are.)
+ */
+function TakeOverPrerenderedPage() {
+  useEffect(() => {
+    document.querySelectorAll('#root [inert]').forEach((node) => node.removeAttribute('inert'));
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
+      <TakeOverPrerenderedPage />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * A prerendered public page (scripts/vite-prerender.ts) is hydrated: React adopts the nodes on screen
+ * instead of drawing them again, so nothing blinks and the largest paint stays the first one. Hydration
+ * waits for the router to load the page's code, so the first render matches the HTML.
+ */
+async function start() {
+  if (!root!.hasChildNodes()) {
+    createRoot(root!).render(app);
+    return;
+  }
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  hydrateRoot(root!, app, {
+    onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),
+  });
+}
+void start();

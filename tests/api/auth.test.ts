@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MESSAGES } from '../../src/common/messages';
-import { accounts, previewRequests, sessions, users } from '../../src/server/db/schema';
+import { accounts, previewRequests, sessions, userRoles, users } from '../../src/server/db/schema';
 import { makePreviewUser, makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { latestMail, linkIn, sessionCookieOf, signIn, signedInClient } from './helpers';
@@ -314,5 +314,48 @@ describe('password rules at sign-up', () => {
     const { res, email } = await signUp(password);
     expect(res.status).toBe(200);
     expect(await accountCount(email)).toBe(1);
+  });
+});
+
+describe('the session cookie (read by our own one-query reader, src/server/features/accounts/session-reader.ts)', () => {
+  const sessionCookieName = (client: { cookies: Map<string, string> }) => [...client.cookies.keys()].find((k) => k.includes('session_token'))!;
+
+  test('a tampered signature, or a token without its signature, is signed out', async () => {
+    const user = await makeUser(t.db);
+    const client = await signedInClient(t, user);
+    const name = sessionCookieName(client);
+    const [token] = decodeURIComponent(client.cookies.get(name)!).split('.');
+    const forged = t.client();
+    forged.cookies.set(name, encodeURIComponent(`${token}.${Buffer.alloc(32).toString('base64')}`));
+    expect((await forged.get('/api/me')).body.user).toBeNull();
+    forged.cookies.set(name, token!);
+    expect((await forged.get('/api/me')).body.user).toBeNull();
+    expect((await client.get('/api/me')).body.user.id).toBe(user.id);
+  });
+
+  test('an expired session is signed out even though its cookie is genuine', async () => {
+    const user = await makeUser(t.db);
+    const client = await signedInClient(t, user);
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/me')).body.user).toBeNull();
+  });
+
+  test('a session older than a day is extended by better-auth on its next request (sliding expiry)', async () => {
+    const user = await makeUser(t.db);
+    const client = await signedInClient(t, user);
+    // As if signed in 2 days ago: 28 days left of 30.
+    const soon = new Date(Date.now() + 28 * 24 * 3600 * 1000);
+    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/me')).body.user.id).toBe(user.id);
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  test('roles are read on every request: a role granted after sign-in works at once', async () => {
+    const user = await makeUser(t.db);
+    const client = await signedInClient(t, user);
+    expect((await client.get('/api/songs')).status).toBe(403);
+    await t.db.insert(userRoles).values({ userId: user.id, role: 'preview' });
+    expect((await client.get('/api/songs')).status).toBe(200);
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
+import { pitchLinks } from '../../src/server/db/schema';
+import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
+import { MESSAGES } from '../../src/common/messages';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -9,7 +12,7 @@ type Caller = 'anonymous' | 'noRole' | 'preview' | 'songwriter' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'noRole', 'preview', 'songwriter', 'admin'];
 
 /** What each caller must get: 401, 403, or "allowed" (anything but 401/403; a placeholder id may be a 404 or 400). */
-function expected(access: Access, caller: Caller): 401 | 403 | 'allowed' | '401-or-403' | 'not-allowed' {
+function expected(access: Access, caller: Caller): 401 | 403 | 404 | 'allowed' | '401-or-403' | 'not-allowed' {
   switch (access) {
     case 'public':
       return 'allowed';
@@ -27,6 +30,9 @@ function expected(access: Access, caller: Caller): 401 | 403 | 'allowed' | '401-
     case 'webhook':
       // No session makes a webhook call succeed: without Stripe configured it does not exist, with it a signature is needed.
       return 'not-allowed';
+    case 'pitch-link':
+      // A token that is no live link's: the same 404 for everyone, sessions included (a live token: see below).
+      return 404;
   }
 }
 
@@ -94,4 +100,27 @@ test('each route answers each caller as the table says', async () => {
   }
   expect(failures).toEqual([]);
   expect(cells).toBeGreaterThan(250);
+});
+
+test('pitch-link routes let every caller in with a live token, signed in or not', async () => {
+  const token = newPitchToken();
+  await t.db.insert(pitchLinks).values({
+    tokenHash: hashPitchToken(token),
+    recipientName: 'Policy Recipient',
+    recipientEmail: 'policy-recipient@example.test',
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  const failures: string[] = [];
+  const routes = (await realRoutes()).filter((r) => ROUTE_POLICY[r] === 'pitch-link');
+  for (const route of routes) {
+    const [method, path] = route.split(' ') as [string, string];
+    for (const caller of CALLERS) {
+      const res = await clients[caller].request(method, concrete(path.replace(':token', token)), method === 'GET' ? undefined : {});
+      // Past the token: whatever the route says next (200, 204, 400, a song's 404), never the link's 404 or a 401/403.
+      const linkRefused = res.status === 404 && res.body?.error?.message === MESSAGES.pitching.linkUnavailableTitle;
+      if (res.status === 401 || res.status === 403 || res.status >= 500 || linkRefused) failures.push(`${route} as ${caller}: got ${res.status}`);
+    }
+  }
+  expect(routes.length).toBeGreaterThanOrEqual(5);
+  expect(failures).toEqual([]);
 });

@@ -177,10 +177,13 @@ describe('security headers', () => {
 });
 
 describe('error shape', () => {
-  test('for contrast, health answers ok through the real app and database', async () => {
+  test('for contrast, health answers ok, and readiness through the real database', async () => {
     const res = await t.client().get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
+    const ready = await t.client().get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ ok: true, database: 'ok' });
   });
 
   test('an unknown API path is 404 NOT_FOUND in the common shape', async () => {

@@ -271,3 +271,17 @@ describe('play tracking', () => {
     expect((await songwriter.post('/api/plays', { songId: active.id, durationSeconds: 1, completed: false })).status).toBe(403);
   });
 });
+
+describe('the genre filter', () => {
+  test('offers each genre of the active songs once, sorted; never an inactive song\'s or an empty one', async () => {
+    await t.db.insert(songs).values([
+      { slug: 'genre-pop-1', title: 'Pop One', description: 'd', lyrics: 'l', genre: 'Pop' },
+      { slug: 'genre-pop-2', title: 'Pop Two', description: 'd', lyrics: 'l', genre: 'Pop' },
+      { slug: 'genre-americana', title: 'Americana One', description: 'd', lyrics: 'l', genre: 'Americana' },
+      { slug: 'genre-none', title: 'No Genre', description: 'd', lyrics: 'l', genre: null },
+      { slug: 'genre-jazz-hidden', title: 'Hidden Jazz', description: 'd', lyrics: 'l', genre: 'Jazz', isActive: false },
+    ]);
+    const res = await preview.get('/api/songs');
+    expect(res.body.genres).toEqual(['Americana', 'Country', 'Pop']);
+  });
+});

@@ -216,26 +216,32 @@ describe('the song catalogue', () => {
     await page.getByRole('group', { name: `Audio player: ${title}` }).waitFor();
 
     const seek = page.getByRole('slider', { name: 'Seek' });
-    await expect.poll(() => seek.isEnabled()).toBe(true); // the metadata (duration) has loaded
+    const position = async () => Number(await seek.getAttribute('aria-valuenow'));
+    await expect.poll(async () => Number(await seek.getAttribute('aria-valuemax'))).toBeGreaterThan(0); // the length is known
 
     await page.getByRole('button', { name: 'Play' }).click();
     await page.getByRole('button', { name: 'Pause' }).waitFor();
-    await expect.poll(async () => Number(await seek.inputValue())).toBeGreaterThan(0);
+    await expect.poll(position).toBeGreaterThan(0);
 
-    // Right arrow on the seek bar skips 5 seconds (skipped time is not listening time).
+    // Right arrow on the seek bar skips 5 seconds (skipped time is not listening time). The first report
+    // (after the seek settles, or at the pause, whichever comes first) creates the play.
+    const reported = page.waitForResponse((r) => r.url().endsWith('/api/plays') && r.request().method() === 'POST');
     await seek.focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => Number(await seek.inputValue())).toBeGreaterThanOrEqual(5);
-
-    const reported = page.waitForResponse((r) => r.url().endsWith('/api/plays') && r.request().method() === 'POST');
+    await expect.poll(position).toBeGreaterThanOrEqual(5);
+    // Playing on past the skip makes it the furthest point played.
+    const skippedTo = await position();
+    await expect.poll(position).toBeGreaterThan(skippedTo + 0.5);
     await page.getByRole('button', { name: 'Pause' }).click();
     const response = await reported;
     expect(response.status()).toBe(201);
-    const body = response.request().postDataJSON() as { songId: string; durationSeconds: number; completed: boolean };
+    const body = response.request().postDataJSON() as { songId: string; durationSeconds: number; furthestSeconds: number; completed: boolean };
     expect(body.songId).toBe(song.id);
     expect(body.completed).toBe(false);
     expect(body.durationSeconds).toBeGreaterThanOrEqual(0);
     expect(body.durationSeconds).toBeLessThan(5);
+    // The furthest point played is past the skip.
+    expect(body.furthestSeconds).toBeGreaterThanOrEqual(5);
     await page.getByRole('button', { name: 'Play' }).waitFor();
   });
 

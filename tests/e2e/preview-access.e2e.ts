@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { MESSAGES } from '../../src/common/messages';
+import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
 import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
 
 /**
@@ -139,7 +140,8 @@ describe('preview access', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'View Songs' }).click();
     await page.waitForURL((url) => url.pathname === '/songs');
-    await page.getByRole('link', { name: /^Listen to / }).first().click();
+    // A seeded song: the catalogue journeys, running beside this one, put their own songs first and hide them.
+    await page.getByRole('link', { name: `Listen to ${DEMO_SONGS[0]!.title}` }).click();
     await page.waitForURL((url) => /^\/songs\/[^/]+$/.test(url.pathname));
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5);

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { MESSAGES } from '../../src/common/messages';
 import { launchBrowser, newContext, seriousA11yViolations } from './support/browser';
 
@@ -34,6 +34,30 @@ test('the pages have distinct titles', async () => {
     titles.add(await page.title());
   }
   expect(titles.size).toBe(5);
+  await context.close();
+});
+
+test('public pages are prerendered: readable with scripts off, then one title per page as the visitor moves on', async () => {
+  const baseURL = inject('baseUrl');
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  for (const [path, title] of [['/about', 'About | Pitchroom'], ['/faqs', 'FAQS | Pitchroom'], ['/services', 'Services | Pitchroom']]) {
+    await still.goto(path!);
+    expect(await still.title()).toBe(title);
+    expect(await still.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+  }
+  await noScript.close();
+
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/about');
+  // The header's account links appear once React has taken over (they need the session).
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  expect(await page.locator('head title').count()).toBe(1);
+  await page.getByRole('link', { name: 'FAQS' }).first().click();
+  await page.waitForURL('**/faqs');
+  await expect.poll(() => page.title()).toBe('FAQS | Pitchroom');
+  expect(await page.locator('head title').count()).toBe(1);
   await context.close();
 });
 

@@ -51,6 +51,9 @@ describe('starting the server', () => {
     expect(list.body.rows[0].title).toBe('Gravel Road Goodbye');
     const song = await client.get(`/api/songs/${list.body.rows[0].slug}`);
     expect(song.body.lyrics).toContain('gravel road goodbye');
+    // Its waveform was computed when the demo seed stored it.
+    expect(song.body.peaks.length).toBeGreaterThan(100);
+    expect(song.body.durationSeconds).toBeCloseTo(20, 0);
     const audio = await client.get(song.body.audioUrl, { range: 'bytes=0-2' });
     expect(audio.status).toBe(206);
     // An MP3 frame sync or an ID3 tag.

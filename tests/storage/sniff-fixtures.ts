@@ -1,4 +1,5 @@
 /** Tiny but well-formed files, built in memory so the repository carries no binaries. */
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -89,16 +90,46 @@ export function cfb(): Buffer {
   return header;
 }
 
-/** A stored (uncompressed) zip archive. */
-export function zip(entries: Record<string, string | Buffer>): Buffer {
+/** A zip part as the archive holds it: its bytes (raw deflate when method 8) and what the directory declares. */
+export interface ZipPart {
+  method: number;
+  data: Buffer;
+  size: number;
+  crc: number;
+}
+
+/** A part stored as it is (method 0). */
+export const stored = (content: string | Buffer): ZipPart => {
+  const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  return { method: 0, data, size: data.length, crc: crc32(data) };
+};
+
+/** A part deflated (method 8), declaring its true size unless told otherwise. */
+export const deflated = (content: string | Buffer, declaredSize?: number): ZipPart => {
+  const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  return { method: 8, data: deflateRawSync(data), size: declaredSize ?? data.length, crc: crc32(data) };
+};
+
+/**
+ * `megabytes` MB of zeros deflated to about a thousandth of that, built without ever holding them: one
+ * flushed (non-final) block for 1 MB, repeated, then an empty final block. Declares `declaredSize`.
+ */
+export function zerosDeflated(megabytes: number, declaredSize: number): ZipPart {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  const data = Buffer.concat([...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00])]);
+  return { method: 8, data, size: Math.min(declaredSize, 0xfffffffe), crc: 0 };
+}
+
+/** A zip archive of the given parts; strings and buffers are stored as they are. */
+export function zip(entries: Record<string, string | Buffer | ZipPart>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(entries)) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const part = typeof content === 'string' || Buffer.isBuffer(content) ? stored(content) : content;
     const fileName = Buffer.from(name);
-    const common = Buffer.concat([u16(20), u16(0), u16(0), u16(0), u16(0x21), u32le(crc32(data)), u32le(data.length), u32le(data.length), u16(fileName.length), u16(0)]);
-    const local = Buffer.concat([u32le(0x04034b50), common, fileName, data]);
+    const common = Buffer.concat([u16(20), u16(0), u16(part.method), u16(0), u16(0x21), u32le(part.crc), u32le(part.data.length), u32le(part.size), u16(fileName.length), u16(0)]);
+    const local = Buffer.concat([u32le(0x04034b50), common, fileName, part.data]);
     centrals.push(Buffer.concat([u32le(0x02014b50), u16(20), common, u16(0), u16(0), u16(0), u32le(0), u32le(offset), fileName]));
     locals.push(local);
     offset += local.length;
@@ -118,13 +149,14 @@ const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const DOCUMENT = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Verse one</w:t></w:r></w:p></w:body></w:document>`;
 
-/** A minimal Word document; `padFirst` puts a large entry first, as a thumbnail would. */
-export function docx(padFirst = 0): Buffer {
+/** A minimal Word document; `padFirst` puts a large entry first, as a thumbnail would; `parts` adds or replaces parts. */
+export function docx(padFirst = 0, parts: Record<string, string | Buffer | ZipPart> = {}): Buffer {
   return zip({
     ...(padFirst > 0 && { 'docProps/thumbnail.jpeg': Buffer.alloc(padFirst) }),
     '[Content_Types].xml': CONTENT_TYPES,
     '_rels/.rels': '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
     'word/document.xml': DOCUMENT,
+    ...parts,
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIO_KINDS, FILE_KINDS, IMAGE_KINDS, LYRICS_KINDS, sniffFile } from '../../src/server/adapters/storage/sniff';
-import { cfb, docx, isoMedia, jpeg, mp3Frames, mp3WithId3, pages, pdf, png, wav, webp, zip } from './sniff-fixtures';
+import { AUDIO_KINDS, FILE_KINDS, hasActiveContent, IMAGE_KINDS, LYRICS_KINDS, sniffFile } from '../../src/server/adapters/storage/sniff';
+import { checkZip } from '../../src/server/adapters/storage/sniff-zip';
+import { cfb, deflated, docx, isoMedia, jpeg, mp3Frames, mp3WithId3, pages, pdf, png, stored, wav, webp, zip } from './sniff-fixtures';
 
 describe('sniffFile accepts each kind by its bytes', () => {
   it.each([
@@ -58,5 +59,56 @@ describe('sniffFile refuses', () => {
     expect(await sniffFile(Buffer.from([0x4c, 0xc3, 0x28, 0x41]), LYRICS_KINDS, 'x.txt')).toEqual({ ok: false, reason: 'unrecognised' });
     // UTF-16 (old Notepad "Unicode") is full of NULs.
     expect(await sniffFile(Buffer.from('\ufeffVerse', 'utf16le'), LYRICS_KINDS, 'x.txt')).toMatchObject({ ok: false });
+  });
+});
+
+describe('markup hidden in an allowed file', () => {
+  it.each([
+    '<!DOCTYPE html><p>hi',
+    '<HTML><BODY>',
+    '<script src=//evil.test/x.js></script>',
+    '<svg version="1.1" xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+    '<iframe src="https://evil.test">',
+    '<a href="JavaScript:alert(1)">',
+  ])('finds %j', (markup) => {
+    expect(hasActiveContent(Buffer.concat([png(), Buffer.from(markup)]))).toBe(true);
+  });
+
+  it('leaves lyrics with angle brackets and image metadata alone', () => {
+    expect(hasActiveContent(Buffer.from('Verse <3\n<chorus> x2\nbody and soul, heads or tails'))).toBe(false);
+    expect(hasActiveContent(Buffer.from('<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>'))).toBe(false);
+  });
+
+  it('refuses a PNG, an MP3 or a text file carrying it', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    expect(await sniffFile(Buffer.concat([png(), html]), IMAGE_KINDS, 'x.png')).toMatchObject({ ok: false, reason: 'active-content' });
+    expect(await sniffFile(Buffer.concat([mp3WithId3(10), html]), AUDIO_KINDS, 'x.mp3')).toMatchObject({ ok: false, reason: 'active-content' });
+    expect(await sniffFile(html, LYRICS_KINDS, 'x.txt')).toMatchObject({ ok: false, reason: 'active-content' });
+  });
+});
+
+describe('checkZip', () => {
+  const limits = { maxEntries: 10, maxUnpackedBytes: 10_000 };
+
+  it('takes stored and deflated parts that unpack to what they declare', async () => {
+    expect(await checkZip(docx(), limits)).toBe('ok');
+    expect(await checkZip(zip({ 'a.xml': deflated('<a/>'.repeat(500)), 'b.txt': 'b' }), limits)).toBe('ok');
+  });
+
+  it('refuses more parts, or more declared bytes, than the limits', async () => {
+    expect(await checkZip(zip(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`${i}.txt`, 'x']))), limits)).toBe('too-large');
+    expect(await checkZip(zip({ 'a.bin': deflated(Buffer.alloc(10_001)) }), limits)).toBe('too-large');
+  });
+
+  it('refuses a part that unpacks past what it declares, stopping there', async () => {
+    expect(await checkZip(zip({ 'a.bin': deflated(Buffer.alloc(9_000), 100) }), limits)).toBe('too-large');
+  });
+
+  it('refuses damaged archives', async () => {
+    const whole = docx();
+    expect(await checkZip(whole.subarray(0, whole.length - 30), limits)).toBe('malformed');
+    expect(await checkZip(zip({ 'a.txt': { ...stored('abc'), size: 5 } }), limits)).toBe('malformed');
+    expect(await checkZip(zip({ 'a.bin': { ...deflated('abc'), data: Buffer.from('not deflate at all') } }), limits)).toBe('malformed');
+    expect(await checkZip(zip({ 'a.bin': { ...stored('abc'), method: 9 } }), limits)).toBe('malformed');
   });
 });

@@ -162,7 +162,8 @@ export function storageContract(name: string, open: () => Promise<StorageUnderTe
           'accept-ranges': 'bytes',
           'cache-control': 'private, max-age=3600',
           'x-content-type-options': 'nosniff',
-          'content-disposition': `inline; filename="Demo Song.mp3"; filename*=UTF-8''Demo%20Song.mp3`,
+          'content-security-policy': "sandbox; default-src 'none'",
+          'content-disposition': `attachment; filename="Demo Song.mp3"; filename*=UTF-8''Demo%20Song.mp3`,
         });
         expect(res.headers.get('content-range')).toBeNull();
         expect(Buffer.from(await res.arrayBuffer()).equals(pattern)).toBe(true);

@@ -7,3 +7,4 @@ export * from './preview-access';
 export * from './songwriters';
 export * from './reviews';
 export * from './admin-ops';
+export * from './pitching';

@@ -107,9 +107,13 @@ export type CommentInput = z.infer<typeof CommentSchema>;
 
 export const CommentModerationSchema = z.object({ isApproved: z.literal(true) });
 
-/** A player reports how long it was listened to, once per player instance, then updates that row. */
+/**
+ * A player reports how long it was listened to and the furthest point reached, once per player instance,
+ * then updates that row. furthestSeconds defaults to 0 so that a page loaded before it existed still reports.
+ */
 export const PlayReportSchema = z.object({
   durationSeconds: z.number().int().min(0).max(24 * 3600),
+  furthestSeconds: z.number().min(0).max(24 * 3600).default(0),
   completed: z.boolean(),
 });
 export const NewPlaySchema = PlayReportSchema.extend({ songId: z.uuid() });

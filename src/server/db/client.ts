@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -81,9 +82,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
+  const extensions = { pg_trgm };
   const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir)
-    : new PGlite(options.pgliteDump ? { loadDataDir: new Blob([new Uint8Array(options.pgliteDump)]) } : {});
+    ? new PGlite(options.pgliteDir, { extensions })
+    : new PGlite({ extensions, ...(options.pgliteDump && { loadDataDir: new Blob([new Uint8Array(options.pgliteDump)]) }) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

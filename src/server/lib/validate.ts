@@ -4,9 +4,22 @@ import type { z } from 'zod';
 import { MESSAGES } from '../../common/messages';
 import { AppError } from './app-error';
 
+export interface Validation {
+  target: keyof ValidationTargets;
+  schema: z.ZodType;
+}
+
+/** Which schema each validator middleware checks, so the OpenAPI document is built from the routes themselves. */
+const validations = new WeakMap<object, Validation>();
+
+/** The target and schema of a validator made by `validate`, or undefined for any other handler. */
+export function validationOf(handler: unknown): Validation | undefined {
+  return typeof handler === 'function' ? validations.get(handler) : undefined;
+}
+
 /** Parses a request part with a shared schema; a failure is a 400 naming each field's first message. */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields: Record<string, string[]> = {};
       for (const issue of result.error.issues) {
@@ -17,4 +30,6 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
       throw new AppError('INVALID', first ?? MESSAGES.generic.invalidInput, fields);
     }
   });
+  validations.set(middleware, { target, schema });
+  return middleware;
 }

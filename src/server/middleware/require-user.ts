@@ -4,26 +4,16 @@ import type { Role } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import type { Auth } from '../auth';
 import type { Db } from '../db/client';
-import { rolesOf, type Actor } from '../features/accounts/accounts.service';
+import type { Actor } from '../features/accounts/accounts.service';
+import { createSessionReader } from '../features/accounts/session-reader';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/hono-env';
 
-/** Reads the session cookie and the current roles (never cached: a revoked role stops working at once). */
+/** Sets the caller (or null) for every API route; see createSessionReader for how and why. */
 export function loadActor(auth: Auth, db: Db) {
+  const readActor = createSessionReader(auth, db);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (session) {
-      const { user } = session;
-      c.set('actor', {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        emailVerified: user.emailVerified,
-        roles: await rolesOf(db, user.id),
-      });
-    } else {
-      c.set('actor', null);
-    }
+    c.set('actor', await readActor(c));
     await next();
   });
 }

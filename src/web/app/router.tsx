@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PAGE_PATHS } from '../../common/routes';
 import { MESSAGES } from '../../common/messages';
 import { PageSpinner } from '../components/ui/spinner';
@@ -55,6 +55,7 @@ const publicRoutes: RouteObject[] = [
     children: [
       { path: PAGE_PATHS.songs, lazy: page(() => import('../features/catalogue/songs-page'), (m) => m.SongsPage) },
       { path: PAGE_PATHS.song, lazy: page(() => import('../features/catalogue/song-page'), (m) => m.SongPage) },
+      { path: PAGE_PATHS.myHolds, lazy: page(() => import('../features/pitching/my-holds-page'), (m) => m.MyHoldsPage) },
     ],
   },
   {
@@ -164,15 +165,33 @@ const adminRoutes: RouteObject = {
           path: PAGE_PATHS.adminResetSongwriter,
           lazy: page(() => import('../features/admin/reset-songwriter/reset-songwriter-page'), (m) => m.ResetSongwriterPage),
         },
+        {
+          path: PAGE_PATHS.adminPitchLinks,
+          lazy: page(() => import('../features/pitching/pitch-links-page'), (m) => m.PitchLinksPage),
+        },
+        {
+          path: PAGE_PATHS.adminPitchLinkNew,
+          lazy: page(() => import('../features/pitching/new-pitch-link-page'), (m) => m.NewPitchLinkPage),
+        },
+        {
+          path: PAGE_PATHS.adminPitchActivity,
+          lazy: page(() => import('../features/pitching/pitch-activity-page'), (m) => m.PitchActivityPage),
+        },
       ],
     },
   ],
 };
 
-export const router = createBrowserRouter([
+/** Every route; the browser makes its router from these (main.tsx) and the build prerenders public pages (prerender.tsx). */
+export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageSpinner label={MESSAGES.generic.loading} />,
-    children: [{ element: <SiteLayout />, children: publicRoutes }, adminRoutes],
+    children: [
+      { element: <SiteLayout />, children: publicRoutes },
+      adminRoutes,
+      // A pitch link's recipient has no account: a branded page of its own, outside the site's chrome.
+      { path: PAGE_PATHS.pitch, lazy: page(() => import('../features/pitching/pitch-page'), (m) => m.PitchPage) },
+    ],
   },
-]);
+];

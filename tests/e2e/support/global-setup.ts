@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../../src/server/config';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/seed';
 import { startServer } from '../../../src/server/server';
 import { createTestDatabaseUrl } from '../../setup/database';
+import { freePort } from '../../setup/free-port';
 import { TestClient } from '../../setup/http-client';
 
 declare module 'vitest' {
@@ -58,15 +58,4 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     if (webRoot) rmSync(webRoot, { recursive: true, force: true });
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

@@ -16,6 +16,8 @@ import {
 } from './storage';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+/** Reads up to this size (a player's typical range) are read whole; larger ones stream. */
+const SMALL_READ_BYTES = 256 * 1024;
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -102,8 +104,18 @@ export function createDiskStorage(root: string): Storage {
         const satisfied = range ? resolveRange(range, info.size) : undefined;
         if (range && !satisfied) throw new RangeNotSatisfiable(info.size);
         const contentType = await contentTypeOf(meta);
-        const body = handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {});
+        const start = satisfied?.start ?? 0;
         const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : info.size;
+        let body: Readable;
+        if (contentLength <= SMALL_READ_BYTES) {
+          // A player's range request: read at once and close, so the file is never held open by a slow client.
+          const bytes = Buffer.alloc(contentLength);
+          const { bytesRead } = await handle.read(bytes, 0, contentLength, start);
+          await handle.close();
+          body = Readable.from([bytes.subarray(0, bytesRead)]);
+        } else {
+          body = handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {});
+        }
         return { body, sizeBytes: info.size, contentLength, contentType, ...(satisfied && { range: satisfied }) };
       } catch (error) {
         await handle.close();

@@ -36,18 +36,25 @@ export function parseRangeHeader(header: string | undefined): ByteRange | undefi
   return end === undefined ? { start } : { start, end };
 }
 
-/** Audio and images play in the page; everything else downloads, so a document never runs in our origin. */
-export function contentDisposition(contentType: string, filename?: string | null): string {
-  const type = contentType.toLowerCase();
-  const inline = (type.startsWith('audio/') || type.startsWith('image/')) && !type.startsWith('image/svg');
-  const kind = inline ? 'inline' : 'attachment';
+/**
+ * Every file is an attachment: opened directly it is saved, never rendered as a page of our origin.
+ * <audio> and <img> ignore the header, so songs still play and covers still show in the app.
+ */
+export function contentDisposition(filename?: string | null): string {
   // Only the last path segment, without control characters or quotes.
   const name = ((filename ?? '').split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 150);
-  if (!name) return kind;
+  if (!name) return 'attachment';
   const ascii = name.replace(/[^A-Za-z0-9 ._()-]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * Every stored file is served under this policy: were a browser ever to render one as a page, it runs in a
+ * sandbox (a unique origin, no script, no forms) and may load nothing. Audio and images still play and
+ * show through <audio> and <img>, which a document's CSP does not govern.
+ */
+export const FILE_CSP = "sandbox; default-src 'none'";
 
 /** Streams a stored object as a web Response (200, 206 or 416) for a Hono route. */
 export async function serveFile(input: ServeFileInput): Promise<Response> {
@@ -57,11 +64,12 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
     'Accept-Ranges': 'bytes',
     'Cache-Control': `private, max-age=${maxAge}`,
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': FILE_CSP,
   });
   const describe = (storedType: string) => {
     const type = input.contentType ?? storedType;
     headers.set('Content-Type', type);
-    headers.set('Content-Disposition', contentDisposition(type, input.filename));
+    headers.set('Content-Disposition', contentDisposition(input.filename));
   };
 
   try {

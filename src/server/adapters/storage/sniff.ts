@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { checkZip } from './sniff-zip';
 
 /** What uploads may be, decided by their bytes rather than their names (decisions.md). */
 export const FILE_KINDS = ['mp3', 'wav', 'm4a', 'jpeg', 'png', 'webp', 'pdf', 'doc', 'docx', 'pages', 'txt'] as const;
@@ -25,7 +26,20 @@ const CANONICAL: Record<FileKind, { mime: string; ext: string }> = {
 
 export type SniffResult =
   | { ok: true; kind: FileKind; mime: string; ext: string }
-  | { ok: false; reason: 'empty' | 'not-allowed' | 'unrecognised'; detectedMime?: string };
+  | { ok: false; reason: 'empty' | 'not-allowed' | 'unrecognised' | 'active-content' | 'archive-too-large' | 'archive-malformed'; detectedMime?: string };
+
+/**
+ * Markup a browser would run: an HTML page, SVG or script hidden in (or after) an allowed file, a
+ * "polyglot". Such bytes have no place in audio, pictures or lyrics; they are refused whatever their
+ * header says. (Files are also served inertly, serve-file.ts; this keeps them from being stored at all.)
+ * Tags need a delimiter, and SVG its namespace, so compressed bytes do not match by chance.
+ */
+const ACTIVE_CONTENT = /<(?:!doctype\s+html|html|head|body|script|iframe|frame|object|embed|meta\s+http-equiv)[\s>/]|<svg[\s/][^>]{0,512}xmlns|javascript:/i;
+
+/** Whether the bytes carry such markup anywhere; read as Latin-1, one character per byte, whatever they are. */
+export function hasActiveContent(bytes: Uint8Array): boolean {
+  return ACTIVE_CONTENT.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+}
 
 /** Magic numbers sit at the start; 4100 bytes is what file-type needs for everything it knows. */
 const SAMPLE_BYTES = 4100;
@@ -74,8 +88,9 @@ function isUtf8Text(bytes: Uint8Array): boolean {
 
 /**
  * Decides what an upload is from its content. Pass the whole upload: detection reads its first
- * 4100 bytes, a zip is looked at in full (a docx's word/ entries may lie further in), and text
- * must be valid UTF-8 throughout. `declaredName` only settles containers the bytes cannot (.pages, .m4a).
+ * 4100 bytes, a zip is looked at in full (a docx's word/ entries may lie further in, and its unpacked
+ * size is checked), text must be valid UTF-8 throughout, and no byte may carry markup a browser would
+ * run. `declaredName` only settles containers the bytes cannot (.pages, .m4a).
  */
 export async function sniffFile(bytes: Uint8Array, allowed: readonly FileKind[], declaredName?: string): Promise<SniffResult> {
   if (bytes.byteLength === 0) return { ok: false, reason: 'empty' };
@@ -88,7 +103,14 @@ export async function sniffFile(bytes: Uint8Array, allowed: readonly FileKind[],
   if (detected) kind = kindOf(detected, declaredExt);
   else if (allowed.includes('txt') && isUtf8Text(bytes)) kind = 'txt';
 
-  if (kind && allowed.includes(kind)) return { ok: true, kind, ...CANONICAL[kind] };
+  if (kind && allowed.includes(kind)) {
+    if (hasActiveContent(bytes)) return { ok: false, reason: 'active-content', detectedMime: CANONICAL[kind].mime };
+    if (kind === 'docx' || kind === 'pages') {
+      const verdict = await checkZip(bytes);
+      if (verdict !== 'ok') return { ok: false, reason: verdict === 'too-large' ? 'archive-too-large' : 'archive-malformed', detectedMime: CANONICAL[kind].mime };
+    }
+    return { ok: true, kind, ...CANONICAL[kind] };
+  }
   if (kind || detected) return { ok: false, reason: 'not-allowed', detectedMime: kind ? CANONICAL[kind].mime : detected?.mime };
   return { ok: false, reason: 'unrecognised' };
 }

@@ -7,3 +7,4 @@ export * from './reviews';
 export * from './roles';
 export * from './songs';
 export * from './songwriters';
+export * from './pitching';

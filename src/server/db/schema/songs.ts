@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, real, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
 import { users } from './auth';
 import { storedFiles } from './files';
 import { createdAt, id, updatedAt } from './helpers';
+import { pitchLinks } from './pitching';
 
 /** The company's own catalogue, pitched to preview users. */
 export const songs = pgTable(
@@ -24,14 +26,31 @@ export const songs = pgTable(
     imageWebFileId: uuid('image_web_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The audio's waveform: at most WAVEFORM_MAX_PEAKS values of 0-255, computed at upload (issue 11). */
+    audioPeaks: smallint('audio_peaks').array(),
+    /** The audio's length in seconds, decoded at upload; the drop-off chart's x axis. */
+    audioDurationSeconds: real('audio_duration_seconds'),
+    /** What the catalogue search matches (title, lyrics, tags): song_search_text() of migration 0002. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`song_search_text(title, lyrics, tags)`),
   },
   (t) => [
     // The catalogue's read: active songs by order_index.
     index('songs_active_order_idx').on(t.isActive, t.orderIndex),
     index('songs_order_idx').on(t.orderIndex),
+    // The genre filter's list: a few index probes (a loose index scan), not a scan of every song.
+    index('songs_active_genre_idx').on(t.genre).where(sql`${t.isActive} and ${t.genre} is not null`),
+    // "Contains" search as an index scan (pg_trgm).
+    index('songs_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // File links check that a file belongs to an active song; deleting a file checks these references.
+    index('songs_audio_file_idx').on(t.audioFileId),
+    index('songs_image_file_idx').on(t.imageFileId),
+    index('songs_image_web_file_idx').on(t.imageWebFileId),
     check('songs_bpm_check', sql`${t.bpm} is null or ${t.bpm} between 1 and 300`),
     check('songs_order_index_check', sql`${t.orderIndex} >= 0`),
     check('songs_slug_check', sql`${t.slug} ~ '^[a-z0-9-]+$'`),
+    check('songs_audio_peaks_check', sql`${t.audioPeaks} is null or cardinality(${t.audioPeaks}) <= ${sql.raw(String(WAVEFORM_MAX_PEAKS))}`),
   ],
 );
 
@@ -63,20 +82,40 @@ export const songPlays = pgTable(
   'song_plays',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The listener: a signed-in user, or a pitch link's recipient (exactly one of the two). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    pitchLinkId: uuid('pitch_link_id').references((): AnyPgColumn => pitchLinks.id, { onDelete: 'cascade' }),
     songId: uuid('song_id')
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Seconds actually listened (time playing, not the position). */
     durationSeconds: integer('duration_seconds').notNull().default(0),
+    /** The furthest point of the song reached, in seconds (listen depth, issue 11). */
+    furthestSeconds: real('furthest_seconds').notNull().default(0),
     completed: boolean('completed').notNull().default(false),
   },
   (t) => [
     index('song_plays_user_played_idx').on(t.userId, t.playedAt),
     index('song_plays_song_played_idx').on(t.songId, t.playedAt),
-    index('song_plays_played_at_idx').on(t.playedAt),
+    // Covers "listeners in the last 7 days" (the dashboard) without reading the table.
+    index('song_plays_played_at_user_idx').on(t.playedAt, t.userId),
     check('song_plays_duration_check', sql`${t.durationSeconds} >= 0`),
+    check('song_plays_furthest_check', sql`${t.furthestSeconds} >= 0`),
+    check('song_plays_listener_check', sql`num_nonnulls(${t.userId}, ${t.pitchLinkId}) = 1`),
+    index('song_plays_pitch_link_idx').on(t.pitchLinkId),
   ],
+);
+
+/**
+ * song_plays rows per UTC day, kept by statement triggers on song_plays (migration 0004), so the
+ * dashboard's 30-day chart reads 30 rows instead of counting every play (issue 10, P5).
+ */
+export const songPlayDays = pgTable(
+  'song_play_days',
+  {
+    day: date('day', { mode: 'string' }).primaryKey(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [check('song_play_days_plays_check', sql`${t.plays} >= 0`)],
 );

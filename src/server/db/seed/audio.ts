@@ -48,10 +48,15 @@ export function synthesizeMp3({ seconds, bpm = 96, progression = [60, 67, 69, 65
     samples[i] = Math.max(-1, Math.min(1, value * fade)) * 32_767;
   }
 
+  return encodeMp3(samples, sampleRate, kbps);
+}
+
+/** Encodes mono 16-bit samples as MP3 (also used by tests that need audio of a known shape). */
+export function encodeMp3(samples: Int16Array, sampleRate = 22_050, kbps = 64): Buffer {
   const encoder = new Mp3Encoder(1, sampleRate, kbps);
   const chunks: Uint8Array[] = [];
   const block = 1152;
-  for (let i = 0; i < total; i += block) {
+  for (let i = 0; i < samples.length; i += block) {
     const out = encoder.encodeBuffer(samples.subarray(i, i + block));
     if (out.length > 0) chunks.push(new Uint8Array(out));
   }

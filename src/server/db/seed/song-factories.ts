@@ -34,13 +34,13 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** A catalogue song stored the way an admin upload stores it: audio and cover checked, then the rows. */
+/** A catalogue song stored the way an admin upload stores it: audio checked and decoded (waveform), cover checked, then the rows. */
 export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed) {
   const mp3 = synthesizeMp3({ seconds: seed.seconds ?? 3, bpm: seed.bpm ?? 96, seed: seed.seed ?? 1 });
   const audio = await putSongAudio(storage, uploadedFromBuffer(mp3, 'song.mp3'), ownerId);
   const image = seed.cover ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId) : undefined;
   return db.transaction(async (tx) => {
-    const audioRow = await insertFile(tx, audio);
+    const audioRow = await insertFile(tx, audio.file);
     const original = image && (await insertFile(tx, image.original));
     const web = image && (await insertFile(tx, image.web));
     const slug = seed.slug ?? seed.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -58,6 +58,8 @@ export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: 
         orderIndex: seed.orderIndex ?? 0,
         isActive: seed.isActive ?? true,
         audioFileId: audioRow.id,
+        audioPeaks: audio.waveform.peaks,
+        audioDurationSeconds: audio.waveform.durationSeconds,
         imageFileId: original?.id ?? null,
         imageWebFileId: web?.id ?? null,
       })

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { StorageBucket } from '../../../common/constants';
 import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import type { DbOrTx } from '../../db/client';
-import { songs, storedFiles } from '../../db/schema';
+import { storedFiles } from '../../db/schema';
 import { newObjectKey, type Storage } from '../../adapters/storage/storage';
 import { signFileToken, verifyFileToken } from '../../adapters/storage/signed-url';
 import { AppError } from '../../lib/app-error';
@@ -56,6 +56,33 @@ export function fileLink(secret: string, fileId: string, userId: string, now = D
   return `/api/files/${signFileToken(secret, { fileId, subject: userId }, SIGNED_URL_TTL_SECONDS, now)}`;
 }
 
+/** A pitch link's recipient has no account: their file links name the pitch link (user ids never contain ':'). */
+const PITCH_SUBJECT = 'pitch:';
+export const pitchFileSubject = (pitchLinkId: string) => `${PITCH_SUBJECT}${pitchLinkId}`;
+
+/**
+ * A pitch link's file link is honoured only while the pitch link is live (not revoked, not expired) and the
+ * file is the audio or cover of an active song on its shortlist: revoking stops links already handed out.
+ */
+async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: string): Promise<StoredFile> {
+  if (!/^[0-9a-f-]{36}$/i.test(pitchLinkId) || !/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  const [row] = await db
+    .select({ file: storedFiles })
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.id, fileId),
+        sql`exists (select 1 from pitch_links pl
+          join pitch_link_songs pls on pls.pitch_link_id = pl.id
+          join songs s on s.id = pls.song_id
+          where pl.id = ${pitchLinkId} and pl.revoked_at is null and pl.expires_at > now() and s.is_active
+            and (s.audio_file_id = stored_files.id or s.image_web_file_id = stored_files.id))`,
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  return row.file;
+}
+
 /**
  * The file a link points at, when the link is genuine and unexpired, was issued to this user, and the
  * user may still read the file now: catalogue files for admins, and for preview users only while
@@ -74,27 +101,31 @@ export async function authorizeFileLink({
 }): Promise<{ file: StoredFile; expiresAt: number }> {
   const claims = verifyFileToken(secret, token);
   if (!claims) throw new AppError('FORBIDDEN', MESSAGES.files.linkInvalid);
+  if (claims.subject.startsWith(PITCH_SUBJECT)) {
+    const file = await authorizePitchFile(db, claims.subject.slice(PITCH_SUBJECT.length), claims.fileId);
+    return { file, expiresAt: claims.expiresAt };
+  }
   if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.generic.unauthenticated);
   if (claims.subject !== actor.id) throw new AppError('FORBIDDEN', MESSAGES.files.linkInvalid);
 
-  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, claims.fileId));
-  if (!file) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  // One query: the file, and whether an active song uses it (the only way a preview user may read it).
+  const [row] = await db
+    .select({
+      file: storedFiles,
+      // Spelled out: drizzle leaves column names unqualified inside a select list, and "id" would be the song's.
+      onActiveSong: sql<boolean>`exists (select 1 from songs s where s.is_active
+        and (s.audio_file_id = stored_files.id or s.image_file_id = stored_files.id or s.image_web_file_id = stored_files.id))`,
+    })
+    .from(storedFiles)
+    .where(eq(storedFiles.id, claims.fileId));
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  const { file, onActiveSong } = row;
   const isAdmin = actor.roles.has('admin');
 
   if (file.bucket === 'song-audio' || file.bucket === 'song-images') {
     if (isAdmin) return { file, expiresAt: claims.expiresAt };
     if (!actor.roles.has('preview')) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
-    const [song] = await db
-      .select({ id: songs.id })
-      .from(songs)
-      .where(
-        and(
-          eq(songs.isActive, true),
-          or(eq(songs.audioFileId, file.id), eq(songs.imageFileId, file.id), eq(songs.imageWebFileId, file.id)),
-        ),
-      )
-      .limit(1);
-    if (!song) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+    if (!onActiveSong) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
     return { file, expiresAt: claims.expiresAt };
   }
   if (isAdmin || file.ownerId === actor.id) return { file, expiresAt: claims.expiresAt };

@@ -7,6 +7,7 @@ import type { AppEnv } from '../../lib/hono-env';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { actorOf, requireUser } from '../../middleware/require-user';
+import { getSongListenDepth } from './listen-depth.service';
 import { listPreviewUsers, listSongListening, listUserPlays } from './preview-activity.service';
 import {
   approvePreviewRequest,
@@ -54,6 +55,9 @@ export function adminPreviewRoutes(db: Db, mail: MailSettings) {
 
   const activity = new Hono<AppEnv>()
     .get('/', async (c) => c.json({ users: await listPreviewUsers({ db }), songs: await listSongListening({ db }) }))
+    .get('/songs/:songId', validate('param', z.object({ songId: z.uuid() })), async (c) =>
+      c.json(await getSongListenDepth({ db, songId: c.req.valid('param').songId })),
+    )
     .get('/:userId/plays', validate('param', z.object({ userId: z.string().min(1).max(100) })), async (c) =>
       c.json(await listUserPlays({ db, userId: c.req.valid('param').userId })),
     );

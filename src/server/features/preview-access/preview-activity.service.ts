@@ -36,7 +36,7 @@ export async function listPreviewUsers({ db }: { db: Db }) {
     .orderBy(sql`${plays.lastPlayedAt} desc nulls last`, users.email);
 }
 
-/** One listener's plays, newest first. */
+/** One listener's plays, newest first, with how far into the song each got. */
 export async function listUserPlays({ db, userId, limit = 200 }: { db: Db; userId: string; limit?: number }) {
   return db
     .select({
@@ -45,6 +45,8 @@ export async function listUserPlays({ db, userId, limit = 200 }: { db: Db; userI
       songSlug: songs.slug,
       playedAt: songPlays.playedAt,
       durationSeconds: songPlays.durationSeconds,
+      furthestSeconds: songPlays.furthestSeconds,
+      songDurationSeconds: songs.audioDurationSeconds,
       completed: songPlays.completed,
     })
     .from(songPlays)
@@ -54,20 +56,28 @@ export async function listUserPlays({ db, userId, limit = 200 }: { db: Db; userI
     .limit(limit);
 }
 
-/** Per song: distinct listeners, plays and completed plays. */
+/**
+ * Per song: distinct listeners (preview users and pitch link recipients), plays, completed plays and the
+ * average depth (how far into the song plays got, 0-1; null without plays or a known length).
+ */
 export async function listSongListening({ db }: { db: Db }) {
+  const listeners = countDistinct(sql`coalesce(${songPlays.userId}, ${songPlays.pitchLinkId}::text)`);
   return db
     .select({
       songId: songs.id,
       title: songs.title,
       slug: songs.slug,
-      listeners: countDistinct(songPlays.userId),
+      durationSeconds: songs.audioDurationSeconds,
+      listeners,
       plays: count(songPlays.id),
       completedPlays: sql<number>`count(*) filter (where ${songPlays.completed})::int`,
+      // least() skips nulls: a song without plays or a length must not average to 1.
+      averageDepth: sql<number | null>`(avg(case when ${songPlays.id} is null or coalesce(${songs.audioDurationSeconds}, 0) <= 0 then null
+        when ${songPlays.completed} then 1 else least(1, ${songPlays.furthestSeconds} / ${songs.audioDurationSeconds}) end))::float8`,
     })
     .from(songs)
     .leftJoin(songPlays, eq(songPlays.songId, songs.id))
     .groupBy(songs.id)
-    .orderBy(desc(countDistinct(songPlays.userId)), songs.orderIndex);
+    .orderBy(desc(listeners), songs.orderIndex);
 }
 

@@ -6,14 +6,26 @@ import type { Storage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/multipart';
 import { putFile, type NewStoredFile } from '../files/files.service';
+import { computeWaveform, UndecodableAudioError, type Waveform } from './waveform';
 
 
-/** Checks an admin's catalogue audio by its content: MP3 only, whatever the file is called. */
-export async function putSongAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
+/**
+ * Checks an admin's catalogue audio by its content (MP3 only, whatever the file is called), decodes it for
+ * its waveform (a file that does not decode is not a song), then stores it.
+ */
+export async function putSongAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<{ file: NewStoredFile; waveform: Waveform }> {
   if (file.size > LIMITS.songAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.audioTooLarge, { audio: [MESSAGES.songs.audioTooLarge] });
   const sniffed = await sniffFile(file.head, ['mp3'], file.name);
   if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.audioNotMp3, { audio: [MESSAGES.songs.audioNotMp3] });
-  return putFile({ storage, bucket: 'song-audio', ownerId, body: file.stream(), contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  let waveform: Waveform;
+  try {
+    waveform = await computeWaveform(file.stream());
+  } catch (error) {
+    if (error instanceof UndecodableAudioError) throw new AppError('INVALID', MESSAGES.songs.audioUndecodable, { audio: [MESSAGES.songs.audioUndecodable] });
+    throw error;
+  }
+  const stored = await putFile({ storage, bucket: 'song-audio', ownerId, body: file.stream(), contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  return { file: stored, waveform };
 }
 
 /** Decoding a picture costs memory by its pixels, not its bytes: a small file can claim gigapixels. */

@@ -31,7 +31,10 @@ async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string):
   if (file.size > LIMITS.lyricsFileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.lyricsTooLarge, { lyricsFile: [m.lyricsTooLarge] });
   const bytes = await file.read();
   const sniffed = await sniffFile(bytes, LYRICS_KINDS, file.name);
-  if (!sniffed.ok) throw new AppError('INVALID', m.lyricsNotAllowed, { lyricsFile: [m.lyricsNotAllowed] });
+  if (!sniffed.ok) {
+    const message = sniffed.reason === 'archive-too-large' || sniffed.reason === 'archive-malformed' ? m.lyricsUnpacksTooLarge : m.lyricsNotAllowed;
+    throw new AppError('INVALID', message, { lyricsFile: [message] });
+  }
   return putFile({ storage, bucket: 'lyric-submissions', ownerId, body: bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
 }
 

@@ -1,4 +1,4 @@
-import { Activity, ClipboardList, FileAudio, Inbox, LayoutDashboard, MessageSquare, Music, RotateCcw, ShoppingBag, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { Activity, ClipboardList, Link2, FileAudio, History, Inbox, LayoutDashboard, MessageSquare, Music, RotateCcw, ShoppingBag, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { PAGE_PATHS } from '../../../common/routes';
 
 /** The admin sidebar, in order. Add an entry here when an admin page lands. `badge` names a count shown beside the label. */
@@ -12,6 +12,8 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideI
   { to: PAGE_PATHS.adminPreviewRequests, label: 'Preview Requests', icon: ClipboardList },
   { to: PAGE_PATHS.adminCreateAccount, label: 'Create Account', icon: UserPlus },
   { to: PAGE_PATHS.adminPreviewActivity, label: 'Preview Activity', icon: Activity },
+  { to: PAGE_PATHS.adminPitchLinks, label: 'Pitch Links', icon: Link2 },
+  { to: PAGE_PATHS.adminPitchActivity, label: 'Pitch Activity', icon: History },
   { to: PAGE_PATHS.adminResetSongwriter, label: 'Reset Songwriter', icon: RotateCcw },
   { to: PAGE_PATHS.adminOutbox, label: 'Outbox', icon: Inbox },
 ];

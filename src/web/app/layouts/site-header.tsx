@@ -40,9 +40,14 @@ export function SiteHeader() {
             </NavLink>
           ))}
           {canBrowseSongs && (
-            <NavLink to={PAGE_PATHS.songs} className={navLinkClass}>
-              Songs
-            </NavLink>
+            <>
+              <NavLink to={PAGE_PATHS.songs} className={navLinkClass}>
+                Songs
+              </NavLink>
+              <NavLink to={PAGE_PATHS.myHolds} className={navLinkClass}>
+                My holds
+              </NavLink>
+            </>
           )}
         </nav>
 
@@ -96,11 +101,18 @@ export function SiteHeader() {
               </li>
             ))}
             {canBrowseSongs && (
-              <li>
-                <NavLink to={PAGE_PATHS.songs} className={(s) => cn(navLinkClass(s), 'block text-base')} onClick={closeMenu}>
-                  Songs
-                </NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to={PAGE_PATHS.songs} className={(s) => cn(navLinkClass(s), 'block text-base')} onClick={closeMenu}>
+                    Songs
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to={PAGE_PATHS.myHolds} className={(s) => cn(navLinkClass(s), 'block text-base')} onClick={closeMenu}>
+                    My holds
+                  </NavLink>
+                </li>
+              </>
             )}
           </ul>
           <div className="mt-3 grid gap-2 border-t border-stone-800 pt-3">

@@ -12,10 +12,13 @@ export function Spinner({ label = MESSAGES.generic.loading, className }: { label
   );
 }
 
-/** A spinner with its label visible, centred in the page area, for page-level loading. */
+/**
+ * A spinner with its label visible, centred in the page area, for page-level loading. A screen tall, so
+ * the footer waits below the fold instead of being pushed through the viewport when the page arrives.
+ */
 export function PageSpinner({ label = MESSAGES.generic.loading }: { label?: string }) {
   return (
-    <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-muted-foreground">
+    <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-3 text-muted-foreground">
       <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-primary" />
       <span>{label}</span>
     </div>

@@ -3,17 +3,23 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MESSAGES } from '../../../common/messages';
 import { cn } from '../../lib/cn';
 import { formatTime } from './format-time';
+import type { PlayTracker } from './play-tracker';
 import { usePlayTracking } from './use-play-tracking';
-
-const SKIP_SECONDS = 5;
+import { LARGE_STEP_SECONDS, SMALL_STEP_SECONDS, WaveformSlider } from './waveform-slider';
 
 export interface AudioPlayerProps {
   songId: string;
   title: string;
   /** A signed link to the audio; it expires, so the player asks for a fresh one when playing fails. */
   src: string;
-  /** Fetches the song again for a fresh link; null (or a throw) when none could be had. */
-  refreshSrc: () => Promise<string | null>;
+  /** The waveform computed at upload (0-255 each); null draws a flat bar. */
+  peaks: number[] | null;
+  /** The length decoded at upload: the waveform is seekable before the audio's metadata arrives. */
+  durationSeconds: number | null;
+  /** Where the plays are reported (the catalogue's /api/plays, or a pitch page's own). */
+  tracker: PlayTracker;
+  /** Fetches a fresh link; null (or a throw) when none could be had. Without it, a retry reuses the link. */
+  refreshSrc?: () => Promise<string | null>;
   className?: string;
 }
 
@@ -22,11 +28,12 @@ type PlayerError = 'load' | 'play' | null;
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * The song page's player: a native <audio> (metadata only until played; the server answers Range requests,
- * so seeking does not download the whole file) with our own controls. With focus anywhere in the player,
- * Space plays or pauses and the Left and Right arrows skip 5 seconds.
+ * The song's player: a native <audio> that streams (metadata only until played; the server answers Range
+ * requests, so neither playing nor seeking waits for the whole file, and nothing is decoded here) with our
+ * own controls over the waveform computed at upload. With focus anywhere in the player, Space plays or
+ * pauses and the Left and Right arrows skip 5 seconds.
  */
-export function AudioPlayer({ songId, title, src, refreshSrc, className }: AudioPlayerProps) {
+export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracker, refreshSrc, className }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const volumeRef = useRef<HTMLInputElement>(null);
   // React sets src once: assigning the same src again would restart loading and stop playback. Fresh links
@@ -34,12 +41,14 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
   const [initialSrc] = useState(src);
   const [playing, setPlaying] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [buffering, setBuffering] = useState(false);
   const [current, setCurrent] = useState(0);
-  const [duration, setDuration] = useState(0);
+  const [mediaDuration, setMediaDuration] = useState(0);
   const [volume, setVolume] = useState(1);
   const [error, setError] = useState<PlayerError>(null);
   const hintId = useId();
-  usePlayTracking(songId, audioRef);
+  usePlayTracking(songId, audioRef, tracker);
+  const duration = mediaDuration || durationSeconds || 0;
 
   const play = async () => {
     const audio = audioRef.current;
@@ -54,11 +63,11 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
         if (isAbort(failure)) return;
       }
     }
-    // Most likely the signed link expired: fetch the song again for a fresh one and try once more.
+    // Most likely the signed link expired: fetch a fresh one and try once more.
     setBusy(true);
     const position = audio.currentTime;
     try {
-      const fresh = await refreshSrc().catch(() => null);
+      const fresh = refreshSrc ? await refreshSrc().catch(() => null) : null;
       // Without a fresh link, retry the one we have (spec: a failed refresh falls back to the original).
       audio.src = fresh ?? audio.currentSrc ?? initialSrc;
       if (position > 0) audio.currentTime = position;
@@ -81,9 +90,8 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
   const seekTo = (seconds: number) => {
     const audio = audioRef.current;
     if (!audio) return;
-    // Before the metadata has loaded the length is unknown: only the start bounds the position.
-    const max = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : Number.POSITIVE_INFINITY;
-    const target = Math.max(0, Math.min(max, seconds));
+    const target = Math.max(0, duration > 0 ? Math.min(duration, seconds) : seconds);
+    // Before its metadata the element has no timeline yet: it starts from there once it has one.
     audio.currentTime = target;
     setCurrent(target);
   };
@@ -98,20 +106,17 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
       toggle();
     } else if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && target !== volumeRef.current) {
       event.preventDefault();
-      seekBy(event.key === 'ArrowLeft' ? -SKIP_SECONDS : SKIP_SECONDS);
+      seekTo((audioRef.current?.currentTime ?? current) + (event.key === 'ArrowLeft' ? -SMALL_STEP_SECONDS : SMALL_STEP_SECONDS));
     }
   };
 
-  const seekBy = (delta: number) => seekTo((audioRef.current?.currentTime ?? current) + delta);
-
   const updateDuration = () => {
     const value = audioRef.current?.duration ?? 0;
-    if (Number.isFinite(value)) setDuration(value);
+    if (Number.isFinite(value)) setMediaDuration(value);
   };
 
   const VolumeIcon = volume === 0 ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
-  const elapsed = formatTime(current);
-  const total = formatTime(duration);
+  const spinning = busy || (playing && buffering);
 
   return (
     <div
@@ -126,7 +131,12 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
         src={initialSrc}
         preload="metadata"
         onPlay={() => setPlaying(true)}
-        onPlaying={() => setError(null)}
+        onPlaying={() => {
+          setError(null);
+          setBuffering(false);
+        }}
+        onWaiting={() => setBuffering(true)}
+        onCanPlay={() => setBuffering(false)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(event) => setCurrent(event.currentTarget.currentTime)}
@@ -134,22 +144,24 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
         onDurationChange={updateDuration}
         onError={() => {
           setPlaying(false);
+          setBuffering(false);
           // A failed retry's message says more than this one; keep it.
           setError((previous) => (previous === 'play' ? previous : 'load'));
         }}
       />
       <p id={hintId} className="sr-only">
-        Space plays or pauses. The left and right arrow keys skip {SKIP_SECONDS} seconds.
+        Space plays or pauses. The left and right arrow keys skip {SMALL_STEP_SECONDS} seconds; on the waveform, Page Up and Page
+        Down skip {LARGE_STEP_SECONDS} seconds, and Home and End go to the start and the end.
       </p>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-3 sm:gap-x-4">
         <button
           type="button"
           onClick={toggle}
           aria-label={playing ? 'Pause' : 'Play'}
-          aria-busy={busy || undefined}
+          aria-busy={spinning || undefined}
           className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover"
         >
-          {busy ? (
+          {spinning ? (
             <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
           ) : playing ? (
             <Pause aria-hidden="true" className="size-5" fill="currentColor" />
@@ -157,26 +169,15 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
             <Play aria-hidden="true" className="ml-0.5 size-5" fill="currentColor" />
           )}
         </button>
-        <div className="grid min-w-40 flex-1 gap-1">
-          <input
-            type="range"
-            min={0}
-            max={duration || 0}
-            step={0.1}
-            value={Math.min(current, duration || 0)}
-            disabled={!duration}
-            onChange={(event) => seekTo(Number(event.target.value))}
-            aria-label="Seek"
-            aria-valuetext={`${elapsed} of ${total}`}
-            className="h-2 w-full cursor-pointer accent-primary disabled:cursor-not-allowed"
-          />
+        <div className="grid min-w-0 flex-1 basis-48 gap-1">
+          <WaveformSlider peaks={peaks} position={current} duration={duration} onSeek={seekTo} />
           <div className="flex justify-between text-xs tabular-nums text-muted-foreground">
-            <span>{elapsed}</span>
-            <span>{total}</span>
+            <span>{formatTime(current)}</span>
+            <span>{formatTime(duration)}</span>
           </div>
         </div>
-        {/* Below 640px the volume wraps onto its own row, so the seek bar keeps its width. */}
-        <div className="flex w-full items-center gap-2 sm:w-auto">
+        {/* Below 640px the volume wraps onto its own row, so the waveform keeps its width. */}
+        <div className="flex w-full items-center gap-2 sm:w-28">
           <VolumeIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           <input
             ref={volumeRef}
@@ -192,7 +193,7 @@ export function AudioPlayer({ songId, title, src, refreshSrc, className }: Audio
             }}
             aria-label="Volume"
             aria-valuetext={`${Math.round(volume * 100)}%`}
-            className="h-2 w-full cursor-pointer accent-primary sm:w-24"
+            className="h-2 w-full cursor-pointer accent-primary"
           />
         </div>
       </div>

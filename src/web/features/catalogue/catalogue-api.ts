@@ -35,15 +35,3 @@ export const songQuery = (slug: string) =>
 
 export const postComment = (slug: string, input: CommentInput) =>
   api<{ id: string; isApproved: boolean }>(`/api/songs/${encodeURIComponent(slug)}/comments`, { method: 'POST', body: input });
-
-export interface PlayReport {
-  durationSeconds: number;
-  completed: boolean;
-}
-
-/** keepalive: the report may be sent while the page goes away (pagehide), and must still arrive. */
-export const startPlay = (songId: string, report: PlayReport, keepalive = false) =>
-  api<{ id: string }>('/api/plays', { method: 'POST', body: { songId, ...report }, keepalive });
-
-export const updatePlay = (playId: string, report: PlayReport, keepalive = false) =>
-  api<{ ok: true }>(`/api/plays/${encodeURIComponent(playId)}`, { method: 'PATCH', body: report, keepalive });

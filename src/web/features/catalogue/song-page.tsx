@@ -12,6 +12,8 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { AudioPlayer } from './audio-player';
 import { songQuery } from './catalogue-api';
+import { catalogueTracker } from './play-tracker';
+import { SongHoldPass } from '../pitching/song-hold-pass';
 import { SongComments } from './song-comments';
 import { SongCover } from './song-cover';
 import { SongFacts } from './song-facts';
@@ -80,10 +82,20 @@ function SongView({ song }: { song: CatalogueSong }) {
           )}
           <p className="mt-6 leading-7 text-foreground/90">{song.description}</p>
           {song.audioUrl ? (
-            <AudioPlayer className="mt-8" songId={song.id} title={song.title} src={song.audioUrl} refreshSrc={refreshAudio} />
+            <AudioPlayer
+              className="mt-8"
+              songId={song.id}
+              title={song.title}
+              src={song.audioUrl}
+              peaks={song.peaks}
+              durationSeconds={song.durationSeconds}
+              tracker={catalogueTracker}
+              refreshSrc={refreshAudio}
+            />
           ) : (
             <p className="mt-8 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">{MESSAGES.songs.audioLoadError}</p>
           )}
+          <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
         </div>
       </div>
 

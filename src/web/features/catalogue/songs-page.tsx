@@ -9,10 +9,10 @@ import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { Button } from '../../components/ui/button';
-import { PageSpinner } from '../../components/ui/spinner';
 import { catalogueQuery, type CatalogueFilters as Filters } from './catalogue-api';
 import { CatalogueFilters, type FilterPatch } from './catalogue-filters';
 import { SongCard } from './song-card';
+import { SongListSkeleton } from './song-list-skeleton';
 
 const FILTER_KEYS = ['q', 'genre', 'bpmMin', 'bpmMax', 'page'] as const;
 
@@ -75,7 +75,7 @@ export function SongsPage() {
 
       <div className="mt-8">
         {list.isPending ? (
-          <PageSpinner label={MESSAGES.songs.loadingList} />
+          <SongListSkeleton />
         ) : list.isError ? (
           <ErrorState title={MESSAGES.songs.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
         ) : (

@@ -42,9 +42,37 @@ export interface SongListening {
   songId: string;
   title: string;
   slug: string;
+  durationSeconds: number | null;
+  /** Preview users and pitch link recipients. */
   listeners: number;
   plays: number;
   completedPlays: number;
+  /** How far into the song plays got on average, 0-1; null without plays or a known length. */
+  averageDepth: number | null;
+}
+
+/** A listener of GET /api/admin/preview-activity/songs/:songId. */
+export interface SongListener {
+  /** A preview user, or a pitch link's recipient (no account). */
+  kind: 'user' | 'pitch';
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  plays: number;
+  listenedSeconds: number;
+  furthestSeconds: number;
+  completed: boolean;
+  lastPlayedAt: string;
+}
+
+/** GET /api/admin/preview-activity/songs/:songId: where listeners stop, and who listened how far. */
+export interface SongListenDepth {
+  song: { id: string; title: string; slug: string; durationSeconds: number | null };
+  plays: number;
+  /** Per equal stretch of the song, the plays that got into it; null while the song's length is unknown. */
+  reached: number[] | null;
+  listeners: SongListener[];
 }
 
 /** A row of GET /api/admin/preview-activity/:userId/plays, newest first. */
@@ -54,6 +82,9 @@ export interface UserPlay {
   songSlug: string;
   playedAt: string;
   durationSeconds: number;
+  /** The furthest point of the song reached, in seconds. */
+  furthestSeconds: number;
+  songDurationSeconds: number | null;
   completed: boolean;
 }
 
@@ -81,6 +112,12 @@ export const userPlaysQuery = (userId: string) =>
   queryOptions({
     queryKey: [...ACTIVITY_KEY, 'plays', userId],
     queryFn: ({ signal }) => api<UserPlay[]>(`/api/admin/preview-activity/${encodeURIComponent(userId)}/plays`, { signal }),
+  });
+
+export const songListenDepthQuery = (songId: string) =>
+  queryOptions({
+    queryKey: [...ACTIVITY_KEY, 'song', songId],
+    queryFn: ({ signal }) => api<SongListenDepth>(`/api/admin/preview-activity/songs/${encodeURIComponent(songId)}`, { signal }),
   });
 
 export type RequestAction = 'approve' | 'reject' | 'revoke';

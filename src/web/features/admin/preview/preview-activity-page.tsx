@@ -10,26 +10,35 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { previewActivityQuery, type PreviewUserActivity, type SongListening } from './admin-preview-api';
 import { activeThisWeek, formatLastActive } from './activity-format';
+import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
+import { ListenerResponsesPanel } from '../../pitching/admin-responses-panel';
 
 const m = MESSAGES.previewAccess;
 const th = 'px-4 py-3 font-medium';
 
-/** /admin/preview-activity: who listens and to what. The chosen user (?user=) shows their plays. */
+/**
+ * /admin/preview-activity: who listens and to what. The chosen user (?user=) shows their plays; the chosen
+ * song (?song=) shows where its listeners stop and how far each got.
+ */
 export function PreviewActivityPage() {
   const activity = useQuery(previewActivityQuery);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('user');
+  const selectedSongId = params.get('song');
 
-  const select = (userId: string | null) => {
+  const choose = (key: 'user' | 'song', id: string | null) => {
     const p = new URLSearchParams(params);
-    if (userId) p.set('user', userId);
-    else p.delete('user');
+    if (id) p.set(key, id);
+    else p.delete(key);
     setParams(p, { replace: true, preventScrollReset: true });
   };
+  const select = (userId: string | null) => choose('user', userId);
+  const selectSong = (songId: string | null) => choose('song', songId);
 
   const users = activity.data?.users ?? [];
   const selected = users.find((u) => u.userId === selectedId);
+  const selectedSong = activity.data?.songs.find((s) => s.songId === selectedSongId);
   const totalPlays = users.reduce((sum, u) => sum + u.playCount, 0);
   const activeCount = users.filter((u) => activeThisWeek(u.lastActiveAt)).length;
 
@@ -76,6 +85,9 @@ export function PreviewActivityPage() {
                   label={selected ? selected.name || selected.email : 'this user'}
                   onClose={() => select(null)}
                 />
+                <div className="mt-6">
+                  <ListenerResponsesPanel key={selectedId} userId={selectedId} label={selected ? selected.name || selected.email : 'this user'} />
+                </div>
               </div>
             )}
           </div>
@@ -88,9 +100,19 @@ export function PreviewActivityPage() {
               {activity.data.songs.length === 0 ? (
                 <EmptyState icon={ListMusic} message={m.activityNoSongs} />
               ) : (
-                <SongsTable songs={activity.data.songs} />
+                <SongsTable songs={activity.data.songs} selectedId={selectedSongId} onSelect={(id) => selectSong(id === selectedSongId ? null : id)} />
               )}
             </div>
+            {selectedSongId && (
+              <div className="mt-6">
+                <SongDepthPanel
+                  key={selectedSongId}
+                  songId={selectedSongId}
+                  label={selectedSong?.title ?? 'this song'}
+                  onClose={() => selectSong(null)}
+                />
+              </div>
+            )}
           </section>
         </>
       )}
@@ -174,28 +196,43 @@ function UsersTable({
   );
 }
 
-function SongsTable({ songs }: { songs: SongListening[] }) {
+function SongsTable({ songs, selectedId, onSelect }: { songs: SongListening[]; selectedId: string | null; onSelect: (songId: string) => void }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
-      <table className="w-full min-w-[520px] text-left text-sm">
-        <caption className="sr-only">Listening by song, most listeners first</caption>
+      <table className="w-full min-w-[600px] text-left text-sm">
+        <caption className="sr-only">Listening by song, most listeners first. Choose a title to see where its listeners stop.</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">
           <tr>
             <th scope="col" className={th}>Song</th>
             <th scope="col" className={cn(th, 'text-right')}>Listeners</th>
             <th scope="col" className={cn(th, 'text-right')}>Plays</th>
             <th scope="col" className={cn(th, 'text-right')}>Completed plays</th>
+            <th scope="col" className={cn(th, 'text-right')}>Average depth</th>
           </tr>
         </thead>
         <tbody>
-          {songs.map((song) => (
-            <tr key={song.songId} className="border-b border-border last:border-0">
-              <th scope="row" className="px-4 py-3 font-medium">{song.title}</th>
-              <td className="px-4 py-3 text-right tabular-nums">{song.listeners}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{song.plays}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{song.completedPlays}</td>
-            </tr>
-          ))}
+          {songs.map((song) => {
+            const selected = song.songId === selectedId;
+            return (
+              <tr key={song.songId} className={cn('border-b border-border last:border-0', selected && 'bg-secondary')}>
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    aria-controls={selected ? 'song-depth' : undefined}
+                    className="rounded-sm text-left font-medium text-primary hover:underline"
+                    onClick={() => onSelect(song.songId)}
+                  >
+                    {song.title}
+                  </button>
+                </th>
+                <td className="px-4 py-3 text-right tabular-nums">{song.listeners}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{song.plays}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{song.completedPlays}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{song.averageDepth === null ? '—' : `${Math.round(song.averageDepth * 100)}%`}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -10,8 +10,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { userPlaysQuery } from './admin-preview-api';
 import { formatListened } from './activity-format';
+import { DepthMeter } from './listen-depth';
 
-/** One preview user's plays, newest first. */
+/** One preview user's plays, newest first, with how far into each song they got. */
 export function UserPlaysPanel({ userId, label, onClose }: { userId: string; label: string; onClose: () => void }) {
   const plays = useQuery(userPlaysQuery(userId));
   return (
@@ -37,14 +38,15 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[480px] text-left text-sm">
+            <table className="w-full min-w-[600px] text-left text-sm">
               <caption className="sr-only">Plays by {label}, newest first</caption>
               <thead className="border-b border-border text-muted-foreground">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">Song</th>
                   <th scope="col" className="py-2 pr-4 font-medium">When</th>
                   <th scope="col" className="py-2 pr-4 text-right font-medium">Listened</th>
-                  <th scope="col" className="py-2 font-medium">Completed</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Completed</th>
+                  <th scope="col" className="py-2 font-medium">Furthest</th>
                 </tr>
               </thead>
               <tbody>
@@ -59,8 +61,11 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
                       <time dateTime={play.playedAt}>{formatDateTime(play.playedAt)}</time>
                     </td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatListened(play.durationSeconds)}</td>
-                    <td className="py-2">
+                    <td className="py-2 pr-4">
                       {play.completed ? <Badge variant="success">Yes</Badge> : <Badge variant="secondary">No</Badge>}
+                    </td>
+                    <td className="py-2">
+                      <DepthMeter furthestSeconds={play.furthestSeconds} durationSeconds={play.songDurationSeconds} completed={play.completed} />
                     </td>
                   </tr>
                 ))}

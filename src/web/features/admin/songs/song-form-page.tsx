@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { adminSongQuery, adminSongsQuery } from './admin-songs-api';
 import { SongForm } from './song-form';
+import { SongResponsesPanel } from '../../pitching/admin-responses-panel';
 
 function FormPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -56,6 +57,11 @@ export function EditSongPage() {
         <SongForm key={song.data.id} song={song.data} defaultOrderIndex={song.data.orderIndex} />
       ) : (
         <PageSpinner label={MESSAGES.songs.loadingSong} />
+      )}
+      {song.data && (
+        <div className="mt-10">
+          <SongResponsesPanel songId={song.data.id} />
+        </div>
       )}
     </FormPage>
   );

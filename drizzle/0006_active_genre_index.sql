@@ -1,0 +1,1 @@
+CREATE INDEX "songs_active_genre_idx" ON "songs" USING btree ("genre") WHERE "songs"."is_active" and "songs"."genre" is not null;

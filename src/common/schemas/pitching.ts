@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { LIMITS, SONG_RESPONSES } from '../constants';
+import { MESSAGES } from '../messages';
+import { emailField, requiredText } from './fields';
+
+const m = MESSAGES.pitching;
+const DAY_MS = 24 * 3600 * 1000;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/**
+ * A listener's hold or pass, from the song page and the pitch page alike. Only a hold keeps a note (the
+ * artist or project it is held for); a pass drops it.
+ */
+export const SongResponseSchema = z
+  .object({
+    response: z.enum(SONG_RESPONSES, { error: m.responseRequired }),
+    note: optionalText(LIMITS.holdNoteMax, m.noteTooLong),
+  })
+  .transform((v) => ({ response: v.response, note: v.response === 'hold' ? (v.note ?? null) : null }));
+export type SongResponseInput = z.input<typeof SongResponseSchema>;
+export type SongResponseValues = z.output<typeof SongResponseSchema>;
+
+/** Admin: holds and passes of one song, or of one preview user (newest first). */
+export const AdminResponsesQuerySchema = z.object({
+  songId: z.uuid().optional(),
+  userId: z.string().min(1).max(100).optional(),
+});
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A link lives through the end of its expiry date wherever its recipient is: until midnight at UTC-12
+ * ("anywhere on earth"), so no time zone has to be known and no recipient loses the last evening.
+ */
+export function pitchExpiresAt(expiresOn: string): Date {
+  return new Date(Date.parse(`${expiresOn}T00:00:00Z`) + 36 * 3600 * 1000);
+}
+
+/** The expiry date (YYYY-MM-DD) a link's expires_at stands for: the inverse of pitchExpiresAt. */
+export function pitchExpiryDate(expiresAt: string | Date): string {
+  return isoDay(new Date(expiresAt).getTime() - 36 * 3600 * 1000);
+}
+
+/** The latest expiry date allowed today, and a sensible default (30 days), as YYYY-MM-DD. */
+export function pitchExpiryBounds(now = Date.now()) {
+  return { max: isoDay(now + LIMITS.pitchLinkMaxDays * DAY_MS), suggested: isoDay(now + 30 * DAY_MS) };
+}
+
+/** Admin: a shortlist for one named recipient, who gets the link by e-mail. */
+export const PitchLinkSchema = z.object({
+  recipientName: requiredText(m.recipientNameRequired, LIMITS.nameMax, MESSAGES.validation.nameTooLong),
+  recipientEmail: emailField,
+  recipientCompany: optionalText(LIMITS.companyMax, MESSAGES.previewAccess.companyTooLong),
+  message: optionalText(LIMITS.pitchMessageMax, m.messageTooLong),
+  expiresOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, m.expiryInvalid)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.expiryInvalid)
+    .refine((d) => pitchExpiresAt(d).getTime() > Date.now(), m.expiryPast)
+    .refine((d) => d <= pitchExpiryBounds().max, m.expiryTooFar),
+  songIds: z
+    .array(z.uuid())
+    .min(1, m.songsRequired)
+    .max(LIMITS.pitchSongsMax, m.tooManySongs)
+    .refine((ids) => new Set(ids).size === ids.length, m.songTwice),
+});
+export type PitchLinkInput = z.input<typeof PitchLinkSchema>;
+export type PitchLinkValues = z.output<typeof PitchLinkSchema>;
+
+export const PITCH_ACTIVITY_PAGE_SIZE = 50;
+
+/**
+ * Admin: the latest holds, passes, link opens and plays, newest first. One listener at most: a preview user
+ * (userId) or a pitch link's recipient (pitchLinkId). `cursor` is the previous page's nextCursor.
+ */
+export const PitchActivityQuerySchema = z
+  .object({
+    songId: z.uuid().optional(),
+    userId: z.string().min(1).max(100).optional(),
+    pitchLinkId: z.uuid().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(PITCH_ACTIVITY_PAGE_SIZE),
+    cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, m.activityCursorInvalid).optional(),
+  })
+  .refine((q) => !(q.userId && q.pitchLinkId), { message: m.activityOneListener, path: ['pitchLinkId'] });
+export type PitchActivityQuery = z.output<typeof PitchActivityQuerySchema>;

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { LIMITS, SONG_RESPONSES } from '../../../common/constants';
+import { users } from './auth';
+import { createdAt, id, oneOf, updatedAt } from './helpers';
+import { songs } from './songs';
+
+/**
+ * A shortlist of songs sent to one named recipient who listens without an account (issue 11). The link's
+ * token is never stored: only its SHA-256, so a database leak does not open any link.
+ */
+export const pitchLinks = pgTable(
+  'pitch_links',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientCompany: text('recipient_company'),
+    message: text('message'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pitch_links_created_at_idx').on(t.createdAt.desc()),
+    check('pitch_links_recipient_name_check', sql`char_length(${t.recipientName}) between 1 and ${sql.raw(String(LIMITS.nameMax))}`),
+    check('pitch_links_recipient_email_check', sql`char_length(${t.recipientEmail}) between 3 and ${sql.raw(String(LIMITS.emailMax))}`),
+    check('pitch_links_message_check', sql`${t.message} is null or char_length(${t.message}) <= ${sql.raw(String(LIMITS.pitchMessageMax))}`),
+  ],
+);
+
+/** The songs of a pitch link, in the order the admin chose. */
+export const pitchLinkSongs = pgTable(
+  'pitch_link_songs',
+  {
+    pitchLinkId: uuid('pitch_link_id')
+      .notNull()
+      .references(() => pitchLinks.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pitchLinkId, t.songId] }),
+    index('pitch_link_songs_song_idx').on(t.songId),
+    check('pitch_link_songs_position_check', sql`${t.position} >= 0`),
+  ],
+);
+
+/**
+ * A listener's hold or pass on a song: a preview user's, or a pitch link recipient's. One answer per
+ * listener and song; changing one's mind updates it.
+ */
+export const songResponses = pgTable(
+  'song_responses',
+  {
+    id: id(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    pitchLinkId: uuid('pitch_link_id').references(() => pitchLinks.id, { onDelete: 'cascade' }),
+    response: text('response', { enum: SONG_RESPONSES }).notNull(),
+    /** For a hold: the artist or project it is held for. */
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('song_responses_song_user_unique').on(t.songId, t.userId),
+    unique('song_responses_song_pitch_link_unique').on(t.songId, t.pitchLinkId),
+    index('song_responses_user_idx').on(t.userId, t.updatedAt.desc()),
+    index('song_responses_pitch_link_idx').on(t.pitchLinkId),
+    check('song_responses_response_check', oneOf(t.response, SONG_RESPONSES)),
+    check('song_responses_listener_check', sql`num_nonnulls(${t.userId}, ${t.pitchLinkId}) = 1`),
+    check('song_responses_note_check', sql`${t.note} is null or char_length(${t.note}) <= ${sql.raw(String(LIMITS.holdNoteMax))}`),
+  ],
+);

@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { parse } from 'hono/utils/cookie';
+import type { Role } from '../../../common/constants';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Actor } from './accounts.service';
+
+/**
+ * Who is calling, in one query: the signed session cookie is checked here (HMAC-SHA256, better-call's
+ * format) and the session, its user and the user's current roles are read together.
+ * better-auth's own getSession costs ~4 ms a call (its endpoint pipeline plus two queries) and roles took a
+ * third; this path is ~0.6 ms. Roles are never cached, so a revoked role stops working on the next request.
+ *
+ * A session due for its sliding refresh (older than `updateAge`) goes through better-auth, which extends
+ * it; so does anything this reader does not recognise, keeping better-auth the authority on sessions.
+ */
+export function createSessionReader(auth: Auth, db: Db) {
+  const settings = auth.$context.then((ctx) => ({
+    cookieName: ctx.authCookies.sessionToken.name,
+    secret: ctx.secret,
+    expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+    updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+  }));
+
+  async function viaBetterAuth(headers: Headers): Promise<Actor | null> {
+    const session = await auth.api.getSession({ headers });
+    if (!session) return null;
+    return lookUp(session.session.token).then((row) => (row ? toActor(row) : null));
+  }
+
+  // Prepared once: the hottest query of the app skips drizzle's SQL building and the server's planning.
+  const sessionActor = db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      expiresAt: sessions.expiresAt,
+      roles: sql<string[]>`array(select role::text from user_roles where user_id = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('session_actor');
+
+  async function lookUp(token: string) {
+    const [row] = await sessionActor.execute({ token });
+    return row;
+  }
+
+  return async function readActor(c: Context): Promise<Actor | null> {
+    const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
+    const cookie = cookieHeaderOf(c);
+    if (!cookie?.includes(cookieName)) return null;
+    const token = verifiedToken(parse(cookie, cookieName)[cookieName], secret);
+    if (!token) return null;
+    const row = await lookUp(token);
+    if (!row) return null;
+    const expiresAt = row.expiresAt.getTime();
+    if (expiresAt <= Date.now()) return viaBetterAuth(c.req.raw.headers);
+    if (expiresAt - expiresInMs + updateAgeMs <= Date.now()) return viaBetterAuth(c.req.raw.headers);
+    return toActor(row);
+  };
+}
+
+/**
+ * The Cookie header, from Node's own request when served by @hono/node-server: asking Hono's request for a
+ * header builds a full web Request first, a third of the cost of a small GET.
+ */
+function cookieHeaderOf(c: Context): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming ? incoming.headers.cookie : c.req.header('cookie');
+}
+
+/** `token.base64(HMAC-SHA256(secret, token))`; node:crypto, as WebCrypto's per-call key import costs ~0.7 ms. */
+function verifiedToken(value: string | undefined, secret: string): string | null {
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+function toActor(row: { userId: string; email: string; name: string; emailVerified: boolean; roles: string[] }): Actor {
+  return {
+    id: row.userId,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.emailVerified,
+    roles: new Set(row.roles as Role[]),
+  };
+}

@@ -1,0 +1,186 @@
+import type { RouterRoute } from 'hono/types';
+import { z } from 'zod';
+import * as sharedSchemas from '../../../common/schemas';
+import { validationOf, type Validation } from '../../lib/validate';
+import { ROUTE_POLICY, type Access } from '../../route-policy';
+import { OPERATIONS, type MultipartBody } from './operations';
+
+type JsonSchema = Record<string, unknown>;
+
+/** What a client may send, as JSON Schema 2020-12 (OpenAPI 3.1's dialect): zod's input side. */
+export function requestSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+  return rest;
+}
+
+/** Shared schemas keep their exported name ("SongFormSchema" -> "SongForm") as components. */
+const NAMES = new Map<unknown, string>(
+  Object.entries(sharedSchemas)
+    .filter(([, value]) => value instanceof z.ZodType)
+    .map(([name, schema]) => [schema, name.replace(/Schema$/, '')]),
+);
+
+/** Hono's `/songs/:slug` and `/auth/*` as OpenAPI path templates. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, '/{endpoint}');
+}
+
+const ACCESS_NOTES: Record<Access, string> = {
+  public: 'Anyone, signed in or not.',
+  user: 'Any signed-in user.',
+  catalogue: 'Preview users and admins.',
+  songwriter: 'Songwriters only.',
+  admin: 'Admins only.',
+  'signed-link': 'The signed-in user the link was issued to, while they may still read the file.',
+  webhook: 'Stripe only, proven by the Stripe-Signature header.',
+  'test-checkout': 'Songwriters, and only while the built-in test checkout is the payment provider.',
+  'pitch-link': "Anyone with a live pitch link's token in the path (no account); rate limited per address.",
+};
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      },
+    },
+  },
+};
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** The handler a route entry runs: sub-apps with their own error handler wrap theirs. */
+function handlerOf(route: RouterRoute): unknown {
+  return (route.handler as unknown as Record<string, unknown>).__COMPOSED_HANDLER ?? route.handler;
+}
+
+function operationId(method: string, path: string): string {
+  const words = path.replace(/^\/api\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * The OpenAPI 3.1 document of the API, built from the app's own route list: each route's validators give
+ * its parameters and JSON body (the very schemas that check requests), operations.ts adds what a route
+ * cannot say about itself, and route-policy.ts says who may call it.
+ */
+export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl, title }: { serverUrl: string; title: string }) {
+  const validations = new Map<string, Validation[]>();
+  for (const route of routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
+    const key = `${route.method} ${route.path}`;
+    const found = validationOf(handlerOf(route));
+    validations.set(key, [...(validations.get(key) ?? []), ...(found ? [found] : [])]);
+  }
+
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+  const schemaRef = (schema: z.ZodType): JsonSchema => {
+    const name = NAMES.get(schema);
+    if (!name) return requestSchema(schema);
+    schemas[name] ??= requestSchema(schema);
+    return { $ref: `#/components/schemas/${name}` };
+  };
+
+  const multipartBody = ({ data, files, flags = {} }: MultipartBody) => ({
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['data', ...Object.keys(files).filter((f) => files[f]!.required)],
+          properties: {
+            data: schemaRef(data),
+            ...Object.fromEntries(
+              Object.entries(files).map(([name, f]) => [
+                name,
+                { type: 'string', contentMediaType: 'application/octet-stream', description: `${f.description}; at most ${f.maxBytes / 1024 / 1024} MB (413 beyond).` },
+              ]),
+            ),
+            ...Object.fromEntries(Object.entries(flags).map(([name, description]) => [name, { type: 'string', description }])),
+          },
+        },
+        encoding: { data: { contentType: 'application/json' } },
+      },
+    },
+  });
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [key, checks] of validations) {
+    const [method, path] = key.split(' ') as [string, string];
+    const info = OPERATIONS[key];
+    const access = ROUTE_POLICY[key];
+    const template = openApiPath(path);
+
+    const parameters: JsonSchema[] = [];
+    const declared = new Set<string>();
+    for (const { target, schema } of checks) {
+      if (target !== 'param' && target !== 'query') continue;
+      const json = requestSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+      for (const [name, property] of Object.entries(json.properties ?? {})) {
+        const inPath = target === 'param';
+        if (inPath) declared.add(name);
+        parameters.push({ name, in: inPath ? 'path' : 'query', required: inPath || (json.required ?? []).includes(name), schema: property });
+      }
+    }
+    for (const [, name] of template.matchAll(/\{([^}]+)\}/g)) {
+      if (!declared.has(name!)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    }
+
+    const json = checks.find((c) => c.target === 'json');
+    const requestBody = json
+      ? { required: true, content: { 'application/json': { schema: schemaRef(json.schema) } } }
+      : info?.multipart
+        ? multipartBody(info.multipart)
+        : info?.rawBody && { required: true, description: info.rawBody.description, content: { [info.rawBody.mediaType]: { schema: {} } } };
+
+    const status = info?.status ?? 200;
+    const responses: Record<string, unknown> = { [status]: { description: status === 204 ? 'Done; no content.' : 'Success.' } };
+    if (checks.length > 0 || requestBody) responses['400'] = error('Invalid input: `error.fields` names each field and its message.');
+    if (access === 'pitch-link') {
+      responses['429'] = error('Too many requests from this address.');
+    } else if (access && access !== 'public') {
+      responses['401'] = error('Not signed in.');
+      responses['403'] = error('Signed in without the access this operation needs.');
+    }
+    if (template.includes('{')) responses['404'] = error('No such object, or one the caller may not know exists.');
+    if (info?.multipart) responses['413'] = error('A file over its limit.');
+
+    paths[template] ??= {};
+    paths[template][method.toLowerCase()] = {
+      operationId: operationId(method, path),
+      summary: info?.summary ?? key,
+      tags: [path.split('/')[2]],
+      ...(access && {
+        description: `Access: ${ACCESS_NOTES[access]}`,
+        'x-access': access,
+        security: access === 'public' || access === 'pitch-link' ? [] : access === 'webhook' ? [{ stripeSignature: [] }] : [{ session: [] }],
+      }),
+      ...(parameters.length > 0 && { parameters }),
+      ...(requestBody && { requestBody }),
+      responses,
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: { title, version: '1.0.0', description: 'Generated from the routes and the zod schemas that validate their requests.' },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'The session cookie (`__Secure-` prefixed in production).' },
+        stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature' },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

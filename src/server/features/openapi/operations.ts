@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import { LIMITS } from '../../../common/constants';
+import { SubmissionSchema } from '../../../common/schemas/reviews';
+import { SongFormSchema } from '../../../common/schemas/songs';
+
+/** A file part of a multipart upload. */
+export interface FilePart {
+  description: string;
+  required?: boolean;
+  maxBytes: number;
+}
+
+/** Uploads read their fields as JSON in a `data` part beside the files (lib/multipart.ts). */
+export interface MultipartBody {
+  data: z.ZodType;
+  files: Record<string, FilePart>;
+  flags?: Record<string, string>;
+}
+
+/**
+ * What the routes cannot say about themselves: a summary, the success status, and the bodies read inside
+ * the handler (multipart uploads, better-auth, the webhook). Parameters, queries and JSON bodies come from
+ * the routes' own validators. A real route without an entry here fails tests/api/openapi.test.ts.
+ */
+export interface OperationInfo {
+  summary: string;
+  status?: 200 | 201 | 204;
+  multipart?: MultipartBody;
+  /** A raw body the handler reads itself (its media type and a note). */
+  rawBody?: { mediaType: string; description: string };
+}
+
+const audio = (maxBytes: number, kinds: string): FilePart => ({ description: `${kinds}, checked by content`, maxBytes });
+const songForm = (creating: boolean): MultipartBody => ({
+  data: SongFormSchema,
+  files: {
+    audio: { ...audio(LIMITS.songAudioMaxBytes, 'MP3'), required: creating },
+    image: { description: 'JPEG, PNG or WebP cover, checked by content and pixel count', maxBytes: LIMITS.songImageMaxBytes },
+  },
+  ...(creating ? {} : { flags: { removeImage: "'true' removes the current cover" } }),
+});
+
+export const OPERATIONS: Record<string, OperationInfo> = {
+  'GET /api/auth/*': { summary: 'better-auth endpoints read with GET (get-session, verify-email, ...)' },
+  'POST /api/auth/*': {
+    summary: 'better-auth endpoints (sign-up/email, sign-in/email, sign-out, request-password-reset, reset-password, ...)',
+    rawBody: { mediaType: 'application/json', description: "Each endpoint's body as better-auth documents it." },
+  },
+  'GET /api/health': { summary: 'Liveness: the process answers' },
+  'GET /api/health/ready': { summary: 'Readiness: the process and its database answer' },
+  'GET /api/me': { summary: 'The signed-in user and roles, or null' },
+  'POST /api/contact': { summary: 'Send a message to the team' },
+  'GET /api/openapi.json': { summary: 'This document' },
+
+  'GET /api/songs': { summary: 'The active catalogue, filtered and paged' },
+  'GET /api/songs/:slug': { summary: 'One active song with lyrics, audio and approved comments' },
+  'POST /api/songs/:slug/comments': { summary: 'Comment on a song (held for moderation)', status: 201 },
+  'POST /api/plays': { summary: 'Record the start of a play', status: 201 },
+  'PATCH /api/plays/:id': { summary: "Update one's own play with the time listened and the furthest point reached" },
+  'GET /api/files/:token': { summary: 'Download or stream a stored file through a signed link (Range supported)' },
+  'GET /api/song-responses': { summary: "The caller's holds and passes, newest first" },
+  'PUT /api/song-responses/:id': { summary: 'Hold (with an optional note) or pass on a song' },
+  'DELETE /api/song-responses/:id': { summary: "Clear one's hold or pass on a song", status: 204 },
+
+  'GET /api/pitch/:token': { summary: "A pitch link's page: its message and songs, with stream-only media links" },
+  'POST /api/pitch/:token/plays': { summary: "Record the start of a pitch link recipient's play", status: 201 },
+  'PATCH /api/pitch/:token/plays/:id': { summary: "Update a pitch link recipient's play" },
+  'PUT /api/pitch/:token/responses/:id': { summary: "A pitch link recipient's hold or pass on a song of the link" },
+  'DELETE /api/pitch/:token/responses/:id': { summary: "Clear a pitch link recipient's hold or pass", status: 204 },
+
+  'POST /api/preview-requests': { summary: 'Request preview access', status: 201 },
+  'GET /api/preview-requests/mine': { summary: "The signed-in user's preview request" },
+
+  'POST /api/songwriters/sign-up': { summary: 'Create a songwriter account (step 1)' },
+  'GET /api/songwriters/me': { summary: 'Onboarding state: profile, questionnaire, next step' },
+  'PUT /api/songwriters/me/profile': { summary: 'Save the profile (step 2)' },
+  'PUT /api/songwriters/me/questionnaire': { summary: 'Save the questionnaire (step 3)' },
+  'POST /api/songwriters/me/checkout': { summary: 'Start a checkout for a review package', status: 201 },
+  'GET /api/songwriters/me/orders': { summary: "The songwriter's paid orders" },
+  'GET /api/songwriters/me/orders/:id': { summary: "One of the songwriter's paid orders" },
+  'GET /api/songwriters/me/reviews': { summary: 'Recent reviews and unread messages' },
+  'POST /api/songwriters/me/claim': { summary: 'Claim the paid order of a checkout session' },
+  'POST /api/songwriters/me/claim-email': { summary: 'Claim orders paid with an e-mail address' },
+  'POST /api/songwriters/me/claim-email/confirm': { summary: 'Confirm a claim by e-mail with its token' },
+  'GET /api/test-checkout/:sessionId': { summary: 'The built-in test checkout page data' },
+  'POST /api/test-checkout/:sessionId/pay': { summary: 'Pay on the built-in test checkout' },
+  'POST /api/payments/stripe/webhook': {
+    summary: 'Stripe checkout.session.completed events',
+    rawBody: { mediaType: 'application/json', description: 'The event exactly as Stripe signed it (Stripe-Signature header).' },
+  },
+  'POST /api/submissions': {
+    summary: 'Submit one song of a paid order',
+    status: 201,
+    multipart: {
+      data: SubmissionSchema,
+      files: {
+        audio: { ...audio(LIMITS.submissionAudioMaxBytes, 'MP3, WAV or M4A'), required: true },
+        lyricsFile: { description: 'TXT, PDF, DOC, DOCX or Pages, checked by content (archives by their unpacked size)', maxBytes: LIMITS.lyricsFileMaxBytes },
+      },
+    },
+  },
+  'GET /api/reviews/:id': { summary: "One of the songwriter's reviews with its conversation" },
+  'POST /api/reviews/:id/messages': { summary: 'Message the reviewer', status: 201 },
+
+  'GET /api/admin/outbox': { summary: 'Queued and sent e-mails' },
+  'GET /api/admin/outbox/:id': { summary: 'One e-mail' },
+  'GET /api/admin/songs': { summary: 'Every song, in catalogue order' },
+  'PUT /api/admin/songs/order': { summary: 'Reorder the catalogue' },
+  'POST /api/admin/songs': { summary: 'Add a song', status: 201, multipart: songForm(true) },
+  'GET /api/admin/songs/:id': { summary: 'One song for editing' },
+  'PUT /api/admin/songs/:id': { summary: 'Edit a song', multipart: songForm(false) },
+  'PATCH /api/admin/songs/:id/active': { summary: 'Show or hide a song' },
+  'DELETE /api/admin/songs/:id': { summary: 'Delete a song', status: 204 },
+  'GET /api/admin/comments': { summary: 'Comments for moderation' },
+  'PATCH /api/admin/comments/:id': { summary: 'Approve a comment' },
+  'DELETE /api/admin/comments/:id': { summary: 'Delete a comment', status: 204 },
+  'GET /api/admin/preview-requests': { summary: 'Preview access requests' },
+  'POST /api/admin/preview-requests/:id/approve': { summary: 'Approve a request' },
+  'POST /api/admin/preview-requests/:id/reject': { summary: 'Reject a request' },
+  'POST /api/admin/preview-requests/:id/revoke': { summary: "Revoke a request's access" },
+  'POST /api/admin/preview-accounts': { summary: 'Create a preview account', status: 201 },
+  'GET /api/admin/preview-activity': { summary: 'Preview users and song listening' },
+  'GET /api/admin/preview-activity/:userId/plays': { summary: "One preview user's plays" },
+  'GET /api/admin/preview-activity/songs/:songId': { summary: "One song's drop-off chart and its listeners with how far each got" },
+  'GET /api/admin/reviews': { summary: 'Reviews, pending or completed' },
+  'GET /api/admin/reviews/unread-count': { summary: 'Unread messages from songwriters' },
+  'GET /api/admin/reviews/:id': { summary: 'One review with its submission and conversation' },
+  'PUT /api/admin/reviews/:id/draft': { summary: 'Save a review draft' },
+  'POST /api/admin/reviews/:id/send': { summary: 'Send a review to the songwriter' },
+  'POST /api/admin/reviews/:id/messages': { summary: 'Message the songwriter', status: 201 },
+  'GET /api/admin/dashboard': { summary: 'Figures, plays per day and newest pending reviews' },
+  'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
+  'GET /api/admin/customers': { summary: 'Customers and their orders' },
+  'GET /api/admin/customers/:userId/orders': { summary: "One customer's orders" },
+  'POST /api/admin/reset-songwriter': { summary: "Reset a songwriter's onboarding (demo and support)" },
+  'GET /api/admin/pitch-links': { summary: 'Pitch links with status and activity counts' },
+  'POST /api/admin/pitch-links': { summary: 'Create a pitch link and e-mail it to its recipient', status: 201 },
+  'GET /api/admin/pitch-links/:id': { summary: "One pitch link with each song's plays, furthest point and answer" },
+  'POST /api/admin/pitch-links/:id/revoke': { summary: 'Revoke a pitch link at once' },
+  'GET /api/admin/song-responses': { summary: 'Holds and passes of a song or a preview user' },
+  'GET /api/admin/pitch-activity': { summary: 'Latest holds, passes, link opens and plays, newest first, by song and listener, paged by cursor' },
+};

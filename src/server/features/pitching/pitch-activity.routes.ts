@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { PitchActivityQuerySchema } from '../../../common/schemas/pitching';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { listPitchActivity } from './pitch-activity.service';
+
+/** /api/admin/pitch-activity: mounted under the admin router. */
+export function adminPitchActivityRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/', validate('query', PitchActivityQuerySchema), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await listPitchActivity({ db, query: c.req.valid('query') }));
+  });
+}

@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { format } from 'date-fns';
+import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/api-types';
+import { DATE_FORMAT } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { pitchExpiresAt, type PitchLinkValues } from '../../../common/schemas/pitching';
+import { enqueueMail } from '../../adapters/mail/outbox';
+import type { Db } from '../../db/client';
+import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../db/schema';
+import { pitchLinkEmail } from '../../emails/pitch-link';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../accounts/accounts.service';
+import { hashPitchToken, newPitchToken } from './pitch-token';
+import type { MailSettings } from './responses.service';
+
+const m = MESSAGES.pitching;
+
+/**
+ * Creates the link, its shortlist in the chosen order and the recipient's e-mail in one transaction. The
+ * token leaves the server only in that e-mail and in this reply; the database keeps its SHA-256.
+ */
+export async function createPitchLink({
+  db,
+  actor,
+  values,
+  mail,
+}: {
+  db: Db;
+  actor: Actor;
+  values: PitchLinkValues;
+  mail: MailSettings;
+}): Promise<CreatedPitchLink> {
+  const token = newPitchToken();
+  const url = `${mail.emailCtx.publicUrl}/p/${token}`;
+  const recipientEmail = values.recipientEmail.toLowerCase();
+  return db.transaction(async (tx) => {
+    const active = await tx
+      .select({ id: songs.id })
+      .from(songs)
+      .where(and(inArray(songs.id, values.songIds), eq(songs.isActive, true)))
+      .for('share');
+    if (active.length !== values.songIds.length) throw new AppError('INVALID', m.songsUnavailable, { songIds: [m.songsUnavailable] });
+    const [link] = await tx
+      .insert(pitchLinks)
+      .values({
+        tokenHash: hashPitchToken(token),
+        recipientName: values.recipientName,
+        recipientEmail,
+        recipientCompany: values.recipientCompany ?? null,
+        message: values.message ?? null,
+        expiresAt: pitchExpiresAt(values.expiresOn),
+        createdBy: actor.id,
+      })
+      .returning({ id: pitchLinks.id });
+    await tx.insert(pitchLinkSongs).values(values.songIds.map((songId, position) => ({ pitchLinkId: link!.id, songId, position })));
+    const expiresOn = format(new Date(`${values.expiresOn}T12:00:00Z`), DATE_FORMAT);
+    await enqueueMail(tx, {
+      to: recipientEmail,
+      kind: 'pitch-link',
+      ...pitchLinkEmail(mail.emailCtx, { recipientName: values.recipientName, message: values.message ?? null, songCount: values.songIds.length, expiresOn, url }),
+    });
+    return { id: link!.id, url };
+  });
+}
+
+function statusOf(link: { revokedAt: Date | null; expiresAt: Date }, now = Date.now()): PitchLinkStatus {
+  if (link.revokedAt) return 'revoked';
+  return link.expiresAt.getTime() <= now ? 'expired' : 'active';
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function summaries(db: Db) {
+  return db
+    .select({
+      id: pitchLinks.id,
+      recipientName: pitchLinks.recipientName,
+      recipientEmail: pitchLinks.recipientEmail,
+      recipientCompany: pitchLinks.recipientCompany,
+      message: pitchLinks.message,
+      createdAt: pitchLinks.createdAt,
+      expiresAt: pitchLinks.expiresAt,
+      revokedAt: pitchLinks.revokedAt,
+      lastOpenedAt: pitchLinks.lastOpenedAt,
+      // Spelled out: drizzle leaves column names unqualified in a one-table select list.
+      songCount: sql<number>`(select count(*)::int from pitch_link_songs pls where pls.pitch_link_id = pitch_links.id)`,
+      plays: sql<number>`(select count(*)::int from song_plays sp where sp.pitch_link_id = pitch_links.id)`,
+      holds: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'hold')`,
+      passes: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'pass')`,
+    })
+    .from(pitchLinks);
+}
+
+type Summary = Awaited<ReturnType<typeof summaries>>[number];
+
+function toListItem({ message: _message, ...row }: Summary): PitchLinkListItem {
+  return {
+    ...row,
+    status: statusOf(row),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: iso(row.revokedAt),
+    lastOpenedAt: iso(row.lastOpenedAt),
+  };
+}
+
+/** Every pitch link, newest first, with its status and activity counts. */
+export async function listPitchLinks({ db }: { db: Db }): Promise<PitchLinkListItem[]> {
+  const rows = await summaries(db).orderBy(desc(pitchLinks.createdAt)).limit(500);
+  return rows.map(toListItem);
+}
+
+/** One link with its songs in order and, per song, the recipient's plays, furthest point and answer. */
+export async function getPitchLink({ db, id }: { db: Db; id: string }): Promise<PitchLinkDetail> {
+  const [link] = await summaries(db).where(eq(pitchLinks.id, id));
+  if (!link) throw new AppError('NOT_FOUND', m.linkNotFound);
+  const plays = db
+    .select({
+      songId: songPlays.songId,
+      plays: count().as('plays'),
+      listened: sql<number>`coalesce(sum(${songPlays.durationSeconds}), 0)::int`.as('listened'),
+      furthest: sql<number>`coalesce(max(${songPlays.furthestSeconds}), 0)::float8`.as('furthest'),
+      completed: sql<boolean>`bool_or(${songPlays.completed})`.as('completed'),
+      lastPlayedAt: max(songPlays.playedAt).as('last_played_at'),
+    })
+    .from(songPlays)
+    .where(eq(songPlays.pitchLinkId, id))
+    .groupBy(songPlays.songId)
+    .as('plays');
+  const rows = await db
+    .select({
+      songId: songs.id,
+      title: songs.title,
+      slug: songs.slug,
+      songSeconds: songs.audioDurationSeconds,
+      plays: sql<number>`coalesce(${plays.plays}, 0)::int`,
+      listenedSeconds: sql<number>`coalesce(${plays.listened}, 0)::int`,
+      furthestSeconds: sql<number>`coalesce(${plays.furthest}, 0)::float8`,
+      completed: sql<boolean>`coalesce(${plays.completed}, false)`,
+      lastPlayedAt: plays.lastPlayedAt,
+      response: songResponses.response,
+      note: songResponses.note,
+    })
+    .from(pitchLinkSongs)
+    .innerJoin(songs, eq(songs.id, pitchLinkSongs.songId))
+    .leftJoin(plays, eq(plays.songId, songs.id))
+    .leftJoin(songResponses, and(eq(songResponses.songId, songs.id), eq(songResponses.pitchLinkId, id)))
+    .where(eq(pitchLinkSongs.pitchLinkId, id))
+    .orderBy(asc(pitchLinkSongs.position));
+  return {
+    ...toListItem(link),
+    message: link.message,
+    songs: rows.map((r) => ({ ...r, lastPlayedAt: r.lastPlayedAt ? new Date(r.lastPlayedAt).toISOString() : null })),
+  };
+}
+
+/** Revokes at once: the page, its API and its audio links all check revoked_at on every request. */
+export async function revokePitchLink({ db, id }: { db: Db; id: string }) {
+  const [row] = await db
+    .update(pitchLinks)
+    .set({ revokedAt: sql`coalesce(${pitchLinks.revokedAt}, now())` })
+    .where(eq(pitchLinks.id, id))
+    .returning({ id: pitchLinks.id, revokedAt: pitchLinks.revokedAt });
+  if (!row) throw new AppError('NOT_FOUND', m.linkNotFound);
+  return { id: row.id, revokedAt: iso(row.revokedAt) };
+}

@@ -1,0 +1,118 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { PitchPage } from '../../../common/api-types';
+import { MESSAGES } from '../../../common/messages';
+import type { Db } from '../../db/client';
+import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { fileLink, pitchFileSubject } from '../files/files.service';
+import { hashPitchToken, isPitchTokenShaped } from './pitch-token';
+
+/** A pitch link that is neither revoked nor expired. */
+export interface LivePitchLink {
+  id: string;
+  recipientName: string;
+  recipientCompany: string | null;
+  message: string | null;
+  expiresAt: Date;
+}
+
+/** One answer for unknown, revoked and expired links alike, so a caller learns nothing about which. */
+const unavailable = () => new AppError('NOT_FOUND', MESSAGES.pitching.linkUnavailableTitle);
+
+export async function findLivePitchLink(db: Db, token: string): Promise<LivePitchLink> {
+  if (!isPitchTokenShaped(token)) throw unavailable();
+  const [link] = await db
+    .select({
+      id: pitchLinks.id,
+      recipientName: pitchLinks.recipientName,
+      recipientCompany: pitchLinks.recipientCompany,
+      message: pitchLinks.message,
+      expiresAt: pitchLinks.expiresAt,
+    })
+    .from(pitchLinks)
+    .where(and(eq(pitchLinks.tokenHash, hashPitchToken(token)), isNull(pitchLinks.revokedAt), gt(pitchLinks.expiresAt, sql`now()`)));
+  if (!link) throw unavailable();
+  return link;
+}
+
+/** The recipient's page: the active songs of the shortlist in order, media links signed for this pitch link. */
+export async function openPitchPage({ db, link, secret }: { db: Db; link: LivePitchLink; secret: string }): Promise<PitchPage> {
+  await db.update(pitchLinks).set({ lastOpenedAt: sql`now()` }).where(eq(pitchLinks.id, link.id));
+  const rows = await db
+    .select({
+      id: songs.id,
+      title: songs.title,
+      description: songs.description,
+      lyrics: songs.lyrics,
+      writerInfo: songs.writerInfo,
+      genre: songs.genre,
+      bpm: songs.bpm,
+      tags: songs.tags,
+      audioFileId: songs.audioFileId,
+      imageWebFileId: songs.imageWebFileId,
+      peaks: songs.audioPeaks,
+      durationSeconds: songs.audioDurationSeconds,
+      response: songResponses.response,
+      note: songResponses.note,
+    })
+    .from(pitchLinkSongs)
+    .innerJoin(songs, and(eq(songs.id, pitchLinkSongs.songId), eq(songs.isActive, true)))
+    .leftJoin(songResponses, and(eq(songResponses.songId, songs.id), eq(songResponses.pitchLinkId, link.id)))
+    .where(eq(pitchLinkSongs.pitchLinkId, link.id))
+    .orderBy(asc(pitchLinkSongs.position));
+  const subject = pitchFileSubject(link.id);
+  return {
+    recipientName: link.recipientName,
+    recipientCompany: link.recipientCompany,
+    message: link.message,
+    expiresAt: link.expiresAt.toISOString(),
+    songs: rows.map(({ audioFileId, imageWebFileId, response, note, ...song }) => ({
+      ...song,
+      audioUrl: audioFileId ? fileLink(secret, audioFileId, subject) : null,
+      imageUrl: imageWebFileId ? fileLink(secret, imageWebFileId, subject) : null,
+      response: response ? { response, note } : null,
+    })),
+  };
+}
+
+interface PlayReport {
+  durationSeconds: number;
+  completed: boolean;
+  /** Listen depth; optional until every player sends it. */
+  furthestSeconds?: number;
+}
+
+/** The recipient's first report of a player creates the play row, for an active song of the shortlist only. */
+export async function startPitchPlay({ db, link, songId, report }: { db: Db; link: LivePitchLink; songId: string; report: PlayReport }) {
+  const [song] = await db
+    .select({ id: songs.id })
+    .from(pitchLinkSongs)
+    .innerJoin(songs, and(eq(songs.id, pitchLinkSongs.songId), eq(songs.isActive, true)))
+    .where(and(eq(pitchLinkSongs.pitchLinkId, link.id), eq(pitchLinkSongs.songId, songId)));
+  if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
+  const [row] = await db
+    .insert(songPlays)
+    .values({
+      pitchLinkId: link.id,
+      songId,
+      durationSeconds: report.durationSeconds,
+      furthestSeconds: report.furthestSeconds ?? 0,
+      completed: report.completed,
+    })
+    .returning({ id: songPlays.id });
+  return row!;
+}
+
+/** Later reports of the same player: time listened and the furthest point only grow; completed stays. */
+export async function updatePitchPlay({ db, link, id, report }: { db: Db; link: LivePitchLink; id: string; report: PlayReport }) {
+  const [row] = await db
+    .update(songPlays)
+    .set({
+      durationSeconds: sql`greatest(${songPlays.durationSeconds}, ${report.durationSeconds})`,
+      furthestSeconds: sql`greatest(${songPlays.furthestSeconds}, ${report.furthestSeconds ?? 0})`,
+      completed: sql`${songPlays.completed} or ${report.completed}`,
+    })
+    .where(and(eq(songPlays.id, id), eq(songPlays.pitchLinkId, link.id)))
+    .returning({ id: songPlays.id });
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+}

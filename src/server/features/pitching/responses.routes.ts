@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { AdminResponsesQuerySchema, SongResponseSchema } from '../../../common/schemas/pitching';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import { clearSongResponse, listAdminResponses, listMyResponses, setSongResponse, type MailSettings } from './responses.service';
+
+/** /api/song-responses: a preview user's (or admin's) own holds and passes; :id is the song's. */
+export function songResponseRoutes(db: Db, mail: MailSettings) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole('preview', 'admin'))
+    .get('/', async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await listMyResponses({ db, actor: actorOf(c) }));
+    })
+    .put('/:id', validate('param', UuidParamSchema), validate('json', SongResponseSchema), async (c) => {
+      const listener = { kind: 'user' as const, actor: actorOf(c) };
+      return c.json(await setSongResponse({ db, listener, songId: c.req.valid('param').id, values: c.req.valid('json'), mail }));
+    })
+    .delete('/:id', validate('param', UuidParamSchema), async (c) => {
+      await clearSongResponse({ db, listener: { kind: 'user', actor: actorOf(c) }, songId: c.req.valid('param').id });
+      return c.body(null, 204);
+    });
+}
+
+/** /api/admin/song-responses: mounted under the admin router. */
+export function adminSongResponseRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/', validate('query', AdminResponsesQuerySchema), async (c) =>
+    c.json(await listAdminResponses({ db, query: c.req.valid('query') })),
+  );
+}

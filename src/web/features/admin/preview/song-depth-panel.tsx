@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Headphones, X } from 'lucide-react';
+import { MESSAGES } from '../../../../common/messages';
+import { ErrorState } from '../../../components/error-state';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/format';
+import { formatListened } from './activity-format';
+import { songListenDepthQuery, type SongListenDepth } from './admin-preview-api';
+import { DepthMeter, DropOffChart } from './listen-depth';
+
+const m = MESSAGES.previewAccess;
+
+/** One song's listening: where listeners stop (the drop-off chart) and each listener with how far they got. */
+export function SongDepthPanel({ songId, label, onClose }: { songId: string; label: string; onClose: () => void }) {
+  const depth = useQuery(songListenDepthQuery(songId));
+  return (
+    <section id="song-depth" aria-labelledby="song-depth-title" className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 id="song-depth-title" className="min-w-0 break-words text-lg font-semibold">
+          Listening to {label}
+        </h3>
+        <Button variant="ghost" size="icon" className="-mr-2 -mt-2 shrink-0" onClick={onClose}>
+          <X aria-hidden="true" />
+          <span className="sr-only">Close the listening of {label}</span>
+        </Button>
+      </div>
+      <div className="mt-4">
+        {depth.isPending ? (
+          <Spinner label="Loading listening" className="py-6" />
+        ) : depth.isError ? (
+          <ErrorState title={m.depthLoadFailed} error={depth.error} onRetry={() => void depth.refetch()} />
+        ) : depth.data.plays === 0 ? (
+          <p className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
+            <Headphones aria-hidden="true" className="size-4" />
+            {m.depthNoPlays}
+          </p>
+        ) : (
+          <SongDepth data={depth.data} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SongDepth({ data }: { data: SongListenDepth }) {
+  const duration = data.song.durationSeconds;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h4 className="font-medium">Where listeners stop</h4>
+        {data.reached && duration ? (
+          <DropOffChart className="mt-3" reached={data.reached} plays={data.plays} durationSeconds={duration} />
+        ) : (
+          <p className="mt-2 text-sm text-muted-foreground">{m.depthNoLength}</p>
+        )}
+      </div>
+      <div>
+        <h4 className="font-medium">Listeners</h4>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full min-w-[560px] text-left text-sm">
+            <caption className="sr-only">Listeners of this song, most recent first, with how far each got</caption>
+            <thead className="border-b border-border text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">Listener</th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">Plays</th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">Listened</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Furthest</th>
+                <th scope="col" className="py-2 font-medium">Last played</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.listeners.map((listener) => (
+                <tr key={`${listener.kind}:${listener.id}`} className="border-b border-border last:border-0">
+                  <th scope="row" className="py-2 pr-4 font-normal">
+                    <span className="font-medium">{listener.name || listener.email}</span>
+                    {listener.kind === 'pitch' && (
+                      <Badge variant="secondary" className="ml-2">
+                        Pitch link
+                      </Badge>
+                    )}
+                    <span className="block break-all text-muted-foreground">
+                      {[listener.name && listener.email, listener.company].filter(Boolean).join(' · ')}
+                    </span>
+                  </th>
+                  <td className="py-2 pr-4 text-right tabular-nums">{listener.plays}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatListened(listener.listenedSeconds)}</td>
+                  <td className="py-2 pr-4">
+                    <DepthMeter furthestSeconds={listener.furthestSeconds} durationSeconds={duration} completed={listener.completed} />
+                  </td>
+                  <td className="whitespace-nowrap py-2">
+                    <time dateTime={listener.lastPlayedAt}>{formatDateTime(listener.lastPlayedAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}

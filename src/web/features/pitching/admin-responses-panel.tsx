@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { AdminSongResponse } from '../../../common/api-types';
+import { MESSAGES } from '../../../common/messages';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
+import { ErrorState } from '../../components/error-state';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDateTime } from '../../lib/format';
+import { adminResponsesQuery } from './pitching-api';
+import { ResponseBadge } from './response-badge';
+
+const th = 'py-2 pr-4 font-medium';
+
+/** Admin, on a song's edit page: who holds it (and for what) and who passed, preview users and pitch recipients alike. */
+export function SongResponsesPanel({ songId }: { songId: string }) {
+  return <ResponsesPanel filter={{ songId }} title="Holds and passes" by="listener" />;
+}
+
+/** Admin, beside a preview user's plays: their holds and passes. */
+export function ListenerResponsesPanel({ userId, label }: { userId: string; label: string }) {
+  return <ResponsesPanel filter={{ userId }} title={`Holds and passes by ${label}`} by="song" />;
+}
+
+function ResponsesPanel({ filter, title, by }: { filter: { songId: string } | { userId: string }; title: string; by: 'listener' | 'song' }) {
+  const responses = useQuery(adminResponsesQuery(filter));
+  const headingId = `responses-${by}-title`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+      <h2 id={headingId} className="break-words text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4">
+        {responses.isPending ? (
+          <Spinner label="Loading holds and passes" className="py-6" />
+        ) : responses.isError ? (
+          <ErrorState title={MESSAGES.pitching.adminResponsesLoadFailed} error={responses.error} onRetry={() => void responses.refetch()} />
+        ) : responses.data.length === 0 ? (
+          <p className="py-2 text-sm text-muted-foreground">{MESSAGES.pitching.noResponses}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[480px] text-left text-sm">
+              <caption className="sr-only">{title}, newest first</caption>
+              <thead className="border-b border-border text-muted-foreground">
+                <tr>
+                  <th scope="col" className={th}>{by === 'listener' ? 'Listener' : 'Song'}</th>
+                  <th scope="col" className={th}>Answer</th>
+                  <th scope="col" className={th}>Note</th>
+                  <th scope="col" className={th}>When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {responses.data.map((row) => (
+                  <tr key={row.id} className="border-b border-border last:border-0">
+                    <td className="py-2 pr-4">{by === 'listener' ? <ListenerCell row={row} /> : <SongCell row={row} />}</td>
+                    <td className="py-2 pr-4">
+                      <ResponseBadge response={row.response} />
+                    </td>
+                    <td className="break-words py-2 pr-4">{row.note ?? <span className="text-muted-foreground">—</span>}</td>
+                    <td className="whitespace-nowrap py-2">
+                      <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ListenerCell({ row: { listener } }: { row: AdminSongResponse }) {
+  const name = listener.name || listener.email;
+  const to =
+    listener.kind === 'pitch'
+      ? `${PAGE_PATHS.adminPitchLinks}?link=${encodeURIComponent(listener.id)}`
+      : `${PAGE_PATHS.adminPreviewActivity}?user=${encodeURIComponent(listener.id)}`;
+  return (
+    <>
+      <Link to={to} className="link font-medium">
+        {name}
+      </Link>
+      <span className="block break-all text-muted-foreground">
+        {[listener.company, listener.kind === 'pitch' ? 'pitch link' : 'preview user'].filter(Boolean).join(' · ')}
+      </span>
+    </>
+  );
+}
+
+function SongCell({ row }: { row: AdminSongResponse }) {
+  return (
+    <Link to={pathTo(PAGE_PATHS.song, { slug: row.songSlug })} className="link font-medium">
+      {row.songTitle}
+    </Link>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { PitchLinkDetail } from '../../../common/api-types';
+import { MESSAGES } from '../../../common/messages';
+import { pitchExpiryDate } from '../../../common/schemas/pitching';
+import { ErrorState } from '../../components/error-state';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { formatDay, formatSeconds } from './format-day';
+import { PitchLinkStatusBadge } from './pitch-link-status-badge';
+import { ADMIN_PITCH_LINKS_KEY, pitchLinkQuery, revokePitchLink } from './pitching-api';
+import { ResponseBadge } from './response-badge';
+
+const m = MESSAGES.pitching;
+const th = 'py-2 pr-4 font-medium';
+
+/** One pitch link: its recipient, message and, song by song, the plays, furthest point and answer; Revoke. */
+export function PitchLinkPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const link = useQuery(pitchLinkQuery(id));
+  return (
+    <section id="pitch-link-panel" aria-labelledby="pitch-link-title" className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="pitch-link-title" className="min-w-0 break-words text-xl font-semibold">
+          {link.data ? `Activity of ${link.data.recipientName}` : 'Pitch link'}
+        </h2>
+        <Button variant="ghost" size="icon" className="-mr-2 -mt-2 shrink-0" onClick={onClose}>
+          <X aria-hidden="true" />
+          <span className="sr-only">Close this pitch link</span>
+        </Button>
+      </div>
+      <div className="mt-4">
+        {link.isPending ? (
+          <Spinner label="Loading the pitch link" className="py-6" />
+        ) : link.isError ? (
+          <ErrorState title={m.linkLoadFailed} error={link.error} onRetry={() => void link.refetch()} />
+        ) : (
+          <LinkDetail link={link.data} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LinkDetail({ link }: { link: PitchLinkDetail }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const revoke = useMutation({
+    mutationFn: () => revokePitchLink(link.id),
+    onSuccess: async () => {
+      setConfirming(false);
+      toast.success(m.revoked);
+      await queryClient.invalidateQueries({ queryKey: ADMIN_PITCH_LINKS_KEY });
+    },
+    onError: (error) => toast.error(m.revokeFailed, { description: isApiError(error) ? error.message : undefined }),
+  });
+
+  return (
+    <>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <Fact term="Recipient">{[link.recipientName, link.recipientCompany, link.recipientEmail].filter(Boolean).join(' · ')}</Fact>
+        <Fact term="Status">
+          <PitchLinkStatusBadge status={link.status} />
+        </Fact>
+        <Fact term="Sent">{formatDateTime(link.createdAt)}</Fact>
+        <Fact term="Expires">{formatDay(pitchExpiryDate(link.expiresAt))}</Fact>
+        <Fact term="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt) : 'Not yet'}</Fact>
+        {link.revokedAt && <Fact term="Revoked">{formatDateTime(link.revokedAt)}</Fact>}
+      </dl>
+      {link.message && <p className="mt-4 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{link.message}</p>}
+
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <caption className="sr-only">Songs of this pitch link in order, with what {link.recipientName} did with each</caption>
+          <thead className="border-b border-border text-muted-foreground">
+            <tr>
+              <th scope="col" className={th}>Song</th>
+              <th scope="col" className={`${th} text-right`}>Plays</th>
+              <th scope="col" className={`${th} text-right`}>Listened</th>
+              <th scope="col" className={th}>Furthest point</th>
+              <th scope="col" className={th}>Answer</th>
+              <th scope="col" className={th}>Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {link.songs.map((song) => (
+              <tr key={song.songId} className="border-b border-border last:border-0">
+                <th scope="row" className="py-2 pr-4 font-medium">{song.title}</th>
+                <td className="py-2 pr-4 text-right tabular-nums">{song.plays}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatSeconds(song.listenedSeconds)}</td>
+                <td className="py-2 pr-4 tabular-nums">
+                  {song.plays === 0 ? (
+                    <span className="text-muted-foreground">—</span>
+                  ) : (
+                    <>
+                      {formatSeconds(song.furthestSeconds)}
+                      {song.songSeconds ? ` of ${formatSeconds(song.songSeconds)}` : ''}
+                      {song.completed && ' (to the end)'}
+                    </>
+                  )}
+                </td>
+                <td className="py-2 pr-4">
+                  <ResponseBadge response={song.response} />
+                </td>
+                <td className="break-words py-2">{song.note ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {link.status === 'active' && (
+        <div className="mt-6 flex justify-end">
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            <Ban aria-hidden="true" />
+            Revoke link
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={m.revokeConfirmTitle}
+        description={m.revokeConfirm(link.recipientName)}
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        onConfirm={() => revoke.mutate()}
+        onOpenChange={setConfirming}
+      />
+    </>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="text-muted-foreground">{term}:</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}

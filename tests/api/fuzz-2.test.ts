@@ -1,0 +1,3 @@
+import { fuzzShard } from './fuzz-suite';
+
+fuzzShard(1, 2);

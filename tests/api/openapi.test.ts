@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { CatalogueQuerySchema, NewPlaySchema, SongFormSchema } from '../../src/common/schemas/songs';
+import { SubmissionSchema } from '../../src/common/schemas/reviews';
+import { SongwriterProfileSchema } from '../../src/common/schemas/songwriters';
+import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
+import { openApiPath } from '../../src/server/features/openapi/openapi-document';
+import { OPERATIONS } from '../../src/server/features/openapi/operations';
+import { validationOf } from '../../src/server/lib/validate';
+import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
+import type { TestClient } from '../setup/http-client';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { signedInClient } from './helpers';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+let t: TestApp;
+let doc: Json;
+let callers: Record<'anonymous' | 'noRole' | 'preview' | 'songwriter' | 'admin', TestClient>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.client().get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toContain('application/json');
+  doc = res.body;
+  callers = {
+    anonymous: t.client(),
+    noRole: await signedInClient(t, await makeUser(t.db)),
+    preview: await signedInClient(t, await makePreviewUser(t.db)),
+    songwriter: await signedInClient(t, await makeSongwriter(t.db)),
+    admin: await signedInClient(t, await makeUser(t.db, { roles: ['admin'] })),
+  };
+});
+afterAll(() => t.close());
+
+/** What the route checks, in OpenAPI's words: zod's input side without the `$schema` line. */
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  return rest;
+};
+
+/** The app's real routes (as tests/api/route-policy.test.ts reads them), with the handlers of each. */
+function realRoutes() {
+  const routes = new Map<string, unknown[]>();
+  for (const r of t.app.routes) {
+    if (r.method === 'ALL') continue;
+    const key = `${r.method} ${r.path}`;
+    const handler = (r.handler as unknown as Json).__COMPOSED_HANDLER ?? r.handler;
+    routes.set(key, [...(routes.get(key) ?? []), handler]);
+  }
+  return routes;
+}
+
+const operationOf = (key: string): Json => {
+  const [method, path] = key.split(' ') as [string, string];
+  return doc.paths[openApiPath(path)]?.[method.toLowerCase()];
+};
+const resolve = (schema: Json): Json => {
+  if (!schema.$ref) return schema;
+  const name = String(schema.$ref).replace('#/components/schemas/', '');
+  return doc.components.schemas[name];
+};
+const bodySchemaOf = (op: Json): Json | undefined => {
+  const content = op.requestBody?.content ?? {};
+  if (content['application/json']) return resolve(content['application/json'].schema);
+  if (content['multipart/form-data']) return resolve(content['multipart/form-data'].schema.properties.data);
+  return undefined;
+};
+
+describe('the document', () => {
+  test('is OpenAPI 3.1 in shape: info, paths of operations with unique ids and responses, resolvable references', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    expect(doc.components.securitySchemes).toBeTypeOf('object');
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      expect(path).toMatch(/^\/api\//);
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries<Json>(item)) {
+        const where = `${method} ${path}`;
+        expect(METHODS, where).toContain(method);
+        expect(op.operationId, where).toMatch(/^[A-Za-z0-9]+$/);
+        expect(ids.has(op.operationId), `${where}: duplicate operationId`).toBe(false);
+        ids.add(op.operationId);
+        expect(op.summary, where).toBeTruthy();
+        expect(Object.keys(op.responses).length, where).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries<Json>(op.responses)) {
+          expect(status, where).toMatch(/^[1-5]\d\d$/);
+          expect(response.description, where).toBeTruthy();
+        }
+        const params: Json[] = op.parameters ?? [];
+        for (const p of params) {
+          expect(['path', 'query', 'header', 'cookie'], where).toContain(p.in);
+          expect(p.schema, `${where} ${p.name}`).toBeTypeOf('object');
+          if (p.in === 'path') expect(p.required, `${where} ${p.name}`).toBe(true);
+        }
+        expect(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${where}: path parameters`).toEqual(templated);
+        for (const requirement of op.security ?? []) {
+          for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes, where).toHaveProperty(scheme);
+        }
+      }
+    }
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const name of refs) expect(doc.components.schemas, `$ref ${name}`).toHaveProperty(name);
+  });
+
+  test('every route of the app has an operation, with its access from the policy table, and nothing else does', () => {
+    const routes = [...realRoutes().keys()].filter((k) => k.split(' ')[1]!.startsWith('/api/'));
+    expect(routes.filter((k) => !(k in OPERATIONS)), 'routes without a summary in operations.ts').toEqual([]);
+    expect(Object.keys(OPERATIONS).filter((k) => !routes.includes(k)), 'operations.ts entries for no route').toEqual([]);
+    for (const key of routes) {
+      const op = operationOf(key);
+      expect(op, key).toBeDefined();
+      expect(op['x-access'], key).toBe(ROUTE_POLICY[key]);
+      expect(op.summary, key).toBe(OPERATIONS[key]!.summary);
+      // A pitch link's credential is the token in its path, not a session or header.
+      expect(op.security, key).toEqual(ROUTE_POLICY[key] === 'public' || ROUTE_POLICY[key] === 'pitch-link' ? [] : [expect.any(Object)]);
+    }
+    const operations = Object.values<Json>(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    expect(operations).toBe(routes.length);
+  });
+
+  test("every parameter, query and JSON body is exactly the JSON Schema of the zod schema that route validates with", () => {
+    let compared = 0;
+    for (const [key, handlers] of realRoutes()) {
+      const op = operationOf(key);
+      for (const validation of handlers.map(validationOf)) {
+        if (!validation) continue;
+        const expected = jsonSchemaOf(validation.schema);
+        if (validation.target === 'json') {
+          expect(bodySchemaOf(op), `${key} body`).toEqual(expected);
+        } else {
+          const where = validation.target === 'param' ? 'path' : 'query';
+          for (const [name, schema] of Object.entries<Json>(expected.properties)) {
+            expect(op.parameters.find((p: Json) => p.name === name && p.in === where)?.schema, `${key} ${where} ${name}`).toEqual(schema);
+          }
+        }
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  test('spot checks against the shared schemas, multipart uploads included', () => {
+    expect(bodySchemaOf(operationOf('PUT /api/songwriters/me/profile'))).toEqual(jsonSchemaOf(SongwriterProfileSchema));
+    expect(bodySchemaOf(operationOf('POST /api/plays'))).toEqual(jsonSchemaOf(NewPlaySchema));
+    expect(bodySchemaOf(operationOf('POST /api/submissions'))).toEqual(jsonSchemaOf(SubmissionSchema));
+    expect(bodySchemaOf(operationOf('POST /api/admin/songs'))).toEqual(jsonSchemaOf(SongFormSchema));
+    expect(bodySchemaOf(operationOf('PUT /api/admin/songs/:id'))).toEqual(jsonSchemaOf(SongFormSchema));
+    const query = Object.fromEntries(operationOf('GET /api/songs').parameters.map((p: Json) => [p.name, p.schema]));
+    expect(query).toEqual(jsonSchemaOf(CatalogueQuerySchema).properties);
+    const upload = operationOf('POST /api/submissions').requestBody.content['multipart/form-data'].schema;
+    expect(upload.required).toEqual(['data', 'audio']);
+    expect(Object.keys(upload.properties)).toEqual(['data', 'audio', 'lyricsFile']);
+  });
+});
+
+const CALLER: Record<Access, keyof typeof callers | undefined> = {
+  public: 'anonymous',
+  user: 'noRole',
+  catalogue: 'preview',
+  songwriter: 'songwriter',
+  'test-checkout': 'songwriter',
+  admin: 'admin',
+  'signed-link': undefined,
+  webhook: undefined,
+  'pitch-link': undefined,
+};
+const PLACEHOLDERS: Record<string, string> = { ':id': '00000000-0000-4000-8000-000000000000', ':slug': 'no-such-song', ':userId': 'no-such-user' };
+
+test('an empty body is refused by each route naming exactly the fields its documented schema requires', async () => {
+  let checked = 0;
+  for (const key of Object.keys(OPERATIONS)) {
+    const op = operationOf(key);
+    const schema = bodySchemaOf(op);
+    const caller = CALLER[ROUTE_POLICY[key]!];
+    if (!schema?.required || !caller) continue;
+    const [method, pattern] = key.split(' ') as [string, string];
+    const path = pattern.replace(/:[a-zA-Z]+/g, (p) => PLACEHOLDERS[p]!);
+    const client = callers[caller];
+    let res;
+    if (op.requestBody.content['multipart/form-data']) {
+      const form = new FormData();
+      form.set('data', '{}');
+      res = await client.sendForm(method, path, form);
+    } else {
+      res = await client.request(method, path, {});
+    }
+    expect(res.status, `${key}: ${res.text}`).toBe(400);
+    expect(Object.keys(res.body.error.fields).sort(), key).toEqual([...schema.required].sort());
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(20);
+});

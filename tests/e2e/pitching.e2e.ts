@@ -1,0 +1,268 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { MeResponse, OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
+import { MESSAGES } from '../../src/common/messages';
+import { slugify } from '../../src/common/schemas/songs';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+
+/**
+ * Holds, passes and pitch links from every side: an admin builds a shortlist and sends it, the recipient
+ * opens the e-mailed link with no account, plays, holds and passes, the admin reads it all under that
+ * recipient and revokes the link; the demo preview user holds a song and finds it on My holds. Nobody signs
+ * in through a form: the admin and the preview user come with the sessions global setup made.
+ */
+
+const baseUrl = inject('baseUrl');
+/** Keeps titles and e-mails unique when the journeys run again against the same server. */
+const run = Date.now().toString(36);
+const m = MESSAGES.pitching;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const mp3 = synthesizeMp3({ seconds: 8, seed: 11 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+});
+
+async function open(role: DemoRole | undefined, pathname: string, width?: number): Promise<Page> {
+  const context = await newContext(browser, { role, width });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(pathname);
+  return page;
+}
+
+async function adminApi(): Promise<APIRequestContext> {
+  const context = await newContext(browser, { role: 'admin' });
+  contexts.push(context);
+  return context.request;
+}
+
+async function createSong(api: APIRequestContext, title: string): Promise<{ id: string; slug: string; title: string }> {
+  const values = { title, slug: slugify(title), description: `${title}, written for the pitching journey.`, lyrics: `First verse of ${title}\n\nThe chorus`, genre: 'Country', bpm: 88, tags: ['e2e'], orderIndex: 0, isActive: true };
+  const res = await api.post('/api/admin/songs', {
+    headers: { Origin: baseUrl },
+    multipart: { data: JSON.stringify(values), audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: mp3 } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...((await res.json()) as { id: string; slug: string }), title };
+}
+
+/** The admin reads the pitch e-mail to this address in the outbox, and its link. */
+async function pitchLinkFromOutbox(api: APIRequestContext, email: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await api.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
+      id = list.rows.find((row) => row.kind === 'pitch-link' && row.to === email)?.id;
+      return id;
+    })
+    .toBeDefined();
+  const message = (await (await api.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
+  const link = message.text.match(/https?:\/\/\S+\/p\/[A-Za-z0-9_-]+/)?.[0];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+
+async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  expect(await seriousA11yViolations(page), where).toEqual([]);
+}
+
+describe('pitching', () => {
+  test('an admin sends a pitch link, the recipient listens and answers with no account, the admin sees it and revokes the link', async () => {
+    const api = await adminApi();
+    const first = await createSong(api, `Tailgate Hymn ${run}`);
+    const second = await createSong(api, `Neon Chapel ${run}`);
+    const recipient = { name: `Rae Cutler ${run}`, email: `rae.${run}@example.test`, company: 'Cutler Artist Management' };
+
+    // 1. The admin builds the shortlist: two songs, the second moved to the top.
+    const admin = await open('admin', '/admin/pitch-links');
+    await admin.getByRole('heading', { level: 1, name: 'Pitch Links' }).waitFor();
+    await expectNoSeriousA11yViolations(admin, '/admin/pitch-links');
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pitch Links' }).waitFor();
+    await admin.getByRole('link', { name: 'New pitch link' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'New Pitch Link' }).waitFor();
+
+    // The shared schema speaks before anything is sent.
+    await admin.getByRole('button', { name: 'Create and send link' }).click();
+    await admin.getByText(m.recipientNameRequired).waitFor();
+    await admin.getByText(m.songsRequired).waitFor();
+
+    await admin.getByLabel('Recipient name').fill(recipient.name);
+    await admin.getByLabel('Recipient email').fill(recipient.email);
+    await admin.getByLabel('Company').fill(recipient.company);
+    await admin.getByLabel('Message').fill('Two for the fall record. Tell me what sticks!');
+    const search = admin.getByLabel('Find a song to add');
+    for (const song of [first, second]) {
+      await search.fill(song.title);
+      await admin.getByRole('button', { name: `Add ${song.title}` }).click();
+    }
+    await admin.getByRole('button', { name: `Move ${second.title} up` }).click();
+    await admin.getByText(`${second.title} moved to position 1 of 2.`).waitFor();
+    expect(await admin.getByRole('list', { name: 'Shortlist' }).getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining(second.title),
+      expect.stringContaining(first.title),
+    ]);
+    await expectNoSeriousA11yViolations(admin, '/admin/pitch-links/new');
+
+    const created = admin.waitForResponse((r) => r.url().endsWith('/api/admin/pitch-links') && r.request().method() === 'POST');
+    await admin.getByRole('button', { name: 'Create and send link' }).click();
+    expect((await created).status()).toBe(201);
+    const { id } = (await (await created).json()) as { id: string };
+    await admin.waitForURL(`**/admin/pitch-links?link=${id}`);
+    await toast(admin, m.created(recipient.email)).waitFor();
+    await admin.getByRole('heading', { name: `Activity of ${recipient.name}` }).waitFor();
+    expect(await admin.getByRole('row').filter({ hasText: recipient.name }).getByText('Active', { exact: true }).count()).toBe(1);
+
+    // 2. The link from the outbox opens in a fresh browser with no account.
+    const link = await pitchLinkFromOutbox(api, recipient.email);
+    expect(link.startsWith(`${baseUrl}/p/`)).toBe(true);
+    expect(await admin.getByRole('textbox', { name: 'The new pitch link' }).inputValue()).toBe(link);
+    const listener = await open(undefined, link);
+    await listener.getByRole('heading', { level: 1, name: 'Songs picked for you' }).waitFor();
+    await listener.getByText('Two for the fall record. Tell me what sticks!').waitFor();
+    expect(await listener.getByRole('heading', { level: 2 }).allTextContents()).toEqual([second.title, first.title]);
+    expect(await listener.getByRole('link', { name: /download/i }).count()).toBe(0);
+    await listener.getByRole('group', { name: `Audio player: ${first.title}` }).getByRole('button', { name: 'Play' }).waitFor();
+    await expectNoSeriousA11yViolations(listener, 'the pitch page');
+
+    // 3. The recipient plays the first song a moment and passes on it, and holds the second with a note.
+    const player = listener.getByRole('group', { name: `Audio player: ${first.title}` });
+    await player.getByRole('button', { name: 'Play' }).click();
+    await player.getByRole('button', { name: 'Pause' }).waitFor();
+    const played = listener.waitForResponse((r) => /\/api\/pitch\/[^/]+\/plays$/.test(r.url()) && r.request().method() === 'POST');
+    // Listening for a moment: the position moves past one second.
+    const seek = player.getByRole('slider', { name: 'Seek' });
+    await expect.poll(async () => Number(await seek.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(1);
+    await player.getByRole('button', { name: 'Pause' }).click();
+    expect((await played).status()).toBe(201);
+
+    const passed = listener.waitForResponse((r) => r.url().includes(`/responses/${first.id}`) && r.request().method() === 'PUT');
+    await listener.getByRole('button', { name: `Pass on ${first.title}` }).click();
+    expect((await passed).status()).toBe(200);
+
+    const answer = listener.getByRole('region', { name: `Hold or pass: ${second.title}` });
+    await answer.getByRole('button', { name: `Hold ${second.title}` }).click();
+    await answer.getByLabel('Hold for (artist or project)').fill('Ashley Cooke, fall record');
+    const held = listener.waitForResponse((r) => r.url().includes(`/responses/${second.id}`) && r.request().method() === 'PUT');
+    await answer.getByRole('button', { name: 'Put on hold' }).click();
+    expect((await held).status()).toBe(200);
+    await answer.getByText('for Ashley Cooke, fall record.').waitFor();
+    expect(await answer.getByRole('button', { name: `On hold ${second.title}` }).getAttribute('aria-pressed')).toBe('true');
+
+    // 4. The admin sees the play, the pass and the hold under that recipient.
+    const activity = await open('admin', `/admin/pitch-links?link=${id}`);
+    const panel = activity.getByRole('region', { name: `Activity of ${recipient.name}` });
+    const heldRow = panel.getByRole('row').filter({ hasText: second.title });
+    await heldRow.getByText('Hold', { exact: true }).waitFor();
+    await heldRow.getByText('Ashley Cooke, fall record').waitFor();
+    const passedRow = panel.getByRole('row').filter({ hasText: first.title });
+    await passedRow.getByText('Pass', { exact: true }).waitFor();
+    expect(await passedRow.getByRole('cell').first().textContent()).toBe('1');
+    // How far they got: past the first second of the 8-second song.
+    expect(await passedRow.getByRole('cell').nth(2).textContent()).toMatch(/^0:0[1-8] of 0:0[78]/);
+    await expectNoSeriousA11yViolations(activity, 'a pitch link with activity');
+
+    // The song's own edit page lists the recipient's hold too.
+    const edit = await open('admin', `/admin/songs/edit/${second.id}`);
+    const perSong = edit.getByRole('region', { name: 'Holds and passes' });
+    await perSong.getByRole('row').filter({ hasText: recipient.name }).getByText('Hold', { exact: true }).waitFor();
+
+    // Pitch Activity, from the admin navigation: the recipient's hold, then only that song's events.
+    await edit.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pitch Activity' }).click();
+    await edit.waitForURL('**/admin/pitch-activity');
+    await edit.getByRole('heading', { level: 1, name: 'Pitch Activity' }).waitFor();
+    const feed = edit.getByRole('region', { name: 'Activity' });
+    const holdItem = feed.getByRole('listitem').filter({ hasText: recipient.name }).filter({ hasText: second.title });
+    await holdItem.getByText('Hold', { exact: true }).waitFor();
+    await holdItem.getByText('For Ashley Cooke, fall record').waitFor();
+    await edit.getByLabel('Song', { exact: true }).selectOption({ label: second.title });
+    await edit.waitForURL(`**/admin/pitch-activity?song=${second.id}`);
+    await expect.poll(() => feed.getByRole('listitem').filter({ hasText: first.title }).count(), { timeout: 10_000 }).toBe(0);
+    await holdItem.getByText('Hold', { exact: true }).waitFor();
+    expect(await holdItem.getByRole('link', { name: second.title }).getAttribute('href')).toBe(`/admin/preview-activity?song=${second.id}`);
+    expect(await holdItem.getByRole('link', { name: recipient.name }).getAttribute('href')).toBe(`/admin/pitch-links?link=${id}`);
+    await expectNoSeriousA11yViolations(edit, '/admin/pitch-activity filtered by a song');
+
+    // The hold e-mail reached the admin's Outbox page.
+    await edit.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Outbox' }).click();
+    await edit.getByRole('heading', { level: 1, name: 'Outbox' }).waitFor();
+    const heldMail = edit.getByRole('row').filter({ hasText: `On hold: "${second.title}"` });
+    await heldMail.getByRole('button').click();
+    await edit.getByRole('dialog').getByText(`${recipient.name} (${recipient.company}) put "${second.title}" on hold for Ashley Cooke, fall record.`).waitFor();
+    await edit.keyboard.press('Escape');
+
+    // 5. Revoking takes effect at once: the recipient's page says the link is no longer available.
+    await panel.getByRole('button', { name: 'Revoke link' }).click();
+    const dialog = activity.getByRole('alertdialog', { name: m.revokeConfirmTitle });
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await toast(activity, m.revoked).waitFor();
+    await panel.getByText('Revoked', { exact: true }).waitFor();
+    await listener.reload();
+    await listener.getByRole('heading', { level: 1, name: m.linkUnavailableTitle }).waitFor();
+    expect(await listener.getByRole('heading', { level: 2 }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(listener, 'a revoked pitch link');
+  });
+
+  test('a preview user holds a song with a note, finds it on My holds, and the admin sees it for that listener', async () => {
+    const api = await adminApi();
+    const title = `Backroad Prayer ${run}`;
+    const song = await createSong(api, title);
+
+    const page = await open('preview', `/songs/${song.slug}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const answer = page.getByRole('region', { name: `Hold or pass: ${title}` });
+    await answer.getByRole('button', { name: `Hold ${title}` }).click();
+    await answer.getByLabel('Hold for (artist or project)').fill('Riley Green');
+    await answer.getByRole('button', { name: 'Put on hold' }).click();
+    await toast(page, m.held).waitFor();
+    await answer.getByText('for Riley Green.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'the song page with a hold');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My holds' }).click();
+    await page.waitForURL('**/my-holds');
+    const holds = page.getByRole('region', { name: /^On hold/ });
+    const item = holds.getByRole('listitem').filter({ hasText: title });
+    await item.getByText('For Riley Green').waitFor();
+    await expectNoSeriousA11yViolations(page, '/my-holds');
+    await item.getByRole('link', { name: title }).click();
+    await page.waitForURL(`**/songs/${song.slug}`);
+
+    // Changing one's mind: a pass moves it to the other list.
+    await page.getByRole('button', { name: `Pass on ${title}` }).click();
+    await toast(page, m.passed).waitFor();
+    await page.goto('/my-holds');
+    await page.getByRole('region', { name: /^Passed/ }).getByRole('link', { name: title }).waitFor();
+    expect(await page.getByRole('region', { name: /^On hold/ }).getByRole('link', { name: title }).count()).toBe(0);
+
+    // The admin sees the answer beside that listener's plays.
+    const me = (await (await page.request.get('/api/me')).json()) as MeResponse;
+    const admin = await open('admin', `/admin/preview-activity?user=${me.user!.id}`);
+    const perListener = admin.getByRole('region', { name: /^Holds and passes by / });
+    await perListener.getByRole('row').filter({ hasText: title }).getByText('Pass', { exact: true }).waitFor();
+  });
+
+  test('the new pages fit a phone and have no serious accessibility problems', async () => {
+    for (const [role, pathname] of [
+      ['admin', '/admin/pitch-links'],
+      ['admin', '/admin/pitch-links/new'],
+      ['admin', '/admin/pitch-activity'],
+      ['preview', '/my-holds'],
+      [undefined, `/p/${Buffer.alloc(32, 3).toString('base64url')}`],
+    ] as const) {
+      const page = await open(role, pathname, 375);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      await expectNoSeriousA11yViolations(page, `${pathname} at 375px`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), pathname).toBe(true);
+    }
+  });
+});
