@@ -1,13 +1,14 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, overhead, catalogue, admin.
+ * Names: bundle, lighthouse, player, overhead, catalogue, admin.
  */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
 import { catalogueBench } from './catalogue.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { overheadBench } from './overhead.bench';
+import { playerBench } from './player.bench';
 import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from './support';
 
 const only = process.argv.slice(2);
@@ -16,9 +17,10 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = { overhead: overheadBench, catalogue: catalogueBench, admin: adminBench };
 
 const rows: Row[] = [];
-if (wanted('bundle') || wanted('lighthouse')) rows.push(...(await bundleBench()));
-// Needs the build the bundle bench just made.
+if (wanted('bundle') || wanted('lighthouse') || wanted('player')) rows.push(...(await bundleBench()));
+// Both need the build the bundle bench just made.
 if (wanted('lighthouse')) rows.push(...(await lighthouseBench()));
+if (wanted('player')) rows.push(...(await playerBench()));
 for (const kind of kinds) {
   for (const [name, bench] of Object.entries(appBenches)) {
     if (!wanted(name)) continue;

@@ -126,8 +126,8 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     .route('/pitch', pitchRoutes({ db, secret: config.authSecret, mail }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
-    .route('/test-checkout', testCheckoutRoutes(db, payments))
-    .route('/payments/stripe', stripeWebhookRoutes(db, config))
+    .route('/test-checkout', testCheckoutRoutes(db, payments, mail.emailCtx))
+    .route('/payments/stripe', stripeWebhookRoutes(db, config, mail.emailCtx))
     .route('/submissions', submissionRoutes({ db, storage, mail }))
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret }));

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeSongwriter } from '../../src/server/db/seed/factories';
-import { orders, paymentEvents } from '../../src/server/db/schema';
+import { mailOutbox, orders, paymentEvents } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
 
@@ -60,16 +60,79 @@ test('a delivery with a bad signature is refused and changes nothing', async () 
   expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe('pending');
 });
 
-test('the same event delivered ten times makes one paid order', async () => {
+const receiptsTo = (email: string) =>
+  t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'order-paid'), eq(mailOutbox.toAddress, email)));
+
+test('one event delivered ten times in turn and ten times at once makes one paid order and one receipt', async () => {
   const { order, writer } = await pendingOrder('cs_test_tentimes');
   const payload = eventFor({ eventId: 'evt_tentimes', sessionId: 'cs_test_tentimes', orderId: order.id, email: writer.email });
-  const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
-  expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-  expect(results.filter((r) => r.body.outcome === 'paid')).toHaveLength(1);
+  const inTurn = [];
+  for (let i = 0; i < 10; i++) inTurn.push(await deliver(payload));
+  const atOnce = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+  const results = [...inTurn, ...atOnce];
+  expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+  expect(results.map((r) => r.body.outcome)).toEqual(['paid', ...Array(19).fill('duplicate-event')]);
   const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
   expect(row).toMatchObject({ paymentStatus: 'paid', amountPaidCents: 7500, customerName: 'Casey Rivers' });
   expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_tentimes'))).toHaveLength(1);
   expect(await t.db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_test_tentimes'))).toHaveLength(1);
+  const receipts = await receiptsTo(writer.email);
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]!.subject).toBe('Payment received: your 3-song review package');
+  expect(receipts[0]!.textBody).toContain('We received $75.00 for a review package of 3 songs.');
+  expect(receipts[0]!.textBody).toContain('/songwriter-dashboard');
+});
+
+test('ten different events for one session we did not start, at once, make one unclaimed order and one receipt', async () => {
+  const email = 'ten-events@example.test';
+  const results = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => deliver(eventFor({ eventId: `evt_many_${i}`, sessionId: 'cs_test_many', orderId: '', email }))),
+  );
+  expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+  expect(results.map((r) => r.body.outcome).sort()).toEqual(['created-unclaimed', ...Array(9).fill('already-paid')].sort());
+  expect(await t.db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_test_many'))).toHaveLength(1);
+  const receipts = await receiptsTo(email);
+  expect(receipts).toHaveLength(1);
+  // Nobody has claimed it: the receipt says how to.
+  expect(receipts[0]!.textBody).toContain('/songwriter-signup');
+});
+
+describe('the return from payment racing the webhook', () => {
+  // Ten rounds each, the claim and the delivery sent together; which lands first varies from round to round.
+  const ROUNDS = 10;
+
+  test('an order the songwriter started: one paid order, theirs, whichever comes first', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const sessionId = `cs_test_race_started_${round}`;
+      const { order, writer } = await pendingOrder(sessionId);
+      const buyer = await signedInClient(t, writer);
+      const payload = eventFor({ eventId: `evt_race_started_${round}`, sessionId, orderId: order.id, email: writer.email });
+      const [delivery, claim] = await Promise.all([deliver(payload), buyer.post('/api/songwriters/me/claim', { sessionId })]);
+      expect(delivery.body.outcome).toBe('paid');
+      expect(claim.status).toBe(200);
+      const rows = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: order.id, songwriterId: writer.id, paymentStatus: 'paid' });
+      expect(await receiptsTo(writer.email)).toHaveLength(1);
+    }
+  });
+
+  test('a session we did not start: one order, which the claim (asked again, as the dashboard does) makes the buyer’s', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const sessionId = `cs_test_race_foreign_${round}`;
+      const writer = await makeSongwriter(t.db);
+      const buyer = await signedInClient(t, writer);
+      const payload = eventFor({ eventId: `evt_race_foreign_${round}`, sessionId, orderId: '', email: writer.email });
+      const [delivery, first] = await Promise.all([deliver(payload), buyer.post('/api/songwriters/me/claim', { sessionId })]);
+      expect(delivery.body.outcome).toBe('created-unclaimed');
+      const again = await buyer.post('/api/songwriters/me/claim', { sessionId });
+      // Claimed once in all: by the first ask if the payment was recorded before it, else by the second.
+      expect(first.body.claimed + again.body.claimed).toBe(1);
+      const rows = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ songwriterId: writer.id, paymentStatus: 'paid' });
+    }
+  });
 });
 
 test('a paid session replayed under a new event id creates nothing new', async () => {

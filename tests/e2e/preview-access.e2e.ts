@@ -141,7 +141,7 @@ describe('preview access', () => {
     await page.getByRole('link', { name: 'View Songs' }).click();
     await page.waitForURL((url) => url.pathname === '/songs');
     // A seeded song: the catalogue journeys, running beside this one, put their own songs first and hide them.
-    await page.getByRole('link', { name: `Listen to ${DEMO_SONGS[0]!.title}` }).click();
+    await page.getByRole('link', { name: `Listen to ${DEMO_SONGS[0]!.title}`, exact: true }).click();
     await page.waitForURL((url) => /^\/songs\/[^/]+$/.test(url.pathname));
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5);

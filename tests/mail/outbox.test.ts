@@ -208,6 +208,22 @@ describe('delivery by SMTP', () => {
   });
 });
 
+test('an e-mail queued in a transaction that rolls back is never sent', async () => {
+  const sink = await startSink();
+  await expect(
+    t.db.transaction(async (tx) => {
+      await enqueueMail(tx, { to: 'never@example.test', kind: 'test', subject: 'Never', text: 'Never sent.', html: '<p>Never sent.</p>' });
+      throw new Error('the change failed after queuing its e-mail');
+    }),
+  ).rejects.toThrow('the change failed');
+  const kept = await enqueue(1, 'kept');
+  const w = worker(createSmtpTransport(sink.url));
+  expect(await w.tick()).toBe(1);
+  expect(await w.tick()).toBe(0);
+  expect(sink.received.map((m) => m.messageId)).toEqual([messageIdOf(kept[0]!)]);
+  expect((await outboxRows()).map((r) => r.toAddress)).toEqual(['kept-0@example.test']);
+});
+
 test('the file transport writes a parseable .eml with the subject, Message-ID and both bodies', async () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'pitchroom-mail-'));
   try {

@@ -14,6 +14,8 @@ export interface ReceivedMail {
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   port = 0;
+  /** Called with each message once it is stored and before it is acknowledged: the sender does not yet know it arrived. */
+  onReceived: ((mail: ReceivedMail) => void) | undefined;
   private server: SMTPServer | undefined;
 
   async start(): Promise<this> {
@@ -28,11 +30,9 @@ export class SmtpSink {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          this.received.push({
-            raw,
-            messageId: headerOf(raw, 'message-id') ?? '',
-            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-          });
+          const mail = { raw, messageId: headerOf(raw, 'message-id') ?? '', envelopeTo: session.envelope.rcptTo.map((r) => r.address) };
+          this.received.push(mail);
+          this.onReceived?.(mail);
           callback();
         });
       },

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { claimOrdersEmail } from '../../emails/claim-orders';
+import { orderPaidEmail } from '../../emails/order-paid';
 import type { EmailContext } from '../../emails/layout';
 import type { Actor } from '../accounts/accounts.service';
 
@@ -59,8 +60,20 @@ export type FulfilOutcome = 'paid' | 'duplicate-event' | 'already-paid' | 'creat
  * (a replayed session under a new event id creates nothing). A paid session we did not start (no order)
  * becomes a paid order without a songwriter, waiting to be claimed.
  */
-export async function fulfilCheckout({ db, checkout }: { db: Db; checkout: CompletedCheckout }): Promise<FulfilOutcome> {
+export async function fulfilCheckout({
+  db,
+  checkout,
+  emailCtx,
+}: {
+  db: Db;
+  checkout: CompletedCheckout;
+  emailCtx: EmailContext;
+}): Promise<FulfilOutcome> {
   return db.transaction(async (tx) => {
+    // The receipt is queued in the same transaction: it exists exactly when the payment was recorded.
+    const sendReceipt = async (to: string | null, packageSize: number, amountCents: number, claimed: boolean) => {
+      if (to) await enqueueMail(tx, { to, kind: 'order-paid', ...orderPaidEmail(emailCtx, { packageSize, amountCents, claimed }) });
+    };
     const recorded = await tx
       .insert(paymentEvents)
       .values({ eventId: checkout.eventId, provider: checkout.provider, type: 'checkout.session.completed' })
@@ -82,32 +95,44 @@ export async function fulfilCheckout({ db, checkout }: { db: Db; checkout: Compl
 
     if (order) {
       if (order.paymentStatus !== 'pending') return 'already-paid';
+      const amountPaidCents = checkout.amountTotalCents || packagePriceCents(order.packageSize as PackageSize);
+      const customerEmail = checkout.customerEmail?.toLowerCase() ?? order.customerEmail;
       await tx
         .update(orders)
         .set({
           paymentStatus: 'paid',
           paidAt: new Date(),
-          amountPaidCents: checkout.amountTotalCents || packagePriceCents(order.packageSize as PackageSize),
+          amountPaidCents,
           checkoutSessionId: checkout.sessionId,
-          customerEmail: checkout.customerEmail?.toLowerCase() ?? order.customerEmail,
+          customerEmail,
           customerName: checkout.customerName ?? order.customerName,
         })
         .where(eq(orders.id, order.id));
+      await sendReceipt(customerEmail, order.packageSize, amountPaidCents, order.songwriterId !== null);
       return 'paid';
     }
 
     if (!checkout.packageSize) return 'unknown-package';
-    await tx.insert(orders).values({
-      songwriterId: null,
-      packageSize: checkout.packageSize,
-      amountPaidCents: checkout.amountTotalCents,
-      paymentStatus: 'paid',
-      paymentProvider: checkout.provider,
-      checkoutSessionId: checkout.sessionId,
-      customerEmail: checkout.customerEmail?.toLowerCase() ?? null,
-      customerName: checkout.customerName,
-      paidAt: new Date(),
-    });
+    const customerEmail = checkout.customerEmail?.toLowerCase() ?? null;
+    // Another event for the same new session may be inserting it right now: the unique session index
+    // makes this one wait for it, then do nothing.
+    const created = await tx
+      .insert(orders)
+      .values({
+        songwriterId: null,
+        packageSize: checkout.packageSize,
+        amountPaidCents: checkout.amountTotalCents,
+        paymentStatus: 'paid',
+        paymentProvider: checkout.provider,
+        checkoutSessionId: checkout.sessionId,
+        customerEmail,
+        customerName: checkout.customerName,
+        paidAt: new Date(),
+      })
+      .onConflictDoNothing({ target: [orders.paymentProvider, orders.checkoutSessionId] })
+      .returning({ id: orders.id });
+    if (created.length === 0) return 'already-paid';
+    await sendReceipt(customerEmail, checkout.packageSize, checkout.amountTotalCents, false);
     return 'created-unclaimed';
   });
 }
@@ -130,11 +155,12 @@ export async function getTestCheckout({ db, actor, sessionId }: { db: Db; actor:
 }
 
 /** The test checkout's Pay button: the server confirms and fulfils through fulfilCheckout. */
-export async function payTestCheckout({ db, actor, sessionId }: { db: Db; actor: Actor; sessionId: string }) {
+export async function payTestCheckout({ db, actor, sessionId, emailCtx }: { db: Db; actor: Actor; sessionId: string; emailCtx: EmailContext }) {
   const checkout = await getTestCheckout({ db, actor, sessionId });
   if (checkout.paymentStatus !== 'pending') throw new AppError('CONFLICT', m.alreadyPaid);
   await fulfilCheckout({
     db,
+    emailCtx,
     checkout: {
       provider: 'test',
       eventId: `test_evt_${crypto.randomUUID()}`,

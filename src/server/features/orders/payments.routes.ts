@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../../adapters/payments';
 import { parseStripeWebhook } from '../../adapters/payments/stripe-payments';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { EmailContext } from '../../emails/layout';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
@@ -14,7 +15,7 @@ import { fulfilCheckout, getTestCheckout, payTestCheckout } from './orders.servi
 const SessionParamSchema = z.object({ sessionId: z.string().min(1).max(255) });
 
 /** /api/test-checkout: the built-in checkout, only when Stripe is not configured. */
-export function testCheckoutRoutes(db: Db, payments: PaymentProvider) {
+export function testCheckoutRoutes(db: Db, payments: PaymentProvider, emailCtx: EmailContext) {
   return new Hono<AppEnv>()
     .use('*', async (c, next) => {
       if (payments.kind !== 'test') throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
@@ -25,12 +26,12 @@ export function testCheckoutRoutes(db: Db, payments: PaymentProvider) {
       c.json(await getTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId })),
     )
     .post('/:sessionId/pay', validate('param', SessionParamSchema), async (c) =>
-      c.json(await payTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId })),
+      c.json(await payTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId, emailCtx })),
     );
 }
 
 /** POST /api/payments/stripe/webhook: fulfilment only from a delivery whose signature checks out. */
-export function stripeWebhookRoutes(db: Db, config: Config) {
+export function stripeWebhookRoutes(db: Db, config: Config, emailCtx: EmailContext) {
   return new Hono<AppEnv>().post('/webhook', async (c) => {
     if (!config.stripe) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
     const signature = c.req.header('stripe-signature');
@@ -43,7 +44,7 @@ export function stripeWebhookRoutes(db: Db, config: Config) {
       throw new AppError('INVALID', 'Invalid webhook signature');
     }
     if (!checkout) return c.json({ received: true, ignored: true });
-    const outcome = await fulfilCheckout({ db, checkout });
+    const outcome = await fulfilCheckout({ db, checkout, emailCtx });
     c.get('log').info({ eventId: checkout.eventId, sessionId: checkout.sessionId, outcome }, 'stripe checkout fulfilment');
     return c.json({ received: true, outcome });
   });

@@ -28,7 +28,7 @@ type PlayerError = 'load' | 'play' | null;
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * The song's player: a native <audio> that streams (metadata only until played; the server answers Range
+ * The song's player: a native <audio> that streams (nothing, or only metadata, until played; the server answers Range
  * requests, so neither playing nor seeking waits for the whole file, and nothing is decoded here) with our
  * own controls over the waveform computed at upload. With focus anywhere in the player, Space plays or
  * pauses and the Left and Right arrows skip 5 seconds.
@@ -50,33 +50,42 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
   usePlayTracking(songId, audioRef, tracker);
   const duration = mediaDuration || durationSeconds || 0;
 
+  // While Play is being answered, a failed load is the play's to handle (by fetching a fresh link), not an
+  // error to show: the listener sees the spinner, then music or the play error.
+  const answeringPlay = useRef(false);
+
   const play = async () => {
     const audio = audioRef.current;
-    if (!audio || busy) return;
+    if (!audio || busy || answeringPlay.current) return;
+    answeringPlay.current = true;
     setError(null);
-    // An element that already failed (expired link, network drop) cannot recover by itself.
-    if (!audio.error) {
-      try {
-        await audio.play();
-        return;
-      } catch (failure) {
-        if (isAbort(failure)) return;
-      }
-    }
-    // Most likely the signed link expired: fetch a fresh one and try once more.
-    setBusy(true);
-    const position = audio.currentTime;
     try {
-      const fresh = refreshSrc ? await refreshSrc().catch(() => null) : null;
-      // Without a fresh link, retry the one we have (spec: a failed refresh falls back to the original).
-      audio.src = fresh ?? audio.currentSrc ?? initialSrc;
-      if (position > 0) audio.currentTime = position;
-      await audio.play();
-      setError(null);
-    } catch (failure) {
-      if (!isAbort(failure)) setError('play');
+      // An element that already failed (expired link, network drop) cannot recover by itself.
+      if (!audio.error) {
+        try {
+          await audio.play();
+          return;
+        } catch (failure) {
+          if (isAbort(failure)) return;
+        }
+      }
+      // Most likely the signed link expired: fetch a fresh one and try once more.
+      setBusy(true);
+      const position = audio.currentTime;
+      try {
+        const fresh = refreshSrc ? await refreshSrc().catch(() => null) : null;
+        // Without a fresh link, retry the one we have (spec: a failed refresh falls back to the original).
+        audio.src = fresh ?? audio.currentSrc ?? initialSrc;
+        if (position > 0) audio.currentTime = position;
+        await audio.play();
+        setError(null);
+      } catch (failure) {
+        if (!isAbort(failure)) setError('play');
+      } finally {
+        setBusy(false);
+      }
     } finally {
-      setBusy(false);
+      answeringPlay.current = false;
     }
   };
 
@@ -129,7 +138,9 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
       <audio
         ref={audioRef}
         src={initialSrc}
-        preload="metadata"
+        // The length decoded at upload already sizes the waveform, so nothing is fetched until Play (384 kB
+        // to start a 6-minute song, against 640 kB read ahead on page load for metadata: bench A1).
+        preload={durationSeconds ? 'none' : 'metadata'}
         onPlay={() => setPlaying(true)}
         onPlaying={() => {
           setError(null);
@@ -145,6 +156,7 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
         onError={() => {
           setPlaying(false);
           setBuffering(false);
+          if (answeringPlay.current) return;
           // A failed retry's message says more than this one; keep it.
           setError((previous) => (previous === 'play' ? previous : 'load'));
         }}

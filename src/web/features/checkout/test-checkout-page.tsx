@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../common/money';
 import { payTestCheckout, testCheckoutQuery, type TestCheckoutSession } from './test-checkout-api';
 
 const m = MESSAGES.songwriters;

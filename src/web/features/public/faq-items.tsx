@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PITCH_FEE_TEXT, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../common/money';
 
 const perSong = formatCents(PRICE_PER_SONG_CENTS);
 

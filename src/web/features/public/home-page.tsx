@@ -5,7 +5,7 @@ import { PAGE_PATHS } from '../../../common/routes';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../common/money';
 
 const STEPS = [
   {

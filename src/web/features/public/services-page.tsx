@@ -13,7 +13,7 @@ import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../common/money';
 
 const PRODUCTION_SERVICES = [
   {

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../common/money';
 import { ClaimOrdersBox } from './claim-orders-box';
 import { ordersQuery, songsLabel, type SongwriterOrder } from './songwriter-api';
 

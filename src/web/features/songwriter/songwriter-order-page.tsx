@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../common/money';
 import { OnboardingGate, OnboardingShell } from './onboarding-shell';
 import { ordersQuery, songsLabel, songwriterApi, type Onboarding } from './songwriter-api';
 

@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
-import { formatCents } from '../../../lib/money';
+import { formatCents } from '../../../../common/money';
 import { customerOrdersQuery } from './customers-api';
 
 const th = 'py-2 pr-4 font-medium';

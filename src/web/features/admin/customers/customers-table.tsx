@@ -3,7 +3,7 @@ import { Fragment, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
-import { formatCents } from '../../../lib/money';
+import { formatCents } from '../../../../common/money';
 import { CustomerOrders } from './customer-orders';
 import type { CustomerRow } from './customers-api';
 

@@ -24,7 +24,7 @@ import {
   type RequestFilter,
 } from './admin-preview-api';
 import { RequestCard } from './request-card';
-import { RequestSearch } from './request-search';
+import { SearchField } from '../../../components/search-field';
 
 const m = MESSAGES.previewAccess;
 const FILTER_LABELS: Record<RequestFilter, string> = {
@@ -97,7 +97,12 @@ export function PreviewRequestsPage() {
           </p>
         </div>
         <div className="flex w-full flex-col gap-4 sm:w-auto sm:flex-row sm:items-end">
-          <RequestSearch value={q} onChange={(next) => update({ q: next })} />
+          <SearchField
+            value={q}
+            onChange={(next) => update({ q: next })}
+            searchLabel="Search preview requests"
+            placeholder="Name, company or email"
+          />
           <FormField label="Status" className="sm:w-40">
             <NativeSelect value={status} onChange={(event) => update({ status: isFilter(event.target.value) ? event.target.value : 'all' })}>
               {REQUEST_FILTERS.map((f) => (

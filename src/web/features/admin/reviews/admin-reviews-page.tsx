@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { adminReviewListQuery, REVIEW_TABS, type ReviewTab } from './admin-reviews-api';
-import { ReviewSearch } from './review-search';
+import { SearchField } from '../../../components/search-field';
 import { ReviewsTable } from './reviews-table';
 
 const m = MESSAGES.reviews;
@@ -52,7 +52,13 @@ export function AdminReviewsPage() {
             Listen, write the review and answer the songwriters{list.data && !list.isPlaceholderData ? ` (${list.data.total} ${LABELS[tab].toLowerCase()})` : ''}.
           </p>
         </div>
-        <ReviewSearch value={q} onChange={(next) => update({ q: next })} />
+        <SearchField
+          value={q}
+          onChange={(next) => update({ q: next })}
+          searchLabel="Search songwriter reviews"
+          placeholder="Songwriter, song title or email"
+          className="w-full sm:w-80"
+        />
       </div>
 
       <Tabs value={tab} onValueChange={(value) => update({ tab: value as ReviewTab, q })} className="mt-6">

@@ -1,7 +1,7 @@
 import type { Role } from '../../../../common/constants';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
-import { formatCents } from '../../../lib/money';
+import { formatCents } from '../../../../common/money';
 import type { AdminUserRow } from './users-api';
 import { UserBadge } from './user-badge';
 
