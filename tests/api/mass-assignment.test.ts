@@ -199,6 +199,13 @@ function cases(): Case[] {
           // The checkout above inserts the order; paying it is what the extra fields must not bend.
           insert: ([o]) => expect(o).toMatchObject({ songwriterId: ids.writer, packageSize: 2, paymentStatus: 'paid', amountPaidCents: 5000 }),
         },
+        // The receipt, for the price of the package, whatever amount was sent.
+        mail_outbox: {
+          insert: (rows) => {
+            expect(rows.map((r) => r.kind)).toEqual(['order-paid']);
+            expect(rows[0]!.textBody).toContain('We received $50.00');
+          },
+        },
       },
     },
     {
