@@ -1,11 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { songPlayDays, songPlays, songs } from '../../src/server/db/schema';
+import { listenerLastPlays, pitchLinks, rowCounts, songPlayDays, songPlays, songs, users } from '../../src/server/db/schema';
 import { makeUser } from '../../src/server/db/seed/factories';
 import { createTestDatabase, type TestDatabase } from '../setup/database';
 
-/** What the database keeps by itself: songs.search_text (a generated column) and song_play_days (triggers). */
+/**
+ * What the database keeps by itself: songs.search_text (a generated column); song_play_days,
+ * listener_last_plays and row_counts (triggers).
+ */
 let database: TestDatabase;
 let db: Db;
 beforeAll(async () => {
@@ -61,5 +64,58 @@ describe('songs.search_text is title, lyrics and tags, recomputed on every write
     };
     await db.execute(sql`set enable_seqscan = on`);
     expect(JSON.stringify(forced.rows[0]!['QUERY PLAN'])).toContain('songs_search_text_trgm_idx');
+  });
+});
+
+describe('listener_last_plays holds each signed-in listener\'s latest play, whatever writes it', () => {
+  test('single and bulk inserts keep the latest time, pitch plays are not listeners, and a deleted user goes', async () => {
+    const listener = await makeUser(db);
+    const other = await makeUser(db);
+    const admin = await makeUser(db);
+    const [song] = await db.insert(songs).values({ slug: 'last-played', title: 'Last Played', description: 'd', lyrics: 'l' }).returning();
+    const lastOf = async (userId: string) =>
+      (await db.select().from(listenerLastPlays).where(eq(listenerLastPlays.userId, userId)))[0]?.lastPlayedAt.toISOString();
+
+    await db.insert(songPlays).values({ userId: listener.id, songId: song!.id, playedAt: new Date('2030-01-02T10:00:00Z') });
+    expect(await lastOf(listener.id)).toBe('2030-01-02T10:00:00.000Z');
+    // An older play does not move it back; the newest of a bulk insert wins, per listener.
+    await db.insert(songPlays).values([
+      { userId: listener.id, songId: song!.id, playedAt: new Date('2030-01-01T10:00:00Z') },
+      { userId: other.id, songId: song!.id, playedAt: new Date('2030-01-03T08:00:00Z') },
+      { userId: other.id, songId: song!.id, playedAt: new Date('2030-01-03T09:00:00Z') },
+    ]);
+    expect(await lastOf(listener.id)).toBe('2030-01-02T10:00:00.000Z');
+    expect(await lastOf(other.id)).toBe('2030-01-03T09:00:00.000Z');
+
+    const listeners = async () => (await db.select().from(listenerLastPlays)).length;
+    const before = await listeners();
+    const [link] = await db.insert(pitchLinks).values({ tokenHash: 'a'.repeat(64), recipientName: 'R', recipientEmail: 'r@example.test', createdBy: admin.id, expiresAt: new Date('2031-01-01T00:00:00Z') }).returning();
+    await db.insert(songPlays).values({ pitchLinkId: link!.id, songId: song!.id, playedAt: new Date('2030-01-04T00:00:00Z') });
+    expect(await listeners()).toBe(before);
+
+    await db.delete(users).where(eq(users.id, other.id));
+    expect(await lastOf(other.id)).toBeUndefined();
+  });
+});
+
+describe('row_counts.users is the exact number of users, whatever writes them', () => {
+  test('single and bulk inserts add, deletes take away, a rolled-back insert leaves it', async () => {
+    const counted = async () => (await db.select().from(rowCounts).where(eq(rowCounts.tableName, 'users')))[0]?.rows;
+    const actual = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]!.n);
+    expect(await counted()).toBe(await actual());
+    const before = await actual();
+
+    await makeUser(db);
+    await db.insert(users).values([1, 2, 3].map((i) => ({ id: `counted-${i}`, email: `counted-${i}@example.test`, name: `Counted ${i}` })));
+    expect(await counted()).toBe(before + 4);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(users).values({ id: 'rolled-back', email: 'rolled-back@example.test', name: 'Rolled back' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await db.delete(users).where(inArray(users.id, ['counted-1', 'counted-2']));
+    expect(await counted()).toBe(before + 2);
+    expect(await counted()).toBe(await actual());
   });
 });

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { ToasterHost } from '../lib/toast';
 import { createQueryClient } from './query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -8,7 +8,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="bottom-right" closeButton toastOptions={{ className: 'font-sans' }} />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

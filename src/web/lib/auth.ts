@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import type { MeResponse } from '../../common/api-types';
 import { MESSAGES } from '../../common/messages';
 import { PAGE_PATHS } from '../../common/routes';

@@ -8,3 +8,4 @@ export * from './roles';
 export * from './songs';
 export * from './songwriters';
 export * from './pitching';
+export * from './counts';

@@ -98,7 +98,7 @@ export const songPlays = pgTable(
   (t) => [
     index('song_plays_user_played_idx').on(t.userId, t.playedAt),
     index('song_plays_song_played_idx').on(t.songId, t.playedAt),
-    // Covers "listeners in the last 7 days" (the dashboard) without reading the table.
+    // Plays in a time range with their listener, read from the index alone.
     index('song_plays_played_at_user_idx').on(t.playedAt, t.userId),
     check('song_plays_duration_check', sql`${t.durationSeconds} >= 0`),
     check('song_plays_furthest_check', sql`${t.furthestSeconds} >= 0`),
@@ -118,4 +118,20 @@ export const songPlayDays = pgTable(
     plays: integer('plays').notNull().default(0),
   },
   (t) => [check('song_play_days_plays_check', sql`${t.plays} >= 0`)],
+);
+
+/**
+ * Each signed-in listener's latest play, kept by a statement trigger on song_plays (migration 0008), so
+ * "Active This Week" counts a few thousand listeners instead of a week of plays (issue 10, P5). A play
+ * deleted later (its song removed) leaves the time as it was: the listener did play then.
+ */
+export const listenerLastPlays = pgTable(
+  'listener_last_plays',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('listener_last_plays_at_idx').on(t.lastPlayedAt)],
 );

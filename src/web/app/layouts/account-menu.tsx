@@ -1,4 +1,5 @@
 import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '../../../common/api-types';
 import { PAGE_PATHS } from '../../../common/routes';
@@ -12,14 +13,28 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 
+export interface AccountMenuProps {
+  me: MeResponse;
+  onSignOut: () => void;
+  /** Open from the start: the button was pressed before this code arrived (lazy-account-menu.tsx). */
+  defaultOpen?: boolean;
+  /** Take the focus from the stand-in button this replaces. */
+  focusTrigger?: boolean;
+}
+
 /** The signed-in user's menu: Admin (highlighted) for admins, Dashboard for songwriters, and Logout. */
-export function AccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: () => void }) {
+export function AccountMenu({ me, onSignOut, defaultOpen = false, focusTrigger = false }: AccountMenuProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTrigger && !defaultOpen) triggerRef.current?.focus();
+    // Only as it replaces the stand-in.
+  }, []);
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable,
     // which screen readers and axe (aria-hidden-focus) rightly object to. Tabbing away simply closes it.
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button ref={triggerRef} variant="outline" size="sm">
           Account
           <ChevronDown aria-hidden="true" />
         </Button>

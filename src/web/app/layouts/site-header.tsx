@@ -6,7 +6,7 @@ import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
-import { AccountMenu } from './account-menu';
+import { LazyAccountMenu } from './lazy-account-menu';
 import { SITE_NAV_LINKS } from './site-nav-links';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -53,7 +53,7 @@ export function SiteHeader() {
 
         <div className="hidden items-center gap-2 md:flex">
           {me.isPending ? null : me.data && user ? (
-            <AccountMenu me={me.data} onSignOut={() => void signOut()} />
+            <LazyAccountMenu me={me.data} onSignOut={() => void signOut()} />
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="text-stone-100 hover:bg-white/10 hover:text-white">

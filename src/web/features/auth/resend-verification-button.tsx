@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ResetPasswordSchema, type ResetPasswordInput } from '../../../common/schemas/auth';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MessageSquare, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { SongComment } from '../../../common/api-types';
 import { LIMITS } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';

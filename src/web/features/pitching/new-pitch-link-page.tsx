@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { ArrowLeft, Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { LIMITS } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';

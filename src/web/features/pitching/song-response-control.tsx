@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Bookmark, ThumbsDown, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { LIMITS, type SongResponse } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import { SongResponseSchema, type SongResponseInput, type SongResponseValues } from '../../../common/schemas/pitching';

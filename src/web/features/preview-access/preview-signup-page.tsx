@@ -4,7 +4,7 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { PreviewSignupSchema, type PreviewSignupInput } from '../../../common/schemas/preview-access';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../common/messages';
 import { ClaimByEmailSchema } from '../../../common/schemas/songwriters';

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Check, CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PACKAGE_FEATURES, PACKAGE_SIZES, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents, type PackageSize } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { SongwriterProfileSchema, type SongwriterProfileInput } from '../../../common/schemas/songwriters';

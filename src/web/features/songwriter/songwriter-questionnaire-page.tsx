@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { DEFAULT_PRO_AFFILIATION, PRO_AFFILIATIONS, type ProAffiliation } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';

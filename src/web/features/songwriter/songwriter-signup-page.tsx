@@ -4,7 +4,7 @@ import { CircleCheck, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { LIMITS } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';

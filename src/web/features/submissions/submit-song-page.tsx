@@ -4,7 +4,7 @@ import { ArrowLeft, CircleAlert, CircleCheck, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { MESSAGES } from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { AdminCommentItem, CommentStatusFilter } from '../../../../common/api-types';
 import { MESSAGES } from '../../../../common/messages';
 import { EmptyState } from '../../../components/empty-state';

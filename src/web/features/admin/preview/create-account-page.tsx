@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../../common/messages';
 import { CreatePreviewAccountSchema, type CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { PageMeta } from '../../../components/page-meta';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../../common/messages';
 import { ResetSongwriterSchema } from '../../../../common/schemas/admin-ops';
 import { PageMeta } from '../../../components/page-meta';

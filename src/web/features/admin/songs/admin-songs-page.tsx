@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Music, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { AdminSongListItem } from '../../../../common/api-types';
 import { MESSAGES } from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';

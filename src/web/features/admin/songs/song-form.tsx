@@ -4,7 +4,7 @@ import { ImageOff, Save, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { AdminSong } from '../../../../common/api-types';
 import { LIMITS, SONG_IMAGE_WEB_SIZE } from '../../../../common/constants';
 import { MESSAGES } from '../../../../common/messages';
