@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { createPayments } from '../src/server/adapters/payments';
 import { createDiskStorage } from '../src/server/adapters/storage/disk-storage';
 import { createApp } from '../src/server/app';
+import { createCatalogueCache } from '../src/server/features/songs/catalogue-cache';
 import { createAuth } from '../src/server/auth';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -19,6 +20,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface BenchApp {
   kind: DbKind;
   url: string;
+  /** The same app over the same database, keeping no catalogue pages: what every query costs. */
+  uncachedUrl: string;
   database: Database;
   storage: ReturnType<typeof createDiskStorage>;
   /** A client signed in as the given e-mail and password, for its session cookie. */
@@ -36,14 +39,19 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
   const logger = createLogger('silent');
   const storage = createDiskStorage(path.join(dataDir, 'files'));
   const auth = createAuth({ config, db: database.db, logger });
-  const app = createApp({ config, db: database.db, auth, storage, payments: createPayments(config), logger });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const deps = { config, db: database.db, auth, storage, payments: createPayments(config), logger };
+  const listen = (app: ReturnType<typeof createApp>) =>
+    new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+  const server = await listen(createApp(deps));
+  const uncached = await listen(createApp({ ...deps, catalogue: createCatalogueCache({ ttlMs: 0 }) }));
+  const urlOf = (s: ReturnType<typeof serve>) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  const url = urlOf(server);
   return {
     kind,
     url,
+    uncachedUrl: urlOf(uncached),
     database,
     storage,
     async cookieFor(email, password) {
@@ -53,10 +61,12 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
       return [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      for (const s of [server, uncached]) {
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          if ('closeAllConnections' in s) s.closeAllConnections();
+        });
+      }
       await database.close();
       await pg?.dispose();
       rmSync(dataDir, { recursive: true, force: true });

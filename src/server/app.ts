@@ -24,6 +24,7 @@ import { submissionRoutes } from './features/submissions/submissions.routes';
 import { adminReviewRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
 import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
+import { createCatalogueCache, type CatalogueCache } from './features/songs/catalogue-cache';
 import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
@@ -43,6 +44,8 @@ export interface AppDeps {
   logger: Logger;
   /** Folder of the built web app; omitted by API tests. */
   webRoot?: string;
+  /** The catalogue's kept pages; benchmarks pass one that keeps nothing, to measure the database. */
+  catalogue?: CatalogueCache;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -62,7 +65,7 @@ function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({ config, db, auth, storage, payments, logger, webRoot }: AppDeps) {
+export function createApp({ config, db, auth, storage, payments, logger, webRoot, catalogue = createCatalogueCache() }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
@@ -119,7 +122,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     .route('/openapi.json', openApiRoutes(() => app.routes, config))
     .route('/me', meRoutes(db))
     .route('/contact', contactRoutes(db, config))
-    .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret }))
+    .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret, catalogue }))
     .route('/songs', songCommentRoutes(db))
     .route('/plays', playRoutes(db))
     .route('/song-responses', songResponseRoutes(db, mail))
@@ -135,7 +138,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   const admin = new Hono<AppEnv>();
   admin.use('*', requireRole('admin'));
   admin.route('/outbox', outboxRoutes(db));
-  admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
+  admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret, catalogue }));
   admin.route('/comments', adminCommentRoutes(db));
   admin.route('/preview-requests', preview.requests);
   admin.route('/preview-accounts', preview.accounts);

@@ -7,6 +7,7 @@ import { CatalogueQuerySchema, SlugParamSchema, SongActiveSchema, SongFormSchema
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
+import type { CatalogueCache } from './catalogue-cache';
 import { readMultipart } from '../../lib/multipart';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
@@ -16,7 +17,6 @@ import {
   getAdminSong,
   getCatalogueSong,
   listAdminSongs,
-  listCatalogue,
   reorderSongs,
   setSongActive,
   updateSong,
@@ -26,16 +26,18 @@ interface SongRouteDeps {
   db: Db;
   storage: Storage;
   secret: string;
+  /** Shared by the catalogue (reads) and admin songs (every write forgets it). */
+  catalogue: CatalogueCache;
 }
 
 /** /api/songs: the catalogue, for preview users and admins. */
-export function catalogueRoutes({ db, secret }: SongRouteDeps) {
+export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
     // The list is the same for every listener: an ETag lets a revisit answer 304 without a body.
     .get('/', etag(), validate('query', CatalogueQuerySchema), async (c) => {
       c.header('Cache-Control', 'private, no-cache');
-      return c.json(await listCatalogue({ db, query: c.req.valid('query') }));
+      return c.json(await catalogue.list(db, c.req.valid('query')));
     })
     .get('/:slug', validate('param', SlugParamSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
@@ -49,8 +51,13 @@ const SONG_FILES = {
 };
 
 /** /api/admin/songs: mounted under the admin router. */
-export function adminSongRoutes({ db, storage, secret }: SongRouteDeps) {
+export function adminSongRoutes({ db, storage, secret, catalogue }: SongRouteDeps) {
   return new Hono<AppEnv>()
+    // Whatever a write did (or failed to do), the catalogue's kept pages may no longer be right.
+    .use('*', async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET') catalogue.clear();
+    })
     .get('/', async (c) => c.json(await listAdminSongs({ db })))
     .put('/order', validate('json', SongOrderSchema), async (c) => {
       await reorderSongs({ db, ids: c.req.valid('json').ids });

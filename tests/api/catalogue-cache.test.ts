@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { songs } from '../../src/server/db/schema';
+import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
+import { makeSong } from '../../src/server/db/seed/song-factories';
+import { createCatalogueCache } from '../../src/server/features/songs/catalogue-cache';
+import type { TestClient } from '../setup/http-client';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { signedInClient } from './helpers';
+
+/** Catalogue pages are kept for a moment (decision 0016): never past an admin's change, never long past another's. */
+let t: TestApp;
+let admin: TestClient;
+let preview: TestClient;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminUser = await makeUser(t.db, { roles: ['admin'] });
+  adminId = adminUser.id;
+  [admin, preview] = await Promise.all([signedInClient(t, adminUser), signedInClient(t, await makePreviewUser(t.db))]);
+});
+afterAll(() => t.close());
+
+const titles = async (query = '') => ((await preview.get(`/api/songs${query}`)).body.rows as { title: string }[]).map((s) => s.title);
+
+describe('the catalogue list as the app serves it', () => {
+  test('every admin change shows on the very next ask: add, hide, show, reorder, edit, delete', async () => {
+    const first = await makeSong(t.db, t.storage, adminId, { title: 'Kept First', orderIndex: 0 });
+    const second = await makeSong(t.db, t.storage, adminId, { title: 'Kept Second', orderIndex: 1 });
+    // Written straight to the database, as by a seed: the first ask reads it.
+    expect(await titles()).toEqual(['Kept First', 'Kept Second']);
+
+    expect((await admin.patch(`/api/admin/songs/${second.id}/active`, { isActive: false })).status).toBe(200);
+    expect(await titles()).toEqual(['Kept First']);
+    expect((await admin.patch(`/api/admin/songs/${second.id}/active`, { isActive: true })).status).toBe(200);
+    expect(await titles()).toEqual(['Kept First', 'Kept Second']);
+    expect((await admin.put('/api/admin/songs/order', { ids: [second.id, first.id] })).status).toBe(200);
+    expect(await titles()).toEqual(['Kept Second', 'Kept First']);
+
+    const form = new FormData();
+    form.set('data', JSON.stringify({ title: 'Kept Second, Renamed', slug: second.slug, description: 'd', lyrics: 'l', tags: [] }));
+    expect((await admin.sendForm('PUT', `/api/admin/songs/${second.id}`, form)).status).toBe(200);
+    expect(await titles()).toEqual(['Kept Second, Renamed', 'Kept First']);
+    expect((await admin.delete(`/api/admin/songs/${first.id}`)).status).toBe(204);
+    expect(await titles()).toEqual(['Kept Second, Renamed']);
+  });
+});
+
+describe('the cache itself', () => {
+  test('concurrent asks share one query; a change made elsewhere shows once the moment has passed', async () => {
+    const cache = createCatalogueCache({ ttlMs: 300 });
+    const query = { page: 1, pageSize: 24 } as const;
+    const [a, b] = [cache.list(t.db, query), cache.list(t.db, query)];
+    expect(a).toBe(b);
+    const before = (await a).rows.map((s) => s.title);
+
+    // Another instance (here: a write straight to the database) changes a title.
+    const [song] = await t.db.select().from(songs).limit(1);
+    await t.db.update(songs).set({ title: 'Changed Elsewhere' }).where(eq(songs.id, song!.id));
+    expect((await cache.list(t.db, query)).rows.map((s) => s.title)).toEqual(before);
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await cache.list(t.db, query)).rows.map((s) => s.title)).toContain('Changed Elsewhere');
+
+    // A different query is a different page; clear() forgets them all.
+    expect(cache.list(t.db, { ...query, page: 2 })).not.toBe(cache.list(t.db, query));
+    const kept = cache.list(t.db, query);
+    cache.clear();
+    expect(cache.list(t.db, query)).not.toBe(kept);
+  });
+});
