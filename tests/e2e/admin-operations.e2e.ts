@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { MESSAGES } from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
-import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
 
 /**
  * An admin runs the service: the dashboard, every user, the customers who need service, and a songwriter
@@ -34,22 +35,7 @@ async function context(role?: DemoRole, width?: number): Promise<BrowserContext>
   return created;
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const widest = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('[data-scroll-box], .overflow-x-auto, .overflow-auto'))
-      .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} too wide: ${widest.join(' | ')}`).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 /** The admin reads the confirmation e-mail to this address in the outbox, and its link. */
 async function verificationLink(admin: Page, email: string): Promise<string> {

@@ -4,7 +4,8 @@ import type { MeResponse, OutboxListItem, OutboxMessage, Paged } from '../../src
 import { MESSAGES } from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { expectNoSeriousA11yViolations, toast } from './support/expect';
 
 /**
  * Holds, passes and pitch links from every side: an admin builds a shortlist and sends it, the recipient
@@ -68,12 +69,6 @@ async function pitchLinkFromOutbox(api: APIRequestContext, email: string): Promi
   const link = message.text.match(/https?:\/\/\S+\/p\/[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeDefined();
   return link!;
-}
-
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-
-async function expectNoSeriousA11yViolations(page: Page, where: string) {
-  expect(await seriousA11yViolations(page), where).toEqual([]);
 }
 
 describe('pitching', () => {

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { MESSAGES } from '../../src/common/messages';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
-import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { expectNoSeriousA11yViolations, toast } from './support/expect';
 
 /**
  * Preview access from both sides: a visitor asks, signs up and confirms; an admin approves; the visitor
@@ -34,12 +35,6 @@ async function open(role: DemoRole | undefined, pathname: string, width?: number
   const page = await context.newPage();
   await page.goto(pathname);
   return page;
-}
-
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
 describe('preview access', () => {

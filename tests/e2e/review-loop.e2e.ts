@@ -7,7 +7,8 @@ import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import { MESSAGES } from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
 
 /**
  * The review loop: a songwriter sends the two songs of a paid package (one refused by content first, then
@@ -71,16 +72,7 @@ async function context(role?: DemoRole, width?: number): Promise<BrowserContext>
   return created;
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const path_ = (page: Page) => new URL(page.url()).pathname;
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 /** Writes from a page's request context carry our Origin, as the browser's own would. */
 const origin = { Origin: baseUrl };

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { PRO_AFFILIATIONS } from '../../src/common/constants';
 import { MESSAGES } from '../../src/common/messages';
-import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
 
 /**
  * A songwriter joins: account, e-mail confirmation, profile, questionnaire, package, test checkout in a
@@ -34,17 +35,7 @@ async function context(role?: DemoRole): Promise<BrowserContext> {
   return created;
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const path = (page: Page) => new URL(page.url()).pathname;
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
-
-/** Nothing wider than a small phone's screen. */
-async function expectNoHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 /** The step marked current in the four-step indicator. */
 const currentStep = (page: Page) => page.getByRole('navigation', { name: 'Sign-up progress' }).locator('[aria-current="step"]');

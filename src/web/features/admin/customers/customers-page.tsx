@@ -4,10 +4,8 @@ import { ShoppingBag } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PACKAGE_SIZES } from '../../../../common/constants';
 import { CustomersQuerySchema, type CustomersQuery } from '../../../../common/schemas/admin-ops';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';
-import { Pagination } from '../../../components/pagination';
+import { PagedList } from '../../../components/paged-list';
 import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -15,7 +13,6 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
-import { PageSpinner } from '../../../components/ui/spinner';
 import { nextSearchParams, parseSearchParams } from '../../../lib/search-params';
 import { CUSTOMERS_PAGE_SIZE, customersQuery } from './customers-api';
 import { CustomersTable } from './customers-table';
@@ -97,29 +94,18 @@ export function CustomersPage() {
       )}
 
       <div className="mt-6">
-        {list.isPending ? (
-          <PageSpinner label="Loading customers…" />
-        ) : list.isError ? (
-          <ErrorState title={MESSAGES.admin.customersLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.rows.length === 0 ? (
-          <EmptyState icon={ShoppingBag} message={filtered ? 'No customers match these filters.' : 'No customers yet: nobody has bought a review package.'}>
-            {filtered ? (
-              <Button variant="outline" size="sm" onClick={() => update(CLEARED)}>
-                Clear filters
-              </Button>
-            ) : query.page > 1 ? (
-              <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
-                Go to the first page
-              </Button>
-            ) : null}
-          </EmptyState>
-        ) : (
-          <>
-            <CustomersTable rows={list.data.rows} busy={list.isPlaceholderData} />
-            <p className="mt-2 text-xs text-muted-foreground xl:hidden">On a narrow screen, scroll the table sideways to see every column.</p>
-            <Pagination page={query.page} total={list.data.total} pageSize={list.data.pageSize} onPage={(page) => update({ page })} />
-          </>
-        )}
+        <PagedList
+          list={list}
+          page={query.page}
+          onPage={(page) => update({ page })}
+          loadingLabel="Loading customers…"
+          errorTitle={MESSAGES.admin.customersLoadFailed}
+          empty={{ icon: ShoppingBag, message: filtered ? 'No customers match these filters.' : 'No customers yet: nobody has bought a review package.' }}
+          filtered={filtered}
+          onClearFilters={() => update(CLEARED)}
+        >
+          {(rows, busy) => <CustomersTable rows={rows} busy={busy} />}
+        </PagedList>
       </div>
     </div>
   );

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Headphones, X } from 'lucide-react';
 import { MESSAGES } from '../../../../common/messages';
-import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { formatListened } from './activity-format';
+import { DetailPanel } from './detail-panel';
 import { songListenDepthQuery, type SongListenDepth } from './admin-preview-api';
 import { DepthMeter, DropOffChart } from './listen-depth';
 
@@ -14,33 +11,21 @@ const m = MESSAGES.previewAccess;
 
 /** One song's listening: where listeners stop (the drop-off chart) and each listener with how far they got. */
 export function SongDepthPanel({ songId, label, onClose }: { songId: string; label: string; onClose: () => void }) {
-  const depth = useQuery(songListenDepthQuery(songId));
   return (
-    <section id="song-depth" aria-labelledby="song-depth-title" className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
-      <div className="flex items-start justify-between gap-3">
-        <h3 id="song-depth-title" className="min-w-0 break-words text-lg font-semibold">
-          Listening to {label}
-        </h3>
-        <Button variant="ghost" size="icon" className="-mr-2 -mt-2 shrink-0" onClick={onClose}>
-          <X aria-hidden="true" />
-          <span className="sr-only">Close the listening of {label}</span>
-        </Button>
-      </div>
-      <div className="mt-4">
-        {depth.isPending ? (
-          <Spinner label="Loading listening" className="py-6" />
-        ) : depth.isError ? (
-          <ErrorState title={m.depthLoadFailed} error={depth.error} onRetry={() => void depth.refetch()} />
-        ) : depth.data.plays === 0 ? (
-          <p className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
-            <Headphones aria-hidden="true" className="size-4" />
-            {m.depthNoPlays}
-          </p>
-        ) : (
-          <SongDepth data={depth.data} />
-        )}
-      </div>
-    </section>
+    <DetailPanel
+      id="song-depth"
+      heading={<>Listening to {label}</>}
+      level={3}
+      closeLabel={`Close the listening of ${label}`}
+      onClose={onClose}
+      query={useQuery(songListenDepthQuery(songId))}
+      loadingLabel="Loading listening"
+      errorTitle={m.depthLoadFailed}
+      emptyText={m.depthNoPlays}
+      isEmpty={(data) => data.plays === 0}
+    >
+      {(data) => <SongDepth data={data} />}
+    </DetailPanel>
   );
 }
 

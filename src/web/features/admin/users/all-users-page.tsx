@@ -4,16 +4,13 @@ import { Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ROLES } from '../../../../common/constants';
 import { AllUsersQuerySchema, USER_BADGES, type AllUsersQuery } from '../../../../common/schemas/admin-ops';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';
-import { Pagination } from '../../../components/pagination';
+import { PagedList } from '../../../components/paged-list';
 import { SearchField } from '../../../components/search-field';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/select';
-import { PageSpinner } from '../../../components/ui/spinner';
 import { nextSearchParams, parseSearchParams } from '../../../lib/search-params';
 import { USER_BADGE_LABELS } from './user-badge';
 import { allUsersQuery, USERS_PAGE_SIZE } from './users-api';
@@ -84,29 +81,18 @@ export function AllUsersPage() {
       </div>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <PageSpinner label="Loading users…" />
-        ) : list.isError ? (
-          <ErrorState title={MESSAGES.admin.usersLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.rows.length === 0 ? (
-          <EmptyState icon={Users} message={filtered ? 'No users match these filters.' : 'No users yet.'}>
-            {filtered ? (
-              <Button variant="outline" size="sm" onClick={() => update({ q: undefined, role: undefined, badge: undefined })}>
-                Clear filters
-              </Button>
-            ) : query.page > 1 ? (
-              <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
-                Go to the first page
-              </Button>
-            ) : null}
-          </EmptyState>
-        ) : (
-          <>
-            <UsersTable rows={list.data.rows} busy={list.isPlaceholderData} />
-            <p className="mt-2 text-xs text-muted-foreground xl:hidden">On a narrow screen, scroll the table sideways to see every column.</p>
-            <Pagination page={query.page} total={list.data.total} pageSize={list.data.pageSize} onPage={(page) => update({ page })} />
-          </>
-        )}
+        <PagedList
+          list={list}
+          page={query.page}
+          onPage={(page) => update({ page })}
+          loadingLabel="Loading users…"
+          errorTitle={MESSAGES.admin.usersLoadFailed}
+          empty={{ icon: Users, message: filtered ? 'No users match these filters.' : 'No users yet.' }}
+          filtered={filtered}
+          onClearFilters={() => update({ q: undefined, role: undefined, badge: undefined })}
+        >
+          {(rows, busy) => <UsersTable rows={rows} busy={busy} />}
+        </PagedList>
       </div>
     </div>
   );

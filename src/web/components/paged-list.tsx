@@ -1,0 +1,54 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Paged } from '../../common/api-types';
+import { EmptyState } from './empty-state';
+import { ErrorState } from './error-state';
+import { Pagination } from './pagination';
+import { Button } from './ui/button';
+import { PageSpinner } from './ui/spinner';
+
+interface PagedListProps<T> {
+  list: UseQueryResult<Paged<T>>;
+  page: number;
+  onPage: (page: number) => void;
+  loadingLabel: string;
+  errorTitle: string;
+  empty: { icon: LucideIcon; message: string };
+  /** With filters on, an empty page offers to clear them. */
+  filtered: boolean;
+  onClearFilters: () => void;
+  /** The rows; `busy` while the next page's answer is on its way (the previous rows stay). */
+  children: (rows: T[], busy: boolean) => ReactNode;
+}
+
+/**
+ * A paged admin table in its states: loading, failed (with Retry), empty (with Clear filters, or back to
+ * the first page past the end), or the rows with the pagination under them.
+ */
+export function PagedList<T>({ list, page, onPage, loadingLabel, errorTitle, empty, filtered, onClearFilters, children }: PagedListProps<T>) {
+  if (list.isPending) return <PageSpinner label={loadingLabel} />;
+  if (list.isError) return <ErrorState title={errorTitle} error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.data.rows.length === 0) {
+    return (
+      <EmptyState icon={empty.icon} message={empty.message}>
+        {filtered ? (
+          <Button variant="outline" size="sm" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+        ) : page > 1 ? (
+          <Button variant="outline" size="sm" onClick={() => onPage(1)}>
+            Go to the first page
+          </Button>
+        ) : null}
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      {children(list.data.rows, list.isPlaceholderData)}
+      <p className="mt-2 text-xs text-muted-foreground xl:hidden">On a narrow screen, scroll the table sideways to see every column.</p>
+      <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={onPage} />
+    </>
+  );
+}

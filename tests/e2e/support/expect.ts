@@ -1,0 +1,24 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousA11yViolations } from './browser';
+
+/** The toast with this title (sonner's markup), the newest first. */
+export const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+
+/** axe-core finds nothing serious or critical on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page, where?: string) {
+  expect(await seriousA11yViolations(page), where).toEqual([]);
+}
+
+/** Nothing wider than the screen; the message names the first elements that stick out. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const widest = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('[data-scroll-box], .overflow-x-auto, .overflow-auto'))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} too wide: ${widest.join(' | ')}`).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+}
