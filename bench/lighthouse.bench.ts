@@ -23,15 +23,35 @@ interface Audit {
   lcpMs: number;
 }
 
+/** One Lighthouse run; a run whose trace came out broken (NO_NAVSTART, seen now and then) is run again, twice at most. */
 async function lighthouse(url: string, preset: 'mobile' | 'desktop', cookie?: string): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, preset, cookie);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`lighthouse ${preset} ${url}: run ${attempt} failed (${String(error).slice(0, 120)}); running it again`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, preset: 'mobile' | 'desktop', cookie?: string): Promise<Audit> {
   const args = [
     '--yes', LIGHTHOUSE, url, '--quiet', '--output=json', '--only-categories=performance',
     `--chrome-path=${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`, `--chrome-flags=${CHROME_FLAGS}`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
-  const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+  // Lighthouse exits non-zero on a runtime error and prints the report anyway: either way this throws.
+  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string; message: string }) => {
+    throw new Error(/"code": ?"(\w+)"/.exec(error.stdout ?? '')?.[1] ?? error.message.split('\n')[0]);
+  });
+  const report = JSON.parse(stdout) as {
+    runtimeError?: { code: string };
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue: number }>;
+  };
+  if (report.runtimeError || report.categories.performance.score === null) throw new Error(report.runtimeError?.code ?? 'no performance score');
   return {
     score: Math.round(report.categories.performance.score * 100),
     cls: report.audits['cumulative-layout-shift']!.numericValue,
