@@ -242,3 +242,18 @@ export interface PitchPage {
   expiresAt: string;
   songs: PitchSong[];
 }
+
+/** A listener of GET /api/admin/preview-activity/songs/:songId: a preview user, or a pitch link's recipient (no account). */
+export interface SongListener {
+  kind: 'user' | 'pitch';
+  /** The user's id or the pitch link's id. */
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  plays: number;
+  listenedSeconds: number;
+  furthestSeconds: number;
+  completed: boolean;
+  lastPlayedAt: string;
+}

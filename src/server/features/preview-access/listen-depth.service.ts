@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SongListener } from '../../../common/api-types';
 import { MESSAGES } from '../../../common/messages';
 import { queryRows, type Db } from '../../db/client';
 import { songs } from '../../db/schema';
@@ -8,21 +9,6 @@ import { AppError } from '../../lib/app-error';
 export const DROP_OFF_BUCKETS = 40;
 /** The listeners shown for one song, most recent first. */
 const LISTENERS_MAX = 500;
-
-export interface SongListener {
-  /** A preview user's plays, or a pitch link recipient's (no account). */
-  kind: 'user' | 'pitch';
-  /** The user's id or the pitch link's id. */
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  plays: number;
-  listenedSeconds: number;
-  furthestSeconds: number;
-  completed: boolean;
-  lastPlayedAt: string;
-}
 
 /**
  * For each of DROP_OFF_BUCKETS stretches of the song, how many plays got into it (furthest point past the

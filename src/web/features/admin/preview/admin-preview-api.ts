@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Paged } from '../../../../common/api-types';
+import type { Paged, SongListener } from '../../../../common/api-types';
 import type { PreviewRequestStatus } from '../../../../common/constants';
 import type { CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { api } from '../../../lib/api';
@@ -49,21 +49,6 @@ export interface SongListening {
   completedPlays: number;
   /** How far into the song plays got on average, 0-1; null without plays or a known length. */
   averageDepth: number | null;
-}
-
-/** A listener of GET /api/admin/preview-activity/songs/:songId. */
-export interface SongListener {
-  /** A preview user, or a pitch link's recipient (no account). */
-  kind: 'user' | 'pitch';
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  plays: number;
-  listenedSeconds: number;
-  furthestSeconds: number;
-  completed: boolean;
-  lastPlayedAt: string;
 }
 
 /** GET /api/admin/preview-activity/songs/:songId: where listeners stop, and who listened how far. */
