@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -48,6 +47,9 @@ export function createDiskStorage(root: string): Storage {
     await Promise.all([mkdir(tmpDir, { recursive: true }), mkdir(path.dirname(target), { recursive: true })]);
     const tmp = path.join(tmpDir, `${randomUUID()}.tmp`);
     let size = 0;
+    // Opened before the copy starts: a stream that opened the file by itself could still be creating it
+    // after a failed copy was cleaned up, leaving a temp file behind.
+    const handle = await open(tmp, 'w');
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await pipeline(
@@ -59,10 +61,11 @@ export function createDiskStorage(root: string): Storage {
           }
         },
         // flush: the bytes reach the disk before the rename makes them visible.
-        createWriteStream(tmp, { flush: true }),
+        handle.createWriteStream({ flush: true }),
       );
       await rename(tmp, target);
     } catch (error) {
+      await handle.close().catch(() => {});
       await rm(tmp, { force: true });
       throw error;
     }
