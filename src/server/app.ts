@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MESSAGES } from '../common/messages';
+import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
 import type { Db } from './db/client';

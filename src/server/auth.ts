@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { MESSAGES } from '../common/messages';
+import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
 import type { Config } from './config';
 import type { Db } from './db/client';

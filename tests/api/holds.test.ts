@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS } from '../../src/common/constants';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { songResponses, songs } from '../../src/server/db/schema';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WAVEFORM_MAX_PEAKS } from '../../src/common/constants';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { encodeMp3, synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { CatalogueQuerySchema, NewPlaySchema, SongFormSchema } from '../../src/common/schemas/songs';
+import { CatalogueQuerySchema } from '../../src/common/schemas/catalogue';
+import { NewPlaySchema, SongFormSchema } from '../../src/common/schemas/songs';
 import { SubmissionSchema } from '../../src/common/schemas/reviews';
 import { SongwriterProfileSchema } from '../../src/common/schemas/songwriters';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** What the route checks, in OpenAPI's words: zod's input side without the `$schema` line. */
-const jsonSchemaOf = (schema: z.ZodType) => {
+const jsonSchemaOf = (schema: z.core.$ZodType) => {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Json;
   return rest;
 };

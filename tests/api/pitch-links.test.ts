@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS, SIGNED_URL_TTL_SECONDS } from '../../src/common/constants';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { signFileToken } from '../../src/server/adapters/storage/signed-url';
 import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { blockedRequests, previewRequests, userRoles, users } from '../../src/server/db/schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { mailOutbox, orders, reviewMessages, songReviews } from '../../src/server/db/schema';

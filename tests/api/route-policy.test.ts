@@ -3,7 +3,7 @@ import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { pitchLinks } from '../../src/server/db/schema';
 import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';

@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { FILE_CSP } from '../../src/server/adapters/storage/serve-file';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';

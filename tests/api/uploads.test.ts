@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LIMITS } from '../../src/common/constants';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { makePaidOrder, makeSongwriter } from '../../src/server/db/seed/factories';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';

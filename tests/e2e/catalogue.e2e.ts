@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { AdminSongListItem } from '../../src/common/api-types';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { MeResponse, OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
@@ -115,7 +115,7 @@ describe('pitching', () => {
     await admin.waitForURL(`**/admin/pitch-links?link=${id}`);
     await toast(admin, m.created(recipient.email)).waitFor();
     await admin.getByRole('heading', { name: `Activity of ${recipient.name}` }).waitFor();
-    expect(await admin.getByRole('row').filter({ hasText: recipient.name }).getByText('Active', { exact: true }).count()).toBe(1);
+    await expect.poll(() => admin.getByRole('row').filter({ hasText: recipient.name }).getByText('Active', { exact: true }).count()).toBe(1);
 
     // 2. The link from the outbox opens in a fresh browser with no account.
     const link = await pitchLinkFromOutbox(api, recipient.email);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';

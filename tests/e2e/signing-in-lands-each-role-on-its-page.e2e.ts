@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { freshSession, launchBrowser, newContext } from './support/browser';
 

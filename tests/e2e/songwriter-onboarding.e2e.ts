@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { PRO_AFFILIATIONS } from '../../src/common/constants';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
 

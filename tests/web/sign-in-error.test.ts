@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { MESSAGES } from '../../src/common/messages';
+import * as MESSAGES from '../../src/common/messages';
 import { describeSignInError } from '../../src/web/features/auth/sign-in-error';
 import { ApiError } from '../../src/web/lib/api';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PACKAGE_SIZES, ROLES } from '../constants';
-import { MESSAGES } from '../messages';
+import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
 import { emailField } from './fields';
 

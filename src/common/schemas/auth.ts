@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import * as z from 'zod/mini';
+import * as MESSAGES from '../messages';
 import { emailField, passwordField } from './fields';
 
+// zod/mini, as in fields.ts: /auth is a first page.
 export const SignInSchema = z.object({
   email: emailField,
   password: passwordField,
@@ -16,8 +17,10 @@ export const ResetPasswordSchema = z
     password: passwordField,
     confirmPassword: z.string(),
   })
-  .refine((d) => d.password === d.confirmPassword, {
-    message: MESSAGES.validation.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((d) => d.password === d.confirmPassword, {
+      message: MESSAGES.validation.passwordsDontMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MESSAGES } from '../messages';
+import * as MESSAGES from '../messages';
 import { emailField, requiredText } from './fields';
 
 const v = MESSAGES.validation;

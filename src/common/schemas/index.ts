@@ -3,6 +3,7 @@ export * from './contact';
 export * from './fields';
 export * from './admin';
 export * from './songs';
+export * from './catalogue';
 export * from './preview-access';
 export * from './songwriters';
 export * from './reviews';

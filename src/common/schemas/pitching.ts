@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, SONG_RESPONSES } from '../constants';
-import { MESSAGES } from '../messages';
+import * as MESSAGES from '../messages';
 import { emailField, requiredText } from './fields';
 
 const m = MESSAGES.pitching;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PREVIEW_REQUEST_STATUSES, PRO_AFFILIATIONS } from '../constants';
-import { MESSAGES } from '../messages';
+import * as MESSAGES from '../messages';
 import { emailField, passwordField, requiredText } from './fields';
 import { PageQuerySchema } from './admin';
 

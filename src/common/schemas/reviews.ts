@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
 
 const m = MESSAGES.reviews;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MESSAGES } from '../messages';
+import * as MESSAGES from '../messages';
 import { emailField, requiredText } from './fields';
 
 const m = MESSAGES.songs;
@@ -79,21 +79,6 @@ export const SongOrderSchema = z.object({
     .max(100_000)
     .refine((ids) => new Set(ids).size === ids.length, 'Each song may appear only once'),
 });
-
-export const CatalogueQuerySchema = z
-  .object({
-    q: z.string().trim().max(100).optional(),
-    genre: z.string().trim().max(LIMITS.genreMax).optional(),
-    bpmMin: z.coerce.number().int().min(LIMITS.bpmMin).max(LIMITS.bpmMax).optional(),
-    bpmMax: z.coerce.number().int().min(LIMITS.bpmMin).max(LIMITS.bpmMax).optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(24),
-  })
-  .refine((q) => q.bpmMin === undefined || q.bpmMax === undefined || q.bpmMin <= q.bpmMax, {
-    message: m.bpmRangeOrder,
-    path: ['bpmMax'],
-  });
-export type CatalogueQuery = z.output<typeof CatalogueQuerySchema>;
 
 export const SlugParamSchema = z.object({ slug: z.string().min(1).max(LIMITS.slugMax) });
 

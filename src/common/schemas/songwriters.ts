@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PACKAGE_SIZES, PRO_AFFILIATIONS } from '../constants';
-import { MESSAGES } from '../messages';
+import * as MESSAGES from '../messages';
 import { emailField, requiredText, songwriterPasswordField } from './fields';
 
 const m = MESSAGES.songwriters;

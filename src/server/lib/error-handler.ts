@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiErrorBody } from '../../common/api-types';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { AppError } from './app-error';
 import type { AppEnv } from './hono-env';
 

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { AppError } from './app-error';
 
 /** Bytes kept in memory for sniffing a file's type by its content. */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './app-error';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 
 export interface RateRule {
   /** Window length in seconds. */

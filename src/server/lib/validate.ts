@@ -1,12 +1,12 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { AppError } from './app-error';
 
 export interface Validation {
   target: keyof ValidationTargets;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
 }
 
 /** Which schema each validator middleware checks, so the OpenAPI document is built from the routes themselves. */
@@ -18,7 +18,7 @@ export function validationOf(handler: unknown): Validation | undefined {
 }
 
 /** Parses a request part with a shared schema; a failure is a 400 naming each field's first message. */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends z.core.$ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   const middleware = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields: Record<string, string[]> = {};

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Role } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import type { Auth } from '../auth';
 import type { Db } from '../db/client';
 import type { Actor } from '../features/accounts/accounts.service';

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/hono-env';
 

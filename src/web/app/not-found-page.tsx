@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { PAGE_PATHS } from '../../common/routes';
 import { PageMeta } from '../components/page-meta';
 import { Button } from '../components/ui/button';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import type { MeResponse } from '../../common/api-types';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { PAGE_PATHS } from '../../common/routes';
 import { ErrorState } from '../components/error-state';
 import { PageSpinner } from '../components/ui/spinner';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PAGE_PATHS } from '../../common/routes';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { PageSpinner } from '../components/ui/spinner';
 import { SiteLayout } from './layouts/site-layout';
 import { NotFoundPage } from './not-found-page';

@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { Button } from './ui/button';
 
 /** What a failed load shows: the title, the server's message and a way to try again. */

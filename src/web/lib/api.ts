@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 
 /**
  * A failed API call. Carries the server's message, code and per-field messages, whichever of the two

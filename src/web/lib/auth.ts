@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from './toast';
 import type { MeResponse } from '../../common/api-types';
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { PAGE_PATHS } from '../../common/routes';
 import type { SignInInput } from '../../common/schemas/auth';
 import { api } from './api';

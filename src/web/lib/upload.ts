@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../common/messages';
+import * as MESSAGES from '../../common/messages';
 import { ApiError, parseJson, toApiError } from './api';
 
 export interface UploadOptions {

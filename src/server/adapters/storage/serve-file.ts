@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { AppError } from '../../lib/app-error';
 import { RangeNotSatisfiable, StorageNotFound, type ByteRange, type Storage, type StorageBucket } from './storage';
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../db/schema';

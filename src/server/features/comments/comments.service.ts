@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { CommentInput } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import { songComments, songs } from '../../db/schema';

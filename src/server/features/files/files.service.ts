@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StorageBucket } from '../../../common/constants';
 import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { DbOrTx } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 import { newObjectKey, type Storage } from '../../adapters/storage/storage';

@@ -8,7 +8,7 @@ import { OPERATIONS, type MultipartBody } from './operations';
 type JsonSchema = Record<string, unknown>;
 
 /** What a client may send, as JSON Schema 2020-12 (OpenAPI 3.1's dialect): zod's input side. */
-export function requestSchema(schema: z.ZodType): JsonSchema {
+export function requestSchema(schema: z.core.$ZodType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
   return rest;
 }
@@ -16,7 +16,7 @@ export function requestSchema(schema: z.ZodType): JsonSchema {
 /** Shared schemas keep their exported name ("SongFormSchema" -> "SongForm") as components. */
 const NAMES = new Map<unknown, string>(
   Object.entries(sharedSchemas)
-    .filter(([, value]) => value instanceof z.ZodType)
+    .filter(([, value]) => value instanceof z.core.$ZodType)
     .map(([name, schema]) => [schema, name.replace(/Schema$/, '')]),
 );
 
@@ -80,7 +80,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
   }
 
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
-  const schemaRef = (schema: z.ZodType): JsonSchema => {
+  const schemaRef = (schema: z.core.$ZodType): JsonSchema => {
     const name = NAMES.get(schema);
     if (!name) return requestSchema(schema);
     schemas[name] ??= requestSchema(schema);

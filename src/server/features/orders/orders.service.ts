@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { packagePriceCents, PAID_ORDER_STATUSES, type PackageSize } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { CompletedCheckout, PaymentProvider } from '../../adapters/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, paymentEvents, songReviews, userRoles } from '../../db/schema';

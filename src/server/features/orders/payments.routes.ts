@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { PaymentProvider } from '../../adapters/payments';
 import { parseStripeWebhook } from '../../adapters/payments/stripe-payments';
 import type { Config } from '../../config';

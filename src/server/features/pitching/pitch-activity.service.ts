@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PitchActivityEvent, PitchActivityPage } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { PitchActivityQuery } from '../../../common/schemas/pitching';
 import { queryRows, type Db } from '../../db/client';
 import { pitchLinks, songPlays, songResponses } from '../../db/schema';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { format } from 'date-fns';
 import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/api-types';
 import { DATE_FORMAT } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { pitchExpiresAt, type PitchLinkValues } from '../../../common/schemas/pitching';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db } from '../../db/client';

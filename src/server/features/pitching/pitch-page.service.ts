@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PitchPage } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminSongResponse, MySongResponse } from '../../../common/api-types';
 import type { SongResponse } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';

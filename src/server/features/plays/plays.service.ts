@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { songPlays, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SongListener } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { queryRows, type Db } from '../../db/client';
 import { songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

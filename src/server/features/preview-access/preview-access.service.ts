@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { CreatePreviewAccountInput, PreviewRequestInput, PreviewRequestListQuery } from '../../../common/schemas/preview-access';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, users } from '../../db/schema';

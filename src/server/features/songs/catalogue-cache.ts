@@ -1,4 +1,4 @@
-import type { CatalogueQuery } from '../../../common/schemas/songs';
+import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { Db } from '../../db/client';
 import { listCatalogue } from './songs.service';
 

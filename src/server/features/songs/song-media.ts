@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { LIMITS, SONG_IMAGE_WEB_SIZE } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { IMAGE_KINDS, sniffFile } from '../../adapters/storage/sniff';
 import type { Storage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/app-error';

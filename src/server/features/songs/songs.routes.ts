@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { etag } from 'hono/etag';
 import { UuidParamSchema } from '../../../common/schemas/admin';
-import { CatalogueQuerySchema, SlugParamSchema, SongActiveSchema, SongFormSchema, SongOrderSchema } from '../../../common/schemas/songs';
+import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
+import { SlugParamSchema, SongActiveSchema, SongFormSchema, SongOrderSchema } from '../../../common/schemas/songs';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';

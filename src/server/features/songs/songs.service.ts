@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CatalogueQuery, SongFormValues } from '../../../common/schemas/songs';
-import { MESSAGES } from '../../../common/messages';
+import type { CatalogueQuery } from '../../../common/schemas/catalogue';
+import type { SongFormValues } from '../../../common/schemas/songs';
+import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db } from '../../db/client';
 import { songComments, songs, storedFiles } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { SongwriterProfileInput, SongwriterQuestionnaireInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
 import { SongwriterQuestionnaireSchema } from '../../../common/schemas/songwriters';
 import { enqueueMail } from '../../adapters/mail/outbox';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { SubmissionSchema } from '../../../common/schemas/reviews';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { LIMITS, PAID_ORDER_STATUSES } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { SubmissionSchema } from '../../../common/schemas/reviews';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { AUDIO_KINDS, LYRICS_KINDS, sniffFile } from '../../adapters/storage/sniff';

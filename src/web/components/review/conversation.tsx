@@ -3,7 +3,7 @@ import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { MessageSchema } from '../../../common/schemas/reviews';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';

@@ -1,6 +1,6 @@
 import { FileText, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 
 /** The parts of a submitted song both the songwriter and the reviewer read. File links are signed and expire. */
 export interface SubmissionFields {

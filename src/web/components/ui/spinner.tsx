@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 
 /** A spinner that screen readers announce by its label. */
 export function Spinner({ label = MESSAGES.generic.loading, className }: { label?: string; className?: string }) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
 import { authApi } from '../../lib/auth';

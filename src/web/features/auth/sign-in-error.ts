@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { isApiError } from '../../lib/api';
 
 export type SignInFailure = { message: string; unverified: boolean };

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { homePathFor } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { SignInSchema, type SignInInput } from '../../../common/schemas/auth';
 import { PageMeta } from '../../components/page-meta';

@@ -1,6 +1,6 @@
 import { LoaderCircle, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { cn } from '../../lib/cn';
 import { formatTime } from './format-time';
 import type { PlayTracker } from './play-tracker';

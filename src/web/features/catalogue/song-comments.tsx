@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { SongComment } from '../../../common/api-types';
 import { LIMITS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { CommentSchema, type CommentInput } from '../../../common/schemas/songs';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';

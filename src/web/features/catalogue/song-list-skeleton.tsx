@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 
 /**
  * The catalogue while its first page loads: card-sized placeholders taller than the screen, so the page

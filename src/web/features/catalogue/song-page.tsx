@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { CatalogueSong } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';

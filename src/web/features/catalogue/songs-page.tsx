@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { MESSAGES } from '../../../common/messages';
-import { CatalogueQuerySchema } from '../../../common/schemas/songs';
+import * as MESSAGES from '../../../common/messages';
+import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageHeading } from '../../components/page-heading';

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert, FlaskConical, LayoutDashboard, Lock } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PRICE_PER_SONG_CENTS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminSongResponse } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { Spinner } from '../../components/ui/spinner';

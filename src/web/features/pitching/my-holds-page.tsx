@@ -3,7 +3,7 @@ import { Bookmark, ThumbsDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MySongResponse } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LIMITS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { PitchLinkSchema, pitchExpiryBounds, type PitchLinkInput, type PitchLinkValues } from '../../../common/schemas/pitching';
 import { PageMeta } from '../../components/page-meta';

@@ -3,7 +3,7 @@ import { Ban, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import type { PitchLinkDetail } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { pitchExpiryDate } from '../../../common/schemas/pitching';
 import { ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link2, Plus } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { PitchLinkListItem } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { LinkIcon, Music2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { DEFAULT_SITE_NAME, TAGLINE } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { PitchPage as PitchPageData } from '../../../common/api-types';
 import { pitchExpiryDate } from '../../../common/schemas/pitching';
 import { ErrorState } from '../../components/error-state';
+import { PageMeta } from '../../components/page-meta';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { formatDay } from './format-day';
@@ -25,9 +26,7 @@ export function PitchPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <title>{`Songs for you | ${DEFAULT_SITE_NAME}`}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="description" content={`Songs picked for you by ${DEFAULT_SITE_NAME}.`} />
+      <PageMeta title="Songs for you" description={`Songs picked for you by ${DEFAULT_SITE_NAME}.`} noIndex />
       <header className="border-b border-stone-800 bg-stone-950 text-white">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 sm:px-6">
           <Music2 aria-hidden="true" className="size-6 text-accent" />

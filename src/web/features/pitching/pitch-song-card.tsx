@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { PitchPage, PitchSong } from '../../../common/api-types';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
 import { Badge } from '../../components/ui/badge';
 import { AudioPlayer } from '../catalogue/audio-player';

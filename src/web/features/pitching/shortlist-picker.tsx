@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

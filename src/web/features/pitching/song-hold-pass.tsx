@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { Spinner } from '../../components/ui/spinner';
 import { clearMyResponse, MY_RESPONSES_KEY, myResponsesQuery, saveMyResponse } from './pitching-api';
 import { SongResponseControl } from './song-response-control';

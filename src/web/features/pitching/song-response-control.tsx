@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { LIMITS, type SongResponse } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { SongResponseSchema, type SongResponseInput, type SongResponseValues } from '../../../common/schemas/pitching';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import type { PreviewRequestInput } from '../../../common/schemas/preview-access';
 import { PageHeading } from '../../components/page-heading';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CircleCheck, CircleX, Hourglass, Send, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';

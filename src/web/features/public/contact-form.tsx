@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { ContactSchema, type ContactInput } from '../../../common/schemas/contact';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';

@@ -3,7 +3,7 @@ import { ArrowLeft, Clock, FileSearch } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { REVIEW_TURNAROUND } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { ClaimByEmailSchema } from '../../../common/schemas/songwriters';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';

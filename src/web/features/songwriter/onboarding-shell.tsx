@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { ErrorState } from '../../components/error-state';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Package, Upload } from 'lucide-react';
 import { Link } from 'react-router';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';

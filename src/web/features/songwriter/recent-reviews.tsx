@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight, MessageSquareText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReviewStatus } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';

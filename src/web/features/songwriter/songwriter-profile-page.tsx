@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { SongwriterProfileSchema, type SongwriterProfileInput } from '../../../common/schemas/songwriters';
 import { PageMeta } from '../../components/page-meta';

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { DEFAULT_PRO_AFFILIATION, PRO_AFFILIATIONS, type ProAffiliation } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { SongwriterQuestionnaireSchema, type SongwriterQuestionnaireInput } from '../../../common/schemas/songwriters';
 import { PageMeta } from '../../components/page-meta';

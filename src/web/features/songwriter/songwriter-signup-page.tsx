@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LIMITS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { SongwriterSignupSchema, type SongwriterSignupInput } from '../../../common/schemas/songwriters';
 import { ErrorState } from '../../components/error-state';

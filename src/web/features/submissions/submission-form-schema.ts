@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { SubmissionSchema, type SubmissionInput } from '../../../common/schemas/reviews';
 
 const m = MESSAGES.reviews;

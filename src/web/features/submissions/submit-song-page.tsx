@@ -6,7 +6,7 @@ import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-f
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { z } from 'zod';
-import { MESSAGES } from '../../../common/messages';
+import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import type { AdminCommentItem, CommentStatusFilter } from '../../../../common/api-types';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';

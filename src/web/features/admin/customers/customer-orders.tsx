@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { Receipt } from 'lucide-react';
 import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { ShoppingBag } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PACKAGE_SIZES } from '../../../../common/constants';

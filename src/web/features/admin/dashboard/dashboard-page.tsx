@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { Activity, ArrowRight, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../../common/routes';

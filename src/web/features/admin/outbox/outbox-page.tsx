@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OUTBOX_STATUSES, type OutboxStatus } from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';

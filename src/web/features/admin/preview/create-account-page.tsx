@@ -4,7 +4,7 @@ import { Eye, EyeOff, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { CreatePreviewAccountSchema, type CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { Ban, Check, RotateCcw, UserCheck, UserX, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { InlineSpinner } from '../../../components/ui/spinner';

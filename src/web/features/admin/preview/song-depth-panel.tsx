@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
 import { formatListened } from './activity-format';

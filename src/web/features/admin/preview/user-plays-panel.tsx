@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';

@@ -4,7 +4,7 @@ import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { ResetSongwriterSchema } from '../../../../common/schemas/admin-ops';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileSearch } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/ui/spinner';

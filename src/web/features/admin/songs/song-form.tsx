@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import type { AdminSong } from '../../../../common/api-types';
 import { LIMITS, SONG_IMAGE_WEB_SIZE } from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { slugify, SongFormSchema, type SongFormInput, type SongFormValues } from '../../../../common/schemas/songs';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '../../../../common/messages';
+import * as MESSAGES from '../../../../common/messages';
 import { Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ROLES } from '../../../../common/constants';

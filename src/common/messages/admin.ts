@@ -1,0 +1,12 @@
+export const admin = {
+  resetEmailRequired: 'Please enter an email address',
+  resetNoUser: 'No user found with that email address.',
+  resetRefusesAdmin: 'An admin account cannot be reset.',
+  resetConfirm: (email: string) => `Reset the songwriter ${email}? This deletes their reviews, messages, profile, questionnaire and roles, and unlinks their orders. This cannot be undone.`,
+  resetDone: 'Songwriter reset',
+  resetFailed: 'Failed to reset songwriter',
+  dashboardLoadFailed: 'Failed to load the dashboard',
+  usersLoadFailed: 'Failed to load users',
+  customersLoadFailed: 'Failed to load customers',
+  ordersLoadFailed: 'Failed to load orders',
+} as const;

@@ -1,0 +1,15 @@
+export const generic = {
+  unexpected: 'Something went wrong. Please try again.',
+  notFound: 'Not found',
+  forbidden: 'You do not have access to this.',
+  unauthenticated: 'Please sign in to continue.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  invalidInput: 'Please check the highlighted fields.',
+  foreignOrigin: 'This request came from another site and was refused.',
+  bodyTooLarge: 'The request is too large.',
+  network: 'Could not reach the server. Check your connection and try again.',
+  retry: 'Try again',
+  loading: 'Loading…',
+  pageFailed: 'Something went wrong loading this page.',
+  newVersion: 'The site was updated while you had it open. Reload the page to continue.',
+} as const;

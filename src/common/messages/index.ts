@@ -1,0 +1,18 @@
+/**
+ * Every user-facing message of the spec, in one catalogue: one module per area, so that a page's bundle
+ * holds only the areas it reads. Import it whole: `import * as MESSAGES from '.../common/messages'`.
+ */
+export { generic } from './generic';
+export { validation } from './validation';
+export { auth } from './auth';
+export { previewStatus } from './preview-status';
+export { outbox } from './outbox';
+export { contact } from './contact';
+export { songs } from './songs';
+export { previewAccess } from './preview-access';
+export { songwriters } from './songwriters';
+export { reviews } from './reviews';
+export { admin } from './admin';
+export { pitching } from './pitching';
+export { files } from './files';
+export { notFound } from './not-found';

@@ -1,0 +1,15 @@
+export const validation = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be less than 100 characters',
+  invalidEmail: 'Invalid email address',
+  emailTooLong: 'Email must be less than 255 characters',
+  emailRequired: 'Email required',
+  passwordMin: 'Password must be at least 6 characters',
+  songwriterPasswordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 100 characters',
+  passwordsDontMatch: "Passwords don't match",
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  subjectRequired: 'Subject is required',
+  messageRequired: 'Message is required',
+  required: 'Required',
+} as const;

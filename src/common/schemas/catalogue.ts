@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+import { LIMITS } from '../constants';
+import * as MESSAGES from '../messages';
+
+// zod/mini, as in fields.ts: the catalogue (/songs) is a first page and parses its URL with this.
+const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+const bpm = z.optional(whole(LIMITS.bpmMin, LIMITS.bpmMax));
+
+/** The catalogue list's query: search, genre, BPM range and page, as the URL and the API carry them. */
+export const CatalogueQuerySchema = z
+  .object({
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    genre: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.genreMax))),
+    bpmMin: bpm,
+    bpmMax: bpm,
+    page: z._default(whole(1, 10_000), 1),
+    pageSize: z._default(whole(1, 100), 24),
+  })
+  .check(
+    z.refine((q) => q.bpmMin === undefined || q.bpmMax === undefined || q.bpmMin <= q.bpmMax, {
+      message: MESSAGES.songs.bpmRangeOrder,
+      path: ['bpmMax'],
+    }),
+  );
+export type CatalogueQuery = z.output<typeof CatalogueQuerySchema>;
