@@ -12,8 +12,8 @@ if (!root) throw new Error('index.html has no #root element');
 const router = createBrowserRouter(routes);
 
 /**
- * Once React owns the page, its prerendered forms and buttons come alive. (Hydration leaves attributes the
- * server HTML has and the components lack; the <title> and description are adopted by React as they are.)
+ * Once the app owns the page, its prerendered forms and buttons come alive. (Hydration leaves attributes the
+ * server HTML has and the components lack; PageMeta rewrites the <title> and description in place.)
  */
 function TakeOverPrerenderedPage() {
   useEffect(() => {
@@ -32,9 +32,9 @@ const app = (
 );
 
 /**
- * A prerendered public page (scripts/vite-prerender.ts) is hydrated: React adopts the nodes on screen
- * instead of drawing them again, so nothing blinks and the largest paint stays the first one. Hydration
- * waits for the router to load the page's code, so the first render matches the HTML.
+ * A prerendered public page (scripts/vite-prerender.ts) is hydrated: the runtime adopts the nodes on
+ * screen instead of drawing them again, so nothing blinks and the largest paint stays the first one.
+ * Hydration waits for the router to load the page's code, so the first render matches the HTML.
  */
 async function start() {
   if (!root!.hasChildNodes()) {
@@ -50,8 +50,7 @@ async function start() {
       });
     });
   }
-  hydrateRoot(root!, app, {
-    onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),
-  });
+  // Preact (decision 0017) does not compare the HTML with the first render, so there is no mismatch to report.
+  hydrateRoot(root!, app);
 }
 void start();

@@ -6,7 +6,7 @@ import { routes } from './app/router';
 
 /**
  * Build-time only (scripts/vite-prerender.ts): one public page as HTML, rendered signed out with no data,
- * so it paints before any script runs. The tree is the one main.tsx hydrates, so React adopts it as is.
+ * so it paints before any script runs. The tree is the one main.tsx hydrates, so it is adopted as is.
  * Its <title> and description are returned apart, for the <head>.
  */
 export async function renderPage(pathname: string): Promise<{ head: string; body: string }> {
@@ -21,10 +21,10 @@ export async function renderPage(pathname: string): Promise<{ head: string; body
       </Providers>
     </StrictMode>,
   );
-  // React writes a page's <title> and <meta> where the page renders them; they belong in <head>.
+  // PageMeta renders the <title> and <meta> in place at build time; they belong in <head>.
   const headTags = /<title>[\s\S]*?<\/title>|<meta name="description"[^>]*>/g;
   const head = (html.match(headTags) ?? []).map((tag) => tag.replace(/^<(\w+)/, '<$1 data-prerendered=""')).join('');
-  // Forms and buttons stay inert until React takes over (main.tsx): a click must not fall on a control
+  // Forms and buttons stay inert until the app takes over (main.tsx): a click must not fall on a control
   // with no script behind it yet. Links work as they are.
   return { head, body: html.replace(headTags, '').replace(/<(form|button)\b/g, '<$1 inert=""') };
 }

@@ -23,6 +23,11 @@ export function LazyAccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: 
     void loadAccountMenu().then((component) => setMenu(() => component));
   };
 
+  const openWhenLoaded = () => {
+    setOpenOnArrival(true);
+    load();
+  };
+
   useEffect(() => whenIdle(load), []);
 
   if (Menu) return <Menu me={me} onSignOut={onSignOut} defaultOpen={openOnArrival} focusTrigger={placeholderFocused.current} />;
@@ -34,10 +39,12 @@ export function LazyAccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: 
       aria-expanded={false}
       onFocus={() => (placeholderFocused.current = true)}
       onBlur={() => (placeholderFocused.current = false)}
-      onClick={() => {
-        setOpenOnArrival(true);
-        load();
+      // Radix's trigger opens on pointer down, so the stand-in asks then too: if the real menu replaces it
+      // between press and release, the click never arrives, and the menu must open all the same.
+      onPointerDown={(event) => {
+        if (event.button === 0) openWhenLoaded();
       }}
+      onClick={openWhenLoaded}
     >
       Account
       <ChevronDown aria-hidden="true" />
