@@ -126,6 +126,9 @@ describe('pitching', () => {
     await listener.getByText('Two for the fall record. Tell me what sticks!').waitFor();
     expect(await listener.getByRole('heading', { level: 2 }).allTextContents()).toEqual([second.title, first.title]);
     expect(await listener.getByRole('link', { name: /download/i }).count()).toBe(0);
+    // A page for one recipient: its own title, and kept out of search engines.
+    expect(await listener.title()).toBe('Songs for you | Pitchroom');
+    expect(await listener.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await listener.getByRole('group', { name: `Audio player: ${first.title}` }).getByRole('button', { name: 'Play' }).waitFor();
     await expectNoSeriousA11yViolations(listener, 'the pitch page');
 
