@@ -1,15 +1,13 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
+import { preloadPages } from './app/lazy-page';
 import { Providers } from './app/providers';
-import { routes } from './app/router';
+import { AppRoutes, routes } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-const router = createBrowserRouter(routes);
 
 /**
  * Once the app owns the page, its prerendered forms and buttons come alive. (Hydration leaves attributes the
@@ -25,7 +23,9 @@ function TakeOverPrerenderedPage() {
 const app = (
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <TakeOverPrerenderedPage />
     </Providers>
   </StrictMode>
@@ -34,22 +34,15 @@ const app = (
 /**
  * A prerendered public page (scripts/vite-prerender.ts) is hydrated: the runtime adopts the nodes on
  * screen instead of drawing them again, so nothing blinks and the largest paint stays the first one.
- * Hydration waits for the router to load the page's code, so the first render matches the HTML.
+ * Hydration waits for the page's code, so the first render matches the HTML without suspending.
  */
 async function start() {
+  const pageCode = preloadPages(routes, window.location.pathname);
   if (!root!.hasChildNodes()) {
     createRoot(root!).render(app);
     return;
   }
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const unsubscribe = router.subscribe((state) => {
-        if (!state.initialized) return;
-        unsubscribe();
-        resolve();
-      });
-    });
-  }
+  await pageCode;
   // Preact (decision 0017) does not compare the HTML with the first render, so there is no mismatch to report.
   hydrateRoot(root!, app);
 }

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
+import { preloadPages } from './app/lazy-page';
 import { Providers } from './app/providers';
-import { routes } from './app/router';
+import { AppRoutes, routes } from './app/router';
 
 /**
  * Build-time only (scripts/vite-prerender.ts): one public page as HTML, rendered signed out with no data,
@@ -10,14 +11,13 @@ import { routes } from './app/router';
  * Its <title> and description are returned apart, for the <head>.
  */
 export async function renderPage(pathname: string): Promise<{ head: string; body: string }> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://prerender.local${pathname}`));
-  if (context instanceof Response) throw new Error(`prerendering ${pathname} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadPages(routes, pathname);
   const html = renderToString(
     <StrictMode>
       <Providers>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>,
   );

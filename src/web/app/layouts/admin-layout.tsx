@@ -1,13 +1,13 @@
 import { ArrowLeft, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
 import { UnreadReviewMessagesBadge } from '../../features/admin/reviews/unread-nav-badge';
+import { PageSuspense } from '../lazy-page';
 import { ADMIN_NAV } from './admin-nav';
-import { NavigationProgress } from './navigation-progress';
 import { SkipLink } from './skip-link';
 import { useRouteFocus } from './use-route-focus';
 
@@ -25,7 +25,6 @@ export function AdminLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-muted md:flex-row">
       <SkipLink />
-      <NavigationProgress />
       <aside className="border-b border-stone-800 bg-stone-950 text-stone-200 md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-b-0">
         <div className="flex items-center justify-between gap-3 px-4 py-4 md:block md:px-5 md:py-6">
           <div className="min-w-0">
@@ -87,9 +86,10 @@ export function AdminLayout() {
         </div>
       </aside>
       <main id="main" ref={mainRef} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 sm:py-8">
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </main>
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { PageSuspense } from '../lazy-page';
 import { useFinishSignOut } from '../../lib/auth';
-import { NavigationProgress } from './navigation-progress';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
@@ -15,13 +15,13 @@ export function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <NavigationProgress />
       <SiteHeader />
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import * as MESSAGES from '../../common/messages';
+import { PageSpinner } from '../components/ui/spinner';
+
+interface PageHandle {
+  preload: () => Promise<void>;
+}
+
+/**
+ * A route whose page is its own chunk. The page suspends (the nearest <Suspense> shows its fallback) until the
+ * chunk has loaded and renders synchronously ever after. A chunk that fails to load (usually a deploy replaced
+ * it) is thrown to the route error boundary. `handle.preload` lets start-up and the prerenderer load the page
+ * before the first render, so hydrating a prerendered page never suspends.
+ */
+export function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'element' | 'handle'> {
+  let Page: ComponentType | undefined;
+  let failure: { error: unknown } | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Page = pick(module);
+      },
+      (error: unknown) => {
+        failure = { error };
+      },
+    ));
+  function LazyPage() {
+    if (Page) return <Page />;
+    if (failure) throw failure.error;
+    throw preload();
+  }
+  const handle: PageHandle = { preload };
+  return { element: <LazyPage />, handle };
+}
+
+/** Loads the code of every page the location matches (a layout and its page), in parallel. */
+export async function preloadPages(routes: RouteObject[], location: string): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload()));
+}
+
+/** Where a page's code loads: a page spinner until it has. */
+export function PageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner label={MESSAGES.generic.loading} />}>{children}</Suspense>;
+}
