@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PACKAGE_SIZES, ROLES } from '../constants';
 import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
@@ -7,24 +7,29 @@ import { emailField } from './fields';
 export const USER_BADGES = ['email-not-confirmed', 'no-profile', 'profile-only', 'purchased'] as const;
 export type UserBadge = (typeof USER_BADGES)[number];
 
-export const AllUsersQuerySchema = PageQuerySchema.extend({
-  q: z.string().trim().max(100).optional(),
-  role: z.enum([...ROLES, 'none']).optional(),
-  badge: z.enum(USER_BADGES).optional(),
+const search = z.optional(z.string().check(z.trim(), z.maxLength(100)));
+
+export const AllUsersQuerySchema = z.extend(PageQuerySchema, {
+  q: search,
+  role: z.optional(z.enum([...ROLES, 'none'])),
+  badge: z.optional(z.enum(USER_BADGES)),
 });
 export type AllUsersQuery = z.output<typeof AllUsersQuerySchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional();
+const isoDate = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')));
+const packageSize = z.union(
+  PACKAGE_SIZES.map((n) => z.literal(n)) as [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>],
+);
 
-export const CustomersQuerySchema = PageQuerySchema.extend({
-  q: z.string().trim().max(100).optional(),
-  needsService: z.enum(['true', 'false']).optional(),
-  packageSize: z.coerce.number().pipe(z.union(PACKAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>])).optional(),
+export const CustomersQuerySchema = z.extend(PageQuerySchema, {
+  q: search,
+  needsService: z.optional(z.enum(['true', 'false'])),
+  packageSize: z.optional(z.pipe(z.coerce.number(), packageSize)),
   from: isoDate,
   to: isoDate,
 });
 export type CustomersQuery = z.output<typeof CustomersQuerySchema>;
 
 export const ResetSongwriterSchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.admin.resetEmailRequired).pipe(emailField),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, MESSAGES.admin.resetEmailRequired)), emailField),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import * as MESSAGES from '../messages';
 import { emailField, requiredText } from './fields';

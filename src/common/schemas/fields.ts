@@ -1,6 +1,6 @@
-// zod's tree-shakable API: these fields are on the first pages a visitor opens (sign-in, the catalogue's
-// filters), where classic zod alone would be a quarter of issue 10's script budget. Classic schemas
-// embed them as they are.
+// Every shared schema (src/common/schemas) uses zod/mini, zod's tree-shakable API, because it reaches the
+// browser: classic zod's methods keep all of zod's core schemas in the bundle. Only server-only schemas may
+// use classic zod. zod/mini loads no locale, so a message the browser shows is written out.
 import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import * as MESSAGES from '../messages';
@@ -26,3 +26,14 @@ export const songwriterPasswordField = z
 
 export const requiredText = (message: string, max: number, maxMessage?: string) =>
   z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, maxMessage ?? `Must be at most ${max} characters`));
+
+/** An optional text of at most `max` characters, trimmed; blank becomes null, and null is accepted. */
+export const optionalText = (max: number, message: string) =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(max, message)),
+        z.transform((v) => (v === '' ? null : v)),
+      ),
+    ),
+  );

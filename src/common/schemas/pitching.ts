@@ -1,37 +1,31 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS, SONG_RESPONSES } from '../constants';
 import * as MESSAGES from '../messages';
-import { emailField, requiredText } from './fields';
+import { emailField, optionalText, requiredText } from './fields';
 
 const m = MESSAGES.pitching;
 const DAY_MS = 24 * 3600 * 1000;
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 /**
  * A listener's hold or pass, from the song page and the pitch page alike. Only a hold keeps a note (the
  * artist or project it is held for); a pass drops it.
  */
-export const SongResponseSchema = z
-  .object({
+export const SongResponseSchema = z.pipe(
+  z.object({
     response: z.enum(SONG_RESPONSES, { error: m.responseRequired }),
     note: optionalText(LIMITS.holdNoteMax, m.noteTooLong),
-  })
-  .transform((v) => ({ response: v.response, note: v.response === 'hold' ? (v.note ?? null) : null }));
+  }),
+  z.transform((v) => ({ response: v.response, note: v.response === 'hold' ? (v.note ?? null) : null })),
+);
 export type SongResponseInput = z.input<typeof SongResponseSchema>;
 export type SongResponseValues = z.output<typeof SongResponseSchema>;
 
 /** Admin: holds and passes of one song, or of one preview user (newest first). */
+const listenerId = () => z.optional(z.string().check(z.minLength(1), z.maxLength(100)));
+
 export const AdminResponsesQuerySchema = z.object({
-  songId: z.uuid().optional(),
-  userId: z.string().min(1).max(100).optional(),
+  songId: z.optional(z.uuid()),
+  userId: listenerId(),
 });
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -60,17 +54,17 @@ export const PitchLinkSchema = z.object({
   recipientEmail: emailField,
   recipientCompany: optionalText(LIMITS.companyMax, MESSAGES.previewAccess.companyTooLong),
   message: optionalText(LIMITS.pitchMessageMax, m.messageTooLong),
-  expiresOn: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, m.expiryInvalid)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.expiryInvalid)
-    .refine((d) => pitchExpiresAt(d).getTime() > Date.now(), m.expiryPast)
-    .refine((d) => d <= pitchExpiryBounds().max, m.expiryTooFar),
-  songIds: z
-    .array(z.uuid())
-    .min(1, m.songsRequired)
-    .max(LIMITS.pitchSongsMax, m.tooManySongs)
-    .refine((ids) => new Set(ids).size === ids.length, m.songTwice),
+  expiresOn: z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, m.expiryInvalid),
+    z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.expiryInvalid),
+    z.refine((d) => pitchExpiresAt(d).getTime() > Date.now(), m.expiryPast),
+    z.refine((d) => d <= pitchExpiryBounds().max, m.expiryTooFar),
+  ),
+  songIds: z.array(z.uuid()).check(
+    z.minLength(1, m.songsRequired),
+    z.maxLength(LIMITS.pitchSongsMax, m.tooManySongs),
+    z.refine((ids) => new Set(ids).size === ids.length, m.songTwice),
+  ),
 });
 export type PitchLinkInput = z.input<typeof PitchLinkSchema>;
 export type PitchLinkValues = z.output<typeof PitchLinkSchema>;
@@ -83,11 +77,11 @@ export const PITCH_ACTIVITY_PAGE_SIZE = 50;
  */
 export const PitchActivityQuerySchema = z
   .object({
-    songId: z.uuid().optional(),
-    userId: z.string().min(1).max(100).optional(),
-    pitchLinkId: z.uuid().optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(PITCH_ACTIVITY_PAGE_SIZE),
-    cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, m.activityCursorInvalid).optional(),
+    songId: z.optional(z.uuid()),
+    userId: listenerId(),
+    pitchLinkId: z.optional(z.uuid()),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), PITCH_ACTIVITY_PAGE_SIZE),
+    cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, m.activityCursorInvalid))),
   })
-  .refine((q) => !(q.userId && q.pitchLinkId), { message: m.activityOneListener, path: ['pitchLinkId'] });
+  .check(z.refine((q) => !(q.userId && q.pitchLinkId), { message: m.activityOneListener, path: ['pitchLinkId'] }));
 export type PitchActivityQuery = z.output<typeof PitchActivityQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS, PREVIEW_REQUEST_STATUSES, PRO_AFFILIATIONS } from '../constants';
 import * as MESSAGES from '../messages';
 import { emailField, passwordField, requiredText } from './fields';
@@ -23,20 +23,20 @@ export const PreviewSignupSchema = z
     password: passwordField,
     confirmPassword: z.string(),
   })
-  .refine((d) => d.password === d.confirmPassword, { message: v.passwordsDontMatch, path: ['confirmPassword'] });
+  .check(z.refine((d) => d.password === d.confirmPassword, { message: v.passwordsDontMatch, path: ['confirmPassword'] }));
 export type PreviewSignupInput = z.infer<typeof PreviewSignupSchema>;
 
 /** Admin: Create Preview Account. Name and company are optional. */
 export const CreatePreviewAccountSchema = z.object({
   email: emailField,
   password: passwordField,
-  name: z.string().trim().max(LIMITS.nameMax, v.nameTooLong).optional().default(''),
-  companyName: z.string().trim().max(LIMITS.companyMax, m.companyTooLong).optional().default(''),
+  name: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.nameMax, v.nameTooLong))), ''),
+  companyName: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.companyMax, m.companyTooLong))), ''),
 });
 export type CreatePreviewAccountInput = z.input<typeof CreatePreviewAccountSchema>;
 
-export const PreviewRequestListQuerySchema = PageQuerySchema.extend({
-  status: z.enum([...PREVIEW_REQUEST_STATUSES, 'revoked', 'all']).default('all'),
-  q: z.string().trim().max(100).optional(),
+export const PreviewRequestListQuerySchema = z.extend(PageQuerySchema, {
+  status: z._default(z.enum([...PREVIEW_REQUEST_STATUSES, 'revoked', 'all']), 'all'),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type PreviewRequestListQuery = z.output<typeof PreviewRequestListQuerySchema>;

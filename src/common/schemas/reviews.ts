@@ -1,35 +1,37 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
 
 const m = MESSAGES.reviews;
 
+/** Trimmed, at most `max` characters; missing or blank becomes null. */
+const nullIfBlank = (max: number, message: string) =>
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, message))),
+    z.transform((v) => (v ? v : null)),
+  );
+
 /** One song of the submission form; files travel beside it in the multipart request. */
 export const SubmissionSchema = z.object({
   orderId: z.uuid(m.invalidOrder),
-  title: z.string().trim().min(1, m.titleRequired).max(200, 'Song title must be at most 200 characters'),
-  lyricsText: z
-    .string()
-    .trim()
-    .max(20_000, 'Lyrics must be at most 20,000 characters')
-    .optional()
-    .transform((v) => (v ? v : null)),
-  storyArc: z.string().trim().min(10, m.storyArcMin).max(5000, 'At most 5,000 characters'),
-  aiUsage: z.string().trim().min(10, m.aiUsageMin).max(5000, 'At most 5,000 characters'),
-  additionalNotes: z
-    .string()
-    .trim()
-    .max(5000, 'At most 5,000 characters')
-    .optional()
-    .transform((v) => (v ? v : null)),
+  title: z.string().check(z.trim(), z.minLength(1, m.titleRequired), z.maxLength(200, 'Song title must be at most 200 characters')),
+  lyricsText: nullIfBlank(20_000, 'Lyrics must be at most 20,000 characters'),
+  storyArc: z.string().check(z.trim(), z.minLength(10, m.storyArcMin), z.maxLength(5000, 'At most 5,000 characters')),
+  aiUsage: z.string().check(z.trim(), z.minLength(10, m.aiUsageMin), z.maxLength(5000, 'At most 5,000 characters')),
+  additionalNotes: nullIfBlank(5000, 'At most 5,000 characters'),
   agreed: z.literal(true, { error: m.agreementRequired }),
 });
 export type SubmissionInput = z.input<typeof SubmissionSchema>;
 
-export const ReviewTextSchema = z.object({ text: z.string().trim().min(1, m.reviewTextRequired).max(50_000) });
-export const MessageSchema = z.object({ message: z.string().trim().min(1, m.messageRequired).max(5000, 'At most 5,000 characters') });
+export const ReviewTextSchema = z.object({
+  // zod/mini loads no locale: classic zod's English default, spelled out for the browser.
+  text: z.string().check(z.trim(), z.minLength(1, m.reviewTextRequired), z.maxLength(50_000, 'Too big: expected string to have <=50000 characters')),
+});
+export const MessageSchema = z.object({
+  message: z.string().check(z.trim(), z.minLength(1, m.messageRequired), z.maxLength(5000, 'At most 5,000 characters')),
+});
 
-export const AdminReviewListQuerySchema = PageQuerySchema.extend({
-  tab: z.enum(['pending', 'completed']).default('pending'),
-  q: z.string().trim().max(100).optional(),
+export const AdminReviewListQuerySchema = z.extend(PageQuerySchema, {
+  tab: z._default(z.enum(['pending', 'completed']), 'pending'),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });

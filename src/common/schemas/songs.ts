@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import * as MESSAGES from '../messages';
-import { emailField, requiredText } from './fields';
+import { emailField, optionalText, requiredText } from './fields';
 
 const m = MESSAGES.songs;
 
@@ -27,44 +27,36 @@ export function addTag(tags: readonly string[], raw: string): string[] {
   return [...tags, tag];
 }
 
-const optionalText = (max: number, message: string) =>
+export const TagsSchema = z._default(
   z
-    .string()
-    .trim()
-    .max(max, message)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
-export const TagsSchema = z
-  .array(z.string().trim().min(1, m.tagEmpty).max(LIMITS.tagMax, m.tagTooLong))
-  .max(LIMITS.tagsMax, m.tooManyTags)
-  .refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, m.tagDuplicate)
-  .default([]);
+    .array(z.string().check(z.trim(), z.minLength(1, m.tagEmpty), z.maxLength(LIMITS.tagMax, m.tagTooLong)))
+    .check(
+      z.maxLength(LIMITS.tagsMax, m.tooManyTags),
+      z.refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, m.tagDuplicate),
+    ),
+  [],
+);
 
 /** The admin song form: the same schema validates the browser form and the server route. */
 export const SongFormSchema = z.object({
   title: requiredText(m.titleRequired, LIMITS.songTitleMax, m.titleTooLong),
   slug: z
     .string()
-    .trim()
-    .min(1, m.slugRequired)
-    .max(LIMITS.slugMax, m.slugTooLong)
-    .regex(SLUG_PATTERN, m.slugPattern),
+    .check(z.trim(), z.minLength(1, m.slugRequired), z.maxLength(LIMITS.slugMax, m.slugTooLong), z.regex(SLUG_PATTERN, m.slugPattern)),
   description: requiredText(m.descriptionRequired, LIMITS.songDescriptionMax, m.descriptionTooLong),
-  lyrics: z.string().trim().min(1, m.lyricsRequired).max(LIMITS.lyricsMax, m.lyricsTooLong),
+  lyrics: z.string().check(z.trim(), z.minLength(1, m.lyricsRequired), z.maxLength(LIMITS.lyricsMax, m.lyricsTooLong)),
   writerInfo: optionalText(LIMITS.writerInfoMax, m.writerInfoTooLong),
   genre: optionalText(LIMITS.genreMax, m.genreTooLong),
-  bpm: z
-    .number({ error: m.bpmRange })
-    .int(m.bpmRange)
-    .min(LIMITS.bpmMin, m.bpmRange)
-    .max(LIMITS.bpmMax, m.bpmRange)
-    .nullable()
-    .optional(),
+  bpm: z.optional(
+    z.nullable(
+      z
+        .number({ error: m.bpmRange })
+        .check(z.int(m.bpmRange), z.minimum(LIMITS.bpmMin, m.bpmRange), z.maximum(LIMITS.bpmMax, m.bpmRange)),
+    ),
+  ),
   tags: TagsSchema,
-  orderIndex: z.number().int(m.orderIndexInvalid).min(0, m.orderIndexInvalid).default(0),
-  isActive: z.boolean().default(true),
+  orderIndex: z._default(z.number().check(z.int(m.orderIndexInvalid), z.minimum(0, m.orderIndexInvalid)), 0),
+  isActive: z._default(z.boolean(), true),
 });
 export type SongFormInput = z.input<typeof SongFormSchema>;
 export type SongFormValues = z.output<typeof SongFormSchema>;
@@ -75,12 +67,10 @@ export const SongActiveSchema = z.object({ isActive: z.boolean() });
 export const SongOrderSchema = z.object({
   ids: z
     .array(z.uuid())
-    .min(1)
-    .max(100_000)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each song may appear only once'),
+    .check(z.minLength(1), z.maxLength(100_000), z.refine((ids) => new Set(ids).size === ids.length, 'Each song may appear only once')),
 });
 
-export const SlugParamSchema = z.object({ slug: z.string().min(1).max(LIMITS.slugMax) });
+export const SlugParamSchema = z.object({ slug: z.string().check(z.minLength(1), z.maxLength(LIMITS.slugMax)) });
 
 /** The comment form (spec section 5). */
 export const CommentSchema = z.object({
@@ -97,8 +87,8 @@ export const CommentModerationSchema = z.object({ isApproved: z.literal(true) })
  * then updates that row. furthestSeconds defaults to 0 so that a page loaded before it existed still reports.
  */
 export const PlayReportSchema = z.object({
-  durationSeconds: z.number().int().min(0).max(24 * 3600),
-  furthestSeconds: z.number().min(0).max(24 * 3600).default(0),
+  durationSeconds: z.number().check(z.int(), z.minimum(0), z.maximum(24 * 3600)),
+  furthestSeconds: z._default(z.number().check(z.minimum(0), z.maximum(24 * 3600)), 0),
   completed: z.boolean(),
 });
-export const NewPlaySchema = PlayReportSchema.extend({ songId: z.uuid() });
+export const NewPlaySchema = z.extend(PlayReportSchema, { songId: z.uuid() });

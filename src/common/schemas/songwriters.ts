@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS, PACKAGE_SIZES, PRO_AFFILIATIONS } from '../constants';
 import * as MESSAGES from '../messages';
 import { emailField, requiredText, songwriterPasswordField } from './fields';
@@ -13,15 +13,17 @@ export const SongwriterSignupSchema = z
   .object({
     username: z
       .string()
-      .trim()
-      .min(LIMITS.usernameMin, m.usernameMin)
-      .max(LIMITS.usernameMax, m.usernameMax)
-      .regex(USERNAME_PATTERN, m.usernamePattern),
+      .check(
+        z.trim(),
+        z.minLength(LIMITS.usernameMin, m.usernameMin),
+        z.maxLength(LIMITS.usernameMax, m.usernameMax),
+        z.regex(USERNAME_PATTERN, m.usernamePattern),
+      ),
     email: emailField,
     password: songwriterPasswordField,
     confirmPassword: z.string(),
   })
-  .refine((d) => d.password === d.confirmPassword, { message: v.passwordsDontMatch, path: ['confirmPassword'] });
+  .check(z.refine((d) => d.password === d.confirmPassword, { message: v.passwordsDontMatch, path: ['confirmPassword'] }));
 export type SongwriterSignupInput = z.infer<typeof SongwriterSignupSchema>;
 
 const req = (label: string, max = 200) => requiredText(`${label} is required`, max, `${label} must be at most ${max} characters`);
@@ -31,7 +33,7 @@ export const SongwriterProfileSchema = z.object({
   firstName: req('First name', 100),
   lastName: req('Last name', 100),
   email: emailField,
-  phone: z.string().trim().min(LIMITS.phoneMin, m.phoneRequired).max(30, m.phoneRequired),
+  phone: z.string().check(z.trim(), z.minLength(LIMITS.phoneMin, m.phoneRequired), z.maxLength(30, m.phoneRequired)),
   streetAddress: req('Street address'),
   city: req('City', 100),
   stateProvince: req('State/Province', 100),
@@ -40,28 +42,30 @@ export const SongwriterProfileSchema = z.object({
 });
 export type SongwriterProfileInput = z.infer<typeof SongwriterProfileSchema>;
 
-const answer = z.string().trim().min(1, v.required).max(500, 'At most 500 characters');
+const answer = z.string().check(z.trim(), z.minLength(1, v.required), z.maxLength(500, 'At most 500 characters'));
 
 /** Step 3: the questionnaire. The PRO question is asked only when the writer has published. */
-export const SongwriterQuestionnaireSchema = z
-  .object({
+export const SongwriterQuestionnaireSchema = z.pipe(
+  z.object({
     yearsWriting: answer,
     songsWritten: answer,
     mostRecentSong: answer,
     preferredGenre: answer,
     hasPublished: z.boolean({ error: m.selectOption }),
-    proAffiliation: z.enum(PRO_AFFILIATIONS).optional(),
+    proAffiliation: z.optional(z.enum(PRO_AFFILIATIONS)),
     howFoundUs: answer,
-  })
-  .transform((d) => ({ ...d, proAffiliation: d.hasPublished ? (d.proAffiliation ?? 'Not Affiliated') : 'Not Affiliated' }));
+  }),
+  z.transform((d) => ({ ...d, proAffiliation: d.hasPublished ? (d.proAffiliation ?? 'Not Affiliated') : 'Not Affiliated' })),
+);
 export type SongwriterQuestionnaireInput = z.input<typeof SongwriterQuestionnaireSchema>;
 
 export const CheckoutSchema = z.object({
-  packageSize: z.union(PACKAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], {
-    error: m.packageInvalid,
-  }),
+  packageSize: z.union(
+    PACKAGE_SIZES.map((n) => z.literal(n)) as [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>],
+    { error: m.packageInvalid },
+  ),
 });
 
-export const ClaimBySessionSchema = z.object({ sessionId: z.string().trim().min(1).max(255) });
-export const ClaimByEmailSchema = z.object({ email: z.string().trim().min(1, v.emailRequired).pipe(emailField) });
-export const ClaimConfirmSchema = z.object({ token: z.string().min(1).max(2048) });
+export const ClaimBySessionSchema = z.object({ sessionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)) });
+export const ClaimByEmailSchema = z.object({ email: z.pipe(z.string().check(z.trim(), z.minLength(1, v.emailRequired)), emailField) });
+export const ClaimConfirmSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(2048)) });

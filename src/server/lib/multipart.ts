@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import * as MESSAGES from '../../common/messages';
 import { AppError } from './app-error';
 
@@ -42,7 +42,7 @@ export interface FileLimit {
  * the declared Content-Length is already too big). Validates `data` with the shared schema.
  * Call `cleanup()` when done with the files.
  */
-export async function readMultipart<T extends z.ZodType>(c: Context, schema: T, limits: Record<string, FileLimit>) {
+export async function readMultipart<T extends z.ZodMiniType>(c: Context, schema: T, limits: Record<string, FileLimit>) {
   const contentType = c.req.header('content-type') ?? '';
   if (!contentType.startsWith('multipart/form-data')) throw new AppError('INVALID', 'Expected a multipart/form-data upload.');
   const maxTotal = Object.values(limits).reduce((n, l) => n + l.maxBytes, 0) + MAX_FIELDS_BYTES + 64 * 1024;

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Reads a page's filters from the URL with the same zod schema the API validates them with. A value the
  * schema refuses (a hand-edited or stale link) is dropped, so the rest of the filters still apply.
  */
-export function parseSearchParams<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
+export function parseSearchParams<S extends z.ZodMiniType>(schema: S, params: URLSearchParams): z.output<S> {
   const input: Record<string, string> = {};
   for (const [key, value] of params) if (value !== '') input[key] = value;
   for (let attempt = 0; attempt <= Object.keys(input).length; attempt++) {

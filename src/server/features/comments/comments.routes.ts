@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PageQuerySchema, UuidParamSchema } from '../../../common/schemas/admin';
 import { CommentModerationSchema, CommentSchema, SlugParamSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
@@ -20,7 +20,7 @@ export function songCommentRoutes(db: Db) {
     });
 }
 
-const CommentListQuerySchema = PageQuerySchema.extend({ status: z.enum(['pending', 'approved', 'all']).default('all') });
+const CommentListQuerySchema = z.extend(PageQuerySchema, { status: z._default(z.enum(['pending', 'approved', 'all']), 'all') });
 
 /** /api/admin/comments: moderation. */
 export function adminCommentRoutes(db: Db) {

@@ -12,7 +12,7 @@ export interface FilePart {
 
 /** Uploads read their fields as JSON in a `data` part beside the files (lib/multipart.ts). */
 export interface MultipartBody {
-  data: z.ZodType;
+  data: z.core.$ZodType;
   files: Record<string, FilePart>;
   flags?: Record<string, string>;
 }

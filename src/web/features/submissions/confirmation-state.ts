@@ -1,20 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What /submit-song hands /submission-confirmation in the navigation state. Read back through a schema:
  * history state outlives the page that wrote it (reloads, Back), so it is checked, not trusted.
  */
+const songNumber = () => z.number().check(z.int(), z.minimum(1));
+
 const ConfirmationStateSchema = z.object({
-  packageSize: z.number().int().min(1),
+  packageSize: songNumber(),
   received: z.array(
     z.object({
-      songNumber: z.number().int().min(1),
+      songNumber: songNumber(),
       songTitle: z.string(),
       audioFileName: z.string(),
       lyrics: z.union([z.object({ kind: z.literal('file'), fileName: z.string() }), z.object({ kind: z.enum(['text', 'none']) })]),
     }),
   ),
-  earlier: z.array(z.object({ songNumber: z.number().int().min(1), songTitle: z.string() })),
+  earlier: z.array(z.object({ songNumber: songNumber(), songTitle: z.string() })),
 });
 
 export type ConfirmationState = z.infer<typeof ConfirmationStateSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { SubmissionSchema, type SubmissionInput } from '../../../common/schemas/reviews';
@@ -37,19 +37,25 @@ const fileOrNull = z.custom<File | null>((value) => value === null || value inst
  * One song card: the shared SubmissionSchema's fields (the order id and the agreement belong to the page),
  * how the lyrics come (typed or a file) and the two files.
  */
-export const SongFormSchema = SubmissionSchema.omit({ orderId: true, agreed: true })
-  .extend({ lyricsMethod: z.enum(LYRICS_METHODS), audio: fileOrNull, lyricsFile: fileOrNull })
-  .superRefine((song, ctx) => {
-    const audio = audioProblem(song.audio);
-    if (audio) ctx.addIssue({ code: 'custom', path: ['audio'], message: audio });
-    const lyrics = song.lyricsMethod === 'file' ? lyricsFileProblem(song.lyricsFile) : null;
-    if (lyrics) ctx.addIssue({ code: 'custom', path: ['lyricsFile'], message: lyrics });
-  });
+export const SongFormSchema = z
+  .extend(z.omit(SubmissionSchema, { orderId: true, agreed: true }), {
+    lyricsMethod: z.enum(LYRICS_METHODS),
+    audio: fileOrNull,
+    lyricsFile: fileOrNull,
+  })
+  .check(
+    z.superRefine((song, ctx) => {
+      const audio = audioProblem(song.audio);
+      if (audio) ctx.addIssue({ code: 'custom', path: ['audio'], message: audio });
+      const lyrics = song.lyricsMethod === 'file' ? lyricsFileProblem(song.lyricsFile) : null;
+      if (lyrics) ctx.addIssue({ code: 'custom', path: ['lyricsFile'], message: lyrics });
+    }),
+  );
 
 /** The page: every song still owed and one agreement for all of them ('Agreement Required'). */
 export const SubmitSongsFormSchema = z.object({
   songs: z.array(SongFormSchema),
-  agreed: z.boolean().pipe(SubmissionSchema.shape.agreed),
+  agreed: z.pipe(z.boolean(), SubmissionSchema.shape.agreed),
 });
 
 export type SubmitSongsFormInput = z.input<typeof SubmitSongsFormSchema>;
