@@ -4,6 +4,7 @@ import { songs } from '../../src/server/db/schema';
 import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { createCatalogueCache } from '../../src/server/features/songs/catalogue-cache';
+import type { KeptJson } from '../../src/server/lib/kept-json';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -22,6 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const keptTitles = async (page: Promise<KeptJson>) => (JSON.parse((await page).json).rows as { title: string }[]).map((s) => s.title);
 const titles = async (query = '') => ((await preview.get(`/api/songs${query}`)).body.rows as { title: string }[]).map((s) => s.title);
 
 describe('the catalogue list as the app serves it', () => {
@@ -45,6 +47,28 @@ describe('the catalogue list as the app serves it', () => {
     expect((await admin.delete(`/api/admin/songs/${first.id}`)).status).toBe(204);
     expect(await titles()).toEqual(['Kept Second, Renamed']);
   });
+
+  test('a revisit with the ETag it holds gets 304 and no body, until the list changes', async () => {
+    const first = await preview.get('/api/songs');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await preview.get('/api/songs', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // Any of several tags held, weak or strong, is a match; another list's tag is not.
+    expect((await preview.get('/api/songs', { 'If-None-Match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await preview.get('/api/songs?page=2', { 'If-None-Match': etag })).status).toBe(200);
+
+    // Written straight to the database; an admin's write is what makes this process forget its kept pages.
+    const third = await makeSong(t.db, t.storage, adminId, { title: 'Kept Third', orderIndex: 2 });
+    expect((await admin.patch(`/api/admin/songs/${third.id}/active`, { isActive: true })).status).toBe(200);
+    const changed = await preview.get('/api/songs', { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
 });
 
 describe('the cache itself', () => {
@@ -53,14 +77,14 @@ describe('the cache itself', () => {
     const query = { page: 1, pageSize: 24 } as const;
     const [a, b] = [cache.list(t.db, query), cache.list(t.db, query)];
     expect(a).toBe(b);
-    const before = (await a).rows.map((s) => s.title);
+    const before = await keptTitles(a);
 
     // Another instance (here: a write straight to the database) changes a title.
     const [song] = await t.db.select().from(songs).limit(1);
     await t.db.update(songs).set({ title: 'Changed Elsewhere' }).where(eq(songs.id, song!.id));
-    expect((await cache.list(t.db, query)).rows.map((s) => s.title)).toEqual(before);
+    expect(await keptTitles(cache.list(t.db, query))).toEqual(before);
     await new Promise((r) => setTimeout(r, 350));
-    expect((await cache.list(t.db, query)).rows.map((s) => s.title)).toContain('Changed Elsewhere');
+    expect(await keptTitles(cache.list(t.db, query))).toContain('Changed Elsewhere');
 
     // A different query is a different page; clear() forgets them all.
     expect(cache.list(t.db, { ...query, page: 2 })).not.toBe(cache.list(t.db, query));

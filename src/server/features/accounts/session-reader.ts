@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { parse } from 'hono/utils/cookie';
 import type { Role } from '../../../common/constants';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { requestHeader } from '../../lib/request-header';
 import type { Actor } from './accounts.service';
 
 /**
@@ -54,7 +54,7 @@ export function createSessionReader(auth: Auth, db: Db) {
 
   return async function readActor(c: Context): Promise<Actor | null> {
     const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
-    const cookie = cookieHeaderOf(c);
+    const cookie = requestHeader(c, 'cookie');
     if (!cookie?.includes(cookieName)) return null;
     const token = verifiedToken(parse(cookie, cookieName)[cookieName], secret);
     if (!token) return null;
@@ -65,15 +65,6 @@ export function createSessionReader(auth: Auth, db: Db) {
     if (expiresAt - expiresInMs + updateAgeMs <= Date.now()) return viaBetterAuth(c.req.raw.headers);
     return toActor(row);
   };
-}
-
-/**
- * The Cookie header, from Node's own request when served by @hono/node-server: asking Hono's request for a
- * header builds a full web Request first, a third of the cost of a small GET.
- */
-function cookieHeaderOf(c: Context): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming ? incoming.headers.cookie : c.req.header('cookie');
 }
 
 /** `token.base64(HMAC-SHA256(secret, token))`; node:crypto, as WebCrypto's per-call key import costs ~0.7 ms. */

@@ -1,12 +1,14 @@
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { Db } from '../../db/client';
+import { keepJson, type KeptJson } from '../../lib/kept-json';
 import { listCatalogue } from './songs.service';
 
-type CataloguePage = Awaited<ReturnType<typeof listCatalogue>>;
-
 export interface CatalogueCache {
-  /** The page for this query: from memory if asked for within the last `ttlMs`, else from the database. */
-  list(db: Db, query: CatalogueQuery): Promise<CataloguePage>;
+  /**
+   * The page for this query, as JSON with its ETag: from memory if asked for within the last `ttlMs`, else from
+   * the database. Kept serialized, so a kept page costs neither JSON.stringify nor a hash per request.
+   */
+  list(db: Db, query: CatalogueQuery): Promise<KeptJson>;
   /** After any change to songs: the next ask of every query goes to the database. */
   clear(): void;
 }
@@ -18,14 +20,14 @@ export interface CatalogueCache {
  * instance on the same database shows a change after at most `ttlMs`.
  */
 export function createCatalogueCache({ ttlMs = 2_000, maxPages = 500 } = {}): CatalogueCache {
-  const pages = new Map<string, { at: number; page: Promise<CataloguePage> }>();
+  const pages = new Map<string, { at: number; page: Promise<KeptJson> }>();
   return {
     list(db, query) {
       const key = JSON.stringify(query);
       const now = performance.now();
       const kept = pages.get(key);
       if (kept && now - kept.at < ttlMs) return kept.page;
-      const page = listCatalogue({ db, query });
+      const page = listCatalogue({ db, query }).then(keepJson);
       // Oldest first out; a refreshed page moves to the end.
       pages.delete(key);
       if (pages.size >= maxPages) pages.delete(pages.keys().next().value!);

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import { etag } from 'hono/etag';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
 import { SlugParamSchema, SongActiveSchema, SongFormSchema, SongOrderSchema } from '../../../common/schemas/songs';
@@ -9,6 +8,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import type { CatalogueCache } from './catalogue-cache';
+import { sendKeptJson } from '../../lib/kept-json';
 import { readMultipart } from '../../lib/multipart';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
@@ -35,11 +35,10 @@ interface SongRouteDeps {
 export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
-    // The list is the same for every listener: an ETag lets a revisit answer 304 without a body.
-    .get('/', etag(), validate('query', CatalogueQuerySchema), async (c) => {
-      c.header('Cache-Control', 'private, no-cache');
-      return c.json(await catalogue.list(db, c.req.valid('query')));
-    })
+    // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
+    .get('/', validate('query', CatalogueQuerySchema), async (c) =>
+      sendKeptJson(c, await catalogue.list(db, c.req.valid('query')), 'private, no-cache'),
+    )
     .get('/:slug', validate('param', SlugParamSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
       return c.json(await getCatalogueSong({ db, actor: actorOf(c), slug: c.req.valid('param').slug, secret }));
