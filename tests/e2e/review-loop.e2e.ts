@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
@@ -21,24 +21,33 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from '
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps names and titles unique when the journey runs again against the same server. */
-const run = Date.now().toString(36);
 const r = MESSAGES.reviews;
 
-const writer = {
-  username: `loop_${run}`,
-  email: `loop.${run}@example.test`,
-  password: 'porch-swing-harmony-77',
-  firstName: 'Marlow',
-  lastName: `Reyes${run}`,
-};
-const songs = [
-  { title: `Porch Light Prayer ${run}`, storyArc: 'A daughter comes home to the farm after her father passes and finds his old guitar.', aiUsage: 'No AI at all: words and music are mine.' },
-  { title: `Gravel Road Goodbye ${run}`, storyArc: 'Two friends split up on the last night of summer and promise to write.', aiUsage: 'I used an AI tool to suggest rhymes for the bridge.' },
-];
-const reviewText = `The hook of "${songs[0]!.title}" lands on the first listen. Tighten the second verse.`;
-const writerReply = `Thank you! Should the second verse lose a line? (${run})`;
-const adminAnswer = `Yes: cut the fourth line and let the melody breathe. (${run})`;
+/** Names and titles unique to one attempt, so a retry (or a second run against the same server) starts afresh. */
+function journeyData() {
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const songs = [
+    { title: `Porch Light Prayer ${run}`, storyArc: 'A daughter comes home to the farm after her father passes and finds his old guitar.', aiUsage: 'No AI at all: words and music are mine.' },
+    { title: `Gravel Road Goodbye ${run}`, storyArc: 'Two friends split up on the last night of summer and promise to write.', aiUsage: 'I used an AI tool to suggest rhymes for the bridge.' },
+  ];
+  return {
+    writer: {
+      username: `loop_${run}`,
+      email: `loop.${run}@example.test`,
+      password: 'porch-swing-harmony-77',
+      firstName: 'Marlow',
+      lastName: `Reyes${run}`,
+    },
+    songs,
+    reviewText: `The hook of "${songs[0]!.title}" lands on the first listen. Tighten the second verse.`,
+    writerReply: `Thank you! Should the second verse lose a line? (${run})`,
+    adminAnswer: `Yes: cut the fourth line and let the melody breathe. (${run})`,
+  };
+}
+let { writer, songs, reviewText, writerReply, adminAnswer } = journeyData();
+beforeEach(() => {
+  ({ writer, songs, reviewText, writerReply, adminAnswer } = journeyData());
+});
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -61,6 +61,24 @@ test('public pages are prerendered: readable with scripts off, then one title pe
   await context.close();
 });
 
+test('a new page opens at its top, and Back returns to where the visitor was', async () => {
+  const context = await newContext(browser, { width: 1280, height: 600 });
+  const page = await context.newPage();
+  await page.goto('/services');
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(300);
+  await page.locator('footer').getByRole('link', { name: 'FAQS' }).click();
+  await page.waitForURL('**/faqs');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await page.waitForURL('**/services');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 5);
+  await context.close();
+});
+
 test('the contact form sends the message and clears', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();

@@ -48,9 +48,12 @@ export interface A11yViolation {
 /** Runs axe-core in the page (through the DevTools protocol, so the page's CSP does not block it). */
 export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
   // The page at rest: text caught mid-fade (a toast moving behind a newer one) reads as low contrast.
-  // Endless animations (spinners, skeletons) are left running.
+  // Endless animations (spinners, skeletons) are left running. Nor is a list dimmed while its next page
+  // loads (aria-busy) checked mid-load.
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    () =>
+      !document.querySelector('[aria-busy="true"]:not(button)') &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     null,
     { timeout: 5_000 },
   );
