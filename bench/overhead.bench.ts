@@ -1,8 +1,16 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { load, type BenchApp, type Row } from './support';
 
-/** P3: the app's health route against a bare node:http server answering the same JSON, in the same run. */
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+/**
+ * P3: the app's health route against a bare node:http server answering the same JSON, in the same run; and,
+ * for scale, Hono on @hono/node-server with that one route and nothing else: the floor of the stack
+ * architecture.md chose, before any middleware of ours.
+ */
 export async function overheadBench(app: BenchApp): Promise<Row[]> {
   const body = JSON.stringify({ ok: true });
   const bare = createServer((_req, res) => {
@@ -10,27 +18,35 @@ export async function overheadBench(app: BenchApp): Promise<Row[]> {
     res.end(body);
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const honoAlone = await new Promise<Server>((resolve) => {
+    const server = serve({ fetch: new Hono().get('/api/health', (c) => c.json({ ok: true })).fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(server as Server),
+    );
+  });
   try {
     // Alternate, so that a busy moment of the machine does not fall on one side only.
-    const appRuns = [];
-    const bareRuns = [];
+    const runs = { app: [] as { rps: number; p99: number }[], bare: [] as { rps: number }[], hono: [] as { rps: number }[] };
     for (let i = 0; i < 2; i++) {
-      bareRuns.push(await load(bareUrl, { duration: 4 }));
-      appRuns.push(await load(`${app.url}/api/health`, { duration: 4 }));
+      runs.bare.push(await load(`${urlOf(bare)}/`, { duration: 4 }));
+      runs.app.push(await load(`${app.url}/api/health`, { duration: 4 }));
+      runs.hono.push(await load(`${urlOf(honoAlone)}/api/health`, { duration: 4 }));
     }
-    const rps = (runs: { rps: number }[]) => Math.round(runs.reduce((n, r) => n + r.rps, 0) / runs.length);
-    const ratio = Math.round((rps(appRuns) / rps(bareRuns)) * 100);
+    const rps = (list: { rps: number }[]) => Math.round(list.reduce((n, r) => n + r.rps, 0) / list.length);
+    const percentOfBare = (list: { rps: number }[]) => Math.round((rps(list) / rps(runs.bare)) * 100);
+    const ratio = percentOfBare(runs.app);
     return [
       {
         id: 'P3',
         what: `GET /api/health vs bare node:http, 50 conns (${app.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
-        figure: `${rps(appRuns)} vs ${rps(bareRuns)} req/s = ${ratio} %, p99 ${Math.max(...appRuns.map((r) => r.p99))} ms`,
+        figure:
+          `${rps(runs.app)} vs ${rps(runs.bare)} req/s = ${ratio} %, p99 ${Math.max(...runs.app.map((r) => r.p99))} ms; ` +
+          `Hono alone ${percentOfBare(runs.hono)} %`,
         budget: '≥ 70 %',
         met: ratio >= 70,
       },
     ];
   } finally {
     bare.close();
+    honoAlone.close();
   }
 }

@@ -11,7 +11,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
-import { fileRoutes, keepFileSandbox } from './features/files/files.routes';
+import { fileRoutes } from './features/files/files.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
@@ -31,6 +31,7 @@ import { AppError } from './lib/app-error';
 import { handleError } from './lib/error-handler';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
+import { setDefaultResponseHeaders } from './lib/node-http';
 import { loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeaders } from './middleware/security';
 import { webAppRoutes } from './web-app';
@@ -77,16 +78,14 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     // The socket's address, not X-Forwarded-For: a client cannot choose its own rate-limit key.
     c.set('clientIp', clientIpOf(c));
     const started = performance.now();
+    const early = setDefaultResponseHeaders(c, [['X-Request-Id', requestId]]);
     await next();
-    // Not c.header(): after the response is final it rebuilds @hono/node-server's lightweight Response
-    // from its original init, dropping the headers secureHeaders added to it (CSP, nosniff, ...).
-    c.res.headers.set('X-Request-Id', requestId);
+    if (!early) c.res.headers.set('X-Request-Id', requestId);
     log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
-  app.use('/api/files/*', keepFileSandbox);
   app.use('*', securityHeaders({ isProduction: config.isProduction }));
   app.onError(handleError);
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { requestHeader } from './request-header';
+import { requestHeader } from './node-http';
 
 /** A JSON body serialized once, with the strong ETag of its bytes, for answers many requests share. */
 export interface KeptJson {

@@ -6,7 +6,7 @@ import type { Role } from '../../../common/constants';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { requestHeader } from '../../lib/request-header';
+import { requestHeader } from '../../lib/node-http';
 import type { Actor } from './accounts.service';
 
 /**

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
-import { FILE_CSP, serveFile } from '../../adapters/storage/serve-file';
+import { serveFile } from '../../adapters/storage/serve-file';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
@@ -22,12 +21,3 @@ export function fileRoutes({ db, storage, secret }: { db: Db; storage: Storage; 
     });
   });
 }
-
-/**
- * The app's security headers replace every response's CSP with the page policy; registered before them
- * (so it finishes after them), this gives file responses back their sandboxing one.
- */
-export const keepFileSandbox = createMiddleware(async (c, next) => {
-  await next();
-  c.res.headers.set('Content-Security-Policy', FILE_CSP);
-});
