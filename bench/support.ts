@@ -39,7 +39,7 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
   const logger = createLogger('silent');
   const storage = createDiskStorage(path.join(dataDir, 'files'));
   const auth = createAuth({ config, db: database.db, logger });
-  const deps = { config, db: database.db, auth, storage, payments: createPayments(config), logger };
+  const deps = { config, db: database.db, auth, storage, payments: createPayments(config), logger, onSessionsChanged: database.onSessionsChanged };
   const listen = (app: ReturnType<typeof createApp>) =>
     new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -5,8 +5,9 @@ import { bodyLimit } from 'hono/body-limit';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
+import { createSessionReader } from './features/accounts/session-reader';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
@@ -32,7 +33,7 @@ import { handleError } from './lib/error-handler';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
 import { setDefaultResponseHeaders } from './lib/node-http';
-import { loadActor, requireRole } from './middleware/require-user';
+import { forgetSessionsAfterChanges, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeaders } from './middleware/security';
 import { webAppRoutes } from './web-app';
 
@@ -47,6 +48,8 @@ export interface AppDeps {
   webRoot?: string;
   /** The catalogue's kept pages; benchmarks pass one that keeps nothing, to measure the database. */
   catalogue?: CatalogueCache;
+  /** Tells of session, user and role changes made through any instance (Database.onSessionsChanged). */
+  onSessionsChanged?: Database['onSessionsChanged'];
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -66,7 +69,7 @@ function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({ config, db, auth, storage, payments, logger, webRoot, catalogue = createCatalogueCache() }: AppDeps) {
+export function createApp({ config, db, auth, storage, payments, logger, webRoot, catalogue = createCatalogueCache(), onSessionsChanged }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
@@ -104,6 +107,14 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     return upload ? next() : jsonBodyLimit(c, next);
   });
 
+  // Who is calling is kept for a moment (decision 0019): forgotten after this instance's own changes, and
+  // after any instance's, as the database announces them.
+  const readActor = createSessionReader(auth, db);
+  app.use('/api/*', forgetSessionsAfterChanges(readActor));
+  onSessionsChanged?.(readActor.forget).catch((error: unknown) =>
+    logger.error({ err: error }, 'cannot listen for session changes; kept sessions expire on their own'),
+  );
+
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
@@ -111,7 +122,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   });
 
   app.use('/api/*', originCheck(trustedOrigins));
-  app.use('/api/*', loadActor(auth, db));
+  app.use('/api/*', loadActor(readActor));
 
   const mail = { emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl }, adminEmail: config.adminNotifyEmail };
   const preview = adminPreviewRoutes(db, mail);

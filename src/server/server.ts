@@ -45,7 +45,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
 
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
-    const app = createApp({ config, db, auth, storage, payments, logger, webRoot: options.webRoot ?? WEB_ROOT });
+    const app = createApp({
+      config, db, auth, storage, payments, logger, webRoot: options.webRoot ?? WEB_ROOT, onSessionsChanged: database.onSessionsChanged,
+    });
 
     const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));
     const mailWorker = createMailWorker({

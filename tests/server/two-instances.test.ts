@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { mailOutbox } from '../../src/server/db/schema';
+import { mailOutbox, userRoles, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { createTestDatabaseUrl } from '../setup/database';
@@ -43,6 +43,28 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     const onB = new TestClient(b.url, 'http://localhost:3000', onA.localAddress);
     for (const [k, v] of onA.cookies) onB.cookies.set(k, v);
     expect((await onB.get('/api/me')).body).toMatchObject({ isAdmin: true });
+  });
+
+  test('what one instance changes about a session, the other stops honouring at once (not after its 2 s keep)', async () => {
+    const onA = new TestClient(a.url, 'http://localhost:3000');
+    expect((await onA.post('/api/auth/sign-in/email', DEMO_ACCOUNTS.preview)).status).toBe(200);
+    const onB = new TestClient(b.url, 'http://localhost:3000', onA.localAddress);
+    for (const [k, v] of onA.cookies) onB.cookies.set(k, v);
+    const catalogueOnB = async () => (await onB.get('/api/songs')).status;
+    expect(await catalogueOnB()).toBe(200); // B now keeps this session for 2 s
+
+    // The role goes (written through A's database connection); B hears of it from PostgreSQL.
+    const [user] = await a.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.preview.email));
+    const removedAt = Date.now();
+    await a.database.db.delete(userRoles).where(eq(userRoles.userId, user!.id));
+    await expect.poll(catalogueOnB, { timeout: 1_500, interval: 20 }).toBe(403);
+    expect(Date.now() - removedAt).toBeLessThan(1_500);
+    await a.database.db.insert(userRoles).values({ userId: user!.id, role: 'preview' });
+    await expect.poll(catalogueOnB, { timeout: 1_500, interval: 20 }).toBe(200);
+
+    // Signing out on A ends the session on B.
+    expect((await onA.post('/api/auth/sign-out', {})).status).toBe(200);
+    await expect.poll(async () => (await onB.get('/api/me')).body.user, { timeout: 1_500, interval: 20 }).toBeNull();
   });
 
   test('rate limits are shared: three failed sign-ins on one, the fourth on the other is refused', async () => {

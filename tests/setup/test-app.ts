@@ -51,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const auth = createAuth({ config, db: database.db, logger });
   const storage = createDiskStorage(path.join(dataDir, 'files'));
   const payments = createPayments(config);
-  const app = createApp({ config, db: database.db, auth, storage, payments, logger });
+  const app = createApp({ config, db: database.db, auth, storage, payments, logger, onSessionsChanged: database.onSessionsChanged });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -2,19 +2,30 @@ import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Role } from '../../common/constants';
 import * as MESSAGES from '../../common/messages';
-import type { Auth } from '../auth';
-import type { Db } from '../db/client';
 import type { Actor } from '../features/accounts/accounts.service';
-import { createSessionReader } from '../features/accounts/session-reader';
+import type { SessionReader } from '../features/accounts/session-reader';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/hono-env';
 
 /** Sets the caller (or null) for every API route; see createSessionReader for how and why. */
-export function loadActor(auth: Auth, db: Db) {
-  const readActor = createSessionReader(auth, db);
+export function loadActor(readActor: SessionReader) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set('actor', await readActor(c));
     await next();
+  });
+}
+
+/**
+ * After any request that may have changed who someone is (a write, or any auth route: sign-in, sign-out,
+ * e-mail verification), the session reader forgets what it kept.
+ */
+export function forgetSessionsAfterChanges(readActor: SessionReader) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/auth/')) readActor.forget();
+    }
   });
 }
 

@@ -13,12 +13,23 @@ import type { Actor } from './accounts.service';
  * Who is calling, in one query: the signed session cookie is checked here (HMAC-SHA256, better-call's
  * format) and the session, its user and the user's current roles are read together.
  * better-auth's own getSession costs ~4 ms a call (its endpoint pipeline plus two queries) and roles took a
- * third; this path is ~0.6 ms. Roles are never cached, so a revoked role stops working on the next request.
+ * third; this path is ~0.6 ms.
+ *
+ * What a token reads is kept for `keepMs` (decision 0019): most requests come in bursts from the same
+ * listener (a page and its API calls, a player's Range requests). `forget()` drops everything kept; the app
+ * calls it after every request that may have changed a session or a role (any write, any auth route), so in
+ * this process a sign-out or a revoked role takes effect on the next request, and on another instance
+ * within `keepMs`.
  *
  * A session due for its sliding refresh (older than `updateAge`) goes through better-auth, which extends
  * it; so does anything this reader does not recognise, keeping better-auth the authority on sessions.
  */
-export function createSessionReader(auth: Auth, db: Db) {
+export interface SessionReader {
+  (c: Context): Promise<Actor | null>;
+  forget(): void;
+}
+
+export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKept = 10_000 } = {}): SessionReader {
   const settings = auth.$context.then((ctx) => ({
     cookieName: ctx.authCookies.sessionToken.name,
     secret: ctx.secret,
@@ -52,19 +63,38 @@ export function createSessionReader(auth: Auth, db: Db) {
     return row;
   }
 
-  return async function readActor(c: Context): Promise<Actor | null> {
+  type SessionRow = Awaited<ReturnType<typeof lookUp>>;
+  const kept = new Map<string, { at: number; row: Promise<SessionRow> }>();
+  function keptLookUp(token: string): Promise<SessionRow> {
+    const now = performance.now();
+    const entry = kept.get(token);
+    if (entry && now - entry.at < keepMs) return entry.row;
+    const row = lookUp(token);
+    kept.delete(token);
+    if (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
+    kept.set(token, { at: now, row });
+    row.catch(() => kept.get(token)?.row === row && kept.delete(token));
+    return row;
+  }
+
+  async function readActor(c: Context): Promise<Actor | null> {
     const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
     const cookie = requestHeader(c, 'cookie');
     if (!cookie?.includes(cookieName)) return null;
     const token = verifiedToken(parse(cookie, cookieName)[cookieName], secret);
     if (!token) return null;
-    const row = await lookUp(token);
+    const row = await keptLookUp(token);
     if (!row) return null;
     const expiresAt = row.expiresAt.getTime();
-    if (expiresAt <= Date.now()) return viaBetterAuth(c.req.raw.headers);
-    if (expiresAt - expiresInMs + updateAgeMs <= Date.now()) return viaBetterAuth(c.req.raw.headers);
+    if (expiresAt <= Date.now() || expiresAt - expiresInMs + updateAgeMs <= Date.now()) {
+      // better-auth may extend (or end) the session: what was kept for it is no longer right.
+      kept.delete(token);
+      return viaBetterAuth(c.req.raw.headers);
+    }
     return toActor(row);
-  };
+  }
+
+  return Object.assign(readActor, { forget: () => kept.clear() });
 }
 
 /** `token.base64(HMAC-SHA256(secret, token))`; node:crypto, as WebCrypto's per-call key import costs ~0.7 ms. */
