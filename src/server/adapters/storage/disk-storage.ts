@@ -109,17 +109,16 @@ export function createDiskStorage(root: string): Storage {
         const contentType = await contentTypeOf(meta);
         const start = satisfied?.start ?? 0;
         const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : info.size;
-        let body: Readable;
+        const found = { sizeBytes: info.size, contentLength, contentType, ...(satisfied && { range: satisfied }) };
         if (contentLength <= SMALL_READ_BYTES) {
           // A player's range request: read at once and close, so the file is never held open by a slow client.
-          const bytes = Buffer.alloc(contentLength);
-          const { bytesRead } = await handle.read(bytes, 0, contentLength, start);
+          const buffer = Buffer.alloc(contentLength);
+          const { bytesRead } = await handle.read(buffer, 0, contentLength, start);
           await handle.close();
-          body = Readable.from([bytes.subarray(0, bytesRead)]);
-        } else {
-          body = handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {});
+          const bytes = buffer.subarray(0, bytesRead);
+          return { ...found, body: Readable.from([bytes]), bytes };
         }
-        return { body, sizeBytes: info.size, contentLength, contentType, ...(satisfied && { range: satisfied }) };
+        return { ...found, body: handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {}) };
       } catch (error) {
         await handle.close();
         throw error;

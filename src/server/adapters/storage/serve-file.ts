@@ -85,7 +85,11 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
     describe(result.contentType);
     headers.set('Content-Length', String(result.contentLength));
     if (result.range) headers.set('Content-Range', `bytes ${result.range.start}-${result.range.end}/${result.sizeBytes}`);
-    const body = Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>;
+    // Bytes already in memory go out as they are: a stream costs more than a 64 kB answer does.
+    const { bytes } = result;
+    const body = bytes
+      ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
+      : (Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>);
     return new Response(body, { status: result.range ? 206 : 200, headers });
   } catch (error) {
     if (error instanceof StorageNotFound) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);

@@ -36,6 +36,8 @@ export interface ObjectInfo {
 
 export interface GetResult extends ObjectInfo {
   body: Readable;
+  /** The same bytes as `body`, when the driver read them at once (a player's small range): sent without a stream. */
+  bytes?: Buffer;
   /** Bytes in `body`: the range's length, or sizeBytes without a range. */
   contentLength: number;
   /** The satisfied range (end inclusive); absent when the whole object is returned. */

@@ -58,6 +58,7 @@ export function fileLink(secret: string, fileId: string, userId: string, now = D
 
 /** A pitch link's recipient has no account: their file links name the pitch link (user ids never contain ':'). */
 const PITCH_SUBJECT = 'pitch:';
+const UUID_PATTERN = /^[0-9a-f-]{36}$/i;
 export const pitchFileSubject = (pitchLinkId: string) => `${PITCH_SUBJECT}${pitchLinkId}`;
 
 /**
@@ -65,7 +66,7 @@ export const pitchFileSubject = (pitchLinkId: string) => `${PITCH_SUBJECT}${pitc
  * file is the audio or cover of an active song on its shortlist: revoking stops links already handed out.
  */
 async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: string): Promise<StoredFile> {
-  if (!/^[0-9a-f-]{36}$/i.test(pitchLinkId) || !/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  if (!UUID_PATTERN.test(pitchLinkId) || !UUID_PATTERN.test(fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
   const [row] = await db
     .select({ file: storedFiles })
     .from(storedFiles)
@@ -81,6 +82,29 @@ async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: strin
     );
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
   return row.file;
+}
+
+/**
+ * One query: the file, and whether an active song uses it (the only way a preview user may read it).
+ * Prepared once per database, as the session read is: a player asks for its audio in many small ranges.
+ */
+const fileWithActiveSongStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareFileWithActiveSong>>();
+function prepareFileWithActiveSong(db: DbOrTx) {
+  return db
+    .select({
+      file: storedFiles,
+      // Spelled out: drizzle leaves column names unqualified inside a select list, and "id" would be the song's.
+      onActiveSong: sql<boolean>`exists (select 1 from songs s where s.is_active
+        and (s.audio_file_id = stored_files.id or s.image_file_id = stored_files.id or s.image_web_file_id = stored_files.id))`,
+    })
+    .from(storedFiles)
+    .where(eq(storedFiles.id, sql.placeholder('fileId')))
+    .prepare('file_with_active_song');
+}
+function fileWithActiveSong(db: DbOrTx) {
+  let statement = fileWithActiveSongStatements.get(db);
+  if (!statement) fileWithActiveSongStatements.set(db, (statement = prepareFileWithActiveSong(db)));
+  return statement;
 }
 
 /**
@@ -108,16 +132,8 @@ export async function authorizeFileLink({
   if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.generic.unauthenticated);
   if (claims.subject !== actor.id) throw new AppError('FORBIDDEN', MESSAGES.files.linkInvalid);
 
-  // One query: the file, and whether an active song uses it (the only way a preview user may read it).
-  const [row] = await db
-    .select({
-      file: storedFiles,
-      // Spelled out: drizzle leaves column names unqualified inside a select list, and "id" would be the song's.
-      onActiveSong: sql<boolean>`exists (select 1 from songs s where s.is_active
-        and (s.audio_file_id = stored_files.id or s.image_file_id = stored_files.id or s.image_web_file_id = stored_files.id))`,
-    })
-    .from(storedFiles)
-    .where(eq(storedFiles.id, claims.fileId));
+  if (!UUID_PATTERN.test(claims.fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  const [row] = await fileWithActiveSong(db).execute({ fileId: claims.fileId });
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
   const { file, onActiveSong } = row;
   const isAdmin = actor.roles.has('admin');
