@@ -68,17 +68,13 @@ interface CatalogueSongRow {
 
 /** An active song with its approved comments, newest first, and links to its media for this user. */
 export async function getCatalogueSong({ db, actor, slug, secret }: { db: Db; actor: Actor; slug: string; secret: string }) {
-  // Both at once, the comments found by the slug too: one round trip's wait instead of two.
-  const [[song], comments] = await Promise.all([
-    db.select().from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true))),
-    db
-      .select({ id: songComments.id, name: songComments.commenterName, text: songComments.commentText, createdAt: songComments.createdAt })
-      .from(songComments)
-      .innerJoin(songs, eq(songs.id, songComments.songId))
-      .where(and(eq(songs.slug, slug), eq(songs.isActive, true), eq(songComments.isApproved, true)))
-      .orderBy(sql`${songComments.createdAt} desc`),
-  ]);
+  const [song] = await db.select().from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
   if (!song) throw new AppError('NOT_FOUND', m.notFound);
+  const comments = await db
+    .select({ id: songComments.id, name: songComments.commenterName, text: songComments.commentText, createdAt: songComments.createdAt })
+    .from(songComments)
+    .where(and(eq(songComments.songId, song.id), eq(songComments.isApproved, true)))
+    .orderBy(sql`${songComments.createdAt} desc`);
   return { ...publicSong(song, actor.id, secret), comments };
 }
 
