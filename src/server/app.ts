@@ -32,7 +32,7 @@ import { AppError } from './lib/app-error';
 import { handleError } from './lib/error-handler';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
-import { setDefaultResponseHeaders } from './lib/node-http';
+import { withDefaultResponseHeaders } from './lib/node-http';
 import { forgetSessionsAfterChanges, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeaders } from './middleware/security';
 import { webAppRoutes } from './web-app';
@@ -81,9 +81,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     // The socket's address, not X-Forwarded-For: a client cannot choose its own rate-limit key.
     c.set('clientIp', clientIpOf(c));
     const started = performance.now();
-    const early = setDefaultResponseHeaders(c, [['X-Request-Id', requestId]]);
-    await next();
-    if (!early) c.res.headers.set('X-Request-Id', requestId);
+    await withDefaultResponseHeaders(c, [['X-Request-Id', requestId]], next);
     log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',

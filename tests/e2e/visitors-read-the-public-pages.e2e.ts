@@ -79,6 +79,22 @@ test('a new page opens at its top, and Back returns to where the visitor was', a
   await context.close();
 });
 
+test("a page whose code cannot load (a deploy replaced it) says so and offers a reload; Back leaves the error", async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  await page.locator('header').getByRole('link', { name: 'About' }).first().click();
+  await page.getByRole('heading', { level: 1, name: MESSAGES.generic.pageFailed }).waitFor();
+  await page.getByText(MESSAGES.generic.newVersion).waitFor();
+  await page.getByRole('button', { name: 'Reload page' }).waitFor();
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: MESSAGES.generic.pageFailed }).waitFor();
+  await context.close();
+});
+
 test('the contact form sends the message and clears', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();

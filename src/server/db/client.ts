@@ -52,6 +52,10 @@ function postgresSessionChanges(url: string, onIdleError?: (error: Error) => voi
   let closed = false;
   let opening: Promise<void> | undefined;
 
+  const openLater = () => {
+    if (!closed) retry = setTimeout(() => void open().catch((error: Error) => onIdleError?.(error)), RELISTEN_MS);
+  };
+
   async function open(): Promise<void> {
     const connection = new pg.Client({ connectionString: url });
     connection.on('notification', tell);
@@ -60,10 +64,16 @@ function postgresSessionChanges(url: string, onIdleError?: (error: Error) => voi
       if (closed || client !== connection) return;
       client = undefined;
       tell();
-      retry = setTimeout(() => void open().catch((error: Error) => onIdleError?.(error)), RELISTEN_MS);
+      openLater();
     });
-    await connection.connect();
-    await connection.query(`LISTEN ${SESSIONS_CHANGED}`);
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${SESSIONS_CHANGED}`);
+    } catch (error) {
+      await connection.end().catch(() => {});
+      openLater();
+      throw error;
+    }
     if (closed) return void (await connection.end());
     client = connection;
     tell();

@@ -17,13 +17,20 @@ export function requestHeader(c: Context, name: Lowercase<string>): string | und
 }
 
 /**
- * Gives every response of this request these headers unless the response sets its own value: on Node's
- * response, before the app answers (Node merges them into the head, the app's own headers winning).
- * Returns false when there is no Node response; the caller then sets them on c.res after next().
+ * Runs the rest of the app with these headers on every response of this request, unless the response sets
+ * its own value. On Node's response they are set before the app answers (Node merges them into the head,
+ * the app's own headers winning), so no response has to be rebuilt to carry them; without one, after.
  */
-export function setDefaultResponseHeaders(c: Context, headers: readonly (readonly [string, string])[]): boolean {
+export async function withDefaultResponseHeaders(
+  c: Context,
+  headers: readonly (readonly [string, string])[],
+  next: () => Promise<void>,
+): Promise<void> {
   const outgoing = nodeOf(c)?.outgoing;
-  if (!outgoing) return false;
-  for (const [name, value] of headers) outgoing.setHeader(name, value);
-  return true;
+  if (outgoing) {
+    for (const [name, value] of headers) outgoing.setHeader(name, value);
+    return next();
+  }
+  await next();
+  for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
 }

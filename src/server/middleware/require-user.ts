@@ -16,15 +16,20 @@ export function loadActor(readActor: SessionReader) {
 }
 
 /**
- * After any request that may have changed who someone is (a write, or any auth route: sign-in, sign-out,
- * e-mail verification), the session reader forgets what it kept.
+ * After a request of this app that may have changed who someone is or what they may do (any auth route:
+ * sign-in, sign-out, e-mail verification, password reset; any admin write: approvals, revocations, resets),
+ * the session reader forgets what it kept before the response leaves, so the caller's next request never
+ * races the database's notice. Other writes (a play report, a comment) leave it be: should one ever touch
+ * sessions or roles, the notice still arrives (decision 0019).
  */
 export function forgetSessionsAfterChanges(readActor: SessionReader) {
   return createMiddleware<AppEnv>(async (c, next) => {
     try {
       await next();
     } finally {
-      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/auth/')) readActor.forget();
+      const path = c.req.path;
+      const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+      if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/admin/'))) readActor.forget();
     }
   });
 }

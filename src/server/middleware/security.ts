@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import * as MESSAGES from '../../common/messages';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/hono-env';
-import { setDefaultResponseHeaders } from '../lib/node-http';
+import { withDefaultResponseHeaders } from '../lib/node-http';
 
 /** A CSP that allows the app itself and nothing else. Styles allow inline for component libraries that inject <style>. */
 const PAGE_CSP = [
@@ -39,11 +39,7 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }) {
     ['X-XSS-Protection', '0'],
   ];
   if (isProduction) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
-  return createMiddleware(async (c, next) => {
-    if (setDefaultResponseHeaders(c, headers)) return next();
-    await next();
-    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-  });
+  return createMiddleware((c, next) => withDefaultResponseHeaders(c, headers, next));
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

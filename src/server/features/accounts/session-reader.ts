@@ -17,8 +17,8 @@ import type { Actor } from './accounts.service';
  *
  * What a token reads is kept for `keepMs` (decision 0019): most requests come in bursts from the same
  * listener (a page and its API calls, a player's Range requests). `forget()` drops everything kept; the app
- * calls it after each of its own requests that may have changed a session or a role (any write, any auth
- * route) and whenever the database announces such a change made anywhere, so a sign-out or a revoked role
+ * calls it after each of its own requests that may have changed a session or a role (auth routes, admin
+ * writes) and whenever the database announces such a change made anywhere, so a sign-out or a revoked role
  * takes effect on the next request; were a notice lost, within `keepMs`.
  *
  * A session due for its sliding refresh (older than `updateAge`) goes through better-auth, which extends
