@@ -50,6 +50,8 @@ export interface AppDeps {
   catalogue?: CatalogueCache;
   /** Tells of session, user and role changes made through any instance (Database.onSessionsChanged). */
   onSessionsChanged?: Database['onSessionsChanged'];
+  /** Where the store serves files directly (directOriginOf(storage)), for the page CSP; none from disk. */
+  fileOrigin?: string | undefined;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -69,7 +71,7 @@ function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({ config, db, auth, storage, payments, logger, webRoot, catalogue = createCatalogueCache(), onSessionsChanged }: AppDeps) {
+export function createApp({ config, db, auth, storage, payments, logger, webRoot, catalogue = createCatalogueCache(), onSessionsChanged, fileOrigin }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
@@ -87,7 +89,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
       'request',
     );
   });
-  app.use('*', securityHeaders({ isProduction: config.isProduction }));
+  app.use('*', securityHeaders({ isProduction: config.isProduction, fileOrigin }));
   app.onError(handleError);
 
   const jsonBodyLimit = bodyLimit({

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import { createStorage } from './adapters/storage/storage';
+import { createStorage, directOriginOf } from './adapters/storage/storage';
 import { createPayments } from './adapters/payments';
 import { createAuth } from './auth';
 import type { Config } from './config';
@@ -47,6 +47,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const payments = createPayments(config);
     const app = createApp({
       config, db, auth, storage, payments, logger, webRoot: options.webRoot ?? WEB_ROOT, onSessionsChanged: database.onSessionsChanged,
+      fileOrigin: await directOriginOf(storage),
     });
 
     const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));

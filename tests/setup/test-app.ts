@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../../src/server/app';
 import { createPayments } from '../../src/server/adapters/payments';
 import { createDiskStorage } from '../../src/server/adapters/storage/disk-storage';
-import type { Storage } from '../../src/server/adapters/storage/storage';
+import { directOriginOf, type Storage } from '../../src/server/adapters/storage/storage';
 import { createAuth, type Auth } from '../../src/server/auth';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
@@ -33,8 +33,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a real HTTP port over a fresh database; nothing of ours is mocked. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on a real HTTP port over a fresh database; nothing of ours is mocked. Files go to a fresh disk
+ * folder unless a storage is given (an S3 adapter over s3rver, for one).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { storage?: Storage } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,9 +52,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await createTestDatabase();
   const logger = createLogger(config.logLevel);
   const auth = createAuth({ config, db: database.db, logger });
-  const storage = createDiskStorage(path.join(dataDir, 'files'));
+  const storage = options.storage ?? createDiskStorage(path.join(dataDir, 'files'));
   const payments = createPayments(config);
-  const app = createApp({ config, db: database.db, auth, storage, payments, logger, onSessionsChanged: database.onSessionsChanged });
+  const app = createApp({
+    config, db: database.db, auth, storage, payments, logger, onSessionsChanged: database.onSessionsChanged, fileOrigin: await directOriginOf(storage),
+  });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -1,42 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client, createS3Storage, type S3Options } from '../../src/server/adapters/storage/s3-storage';
+import { createS3Storage } from '../../src/server/adapters/storage/s3-storage';
 import { createStorage, newObjectKey, type Storage } from '../../src/server/adapters/storage/storage';
+import { BUCKET, startS3 } from '../setup/s3';
 import { pattern, storageContract } from './storage-contract';
-
-// The SDK warns once per process that its 2027 releases need Node 22; that is for the lead, not test output.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-const BUCKET = 'pitchroom-test';
-
-/** A real S3 API in this process (s3rver), on a free port, with its own folder. */
-async function startS3() {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'pitchroom-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, resetOnClose: true, configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  const options: S3Options = {
-    bucket: BUCKET,
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-  };
-  const client = createS3Client(options);
-  return {
-    options,
-    client,
-    async close() {
-      client.destroy();
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 storageContract('s3 (s3rver)', async () => {
   const s3 = await startS3();

@@ -4,29 +4,36 @@ import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/hono-env';
 import { withDefaultResponseHeaders } from '../lib/node-http';
 
-/** A CSP that allows the app itself and nothing else. Styles allow inline for component libraries that inject <style>. */
-const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * A CSP that allows the app itself and nothing else, but for the store that serves files directly (S3's
+ * presigned links, decision 0020): pictures and audio may come from it. Styles allow inline for component
+ * libraries that inject <style>.
+ */
+function pageCsp(fileOrigin: string | undefined): string {
+  const files = fileOrigin ? ` ${fileOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${files}`,
+    `media-src 'self' blob:${files}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
 /**
  * The headers of every response (what hono's secureHeaders sent with our settings), unless a route sets its
  * own: stored files, for one, keep their sandboxing CSP. Set on Node's response before the app answers, so
  * no response has to be rebuilt to carry them (issue 10, P3).
  */
-export function securityHeaders({ isProduction }: { isProduction: boolean }) {
+export function securityHeaders({ isProduction, fileOrigin }: { isProduction: boolean; fileOrigin?: string | undefined }) {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', PAGE_CSP],
+    ['Content-Security-Policy', pageCsp(fileOrigin)],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Origin-Agent-Cluster', '?1'],

@@ -13,6 +13,8 @@ import { TestClient } from '../../setup/http-client';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The build this run serves ('' for the checkout's dist/web), for journeys that start a server of their own. */
+    webRoot: string;
     /** Session cookies of the demo accounts, signed in once through the real API. */
     sessions: Record<keyof typeof DEMO_ACCOUNTS, { name: string; value: string }[]>;
   }
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
     sessions[role] = [...client.cookies].map(([name, value]) => ({ name, value }));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('webRoot', webRoot ?? '');
   project.provide('sessions', sessions);
 
   return async () => {

@@ -156,7 +156,7 @@ export function createS3Storage(options: S3Options, client: S3Client = createS3C
       }
     },
 
-    async presignGet({ expiresInSeconds, contentType, contentDisposition, ...ref }) {
+    async presignGet({ expiresInSeconds, contentType, contentDisposition, cacheControl, ...ref }) {
       if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS) {
         throw new RangeError(`expiresInSeconds must be 1..${MAX_PRESIGN_SECONDS}`);
       }
@@ -165,6 +165,7 @@ export function createS3Storage(options: S3Options, client: S3Client = createS3C
         Key: keyOf(ref),
         ResponseContentType: contentType,
         ResponseContentDisposition: contentDisposition,
+        ResponseCacheControl: cacheControl,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },

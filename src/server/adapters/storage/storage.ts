@@ -48,6 +48,8 @@ export interface PresignInput extends ObjectRef {
   expiresInSeconds: number;
   contentType?: string;
   contentDisposition?: string;
+  /** The Cache-Control the store answers the link with. */
+  cacheControl?: string;
 }
 
 export interface Storage {
@@ -119,6 +121,16 @@ export function newObjectKey(ownerOrScope: string, originalName?: string | null)
   const scope = ownerOrScope.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'misc';
   const ext = /\.([A-Za-z0-9]{1,8})$/.exec(originalName ?? '')?.[1]?.toLowerCase();
   return `${scope}/${randomUUID()}${ext ? `.${ext}` : ''}`;
+}
+
+/**
+ * The origin a browser fetches presigned links from (the store's endpoint, or the bucket's host on AWS), for
+ * the page CSP; undefined when the driver serves no direct links (disk). Asked of a presigned probe, so it is
+ * the origin the SDK really writes, whatever the endpoint, region and bucket name make of it.
+ */
+export async function directOriginOf(storage: Storage): Promise<string | undefined> {
+  const probe = await storage.presignGet({ bucket: 'song-audio', key: 'origin-probe', expiresInSeconds: 60 });
+  return probe ? new URL(probe).origin : undefined;
 }
 
 export type StorageConfig = Pick<Config, 'dataDir' | 's3'>;

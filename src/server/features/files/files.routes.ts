@@ -1,14 +1,36 @@
 import { Hono } from 'hono';
-import { serveFile } from '../../adapters/storage/serve-file';
+import { contentDisposition, serveFile } from '../../adapters/storage/serve-file';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { authorizeFileLink } from './files.service';
 
-/** GET (and HEAD) /api/files/:token: streams a stored file with Range support after checking access. */
+/**
+ * GET (and HEAD) /api/files/:token: the stored file, after checking the caller may read it now. From disk the
+ * app streams it, with Range support; from S3 the browser is sent on to a presigned link of the store
+ * (decision 0020), so no byte passes through the app. HEAD is answered here either way: a presigned GET
+ * does not answer HEAD.
+ */
 export function fileRoutes({ db, storage, secret }: { db: Db; storage: Storage; secret: string }) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
     const { file, expiresAt } = await authorizeFileLink({ db, secret, actor: c.get('actor'), token: c.req.param('token') });
+    // What is left of this link's life: the browser keeps the file (or the way to it) no longer than that.
+    const maxAgeSeconds = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
+    const cacheControl = `private, max-age=${maxAgeSeconds}`;
+    if (c.req.method === 'GET') {
+      const direct = await storage.presignGet({
+        bucket: file.bucket,
+        key: file.key,
+        expiresInSeconds: maxAgeSeconds,
+        contentType: file.contentType,
+        contentDisposition: contentDisposition(file.originalName),
+        cacheControl,
+      });
+      if (direct) {
+        c.header('Cache-Control', cacheControl);
+        return c.redirect(direct, 302);
+      }
+    }
     return serveFile({
       storage,
       bucket: file.bucket,
@@ -17,7 +39,7 @@ export function fileRoutes({ db, storage, secret }: { db: Db; storage: Storage; 
       range: c.req.header('range'),
       contentType: file.contentType,
       filename: file.originalName,
-      maxAgeSeconds: Math.max(0, expiresAt - Math.floor(Date.now() / 1000)),
+      maxAgeSeconds,
     });
   });
 }

@@ -1,4 +1,4 @@
-// s3rver ships no types; this covers the part the storage tests use.
+// s3rver ships no types; this covers the part the tests use.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
 
