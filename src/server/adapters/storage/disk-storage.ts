@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createOpenFiles } from './open-files';
 import {
   assertBucket,
   assertSafeKey,
@@ -32,6 +33,7 @@ function isMissing(error: unknown): boolean {
 export function createDiskStorage(root: string): Storage {
   const rootDir = path.resolve(root);
   const tmpDir = path.join(rootDir, '.tmp');
+  const openFiles = createOpenFiles();
 
   function locate({ bucket, key }: ObjectRef) {
     assertBucket(bucket);
@@ -86,13 +88,35 @@ export function createDiskStorage(root: string): Storage {
 
     async put({ body, contentType, ...ref }) {
       const { file, meta } = locate(ref);
+      openFiles.forget(file);
       // Metadata first: the object exists once its bytes are renamed into place.
       await writeAtomically(meta, Buffer.from(JSON.stringify({ contentType })));
       return { sizeBytes: await writeAtomically(file, body) };
     },
 
-    async get({ range, ...ref }) {
+    async get({ range, contentType: knownType, ...ref }) {
       const { file, meta } = locate(ref);
+      let found: { sizeBytes: number; contentLength: number; range?: { start: number; end: number }; bytes?: Buffer };
+      try {
+        found = await openFiles.use(file, async ({ handle, size, isFile }) => {
+          if (!isFile) throw new StorageNotFound(ref.bucket, ref.key);
+          const satisfied = range ? resolveRange(range, size) : undefined;
+          if (range && !satisfied) throw new RangeNotSatisfiable(size);
+          const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : size;
+          const sized = { sizeBytes: size, contentLength, ...(satisfied && { range: satisfied }) };
+          // A player's range request: read at once from the file kept open, so a slow client holds nothing.
+          if (contentLength > SMALL_READ_BYTES) return sized;
+          const buffer = Buffer.alloc(contentLength);
+          const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
+          return { ...sized, bytes: buffer.subarray(0, bytesRead) };
+        });
+      } catch (error) {
+        if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
+        throw error;
+      }
+      const contentType = knownType ?? (await contentTypeOf(meta));
+      if (found.bytes) return { ...found, contentType, body: Readable.from([found.bytes]) };
+      // Larger reads stream from a handle of their own, which the stream closes when done.
       let handle: FileHandle;
       try {
         handle = await open(file, 'r');
@@ -100,29 +124,8 @@ export function createDiskStorage(root: string): Storage {
         if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
         throw error;
       }
-      try {
-        // Size from the open handle, so it matches the bytes this stream will read.
-        const info = await handle.stat();
-        if (!info.isFile()) throw new StorageNotFound(ref.bucket, ref.key);
-        const satisfied = range ? resolveRange(range, info.size) : undefined;
-        if (range && !satisfied) throw new RangeNotSatisfiable(info.size);
-        const contentType = await contentTypeOf(meta);
-        const start = satisfied?.start ?? 0;
-        const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : info.size;
-        const found = { sizeBytes: info.size, contentLength, contentType, ...(satisfied && { range: satisfied }) };
-        if (contentLength <= SMALL_READ_BYTES) {
-          // A player's range request: read at once and close, so the file is never held open by a slow client.
-          const buffer = Buffer.alloc(contentLength);
-          const { bytesRead } = await handle.read(buffer, 0, contentLength, start);
-          await handle.close();
-          const bytes = buffer.subarray(0, bytesRead);
-          return { ...found, body: Readable.from([bytes]), bytes };
-        }
-        return { ...found, body: handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {}) };
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
+      const { range: satisfied } = found;
+      return { ...found, contentType, body: handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {}) };
     },
 
     async head(ref) {
@@ -139,6 +142,7 @@ export function createDiskStorage(root: string): Storage {
 
     async delete(ref) {
       const { file, meta } = locate(ref);
+      openFiles.forget(file);
       for (const target of [file, meta]) {
         try {
           await unlink(target);

@@ -81,7 +81,7 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
     }
 
     const range = parseRangeHeader(input.range);
-    const result = await storage.get({ bucket, key, ...(range && { range }) });
+    const result = await storage.get({ bucket, key, ...(range && { range }), ...(input.contentType && { contentType: input.contentType }) });
     describe(result.contentType);
     headers.set('Content-Length', String(result.contentLength));
     if (result.range) headers.set('Content-Range', `bytes ${result.range.start}-${result.range.end}/${result.sizeBytes}`);

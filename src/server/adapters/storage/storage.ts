@@ -26,6 +26,8 @@ export interface PutInput extends ObjectRef {
 
 export interface GetInput extends ObjectRef {
   range?: ByteRange;
+  /** The type the caller already knows (its stored_files row's): a driver that keeps types apart need not read it. */
+  contentType?: string;
 }
 
 export interface ObjectInfo {

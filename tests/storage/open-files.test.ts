@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenFiles, type OpenFile } from '../../src/server/adapters/storage/open-files';
+
+let dir: string;
+const fileNamed = (name: string) => path.join(dir, name);
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'pitchroom-open-files-'));
+  for (const name of ['a', 'b', 'c']) await writeFile(fileNamed(name), `contents of ${name}`);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function readWhole({ handle, size }: OpenFile): Promise<string> {
+  const buffer = Buffer.alloc(size);
+  await handle.read(buffer, 0, size, 0);
+  return buffer.toString();
+}
+
+describe('files kept open between reads', () => {
+  it('opens a file once for a run of reads, concurrent or not, with its size', async () => {
+    const files = createOpenFiles();
+    const handles = new Set<OpenFile['handle']>();
+    const texts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        files.use(fileNamed('a'), async (file) => {
+          handles.add(file.handle);
+          expect(file).toMatchObject({ size: 'contents of a'.length, isFile: true });
+          return readWhole(file);
+        }),
+      ),
+    );
+    expect(new Set(texts)).toEqual(new Set(['contents of a']));
+    await files.use(fileNamed('a'), async (file) => handles.add(file.handle));
+    expect(handles.size).toBe(1);
+  });
+
+  it('keeps at most `max` files, closing the least recently used idle one, and never one in use', async () => {
+    const files = createOpenFiles({ max: 2 });
+    const handleOf = (name: string) => files.use(fileNamed(name), async (file) => file.handle);
+    const a = await handleOf('a');
+    const b = await handleOf('b');
+    await handleOf('a'); // a is now the most recently used
+    let cWhileBusy = '';
+    await files.use(fileNamed('b'), async (busyB) => {
+      // b is in use, a idle: opening c closes a, not b.
+      cWhileBusy = await files.use(fileNamed('c'), readWhole);
+      await expect.poll(() => a.fd).toBe(-1);
+      expect(busyB.handle.fd).toBeGreaterThan(0);
+      expect(await readWhole(busyB)).toBe('contents of b');
+    });
+    expect(cWhileBusy).toBe('contents of c');
+    expect(b.fd).toBeGreaterThan(0);
+    // a opens again when asked for again.
+    expect(await files.use(fileNamed('a'), readWhole)).toBe('contents of a');
+  });
+
+  it('lets a forgotten file go once its last read is done, and opens it afresh next time', async () => {
+    const files = createOpenFiles();
+    const first = await files.use(fileNamed('b'), async (file) => {
+      files.forget(fileNamed('b'));
+      // Still readable by the read that holds it.
+      expect(await readWhole(file)).toBe('contents of b');
+      return file.handle;
+    });
+    await expect.poll(() => first.fd).toBe(-1);
+    await writeFile(fileNamed('b'), 'new contents of b');
+    expect(await files.use(fileNamed('b'), readWhole)).toBe('new contents of b');
+  });
+
+  it('closes files left idle, and keeps no failed open', async () => {
+    const files = createOpenFiles({ idleMs: 50 });
+    const handle = await files.use(fileNamed('c'), async (file) => file.handle);
+    await expect.poll(() => handle.fd, { timeout: 2_000 }).toBe(-1);
+    await expect(files.use(fileNamed('missing'), readWhole)).rejects.toMatchObject({ code: 'ENOENT' });
+    await writeFile(fileNamed('missing'), 'here now');
+    expect(await files.use(fileNamed('missing'), readWhole)).toBe('here now');
+  });
+});
