@@ -44,6 +44,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/preview-requests/mine': 'user',
 
   'POST /api/songwriters/sign-up': 'public',
+  'POST /api/songwriters/join': 'user',
   'GET /api/songwriters/me': 'songwriter',
   'PUT /api/songwriters/me/profile': 'songwriter',
   'PUT /api/songwriters/me/questionnaire': 'songwriter',

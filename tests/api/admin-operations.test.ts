@@ -189,6 +189,39 @@ describe('reset songwriter', () => {
     expect(await t.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(1);
   });
 
+  test('a songwriter who also has preview access keeps it; signed in again, they choose a username and start over', async () => {
+    const target = await makeSongwriter(t.db, { username: 'writes-and-listens' });
+    await t.db.insert(userRoles).values({ userId: target.id, role: 'preview' });
+    const res = await admin.post('/api/admin/reset-songwriter', { email: target.email });
+    expect(res.body).toMatchObject({ deleted: true, roles_deleted: 1, profiles_deleted: 1 });
+    const rolesOf = async () => (await t.db.select().from(userRoles).where(eq(userRoles.userId, target.id))).map((r) => r.role).sort();
+    expect(await rolesOf()).toEqual(['preview']);
+
+    const client = await signedInClient(t, target);
+    expect((await client.get('/api/songwriters/me')).status).toBe(403);
+    // The old username is free again; a taken one is said plainly.
+    expect((await client.post('/api/songwriters/join', { username: 'all-done' })).status).toBe(409);
+    const joined = await client.post('/api/songwriters/join', { username: 'writes-and-listens' });
+    expect(joined.status, joined.text).toBe(200);
+    expect(await rolesOf()).toEqual(['preview', 'songwriter']);
+    // At once on the next request: the kept session does not outlive the change.
+    const onboarding = await client.get('/api/songwriters/me');
+    expect(onboarding.status).toBe(200);
+    expect(onboarding.body).toMatchObject({ username: 'writes-and-listens', nextStep: 'profile' });
+    expect((await client.get('/api/songs')).status).toBe(200);
+  });
+
+  test('joining as a songwriter: a preview user may, an admin may not, a signed-out caller is asked to sign in', async () => {
+    const listener = await makePreviewUser(t.db);
+    const client = await signedInClient(t, listener);
+    expect((await client.post('/api/songwriters/join', { username: 'x' })).body.error.fields.username).toEqual([MESSAGES.songwriters.usernameMin]);
+    expect((await client.post('/api/songwriters/join', { username: 'listener-writes' })).status).toBe(200);
+    expect((await client.get('/api/songwriters/me')).body.username).toBe('listener-writes');
+    expect((await admin.post('/api/songwriters/join', { username: 'admin-writes' })).body.error.message).toBe(MESSAGES.songwriters.joinRefusesAdmin);
+    expect((await t.client().post('/api/songwriters/join', { username: 'nobody-writes' })).status).toBe(401);
+    expect(await t.db.select().from(songwriterProfiles).where(sql`username in ('admin-writes', 'nobody-writes')`)).toEqual([]);
+  });
+
   test('no user found is an answer, not an error; an admin is refused; the e-mail is required', async () => {
     expect((await admin.post('/api/admin/reset-songwriter', { email: 'ghost@example.test' })).body).toMatchObject({ deleted: false, message: MESSAGES.admin.resetNoUser });
     const refused = await admin.post('/api/admin/reset-songwriter', { email: adminEmail });

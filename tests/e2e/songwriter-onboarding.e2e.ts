@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { PRO_AFFILIATIONS } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
+import { TestClient } from '../setup/http-client';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
 
@@ -227,14 +228,36 @@ describe('songwriter onboarding', () => {
     expect(path(page)).toBe('/songwriter-dashboard');
   });
 
-  test('a signed-in user who is not a songwriter is sent from a songwriter page to sign-up, which explains', async () => {
-    const page = await (await context('preview')).newPage();
+  test('a preview user sent from a songwriter page to sign-up continues as a songwriter with the same account', async () => {
+    // A preview account of its own (the admin makes one), so the demo listener stays a listener only.
+    const baseUrl = inject('baseUrl');
+    const adminApi = new TestClient(baseUrl, baseUrl);
+    for (const { name, value } of inject('sessions').admin) adminApi.cookies.set(name, value);
+    const listener = { email: `listener.${run}.${Date.now().toString(36)}@example.test`, password: 'porch-swing-melody-42' };
+    expect((await adminApi.post('/api/admin/preview-accounts', listener)).status).toBe(201);
+    const session = new TestClient(baseUrl, baseUrl);
+    expect((await session.post('/api/auth/sign-in/email', listener)).status).toBe(200);
+    const created = await newContext(browser, { session: [...session.cookies].map(([name, value]) => ({ name, value })) });
+    contexts.push(created);
+    const page = await created.newPage();
+
     await page.goto('/songwriter-profile');
     await page.waitForURL((url) => url.pathname === '/songwriter-signup');
     await page.getByRole('heading', { level: 1, name: m.notSongwriter }).waitFor();
     await page.getByText(m.notSongwriterBody).waitFor();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Username').fill('x');
+    await page.getByRole('button', { name: 'Continue as a songwriter' }).click();
+    await page.getByText(m.usernameMin).waitFor();
+    await page.getByLabel('Username').fill(`listener-${run}`);
+    await page.getByRole('button', { name: 'Continue as a songwriter' }).click();
+    await page.waitForURL((url) => url.pathname === '/songwriter-profile');
+    await expect.poll(() => currentStep(page).textContent()).toContain('Profile');
+    // Still a listener too.
+    await page.goto('/songs');
+    await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
   });
 
   test('the demo songwriter, who has no order yet, sees the empty dashboard with a way to buy and to claim', async () => {

@@ -25,7 +25,10 @@ export const songwriters = {
   // The onboarding pages, the dashboard and the test checkout.
   checkEmail: 'We sent you an email. Open the link in it to confirm your address and continue with your profile.',
   orderSuccessNote: 'Your payment is complete. Create your account with the same email address you paid with to see your order.',
-  notSongwriterBody: 'You are signed in with an account that is not a songwriter account. Log out to create one.',
+  notSongwriterBody: 'You are signed in with an account that is not a songwriter account yet. Choose a username to continue as a songwriter with it, or log out to use another account.',
+  notSongwriterAdmin: 'You are signed in as an admin. Log out to create a songwriter account.',
+  joinFailed: 'Failed to continue as a songwriter',
+  joinRefusesAdmin: 'An admin account cannot also be a songwriter account.',
   onboardingLoadFailed: 'Failed to load your account',
   profileSaved: 'Profile saved',
   questionnaireSaved: 'Questionnaire saved',

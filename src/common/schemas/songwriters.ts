@@ -8,23 +8,24 @@ const v = MESSAGES.validation;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
+const usernameField = z
+  .string()
+  .check(z.trim(), z.minLength(LIMITS.usernameMin, m.usernameMin), z.maxLength(LIMITS.usernameMax, m.usernameMax), z.regex(USERNAME_PATTERN, m.usernamePattern));
+
 /** Step 1: the account. Username at least 3, password at least 8 (spec section 5). */
 export const SongwriterSignupSchema = z
   .object({
-    username: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(LIMITS.usernameMin, m.usernameMin),
-        z.maxLength(LIMITS.usernameMax, m.usernameMax),
-        z.regex(USERNAME_PATTERN, m.usernamePattern),
-      ),
+    username: usernameField,
     email: emailField,
     password: songwriterPasswordField,
     confirmPassword: z.string(),
   })
   .check(z.refine((d) => d.password === d.confirmPassword, { message: v.passwordsDontMatch, path: ['confirmPassword'] }));
 export type SongwriterSignupInput = z.infer<typeof SongwriterSignupSchema>;
+
+/** Step 1 for someone already signed in with another kind of account (a preview user, a reset songwriter). */
+export const SongwriterJoinSchema = z.object({ username: usernameField });
+export type SongwriterJoinInput = z.infer<typeof SongwriterJoinSchema>;
 
 const req = (label: string, max = 200) => requiredText(`${label} is required`, max, `${label} must be at most ${max} characters`);
 

@@ -9,5 +9,7 @@ export interface AppEnv {
     clientIp: string;
     /** Loaded lazily by middleware/require-user; null when signed out. */
     actor: Actor | null;
+    /** Set by a route that changed someone's roles, so sessions kept for a moment are forgotten (decision 0019). */
+    rolesChanged?: boolean;
   };
 }

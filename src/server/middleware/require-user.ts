@@ -17,7 +17,8 @@ export function loadActor(readActor: SessionReader) {
 
 /**
  * After a request of this app that may have changed who someone is or what they may do (any auth route:
- * sign-in, sign-out, e-mail verification, password reset; any admin write: approvals, revocations, resets),
+ * sign-in, sign-out, e-mail verification, password reset; any admin write: approvals, revocations, resets;
+ * any other route that says it changed roles, as joining as a songwriter does),
  * the session reader forgets what it kept before the response leaves, so the caller's next request never
  * races the database's notice. Other writes (a play report, a comment) leave it be: should one ever touch
  * sessions or roles, the notice still arrives (decision 0019).
@@ -29,7 +30,7 @@ export function forgetSessionsAfterChanges(readActor: SessionReader) {
     } finally {
       const path = c.req.path;
       const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-      if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/admin/'))) readActor.forget();
+      if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/admin/')) || c.get('rolesChanged')) readActor.forget();
     }
   });
 }

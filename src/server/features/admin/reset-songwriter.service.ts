@@ -8,9 +8,10 @@ import { removeObjects } from '../files/files.service';
 
 /**
  * admin-reset-songwriter: in one transaction, deletes the songwriter's review messages, reviews, profile,
- * questionnaire and roles and the rows of their uploaded files, and unlinks their orders; the stored
- * objects are removed after the commit. The account itself stays, so the person can sign in and start
- * again. Admins are never reset.
+ * questionnaire and songwriter role and the rows of their uploaded files, and unlinks their orders; the
+ * stored objects are removed after the commit. The account itself stays (with any other role, such as
+ * preview access): signed in, the person starts again at step 1, choosing a username (joinAsSongwriter).
+ * Admins are never reset.
  */
 export async function resetSongwriter({ db, storage, email }: { db: Db; storage: Storage; email: string }) {
   const address = email.trim().toLowerCase();
@@ -39,7 +40,8 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
       .returning({ bucket: storedFiles.bucket, key: storedFiles.key });
     const profiles = await tx.delete(songwriterProfiles).where(eq(songwriterProfiles.userId, user.id)).returning({ id: songwriterProfiles.userId });
     const questionnaires = await tx.delete(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, user.id)).returning({ id: songwriterQuestionnaires.userId });
-    const deletedRoles = await tx.delete(userRoles).where(eq(userRoles.userId, user.id)).returning({ role: userRoles.role });
+    // Only the songwriter role: a preview user who also writes keeps the catalogue.
+    const deletedRoles = await tx.delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'songwriter'))).returning({ role: userRoles.role });
     const unlinked = await tx.update(orders).set({ songwriterId: null }).where(eq(orders.songwriterId, user.id)).returning({ id: orders.id });
     return {
       files: removedFiles,

@@ -5,6 +5,7 @@ import {
   ClaimByEmailSchema,
   ClaimBySessionSchema,
   ClaimConfirmSchema,
+  SongwriterJoinSchema,
   SongwriterProfileSchema,
   SongwriterQuestionnaireSchema,
   SongwriterSignupSchema,
@@ -16,7 +17,7 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { actorOf, requireRole } from '../../middleware/require-user';
+import { actorOf, requireRole, requireUser } from '../../middleware/require-user';
 import {
   claimBySession,
   confirmClaimByEmail,
@@ -25,7 +26,7 @@ import {
   requestClaimByEmail,
   startCheckout,
 } from '../orders/orders.service';
-import { getDashboardReviews, getOnboarding, saveProfile, saveQuestionnaire, signUpSongwriter } from './songwriters.service';
+import { getDashboardReviews, getOnboarding, joinAsSongwriter, saveProfile, saveQuestionnaire, signUpSongwriter } from './songwriters.service';
 
 interface Deps {
   db: Db;
@@ -34,7 +35,7 @@ interface Deps {
   payments: PaymentProvider;
 }
 
-/** /api/songwriters: sign-up (public) and everything under /me (songwriters only). */
+/** /api/songwriters: sign-up (public), join (an account of another kind) and everything under /me (songwriters only). */
 export function songwriterRoutes({ db, auth, config, payments }: Deps) {
   const emailCtx = { siteName: config.siteName, publicUrl: config.publicUrl };
   const secret = config.authSecret;
@@ -71,6 +72,11 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       // The same limit as better-auth's own sign-up: three per ten seconds per address.
       await consumeRateLimit(db, `songwriter-sign-up:${c.get('clientIp')}`, { window: 10, max: 3 });
       await signUpSongwriter({ db, auth, input: c.req.valid('json'), emailCtx });
+      return c.json({ ok: true });
+    })
+    .post('/join', requireUser, validate('json', SongwriterJoinSchema), async (c) => {
+      await joinAsSongwriter({ db, actor: actorOf(c), input: c.req.valid('json') });
+      c.set('rolesChanged', true);
       return c.json({ ok: true });
     })
     .route('/me', me);

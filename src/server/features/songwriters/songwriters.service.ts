@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
-import type { SongwriterProfileInput, SongwriterQuestionnaireInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import type { SongwriterJoinInput, SongwriterProfileInput, SongwriterQuestionnaireInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
 import { SongwriterQuestionnaireSchema } from '../../../common/schemas/songwriters';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Auth } from '../../auth';
@@ -59,6 +59,27 @@ export async function signUpSongwriter({ db, auth, input, emailCtx }: { db: Db; 
     throw error;
   }
   await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/songwriter-profile' } });
+}
+
+/**
+ * Step 1 for someone signed in with another kind of account (a preview user, or a songwriter an admin
+ * reset): the songwriter role and the username are added to it, in one transaction. Admins are refused:
+ * an admin's pages come first wherever they sign in, and a reset never touches an admin.
+ */
+export async function joinAsSongwriter({ db, actor, input }: { db: Db; actor: Actor; input: SongwriterJoinInput }) {
+  if (actor.roles.has('admin')) throw new AppError('FORBIDDEN', m.joinRefusesAdmin);
+  if (actor.roles.has('songwriter')) return;
+  const takenError = () => new AppError('CONFLICT', m.usernameTaken, { username: [m.usernameTaken] });
+  if (await usernameTaken(db, input.username)) throw takenError();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(userRoles).values({ userId: actor.id, role: 'songwriter' }).onConflictDoNothing();
+      await tx.insert(songwriterProfiles).values({ userId: actor.id, username: input.username, email: actor.email }).onConflictDoNothing({ target: songwriterProfiles.userId });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'songwriter_profiles_username_unique')) throw takenError();
+    throw error;
+  }
 }
 
 export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard';

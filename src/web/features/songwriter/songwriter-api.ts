@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PackageSize, ReviewStatus } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
 import type { z } from 'zod';
-import type { SongwriterQuestionnaireSchema, SongwriterProfileInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import type { SongwriterQuestionnaireSchema, SongwriterProfileInput, SongwriterJoinInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
 import { api } from '../../lib/api';
 import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
 
@@ -87,6 +87,8 @@ export const songwriterKeys = { root: ROOT, onboarding: onboardingQuery.queryKey
 export const songwriterApi = {
   /** 200 for a new e-mail and for a taken one alike (its owner is e-mailed); 409 for a taken username. */
   signUp: (input: SongwriterSignupInput) => api<{ ok: true }>('/api/songwriters/sign-up', { method: 'POST', body: input }),
+  /** The songwriter role and a username for the account signed in now; 409 for a taken username. */
+  join: (input: SongwriterJoinInput) => api<{ ok: true }>('/api/songwriters/join', { method: 'POST', body: input }),
   /** A new confirmation link that, like the first, signs in and continues at step 2. */
   resendVerification: (email: string) =>
     api<unknown>('/api/auth/send-verification-email', {

@@ -1,14 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
-import { SongwriterSignupSchema, type SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import {
+  SongwriterJoinSchema,
+  SongwriterSignupSchema,
+  type SongwriterJoinInput,
+  type SongwriterSignupInput,
+} from '../../../common/schemas/songwriters';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
 import { Alert } from '../../components/ui/alert';
@@ -17,7 +22,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
-import { useMe, useSignOut } from '../../lib/auth';
+import { meQuery, useMe, useSignOut } from '../../lib/auth';
 import { applyFieldErrors } from './form-errors';
 import { OnboardingShell } from './onboarding-shell';
 import { onboardingQuery, pathOfStep, songwriterApi } from './songwriter-api';
@@ -63,7 +68,7 @@ export function SongwriterSignupPage() {
     return (
       <>
         {meta}
-        <NotSongwriter email={me.data.user.email} />
+        <NotSongwriter email={me.data.user.email} isAdmin={me.data.isAdmin} />
       </>
     );
   }
@@ -189,20 +194,62 @@ function ResumeOnboarding() {
   return <Navigate to={pathOfStep(onboarding.data.nextStep)} replace />;
 }
 
-/** Guarded songwriter pages send other signed-in users here; a songwriter account needs its own sign-up. */
-function NotSongwriter({ email }: { email: string }) {
+/**
+ * Guarded songwriter pages send other signed-in users here. A preview user (or a songwriter an admin reset)
+ * continues with the account they have, choosing a username; an admin logs out first.
+ */
+function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) {
   const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<SongwriterJoinInput>({ resolver: zodResolver(SongwriterJoinSchema), defaultValues: { username: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: SongwriterJoinInput) => {
+    try {
+      await songwriterApi.join(values);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        form.setError('username', { message: error.message }, { shouldFocus: true });
+        toast.error(m.usernameTakenTitle, { description: error.message });
+        return;
+      }
+      if (applyFieldErrors(form.setError, error, ['username'])) return;
+      toast.error(m.joinFailed, { description: isApiError(error) ? error.message : undefined });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    await navigate(PAGE_PATHS.songwriterProfile);
+  };
+
   return (
     <OnboardingShell step={1} title={m.notSongwriter}>
       <div className="grid gap-5">
         <Alert role="status">
-          <p>{m.notSongwriterBody}</p>
+          <p>{isAdmin ? m.notSongwriterAdmin : m.notSongwriterBody}</p>
           <p className="mt-2">
             Signed in as <strong className="break-all">{email}</strong>.
           </p>
         </Alert>
+        {!isAdmin && (
+          <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+            <FormField
+              label="Username"
+              hint={`At least ${LIMITS.usernameMin} characters: letters, numbers, dots, hyphens and underscores.`}
+              error={errors.username?.message}
+            >
+              <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
+            </FormField>
+            <Button type="submit" disabled={isSubmitting} className="sm:justify-self-start">
+              {isSubmitting && <InlineSpinner />}
+              Continue as a songwriter
+            </Button>
+          </form>
+        )}
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button onClick={() => void signOut()}>Log out</Button>
+          <Button variant={isAdmin ? 'default' : 'outline'} onClick={() => void signOut()}>
+            Log out
+          </Button>
           <Button asChild variant="outline">
             <Link to={PAGE_PATHS.home}>Back to home</Link>
           </Button>

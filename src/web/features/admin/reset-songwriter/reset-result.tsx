@@ -9,7 +9,7 @@ export function ResetResult({ result }: { result: ResetDone }) {
         <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
         <span className="min-w-0 break-all">Reset {result.email}</span>
       </h2>
-      <p className="mt-1 text-sm">The account remains: the person can sign in and start again as a new songwriter.</p>
+      <p className="mt-1 text-sm">The account remains, with any other access it has: signed in, the person can choose a username and start again as a songwriter.</p>
       <dl className="mt-4 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-4">
         {RESET_COUNTS.map(([key, label]) => (
           <div key={key} className="flex flex-col justify-between gap-1 rounded-lg border border-green-200 bg-white px-3 py-2">
