@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -6,7 +6,7 @@ import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { accounts, rateLimits, sessions, users, verifications } from './db/schema';
+import { accounts, rateLimits, sessions, userRoles, users, verifications } from './db/schema';
 import { enqueueMail } from './adapters/mail/outbox';
 import type { EmailContext } from './emails/layout';
 import { existingAccountEmail } from './emails/existing-account';
@@ -58,6 +58,15 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       .where(eq(users.id, userId))
       .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
     if (user) await linkAndGrantSafely(user);
+  };
+
+  const resetLinkIsSongwriters = async (token: string) => {
+    const [row] = await db
+      .select({ role: userRoles.role })
+      .from(verifications)
+      .innerJoin(userRoles, and(eq(userRoles.userId, verifications.value), eq(userRoles.role, 'songwriter')))
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    return Boolean(row);
   };
 
   return betterAuth({
@@ -141,6 +150,14 @@ export function createAuth({ config, db, logger }: AuthDeps) {
             code: 'PASSWORD_TOO_COMMON',
             message: MESSAGES.validation.passwordTooCommon,
           });
+        }
+        // A songwriter's password is at least 8 characters (spec section 5), a reset one too; the reset
+        // form cannot know whose link it holds, so the server asks the link.
+        if (ctx.path === '/reset-password' && typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
+          const token = (ctx.body as { token?: unknown } | undefined)?.token ?? ctx.query?.token;
+          if (typeof token === 'string' && (await resetLinkIsSongwriters(token))) {
+            throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
+          }
         }
       }),
     },

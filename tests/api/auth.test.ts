@@ -268,6 +268,25 @@ describe('password reset', () => {
     const good = await t.client().post('/api/auth/reset-password', { newPassword: 'crimson-fiddle-harbor-8', token });
     expect(good.status).toBe(200);
   });
+
+  test("a songwriter's reset keeps the songwriter minimum of 8; a preview user's keeps 6", async () => {
+    const tokenFor = async (email: string) => {
+      await t.client().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+      return linkIn((await latestMail(t, email, 'reset-password')).textBody, '/api/auth/reset-password/').pathname.split('/').pop()!;
+    };
+    const writer = await makeSongwriter(t.db);
+    const writerToken = await tokenFor(writer.email);
+    const short = await t.client().post('/api/auth/reset-password', { newPassword: 'qx7!vb2', token: writerToken });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(MESSAGES.validation.songwriterPasswordMin);
+    expect((await signIn(t.client(), writer.email, 'qx7!vb2')).status).toBe(401);
+    expect((await t.client().post('/api/auth/reset-password', { newPassword: 'qx7!vb2mz', token: writerToken })).status).toBe(200);
+    expect((await signIn(t.client(), writer.email, 'qx7!vb2mz')).status).toBe(200);
+
+    const listener = await makePreviewUser(t.db);
+    expect((await t.client().post('/api/auth/reset-password', { newPassword: 'qx7!vb', token: await tokenFor(listener.email) })).status).toBe(200);
+    expect((await signIn(t.client(), listener.email, 'qx7!vb')).status).toBe(200);
+  });
 });
 
 describe('password rules at sign-up', () => {
