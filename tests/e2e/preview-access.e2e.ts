@@ -161,6 +161,17 @@ describe('preview access', () => {
     expect(playCells[2]).toMatch(/^0:0[0-9]$/);
     expect(playCells[3]).toBe('No');
     await admin.getByRole('region', { name: 'By song' }).getByRole('table').waitFor();
+
+    // 8. The admin revokes the access. The visitor, still on the song, goes back to the list: refused, the
+    // app asks again who they are and sends them to their request, which says so.
+    await admin.goto(`/admin/preview-requests?q=${encodeURIComponent(visitor.email)}`);
+    const approvedCard = admin.getByRole('article', { name: visitor.name });
+    await approvedCard.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Revoke access' }).click();
+    await toast(admin, m.revoked).waitFor();
+    await page.getByRole('link', { name: 'Back to Songs' }).click();
+    await page.waitForURL((url) => url.pathname === '/preview-status');
+    await page.getByRole('heading', { name: MESSAGES.previewStatus.revokedTitle }).waitFor();
   });
 
   test('an admin rejects a request after a warning, and the blocked e-mail cannot ask again', async () => {

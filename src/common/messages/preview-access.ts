@@ -37,6 +37,8 @@ export const previewAccess = {
   rejectedBody: 'Thank you for your interest. We are not able to offer preview access at this time.',
   submittedSignedInTitle: 'Request Submitted',
   submittedSignedIn: 'We will email you as soon as it has been reviewed.',
+  alreadyRequestedTitle: 'Request Already Made',
+  alreadyRequested: 'You have asked for access already; here is where your request stands.',
   resendFailed: 'Could not send the email again',
   requestsLoadFailed: 'Failed to load preview requests',
   requestsEmpty: 'No preview requests yet.',

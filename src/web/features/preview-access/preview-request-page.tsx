@@ -18,9 +18,12 @@ import { PreviewSteps } from './preview-steps';
 
 const m = MESSAGES.previewAccess;
 
-/** The failure toasts of spec section 8: a blocked e-mail gets its own words, anything else the server's message. */
+/**
+ * The failure toasts of spec section 8: a blocked e-mail gets its own words (known by the server's message,
+ * since other refusals are 403s too), anything else the server's message.
+ */
 function toastFailure(error: unknown) {
-  if (isApiError(error) && error.status === 403) {
+  if (isApiError(error) && error.status === 403 && error.message === m.blocked) {
     toast.error(m.blockedTitle, { description: m.blocked });
     return;
   }
@@ -36,8 +39,9 @@ export function PreviewRequestPage() {
 
   const onSubmit = async (values: PreviewRequestInput) => {
     let id: string;
+    let created: boolean;
     try {
-      ({ id } = await submitPreviewRequest(values));
+      ({ id, created } = await submitPreviewRequest(values));
     } catch (error) {
       toastFailure(error);
       throw error;
@@ -48,7 +52,9 @@ export function PreviewRequestPage() {
         queryClient.invalidateQueries({ queryKey: MY_PREVIEW_REQUEST_KEY }),
         queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
       ]);
-      toast.success(m.submittedSignedInTitle, { description: m.submittedSignedIn });
+      // A request of theirs was open already (pending, approved or revoked): nothing new was made.
+      if (created) toast.success(m.submittedSignedInTitle, { description: m.submittedSignedIn });
+      else toast.info(m.alreadyRequestedTitle, { description: m.alreadyRequested });
       await navigate(PAGE_PATHS.previewStatus);
       return;
     }
