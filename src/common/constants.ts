@@ -71,6 +71,7 @@ export const LIMITS = {
   usernameMin: 3,
   usernameMax: 50,
   phoneMin: 10,
+  phoneMax: 30,
   songTitleMax: 200,
   slugMax: 200,
   songDescriptionMax: 500,

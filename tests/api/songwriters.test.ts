@@ -105,6 +105,8 @@ describe('onboarding steps', () => {
     const bad = await client.put('/api/songwriters/me/profile', { ...profile, phone: '123', city: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({ phone: [MESSAGES.songwriters.phoneRequired], city: ['City is required'] });
+    const long = await client.put('/api/songwriters/me/profile', { ...profile, phone: '6'.repeat(31) });
+    expect(long.body.error.fields).toMatchObject({ phone: [MESSAGES.songwriters.phoneTooLong] });
     expect((await client.put('/api/songwriters/me/profile', profile)).status).toBe(200);
     expect((await client.get('/api/songwriters/me')).body.nextStep).toBe('questionnaire');
 

@@ -40,6 +40,26 @@ test('an admin logs out from the account menu and sees the logged-out toast', as
   await context.close();
 });
 
+test("the admin panel's Logout says it in the admin's words", async () => {
+  const context = await newContext(browser, { session: await freshSession('admin') });
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByText(MESSAGES.auth.adminLoggedOut, { exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  await context.close();
+});
+
+test('a confirmation link that has expired lands on the sign-in page, which says what to do', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fauth');
+  await page.waitForURL((url) => url.pathname === '/auth');
+  await page.getByRole('alert').getByText(MESSAGES.auth.verificationLinkFailed).waitFor();
+  await context.close();
+});
+
 test('the admin area sends a signed-out visitor to /auth and a preview user home', async () => {
   const anonymous = await newContext(browser);
   const page = await anonymous.newPage();

@@ -7,6 +7,7 @@ export const songwriters = {
   roleFailed: 'Failed to assign user role. Please contact support.',
   signupFailed: 'Failed to create account',
   phoneRequired: 'Phone number required',
+  phoneTooLong: 'Phone number must be at most 30 characters',
   selectOption: 'Please select an option',
   profileFailed: 'Failed to save profile',
   questionnaireFailed: 'Failed to save questionnaire',

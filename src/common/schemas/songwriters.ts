@@ -34,7 +34,7 @@ export const SongwriterProfileSchema = z.object({
   firstName: req('First name', 100),
   lastName: req('Last name', 100),
   email: emailField,
-  phone: z.string().check(z.trim(), z.minLength(LIMITS.phoneMin, m.phoneRequired), z.maxLength(30, m.phoneRequired)),
+  phone: z.string().check(z.trim(), z.minLength(LIMITS.phoneMin, m.phoneRequired), z.maxLength(LIMITS.phoneMax, m.phoneTooLong)),
   streetAddress: req('Street address'),
   city: req('City', 100),
   stateProvince: req('State/Province', 100),

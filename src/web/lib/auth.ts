@@ -48,14 +48,15 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
-type SignedOutState = { signedOut?: boolean } | null;
+/** Set on the way home after signing out: which words the toast says it in. */
+type SignedOutState = { signedOut?: 'site' | 'admin' } | null;
 
 /**
  * Signs out and goes home. The session's cached data is dropped by useFinishSignOut once the home page
  * has rendered: dropping it while a guarded page is still on screen would make that page's guard bounce
  * to /auth first (the router commits the new page in a transition, after navigate() resolves).
  */
-export function useSignOut() {
+export function useSignOut(from: 'site' | 'admin' = 'site') {
   const navigate = useNavigate();
   return async function signOut() {
     try {
@@ -64,7 +65,7 @@ export function useSignOut() {
       toast.error(MESSAGES.auth.logoutFailed);
       return;
     }
-    await navigate(PAGE_PATHS.home, { state: { signedOut: true } satisfies SignedOutState });
+    await navigate(PAGE_PATHS.home, { state: { signedOut: from } satisfies SignedOutState });
   };
 }
 
@@ -74,7 +75,7 @@ export function useFinishSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const handledKey = useRef<string | null>(null);
-  const signedOut = (location.state as SignedOutState)?.signedOut === true;
+  const signedOut = (location.state as SignedOutState)?.signedOut;
 
   useEffect(() => {
     if (!signedOut || handledKey.current === location.key) return;
@@ -82,7 +83,8 @@ export function useFinishSignOut() {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQuery.queryKey[0] });
     queryClient.setQueryData(meQuery.queryKey, SIGNED_OUT);
     void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-    toast.success(MESSAGES.auth.loggedOutTitle, { description: MESSAGES.auth.loggedOutBody });
+    if (signedOut === 'admin') toast.success(MESSAGES.auth.adminLoggedOut);
+    else toast.success(MESSAGES.auth.loggedOutTitle, { description: MESSAGES.auth.loggedOutBody });
     // Drop the marker so Back or a reload does not say it again.
     void navigate(location.pathname + location.search, { replace: true, state: null });
   }, [signedOut, location.key, location.pathname, location.search, navigate, queryClient]);

@@ -14,7 +14,7 @@ import { useRouteFocus } from './use-route-focus';
 /** Admin chrome: a sidebar (a collapsible panel below 768px) and the page. Rendered inside the admin guard. */
 export function AdminLayout() {
   const me = useMe();
-  const signOut = useSignOut();
+  const signOut = useSignOut('admin');
   const { pathname } = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   // The mobile panel closes by itself when the page changes: it is open only for the path it was opened on.

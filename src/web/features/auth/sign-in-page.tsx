@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { homePathFor } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
@@ -26,6 +26,9 @@ export function SignInPage() {
   const [failure, setFailure] = useState<(SignInFailure & { email: string }) | null>(null);
   const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  // An e-mail confirmation link that failed (expired, used, altered) comes back here with ?error=.
+  const [params] = useSearchParams();
+  const linkFailed = params.has('error');
 
   // Signed in already, or just now: go where this role belongs.
   if (me.data?.user) return <Navigate to={homePathFor(me.data)} replace />;
@@ -57,6 +60,11 @@ export function SignInPage() {
       <PageMeta title="Log in" description="Log in to your Pitchroom account." />
       <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <fieldset disabled={checkingAccess || isSubmitting} className="grid gap-5">
+          {linkFailed && !failure && (
+            <Alert variant="destructive" role="alert">
+              <p>{MESSAGES.auth.verificationLinkFailed}</p>
+            </Alert>
+          )}
           {failure && (
             <Alert variant="destructive" role="alert">
               <p>{failure.message}</p>
