@@ -245,6 +245,26 @@ describe('the song catalogue', () => {
     await page.getByRole('button', { name: 'Play' }).waitFor();
   });
 
+  test('an edit form opened again starts from the song as it is now, so saving cannot undo a change made meanwhile', async () => {
+    const api = await adminApi();
+    // Fresh on each attempt: a retried run finds the last one's song there.
+    const title = `Second Look ${run} ${Date.now().toString(36)}`;
+    const song = await createSong(api, title);
+    const page = await open('admin', '/admin/songs');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    const active = page.getByRole('switch', { name: 'Active' });
+    expect(await active.getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/songs');
+
+    const off = await api.patch(`/api/admin/songs/${song.id}/active`, { headers: { Origin: baseUrl }, data: { isActive: false } });
+    expect(off.status(), await off.text()).toBe(200);
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Song' }).waitFor();
+    await active.waitFor();
+    expect(await active.getAttribute('aria-checked')).toBe('false');
+  });
+
   test('search, genre and tempo filters live in the address, so a reload keeps them', async () => {
     const api = await adminApi();
     const title = `Banjo at Daybreak ${run}`;

@@ -53,7 +53,9 @@ export function EditSongPage() {
 
   return (
     <FormPage title="Edit Song" description="Edit a song of the Pitchroom catalogue.">
-      {song.data ? (
+      {/* Filled from the song as it is now, never from a copy cached by an earlier visit: saving writes every
+          field back, and would undo a reorder or a change made meanwhile. */}
+      {song.data && song.isFetchedAfterMount ? (
         <SongForm key={song.data.id} song={song.data} defaultOrderIndex={song.data.orderIndex} />
       ) : (
         <PageSpinner label={MESSAGES.songs.loadingSong} />
