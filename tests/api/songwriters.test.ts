@@ -102,6 +102,11 @@ describe('onboarding steps', () => {
     const client = await newSongwriter('step-writer', 'steps@example.test');
     expect((await client.get('/api/songwriters/me')).body).toMatchObject({ username: 'step-writer', nextStep: 'profile' });
 
+    // No package before the profile and the questionnaire, whatever the browser allows.
+    const early = await client.post('/api/songwriters/me/checkout', { packageSize: 1 });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(MESSAGES.songwriters.onboardingIncomplete);
+
     const bad = await client.put('/api/songwriters/me/profile', { ...profile, phone: '123', city: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({ phone: [MESSAGES.songwriters.phoneRequired], city: ['City is required'] });
@@ -111,7 +116,9 @@ describe('onboarding steps', () => {
     expect((await client.get('/api/songwriters/me')).body.nextStep).toBe('questionnaire');
 
     const answers = { yearsWriting: '6', songsWritten: '80', mostRecentSong: 'Wildwood', preferredGenre: 'Country', hasPublished: false, proAffiliation: 'BMI', howFoundUs: 'A friend' };
+    expect((await client.post('/api/songwriters/me/checkout', { packageSize: 1 })).status).toBe(409);
     expect((await client.put('/api/songwriters/me/questionnaire', answers)).status).toBe(200);
+    expect((await client.post('/api/songwriters/me/checkout', { packageSize: 1 })).status).toBe(201);
     const me = (await client.get('/api/songwriters/me')).body;
     expect(me.nextStep).toBe('order');
     // Not published: the PRO question was not asked, so the default stands.

@@ -29,6 +29,7 @@ export const songwriters = {
   notSongwriterBody: 'You are signed in with an account that is not a songwriter account yet. Choose a username to continue as a songwriter with it, or log out to use another account.',
   notSongwriterAdmin: 'You are signed in as an admin. Log out to create a songwriter account.',
   joinFailed: 'Failed to continue as a songwriter',
+  onboardingIncomplete: 'Please complete your profile and questionnaire before choosing a package.',
   joinRefusesAdmin: 'An admin account cannot also be a songwriter account.',
   onboardingLoadFailed: 'Failed to load your account',
   profileSaved: 'Profile saved',

@@ -72,6 +72,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/preview-requests/mine': { summary: "The signed-in user's preview request" },
 
   'POST /api/songwriters/sign-up': { summary: 'Create a songwriter account (step 1)' },
+  'POST /api/songwriters/join': { summary: 'Add the songwriter role and a username to the signed-in account (step 1 for an existing account)' },
   'GET /api/songwriters/me': { summary: 'Onboarding state: profile, questionnaire, next step' },
   'PUT /api/songwriters/me/profile': { summary: 'Save the profile (step 2)' },
   'PUT /api/songwriters/me/questionnaire': { summary: 'Save the questionnaire (step 3)' },

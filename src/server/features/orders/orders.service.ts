@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { packagePriceCents, PAID_ORDER_STATUSES, type PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { CompletedCheckout, PaymentProvider } from '../../adapters/payments';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders, paymentEvents, songReviews, userRoles } from '../../db/schema';
+import { orders, paymentEvents, songReviews, songwriterProfiles, songwriterQuestionnaires, userRoles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../../adapters/mail/outbox';
@@ -14,7 +14,17 @@ import type { Actor } from '../accounts/accounts.service';
 
 const m = MESSAGES.songwriters;
 
-/** Creates a pending order for the songwriter and a checkout session for it. */
+/** Step 4 comes after steps 2 and 3: the server holds to the order the sign-up pages show (decisions.md). */
+async function assertOnboarded(db: Db, userId: string): Promise<void> {
+  const [ready] = await db
+    .select({ userId: songwriterProfiles.userId })
+    .from(songwriterProfiles)
+    .innerJoin(songwriterQuestionnaires, eq(songwriterQuestionnaires.userId, songwriterProfiles.userId))
+    .where(and(eq(songwriterProfiles.userId, userId), isNotNull(songwriterProfiles.completedAt)));
+  if (!ready) throw new AppError('CONFLICT', m.onboardingIncomplete);
+}
+
+/** Creates a pending order for the songwriter (profile and questionnaire done) and a checkout session for it. */
 export async function startCheckout({
   db,
   payments,
@@ -28,6 +38,7 @@ export async function startCheckout({
   packageSize: PackageSize;
   publicUrl: string;
 }): Promise<{ orderId: string; url: string }> {
+  await assertOnboarded(db, actor.id);
   const [order] = await db
     .insert(orders)
     .values({
