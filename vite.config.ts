@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preactAliases } from './scripts/vite-preact.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { siteNameDefine } from './scripts/vite-site-name.ts';
 
 const here = import.meta.dirname;
 
@@ -19,6 +20,7 @@ export default defineConfig({
     precompress(),
   ],
   resolve: { alias: preactAliases },
+  define: siteNameDefine(),
   build: {
     // The server serves this folder (src/server/server.ts WEB_ROOT).
     outDir: path.resolve(here, 'dist/web'),

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { preactAliases } from './vite-preact.ts';
 import { PRERENDERED_PATHS, prerenderedFile } from '../src/common/routes.ts';
+import { siteNameDefine } from './vite-site-name.ts';
 
 /** Packages whose code imports react (their own dependencies stay external). */
 const REACT_LIBRARIES = [/^react-router/, /^@tanstack\/react-query/, /^@radix-ui\//, /^lucide-react/, /^sonner/, /^react-hook-form/, /^@hookform\//, /^@dnd-kit\//];
@@ -31,6 +32,7 @@ export function prerender(): Plugin {
         configFile: false,
         plugins: [react()],
         resolve: { alias: preactAliases },
+        define: siteNameDefine(),
         // Libraries that import react are bundled, not loaded by Node, so their imports reach Preact too.
         ssr: { noExternal: REACT_LIBRARIES },
         appType: 'custom',

@@ -6,6 +6,7 @@ import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
+import { E2E_SITE_NAME } from './support/site-name';
 
 /**
  * Holds, passes and pitch links from every side: an admin builds a shortlist and sends it, the recipient
@@ -127,7 +128,7 @@ describe('pitching', () => {
     expect(await listener.getByRole('heading', { level: 2 }).allTextContents()).toEqual([second.title, first.title]);
     expect(await listener.getByRole('link', { name: /download/i }).count()).toBe(0);
     // A page for one recipient: its own title, and kept out of search engines.
-    expect(await listener.title()).toBe('Songs for you | Pitchroom');
+    expect(await listener.title()).toBe(`Songs for you | ${E2E_SITE_NAME}`);
     expect(await listener.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await listener.getByRole('group', { name: `Audio player: ${first.title}` }).getByRole('button', { name: 'Play' }).waitFor();
     await expectNoSeriousA11yViolations(listener, 'the pitch page');

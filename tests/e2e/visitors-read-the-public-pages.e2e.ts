@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { launchBrowser, newContext, seriousA11yViolations } from './support/browser';
+import { E2E_SITE_NAME } from './support/site-name';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,10 +18,26 @@ test.each(PUBLIC_PAGES)('%s has its own title and description, and no serious ac
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  expect(await page.title()).toMatch(/Pitchroom/);
+  expect(await page.title()).toContain(E2E_SITE_NAME);
   const description = await page.locator('meta[name="description"]').last().getAttribute('content');
   expect(description?.length ?? 0).toBeGreaterThan(30);
   expect(await seriousA11yViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('every page names the site by its SITE_NAME setting, in the HTML sent before any script runs too', async () => {
+  const baseUrl = inject('baseUrl');
+  for (const path of ['/', '/about', '/faqs']) {
+    const html = await (await fetch(`${baseUrl}${path}`)).text();
+    expect(html, path).toMatch(new RegExp(`<title[^>]*>[^<]*${E2E_SITE_NAME}[^<]*</title>`));
+    expect(html, path).not.toContain('Pitchroom');
+  }
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/faqs');
+  await page.getByRole('banner').getByText(E2E_SITE_NAME).first().waitFor();
+  await page.getByRole('button', { name: `What does ${E2E_SITE_NAME} do?` }).waitFor();
+  expect(await page.getByRole('contentinfo').textContent()).toContain(`${E2E_SITE_NAME}. All rights reserved.`);
   await context.close();
 });
 
@@ -41,7 +58,7 @@ test('public pages are prerendered: readable with scripts off, then one title pe
   const baseURL = inject('baseUrl');
   const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const still = await noScript.newPage();
-  for (const [path, title] of [['/about', 'About | Pitchroom'], ['/faqs', 'FAQS | Pitchroom'], ['/services', 'Services | Pitchroom']]) {
+  for (const [path, title] of [['/about', `About | ${E2E_SITE_NAME}`], ['/faqs', `FAQS | ${E2E_SITE_NAME}`], ['/services', `Services | ${E2E_SITE_NAME}`]]) {
     await still.goto(path!);
     expect(await still.title()).toBe(title);
     expect(await still.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
@@ -56,7 +73,7 @@ test('public pages are prerendered: readable with scripts off, then one title pe
   expect(await page.locator('head title').count()).toBe(1);
   await page.getByRole('link', { name: 'FAQS' }).first().click();
   await page.waitForURL('**/faqs');
-  await expect.poll(() => page.title()).toBe('FAQS | Pitchroom');
+  await expect.poll(() => page.title()).toBe(`FAQS | ${E2E_SITE_NAME}`);
   expect(await page.locator('head title').count()).toBe(1);
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { DEFAULT_SITE_NAME } from '../../common/constants';
+import { SITE_NAME } from '../lib/site-name';
 
 interface PageMetaProps {
   /** No title means the home page: just the site name. */
@@ -10,7 +10,7 @@ interface PageMetaProps {
 }
 
 const fullTitle = (title?: string) =>
-  title ? `${title} | ${DEFAULT_SITE_NAME}` : `${DEFAULT_SITE_NAME} | Nashville song pitching and song reviews`;
+  title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Nashville song pitching and song reviews`;
 
 /** The <meta> named `name` in <head>, made if the page has none yet. */
 function headMeta(name: string): HTMLMetaElement {

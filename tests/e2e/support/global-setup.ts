@@ -9,6 +9,7 @@ import { startServer } from '../../../src/server/server';
 import { createTestDatabaseUrl } from '../../setup/database';
 import { freePort } from '../../setup/free-port';
 import { TestClient } from '../../setup/http-client';
+import { E2E_SITE_NAME } from './site-name';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +25,10 @@ export default async function setup(project: TestProject) {
   // A build of this run's own, so another run rebuilding dist/web cannot pull files from under it.
   const webRoot = process.env.E2E_SKIP_BUILD ? undefined : mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-web-'));
   if (webRoot) {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], { stdio: 'inherit' });
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], {
+      stdio: 'inherit',
+      env: { ...process.env, SITE_NAME: E2E_SITE_NAME },
+    });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-'));
@@ -37,6 +41,7 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'on',
+    SITE_NAME: E2E_SITE_NAME,
     AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
     // The browser's origin must be the one the server trusts and writes into e-mail links.
     PUBLIC_URL: baseUrl,

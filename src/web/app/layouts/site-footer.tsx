@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME, TAGLINE } from '../../../common/constants';
+import { TAGLINE } from '../../../common/constants';
 import { SITE_NAV_LINKS } from './site-nav-links';
+import { SITE_NAME } from '../../lib/site-name';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -8,7 +9,7 @@ export function SiteFooter() {
     <footer className="border-t border-stone-800 bg-stone-950 text-stone-300">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div>
-          <p className="font-display text-lg font-semibold text-white">{DEFAULT_SITE_NAME}</p>
+          <p className="font-display text-lg font-semibold text-white">{SITE_NAME}</p>
           <p className="mt-1 italic text-accent">{TAGLINE}</p>
           <p className="mt-1 text-sm">Nashville, Tennessee</p>
         </div>
@@ -26,7 +27,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-stone-800">
         <p className="mx-auto max-w-6xl px-4 py-4 text-sm sm:px-6">
-          © {year} {DEFAULT_SITE_NAME}. All rights reserved.
+          © {year} {SITE_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,13 +1,14 @@
 import { Menu, Music2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { DEFAULT_SITE_NAME } from '../../../common/constants';
+
 import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
 import { LazyAccountMenu } from './lazy-account-menu';
 import { SITE_NAV_LINKS } from './site-nav-links';
+import { SITE_NAME } from '../../lib/site-name';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -30,7 +31,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to={PAGE_PATHS.home} className="flex items-center gap-2 rounded-md font-display text-xl font-bold" onClick={closeMenu}>
           <Music2 aria-hidden="true" className="size-6 text-accent" />
-          {DEFAULT_SITE_NAME}
+          {SITE_NAME}
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

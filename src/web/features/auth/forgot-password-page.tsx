@@ -13,6 +13,7 @@ import { Input } from '../../components/ui/input';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { authApi } from '../../lib/auth';
 import { AuthCard } from './auth-card';
+import { SITE_NAME } from '../../lib/site-name';
 
 export function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
@@ -26,7 +27,7 @@ export function ForgotPasswordPage() {
         request.isSuccess ? undefined : 'Enter the e-mail address of your account and we will send you a link to choose a new password.'
       }
     >
-      <PageMeta title="Forgot password" description="Reset the password of your Pitchroom account." />
+      <PageMeta title="Forgot password" description={`Reset the password of your ${SITE_NAME} account.`} />
       {request.isSuccess ? (
         <Alert variant="success" role="status">
           {MESSAGES.auth.resetEmailSent}

@@ -15,6 +15,7 @@ import { InlineSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { authApi } from '../../lib/auth';
 import { AuthCard } from './auth-card';
+import { SITE_NAME } from '../../lib/site-name';
 
 /** Reached from the e-mailed link: better-auth redirects here with ?token=… or with ?error=INVALID_TOKEN. */
 export function ResetPasswordPage() {
@@ -24,7 +25,7 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <PageMeta title="Choose a new password" description="Choose a new password for your Pitchroom account." />
+      <PageMeta title="Choose a new password" description={`Choose a new password for your ${SITE_NAME} account.`} />
       {linkBroken ? <InvalidLink /> : <ResetPasswordForm token={token} />}
     </>
   );

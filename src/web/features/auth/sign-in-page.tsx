@@ -18,6 +18,7 @@ import { authApi, meQuery, useMe } from '../../lib/auth';
 import { AuthCard } from './auth-card';
 import { ResendVerificationButton } from './resend-verification-button';
 import { describeSignInError, type SignInFailure } from './sign-in-error';
+import { SITE_NAME } from '../../lib/site-name';
 
 export function SignInPage() {
   const me = useMe();
@@ -56,8 +57,8 @@ export function SignInPage() {
   };
 
   return (
-    <AuthCard title="Log in" description="Welcome back. Log in to your Pitchroom account.">
-      <PageMeta title="Log in" description="Log in to your Pitchroom account." />
+    <AuthCard title="Log in" description={`Welcome back. Log in to your ${SITE_NAME} account.`}>
+      <PageMeta title="Log in" description={`Log in to your ${SITE_NAME} account.`} />
       <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <fieldset disabled={checkingAccess || isSubmitting} className="grid gap-5">
           {linkFailed && !failure && (
@@ -98,7 +99,7 @@ export function SignInPage() {
         </fieldset>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        New to Pitchroom?{' '}
+        New to {SITE_NAME}?{' '}
         <Link to={PAGE_PATHS.signup} className="link">
           Sign up
         </Link>

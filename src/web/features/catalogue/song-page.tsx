@@ -17,6 +17,7 @@ import { SongHoldPass } from '../pitching/song-hold-pass';
 import { SongComments } from './song-comments';
 import { SongCover } from './song-cover';
 import { SongFacts } from './song-facts';
+import { SITE_NAME } from '../../lib/site-name';
 
 /** /songs/:slug. A song that does not exist or is not active sends the visitor back to the list. */
 export function SongPage() {
@@ -28,7 +29,7 @@ export function SongPage() {
   if (song.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        <PageMeta title="Song" description="A song from the Pitchroom catalogue." />
+        <PageMeta title="Song" description={`A song from the ${SITE_NAME} catalogue.`} />
         <h1 className="sr-only">Song</h1>
         <ErrorState title={MESSAGES.songs.loadOneFailed} error={song.error} onRetry={() => void song.refetch()} />
         <BackLink className="mt-6" />

@@ -13,6 +13,7 @@ import { catalogueQuery, type CatalogueFilters as Filters } from './catalogue-ap
 import { CatalogueFilters, type FilterPatch } from './catalogue-filters';
 import { SongCard } from './song-card';
 import { SongListSkeleton } from './song-list-skeleton';
+import { SITE_NAME } from '../../lib/site-name';
 
 const FILTER_KEYS = ['q', 'genre', 'bpmMin', 'bpmMax', 'page'] as const;
 
@@ -57,7 +58,7 @@ export function SongsPage() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <PageMeta
         title={MESSAGES.songs.listTitle}
-        description="Songs written by the Pitchroom team for artists, publishers and producers to consider: listen, read the lyrics and comment."
+        description={`Songs written by the ${SITE_NAME} team for artists, publishers and producers to consider: listen, read the lyrics and comment.`}
       />
       <PageHeading
         eyebrow="Catalogue"

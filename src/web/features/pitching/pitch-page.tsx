@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LinkIcon, Music2 } from 'lucide-react';
 import { useParams } from 'react-router';
-import { DEFAULT_SITE_NAME, TAGLINE } from '../../../common/constants';
+import { TAGLINE } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { PitchPage as PitchPageData } from '../../../common/api-types';
 import { pitchExpiryDate } from '../../../common/schemas/pitching';
@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/api';
 import { formatDay } from './format-day';
 import { PitchSongCard } from './pitch-song-card';
 import { pitchPageQuery } from './pitching-api';
+import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.pitching;
 
@@ -26,11 +27,11 @@ export function PitchPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <PageMeta title="Songs for you" description={`Songs picked for you by ${DEFAULT_SITE_NAME}.`} noIndex />
+      <PageMeta title="Songs for you" description={`Songs picked for you by ${SITE_NAME}.`} noIndex />
       <header className="border-b border-stone-800 bg-stone-950 text-white">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 sm:px-6">
           <Music2 aria-hidden="true" className="size-6 text-accent" />
-          <span className="font-display text-xl font-bold">{DEFAULT_SITE_NAME}</span>
+          <span className="font-display text-xl font-bold">{SITE_NAME}</span>
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6 sm:py-12">
@@ -52,7 +53,7 @@ export function PitchPage() {
         )}
       </main>
       <footer className="border-t border-stone-800 bg-stone-950 px-4 py-6 text-center text-sm text-stone-300">
-        <p className="font-display font-semibold text-white">{DEFAULT_SITE_NAME}</p>
+        <p className="font-display font-semibold text-white">{SITE_NAME}</p>
         <p className="mt-1 italic text-accent">{TAGLINE}</p>
       </footer>
     </div>

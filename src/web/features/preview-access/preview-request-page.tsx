@@ -15,6 +15,7 @@ import { MY_PREVIEW_REQUEST_KEY } from '../preview-status/preview-status-api';
 import { previewSignupPath, submitPreviewRequest, type PreviewSignupState } from './preview-access-api';
 import { PreviewRequestForm } from './preview-request-form';
 import { PreviewSteps } from './preview-steps';
+import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.previewAccess;
 
@@ -66,7 +67,7 @@ export function PreviewRequestPage() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <PageMeta
         title="Request Preview Access"
-        description="Publishers, labels, producers, managers and music supervisors: request access to hear the Pitchroom song catalogue."
+        description={`Publishers, labels, producers, managers and music supervisors: request access to hear the ${SITE_NAME} song catalogue.`}
       />
       <PageHeading
         eyebrow="For industry professionals"

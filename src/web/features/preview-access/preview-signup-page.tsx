@@ -19,6 +19,7 @@ import { isApiError } from '../../lib/api';
 import { authApi, useMe } from '../../lib/auth';
 import { signUpForPreview, type PreviewSignupState } from './preview-access-api';
 import { PreviewSteps } from './preview-steps';
+import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.previewAccess;
 /** Spec section 9: the already-registered notice stays this long before /auth. */
@@ -60,7 +61,7 @@ export function PreviewSignupPage() {
   const meta = (
     <PageMeta
       title={done ? 'Check Your Email' : 'Create Your Password'}
-      description="Create the password for your Pitchroom preview account, then confirm your email address."
+      description={`Create the password for your ${SITE_NAME} preview account, then confirm your email address.`}
     />
   );
 

@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { meQuery, useMe } from '../../lib/auth';
 import { accessStateOf, myPreviewRequestQuery, type MyPreviewRequest, type PreviewAccessState } from './preview-status-api';
+import { SITE_NAME } from '../../lib/site-name';
 
 const s = MESSAGES.previewStatus;
 
@@ -64,7 +65,7 @@ export function PreviewStatusPage() {
   const mine = useQuery(myPreviewRequestQuery);
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
-      <PageMeta title="Preview Status" description="The status of your request for preview access to the Pitchroom catalogue." />
+      <PageMeta title="Preview Status" description={`The status of your request for preview access to the ${SITE_NAME} catalogue.`} />
       <h1 className="text-4xl font-bold">Preview access</h1>
       <div className="mt-8">
         {mine.isPending ? (

@@ -4,6 +4,7 @@ import { PAGE_PATHS } from '../../../common/routes';
 import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
+import { SITE_NAME } from '../../lib/site-name';
 
 const VALUES = [
   {
@@ -25,12 +26,12 @@ export function AboutPage() {
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <PageMeta
         title="About"
-        description="Pitchroom is a Nashville song-pitching company run by working writers and producers who review songs honestly and pitch the ones that are ready."
+        description={`${SITE_NAME} is a Nashville song-pitching company run by working writers and producers who review songs honestly and pitch the ones that are ready.`}
       />
       <PageHeading
         eyebrow="About us"
         title="Nashville ears for your songs"
-        lead="Pitchroom is a song-pitching company based in Nashville, Tennessee. We help songwriters make their songs better and get the best of them heard by the people who record them."
+        lead={`${SITE_NAME} is a song-pitching company based in Nashville, Tennessee. We help songwriters make their songs better and get the best of them heard by the people who record them.`}
       />
 
       <div className="mt-12 grid gap-12 lg:grid-cols-[2fr_1fr]">

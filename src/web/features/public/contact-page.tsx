@@ -5,13 +5,14 @@ import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ContactForm } from './contact-form';
+import { SITE_NAME } from '../../lib/site-name';
 
 export function ContactPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <PageMeta
         title="Contact"
-        description="Questions about song reviews, pitching or preview access? Send Pitchroom a message from Nashville."
+        description={`Questions about song reviews, pitching or preview access? Send ${SITE_NAME} a message from Nashville.`}
       />
       <PageHeading
         eyebrow="Contact"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PITCH_FEE_TEXT, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
 import { formatCents } from '../../../common/money';
+import { SITE_NAME } from '../../lib/site-name';
 
 const perSong = formatCents(PRICE_PER_SONG_CENTS);
 
@@ -10,7 +11,7 @@ const perSong = formatCents(PRICE_PER_SONG_CENTS);
 export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: ReactNode }> = [
   {
     id: 'what-is-pitchroom',
-    question: 'What does Pitchroom do?',
+    question: `What does ${SITE_NAME} do?`,
     answer:
       'We are a Nashville song-pitching company. Songwriters send us songs for a professional review, and we pitch the songs that are ready to publishers, labels, producers, artists and music supervisors.',
   },

@@ -5,13 +5,14 @@ import { PageMeta } from '../../components/page-meta';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { Button } from '../../components/ui/button';
 import { FAQ_ITEMS } from './faq-items';
+import { SITE_NAME } from '../../lib/site-name';
 
 export function FaqsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <PageMeta
         title="FAQS"
-        description="Answers about Pitchroom song reviews, prices, turnaround, pitching fees and preview access for industry professionals."
+        description={`Answers about ${SITE_NAME} song reviews, prices, turnaround, pitching fees and preview access for industry professionals.`}
       />
       <PageHeading eyebrow="FAQS" title="Frequently asked questions" lead="What songwriters and industry professionals ask us most." />
 

@@ -6,6 +6,7 @@ import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatCents } from '../../../common/money';
+import { SITE_NAME } from '../../lib/site-name';
 
 const STEPS = [
   {
@@ -28,7 +29,7 @@ const STEPS = [
 export function HomePage() {
   return (
     <>
-      <PageMeta description="Pitchroom is a Nashville song-pitching company: professional song reviews for songwriters and a curated catalogue of pitch-ready songs for the industry." />
+      <PageMeta description={`${SITE_NAME} is a Nashville song-pitching company: professional song reviews for songwriters and a curated catalogue of pitch-ready songs for the industry.`} />
 
       <section className="bg-gradient-to-br from-stone-950 via-stone-900 to-[#3d0f16] text-white">
         <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
@@ -100,7 +101,7 @@ export function HomePage() {
           <figure>
             <Quote aria-hidden="true" className="size-10 text-primary" />
             <blockquote className="mt-4 font-display text-2xl leading-relaxed text-secondary-foreground sm:text-3xl">
-              I’d been sending the same three songs around town for two years. My Pitchroom evaluation showed me in one
+              I’d been sending the same three songs around town for two years. My {SITE_NAME} evaluation showed me in one
               page why my second verse was stalling the chorus and exactly how to fix it. I rewrote it that weekend.
               Best money I’ve spent on my writing.
             </blockquote>

@@ -5,13 +5,14 @@ import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { SITE_NAME } from '../../lib/site-name';
 
 export function SignupChoicePage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
       <PageMeta
         title="Sign Up"
-        description="Songwriters sign up for professional song reviews; industry professionals request preview access to the Pitchroom catalogue."
+        description={`Songwriters sign up for professional song reviews; industry professionals request preview access to the ${SITE_NAME} catalogue.`}
       />
       <PageHeading eyebrow="Start here" title="How would you like to work with us?" />
 

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../common/routes';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
+import { SITE_NAME } from '../../lib/site-name';
 
 export function ThanksPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <PageMeta title="Thank you" description="Thank you from the Pitchroom team in Nashville." />
+      <PageMeta title="Thank you" description={`Thank you from the ${SITE_NAME} team in Nashville.`} />
       <Heart aria-hidden="true" className="size-12 text-primary" />
       <h1 className="mt-6 text-4xl font-bold">Thank you!</h1>
       <p className="mt-4 text-lg leading-8 text-muted-foreground">

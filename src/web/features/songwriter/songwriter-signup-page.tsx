@@ -26,6 +26,7 @@ import { meQuery, useMe, useSignOut } from '../../lib/auth';
 import { applyFieldErrors } from './form-errors';
 import { OnboardingShell } from './onboarding-shell';
 import { onboardingQuery, pathOfStep, songwriterApi } from './songwriter-api';
+import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.songwriters;
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
@@ -43,7 +44,7 @@ export function SongwriterSignupPage() {
   const meta = (
     <PageMeta
       title="Songwriter Sign Up"
-      description="Create your Pitchroom songwriter account: the first of four steps to a professional review of your songs."
+      description={`Create your ${SITE_NAME} songwriter account: the first of four steps to a professional review of your songs.`}
     />
   );
 

@@ -11,6 +11,7 @@ import { dashboardQuery } from './dashboard-api';
 import { PendingReviews } from './pending-reviews';
 import { PlaysChart } from './plays-chart';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
+import { SITE_NAME } from '../../../lib/site-name';
 
 /** /admin and /admin/dashboard: the numbers that matter, plays per day and the reviews waiting. */
 export function DashboardPage() {
@@ -19,11 +20,11 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageMeta title="Admin Dashboard" description="Pitchroom at a glance: users, songs, customers, preview activity, plays per day and pending reviews." />
+      <PageMeta title="Admin Dashboard" description={`${SITE_NAME} at a glance: users, songs, customers, preview activity, plays per day and pending reviews.`} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">Pitchroom at a glance.</p>
+          <p className="mt-1 text-muted-foreground">{SITE_NAME} at a glance.</p>
         </div>
         <nav aria-label="Quick actions" className="flex flex-wrap gap-2">
           <Button asChild variant="outline">

@@ -13,6 +13,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { outboxListQuery } from './outbox-api';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { OutboxTable } from './outbox-table';
+import { SITE_NAME } from '../../../lib/site-name';
 
 const isOutboxStatus = (value: string | null): value is OutboxStatus => OUTBOX_STATUSES.some((s) => s === value);
 
@@ -40,7 +41,7 @@ export function OutboxPage() {
 
   return (
     <div>
-      <PageMeta title="Outbox" description="E-mails sent by Pitchroom and their delivery status." />
+      <PageMeta title="Outbox" description={`E-mails sent by ${SITE_NAME} and their delivery status.`} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Outbox</h1>

@@ -15,6 +15,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { ADMIN_SONGS_KEY, adminSongsQuery, deleteSong, invalidateSongs, saveSongOrder, setSongActive } from './admin-songs-api';
 import { SortableSongsTable } from './sortable-songs-table';
+import { SITE_NAME } from '../../../lib/site-name';
 
 const REORDER_KEY = [...ADMIN_SONGS_KEY, 'reorder'] as const;
 
@@ -83,7 +84,7 @@ export function AdminSongsPage() {
 
   return (
     <div>
-      <PageMeta title="Manage Songs" description="Add, edit, reorder and publish the songs of the Pitchroom catalogue." />
+      <PageMeta title="Manage Songs" description={`Add, edit, reorder and publish the songs of the ${SITE_NAME} catalogue.`} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Manage Songs</h1>

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { adminSongQuery, adminSongsQuery } from './admin-songs-api';
 import { SongForm } from './song-form';
 import { SongResponsesPanel } from '../../pitching/admin-responses-panel';
+import { SITE_NAME } from '../../../lib/site-name';
 
 function FormPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -30,7 +31,7 @@ function FormPage({ title, description, children }: { title: string; description
 export function NewSongPage() {
   const list = useQuery(adminSongsQuery);
   return (
-    <FormPage title="Add New Song" description="Add a song to the Pitchroom catalogue.">
+    <FormPage title="Add New Song" description={`Add a song to the ${SITE_NAME} catalogue.`}>
       {list.isPending ? <PageSpinner /> : <SongForm defaultOrderIndex={list.data?.length ?? 0} />}
     </FormPage>
   );
@@ -52,7 +53,7 @@ export function EditSongPage() {
   }, [failed, id, navigate, song.error]);
 
   return (
-    <FormPage title="Edit Song" description="Edit a song of the Pitchroom catalogue.">
+    <FormPage title="Edit Song" description={`Edit a song of the ${SITE_NAME} catalogue.`}>
       {/* Filled from the song as it is now, never from a copy cached by an earlier visit: saving writes every
           field back, and would undo a reorder or a change made meanwhile. */}
       {song.data && song.isFetchedAfterMount ? (

@@ -15,6 +15,7 @@ import { nextSearchParams, parseSearchParams } from '../../../lib/search-params'
 import { USER_BADGE_LABELS } from './user-badge';
 import { allUsersQuery, USERS_PAGE_SIZE } from './users-api';
 import { ROLE_LABELS, UsersTable } from './users-table';
+import { SITE_NAME } from '../../../lib/site-name';
 
 type Filters = Pick<AllUsersQuery, 'q' | 'role' | 'badge' | 'page'>;
 
@@ -33,7 +34,7 @@ export function AllUsersPage() {
 
   return (
     <div>
-      <PageMeta title="All Users" description="Every Pitchroom account with its roles, profile and purchase status." />
+      <PageMeta title="All Users" description={`Every ${SITE_NAME} account with its roles, profile and purchase status.`} />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">All Users</h1>
         {total !== undefined && (
