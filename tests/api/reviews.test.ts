@@ -184,3 +184,27 @@ describe('the review and its conversation', () => {
     }
   });
 });
+
+describe('the dashboard reaches every review', () => {
+  test('all of a songwriter’s reviews come back, newest first, with their orders, beyond the five Recent Reviews shows', async () => {
+    const busy = await makeSongwriter(t.db);
+    const first = await makePaidOrder(t.db, busy.id, 4);
+    const second = await makePaidOrder(t.db, busy.id, 3);
+    const rows = [...[1, 2, 3, 4].map((n) => [first.id, n] as const), ...[1, 2, 3].map((n) => [second.id, n] as const)];
+    for (const [index, [orderId, songNumber]] of rows.entries()) {
+      await t.db.insert(songReviews).values({
+        songwriterId: busy.id,
+        orderId,
+        songNumber,
+        songTitle: `Song ${index + 1}`,
+        storyArc: 'A story arc long enough.',
+        aiUsage: 'None at all, by hand.',
+        createdAt: new Date(Date.UTC(2026, 10, 1 + index)),
+      });
+    }
+    const client = await signedInClient(t, busy);
+    const { reviews } = (await client.get('/api/songwriters/me/reviews')).body as { reviews: { songTitle: string; orderId: string }[] };
+    expect(reviews.map((r) => r.songTitle)).toEqual(['Song 7', 'Song 6', 'Song 5', 'Song 4', 'Song 3', 'Song 2', 'Song 1']);
+    expect(reviews.filter((r) => r.orderId === first.id)).toHaveLength(4);
+  });
+});

@@ -332,9 +332,16 @@ describe('the review loop', () => {
 
     // --- The songwriter: the dashboard shows the review as new; opening it shows the text.
     await page.goto('/songwriter-dashboard');
-    const reviewLink = page.getByRole('link', { name: new RegExp(songs[0]!.title) });
+    const recent = page.getByRole('region', { name: 'Recent Reviews' });
+    const reviewLink = recent.getByRole('link', { name: new RegExp(songs[0]!.title) });
     await reviewLink.getByText('New Reply').waitFor();
     await reviewLink.getByText('Reviewed').waitFor();
+    // The order lists its songs too, each leading to its review (older ones drop out of Recent Reviews).
+    const orderSongs = page.getByRole('region', { name: 'Your orders' }).getByRole('list', { name: 'Songs of the package of 2 songs' });
+    await expect.poll(() => orderSongs.getByRole('link').allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`^Song 1: ${songs[0]!.title}Reviewed\\s*New Reply$`)),
+      expect.stringMatching(new RegExp(`^Song 2: ${songs[1]!.title}Pending$`)),
+    ]);
     await reviewLink.click();
     await page.waitForURL((url) => url.pathname.startsWith('/songwriter/review/'));
     await page.getByRole('heading', { level: 1, name: songs[0]!.title }).waitFor();
@@ -344,17 +351,17 @@ describe('the review loop', () => {
 
     // Opened, it is no longer new.
     await page.getByRole('main').getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('Reviewed').waitFor();
-    expect(await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').count()).toBe(0);
+    await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('Reviewed').waitFor();
+    expect(await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').count()).toBe(0);
 
     // The second song's page says the review is on its way.
-    await page.getByRole('link', { name: new RegExp(songs[1]!.title) }).click();
+    await recent.getByRole('link', { name: new RegExp(songs[1]!.title) }).click();
     await page.getByText(r.reviewInProgress).waitFor();
     await page.getByText(/Open the lyrics file/).waitFor();
     await page.goBack();
 
     // The songwriter replies (an empty reply is refused first).
-    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).click();
+    await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).click();
     const conversation = page.getByRole('region', { name: 'Conversation' });
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     await conversation.getByText(r.messageRequired).waitFor();
@@ -382,8 +389,8 @@ describe('the review loop', () => {
 
     // --- The songwriter sees the answer (New Reply on the dashboard first), under the admin's name.
     await page.goto('/songwriter-dashboard');
-    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').waitFor();
-    await page.getByRole('link', { name: new RegExp(songs[0]!.title) }).click();
+    await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').waitFor();
+    await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).click();
     const answer = page.getByRole('region', { name: 'Conversation' }).getByRole('listitem').filter({ hasText: adminAnswer });
     await answer.getByText('Demo Admin').waitFor();
     expect(await page.getByRole('list', { name: 'Messages' }).getByRole('listitem').count()).toBe(2);

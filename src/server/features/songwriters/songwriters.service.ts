@@ -137,8 +137,11 @@ export async function saveQuestionnaire({ db, actor, input }: { db: Db; actor: A
 }
 export type { SongwriterQuestionnaireInput };
 
-/** Recent reviews (the dashboard shows 5) and how many have unread messages from the reviewer. */
-export async function getDashboardReviews({ db, actor, limit = 5 }: { db: Db; actor: Actor; limit?: number }) {
+/**
+ * Every review of the songwriter, newest first (the dashboard's Recent Reviews shows 5, each order card its
+ * own songs), and how many messages from the reviewer are unread over all of them.
+ */
+export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor }) {
   const unreadByReview = db
     .select({ reviewId: reviewMessages.reviewId, unread: count().as('unread') })
     .from(reviewMessages)
@@ -160,8 +163,7 @@ export async function getDashboardReviews({ db, actor, limit = 5 }: { db: Db; ac
     .from(songReviews)
     .leftJoin(unreadByReview, eq(unreadByReview.reviewId, songReviews.id))
     .where(eq(songReviews.songwriterId, actor.id))
-    .orderBy(desc(songReviews.createdAt))
-    .limit(limit);
+    .orderBy(desc(songReviews.createdAt));
   const [unread] = await db
     .select({ n: count() })
     .from(reviewMessages)

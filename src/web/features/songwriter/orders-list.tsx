@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Package, Upload } from 'lucide-react';
+import { ChevronRight, CircleCheck, Package, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS } from '../../../common/routes';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { Badge } from '../../components/ui/badge';
@@ -12,12 +12,13 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
 import { formatCents } from '../../../common/money';
 import { ClaimOrdersBox } from './claim-orders-box';
-import { ordersQuery, songsLabel, type SongwriterOrder } from './songwriter-api';
+import { hasNewReply, NewReplyBadge, STATUS } from './recent-reviews';
+import { ordersQuery, songsLabel, type DashboardReview, type SongwriterOrder } from './songwriter-api';
 
 const m = MESSAGES.songwriters;
 
-/** The songwriter's paid packages, newest first, each with what is left to submit. */
-export function OrdersList({ email, offerClaim }: { email: string; offerClaim: boolean }) {
+/** The songwriter's paid packages, newest first, each with its songs' reviews and what is left to submit. */
+export function OrdersList({ email, offerClaim, reviews = [] }: { email: string; offerClaim: boolean; reviews?: DashboardReview[] }) {
   const orders = useQuery(ordersQuery);
   if (orders.isPending) return <Spinner label="Loading your orders…" className="py-8" />;
   if (orders.isError) return <ErrorState title={m.ordersLoadFailed} error={orders.error} onRetry={() => void orders.refetch()} />;
@@ -37,14 +38,14 @@ export function OrdersList({ email, offerClaim }: { email: string; offerClaim: b
     <ul className="grid gap-4">
       {orders.data.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} />
+          <OrderCard order={order} reviews={reviews.filter((r) => r.orderId === order.id).sort((a, b) => a.songNumber - b.songNumber)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function OrderCard({ order }: { order: SongwriterOrder }) {
+function OrderCard({ order, reviews }: { order: SongwriterOrder; reviews: DashboardReview[] }) {
   const titleId = `order-${order.id}`;
   const complete = order.songsRemaining <= 0;
   const percent = Math.round((Math.min(order.songsSubmitted, order.packageSize) / order.packageSize) * 100);
@@ -87,6 +88,26 @@ function OrderCard({ order }: { order: SongwriterOrder }) {
         <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
           <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
         </div>
+        {reviews.length > 0 && (
+          <ul aria-label={`Songs of the package of ${songsLabel(order.packageSize)}`} className="divide-y divide-border rounded-lg border border-border">
+            {reviews.map((review) => (
+              <li key={review.id}>
+                <Link
+                  to={pathTo(PAGE_PATHS.songwriterReview, { reviewId: review.id })}
+                  className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-muted focus-visible:-outline-offset-2"
+                >
+                  <span className="min-w-0 flex-1 truncate">
+                    <span className="text-muted-foreground">Song {review.songNumber}: </span>
+                    <span className="font-medium">{review.songTitle}</span>
+                  </span>
+                  <Badge variant={STATUS[review.status].variant}>{STATUS[review.status].label}</Badge>
+                  {hasNewReply(review) && <NewReplyBadge />}
+                  <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
         {!complete && (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm font-medium">{songsLabel(order.songsRemaining)} left to submit</p>

@@ -13,19 +13,22 @@ import type { DashboardReview, DashboardReviews } from './songwriter-api';
 
 const m = MESSAGES.songwriters;
 
-const STATUS: Record<ReviewStatus, { label: string; variant: BadgeProps['variant'] }> = {
+export const STATUS: Record<ReviewStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Pending', variant: 'warning' },
   in_review: { label: 'In review', variant: 'secondary' },
   reviewed: { label: 'Reviewed', variant: 'success' },
 };
 
 /** Something new from the reviewer: an unread message, or a finished review not yet opened. */
-export const hasNewReply = (review: DashboardReview): boolean =>
+export const hasNewReply = (review: Pick<DashboardReview, 'unreadMessages' | 'status' | 'readBySongwriter'>): boolean =>
   review.unreadMessages > 0 || (review.status === 'reviewed' && !review.readBySongwriter);
 
 export function NewReplyBadge() {
   return <Badge>New Reply</Badge>;
 }
+
+/** How many reviews Recent Reviews lists (spec section 2); every review is also under its order. */
+export const RECENT_REVIEWS_SHOWN = 5;
 
 /** The last five reviews (the page polls them every 30 s, see reviewsQuery). */
 export function RecentReviews({ reviews }: { reviews: UseQueryResult<DashboardReviews> }) {
@@ -34,7 +37,7 @@ export function RecentReviews({ reviews }: { reviews: UseQueryResult<DashboardRe
   if (reviews.data.reviews.length === 0) return <EmptyState icon={MessageSquareText} message={m.noReviews} />;
   return (
     <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card shadow-sm">
-      {reviews.data.reviews.map((review) => {
+      {reviews.data.reviews.slice(0, RECENT_REVIEWS_SHOWN).map((review) => {
         const status = STATUS[review.status];
         return (
           <li key={review.id}>

@@ -51,7 +51,7 @@ export interface DashboardReview {
   unreadMessages: number;
 }
 
-/** GET /api/songwriters/me/reviews: the last five reviews and the unread admin messages over all of them. */
+/** GET /api/songwriters/me/reviews: every review, newest first, and the unread admin messages over all of them. */
 export interface DashboardReviews {
   reviews: DashboardReview[];
   unreadMessages: number;

@@ -72,7 +72,7 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
             Your orders
           </h2>
           {/* The claim box is already on the page after a failed return from payment. */}
-          <OrdersList email={email} offerClaim={returned !== 'failed'} />
+          <OrdersList email={email} offerClaim={returned !== 'failed'} reviews={reviews.data?.reviews} />
         </section>
         <section aria-labelledby="reviews-heading">
           <h2 id="reviews-heading" className="mb-4 text-2xl font-semibold">
