@@ -167,6 +167,11 @@ describe('buying a package with the test checkout', () => {
     expect((await client.get('/api/songwriters/me/orders')).body).toEqual([]);
 
     const sessionId = new URL(start.body.url).pathname.split('/').pop()!;
+    // Back from checkout before the payment is confirmed: nothing to claim yet, but the order is theirs and
+    // waits; to anyone else the session is nothing.
+    expect((await client.post('/api/songwriters/me/claim', { sessionId })).body).toEqual({ claimed: 0, awaitingPayment: true });
+    const stranger = await signedInClient(t, await makeSongwriter(t.db));
+    expect((await stranger.post('/api/songwriters/me/claim', { sessionId })).body).toEqual({ claimed: 0, awaitingPayment: false });
     const page = await client.get(`/api/test-checkout/${sessionId}`);
     expect(page.body).toMatchObject({ packageSize: 3, amountCents: 7500, paymentStatus: 'pending' });
     const paid = await client.post(`/api/test-checkout/${sessionId}/pay`);
@@ -175,6 +180,7 @@ describe('buying a package with the test checkout', () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, start.body.orderId));
     expect(row).toMatchObject({ paymentStatus: 'paid', amountPaidCents: 7500 });
     expect((await client.post(`/api/test-checkout/${sessionId}/pay`)).status).toBe(409);
+    expect((await client.post('/api/songwriters/me/claim', { sessionId })).body).toEqual({ claimed: 1, awaitingPayment: false });
 
     const list = await client.get('/api/songwriters/me/orders');
     expect(list.body).toMatchObject([{ id: start.body.orderId, packageSize: 3, songsSubmitted: 0, songsRemaining: 3 }]);
@@ -215,11 +221,11 @@ describe('claiming orders', () => {
     const order = await unclaimed('someone@example.test', 'cs_test_claim_session');
     const writer = await makeSongwriter(t.db);
     const client = await signedInClient(t, writer);
-    expect((await client.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({ claimed: 1 });
+    expect((await client.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({ claimed: 1, awaitingPayment: false });
     expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.songwriterId).toBe(writer.id);
     // Another songwriter cannot take it afterwards.
     const other = await signedInClient(t, await makeSongwriter(t.db));
-    expect((await other.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({ claimed: 0 });
+    expect((await other.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({ claimed: 0, awaitingPayment: false });
   });
 
   test("by the songwriter's own verified e-mail at once, by another address only after its confirmation link", async () => {

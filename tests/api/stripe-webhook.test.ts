@@ -150,7 +150,7 @@ test('a paid session we did not start waits, unclaimed, and its buyer claims it 
   const [row] = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_test_foreign'));
   expect(row).toMatchObject({ songwriterId: null, packageSize: 3, paymentStatus: 'paid', customerEmail: 'buyer@example.test' });
   const buyer = await signedInClient(t, await makeSongwriter(t.db));
-  expect((await buyer.post('/api/songwriters/me/claim', { sessionId: 'cs_test_foreign' })).body).toEqual({ claimed: 1 });
+  expect((await buyer.post('/api/songwriters/me/claim', { sessionId: 'cs_test_foreign' })).body).toEqual({ claimed: 1, awaitingPayment: false });
 });
 
 test('the test checkout is not offered when Stripe is configured', async () => {

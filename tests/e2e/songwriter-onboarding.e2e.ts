@@ -190,11 +190,25 @@ describe('songwriter onboarding', () => {
     await checkout.getByText('3 × $25.00').waitFor();
     await expectNoSeriousA11yViolations(checkout);
     const checkoutUrl = checkout.url();
-    await checkout.getByRole('button', { name: 'Pay $75.00 (test)' }).click();
 
-    // That tab lands on the dashboard, which claims the order once and tidies the address.
+    // Back on the dashboard before the payment is confirmed (a provider's notice can be late): it waits,
+    // saying so, past its first retries, and never offers to claim the order by e-mail meanwhile.
+    const early = await songwriter.newPage();
+    const sessionId = new URL(checkoutUrl).pathname.split('/').pop()!;
+    await early.goto(`/songwriter-dashboard?order_success=true&session_id=${encodeURIComponent(sessionId)}`);
+    await early.getByRole('status').getByText(m.confirmingPayment).waitFor();
+    await early.getByRole('status').getByText(m.paymentStillConfirming).waitFor({ timeout: 20_000 });
+    expect(await early.getByRole('region', { name: 'Claim your orders' }).count()).toBe(0);
+    expect(await toast(early, m.claimFailed).count()).toBe(0);
+
+    await checkout.getByRole('button', { name: 'Pay $75.00 (test)' }).click();
+    // That tab lands on the dashboard, which claims the order once and tidies the address; the waiting page
+    // takes the order as soon as it is paid (both toasts at once: each lasts only a few seconds).
     await checkout.waitForURL((url) => url.pathname === '/songwriter-dashboard');
-    await toast(checkout, m.orderClaimedTitle).waitFor();
+    await Promise.all([toast(checkout, m.orderClaimedTitle).waitFor(), toast(early, m.orderClaimedTitle).waitFor({ timeout: 15_000 })]);
+    await early.getByRole('article', { name: 'Package of 3 songs' }).waitFor();
+    expect(await early.getByText(m.paymentStillConfirming).count()).toBe(0);
+    await early.close();
     await checkout.waitForURL((url) => url.pathname === '/songwriter-dashboard' && url.search === '');
     await checkout.getByRole('heading', { level: 1, name: 'Songwriter dashboard' }).waitFor();
     const order = checkout.getByRole('article', { name: 'Package of 3 songs' });

@@ -41,6 +41,8 @@ export const songwriters = {
   checkoutLoadFailed: 'Failed to load this checkout',
   paymentFailed: 'Payment failed',
   confirmingPayment: 'Confirming your payment…',
+  paymentStillConfirming:
+    'Your payment is still being confirmed. Your order will appear here as soon as it is: there is no need to pay again.',
   orderClaimedTitle: 'Order added',
   orderClaimed: (n: number) => `${n === 1 ? 'Your paid order is' : `${n} paid orders are`} now on your dashboard.`,
   claimIntro: 'We could not link this payment to your account. If you paid with a different email address, enter it to claim your orders.',

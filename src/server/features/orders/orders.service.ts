@@ -196,7 +196,14 @@ export async function claimBySession({ db, actor, sessionId }: { db: Db; actor: 
     .set({ songwriterId: actor.id })
     .where(and(eq(orders.checkoutSessionId, sessionId), paid, or(isNull(orders.songwriterId), eq(orders.songwriterId, actor.id))))
     .returning({ id: orders.id });
-  return { claimed: rows.length };
+  if (rows.length > 0) return { claimed: rows.length, awaitingPayment: false };
+  // The provider's return can beat its payment notice by seconds or minutes: the order this songwriter's
+  // checkout made is still pending, so the page waits for it rather than offering to claim by e-mail.
+  const [waiting] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutSessionId, sessionId), eq(orders.paymentStatus, 'pending'), eq(orders.songwriterId, actor.id)));
+  return { claimed: 0, awaitingPayment: Boolean(waiting) };
 }
 
 /** Links every unclaimed paid order bought with this e-mail; callers make sure the e-mail is the songwriter's. */

@@ -100,7 +100,9 @@ export const songwriterApi = {
   /** A pending order and its checkout page (Stripe Checkout, or our test checkout), opened in a new tab. */
   startCheckout: (packageSize: PackageSize) =>
     api<{ orderId: string; url: string }>('/api/songwriters/me/checkout', { method: 'POST', body: { packageSize } }),
-  claimBySession: (sessionId: string) => api<ClaimResult>('/api/songwriters/me/claim', { method: 'POST', body: { sessionId } }),
+  /** awaitingPayment: the checkout's order is this songwriter's but not paid yet (the provider's notice is late). */
+  claimBySession: (sessionId: string) =>
+    api<ClaimResult & { awaitingPayment: boolean }>('/api/songwriters/me/claim', { method: 'POST', body: { sessionId } }),
   claimByEmail: (email: string) => api<ClaimByEmailResult>('/api/songwriters/me/claim-email', { method: 'POST', body: { email } }),
   confirmClaim: (token: string) => api<ClaimResult>('/api/songwriters/me/claim-email/confirm', { method: 'POST', body: { token } }),
 };

@@ -58,10 +58,10 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
         </Button>
       </div>
 
-      {returned === 'confirming' && (
+      {(returned === 'confirming' || returned === 'awaiting') && (
         <Alert role="status" className="mt-8 flex items-center gap-2">
           <InlineSpinner />
-          {m.confirmingPayment}
+          {returned === 'awaiting' ? m.paymentStillConfirming : m.confirmingPayment}
         </Alert>
       )}
       {returned === 'failed' && <ClaimOrdersBox intro={m.claimIntro} className="mt-8" />}
@@ -71,8 +71,9 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
           <h2 id="orders-heading" className="mb-4 text-2xl font-semibold">
             Your orders
           </h2>
-          {/* The claim box is already on the page after a failed return from payment. */}
-          <OrdersList email={email} offerClaim={returned !== 'failed'} reviews={reviews.data?.reviews} />
+          {/* The claim box is already on the page after a failed return from payment, and is no help while a
+              payment is being confirmed. */}
+          <OrdersList email={email} offerClaim={returned === 'idle'} reviews={reviews.data?.reviews} />
         </section>
         <section aria-labelledby="reviews-heading">
           <h2 id="reviews-heading" className="mb-4 text-2xl font-semibold">

@@ -9,24 +9,40 @@ import { songwriterApi, songwriterKeys } from './songwriter-api';
 const m = MESSAGES.songwriters;
 
 /**
- * A provider's return can beat its payment webhook by a moment: until the order is marked paid, claiming
+ * A provider's return can beat its payment notice by a moment: until the order is marked paid, claiming
  * finds nothing. Ask again after these pauses before offering to claim by e-mail.
  */
 const CLAIM_RETRY_DELAYS_MS = [1000, 2000, 3000, 4000];
+/**
+ * When the checkout's order is this songwriter's and only waits for its payment notice (which Stripe may send
+ * minutes late), keep asking at this pace, for this long, saying so after the first retries.
+ */
+const AWAITING_PAYMENT_POLL_MS = 5000;
+const AWAITING_PAYMENT_FOR_MS = 10 * 60_000;
 
 const RETURN_PARAMS = ['order_success', 'session_id', 'claim_token'] as const;
 
-export type CheckoutReturnState = 'idle' | 'confirming' | 'failed';
+/** 'awaiting': the order is ours but its payment is not confirmed yet, and the page still waits for it. */
+export type CheckoutReturnState = 'idle' | 'confirming' | 'awaiting' | 'failed';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function claimSession(sessionId: string): Promise<number> {
-  for (let attempt = 0; ; attempt++) {
-    const { claimed } = await songwriterApi.claimBySession(sessionId);
+/** Claims the session's order; 0 when there is none to claim (not this songwriter's, or never paid). */
+async function claimSession(sessionId: string, onAwaiting: () => void, alive: () => boolean): Promise<number> {
+  const started = Date.now();
+  for (let attempt = 0; alive(); attempt++) {
+    const { claimed, awaitingPayment } = await songwriterApi.claimBySession(sessionId);
+    if (claimed > 0) return claimed;
     const wait = CLAIM_RETRY_DELAYS_MS[attempt];
-    if (claimed > 0 || wait === undefined) return claimed;
-    await pause(wait);
+    if (wait !== undefined) {
+      await pause(wait);
+      continue;
+    }
+    if (!awaitingPayment || Date.now() - started > AWAITING_PAYMENT_FOR_MS) return 0;
+    onAwaiting();
+    await pause(AWAITING_PAYMENT_POLL_MS);
   }
+  return 0;
 }
 
 /**
@@ -42,6 +58,14 @@ export function useCheckoutReturn(): CheckoutReturnState {
   const claimToken = params.get('claim_token') ?? '';
   const [state, setState] = useState<CheckoutReturnState>(orderSuccess ? 'confirming' : 'idle');
   const handled = useRef(false);
+  // Stops the wait for a late payment when the page goes (and lets it go on after Strict Mode's remount).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (handled.current || (!orderSuccess && !claimToken)) return;
@@ -61,8 +85,9 @@ export function useCheckoutReturn(): CheckoutReturnState {
         setState('failed');
       } else {
         setState('confirming');
-        claimSession(sessionId)
+        claimSession(sessionId, () => setState('awaiting'), () => mounted.current)
           .then((claimed) => {
+            if (!mounted.current) return;
             if (claimed > 0) {
               toast.success(m.orderClaimedTitle, { description: m.orderClaimed(claimed) });
               setState('idle');
