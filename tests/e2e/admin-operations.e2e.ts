@@ -135,8 +135,13 @@ describe('admin operations', () => {
     await songwriterWithOneSongOrder(page, writer);
 
     // 1. Dashboard: the eight cards with their titles and subtitles, the chart and the quick actions.
+    // /admin/dashboard is the same page, with its sidebar item current too.
+    await page.goto('/admin/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await adminNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await adminNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     const stats = page.getByRole('list', { name: 'Statistics' });
     await stats.waitFor();
     expect(await stats.getByRole('listitem').count()).toBe(8);

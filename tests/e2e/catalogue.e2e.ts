@@ -433,9 +433,21 @@ describe('the song catalogue', () => {
     await broken.getByRole('button', { name: 'Play' }).waitFor();
   });
 
-  test('a missing song sends the visitor back to the list', async () => {
+  test('a missing song, or an address no song could have, sends the visitor back to the list', async () => {
     const page = await open('preview', '/songs/no-such-song-anywhere');
     await page.waitForURL('**/songs');
     await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
+    await page.goto(`/songs/${'x'.repeat(300)}`);
+    await page.waitForURL((url) => url.pathname === '/songs');
+    await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
+  });
+
+  test('a page number past the end says so, and leads back to the first page', async () => {
+    const page = await open('preview', '/songs?page=999');
+    await page.getByText(MESSAGES.songs.pastTheEnd).waitFor();
+    expect(await page.getByText(MESSAGES.songs.empty).count()).toBe(0);
+    await page.getByRole('button', { name: 'Go to the first page' }).click();
+    await page.waitForURL((url) => url.pathname === '/songs' && !url.searchParams.has('page'));
+    await page.getByRole('link', { name: /^Listen to / }).first().waitFor();
   });
 });

@@ -30,6 +30,7 @@ export const songs = {
   loadFailed: 'Error loading songs',
   empty: 'No songs available at the moment. Check back soon!',
   noMatches: 'No songs match your search.',
+  pastTheEnd: 'This page is past the end of the list.',
   adminEmpty: 'No songs found. Add your first song!',
   statusUpdated: 'Song status updated',
   statusFailed: 'Failed to update song status',

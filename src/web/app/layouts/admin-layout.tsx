@@ -52,7 +52,8 @@ export function AdminLayout() {
               {ADMIN_NAV.map(({ to, label, icon: Icon, end, badge }) => (
                 <li key={to}>
                   <NavLink
-                    to={to}
+                    // /admin/dashboard is the dashboard too: its item is current there as well.
+                    to={to === PAGE_PATHS.admin && pathname === PAGE_PATHS.adminDashboard ? PAGE_PATHS.adminDashboard : to}
                     end={end}
                     className={({ isActive }) =>
                       cn(

@@ -23,7 +23,8 @@ import { SITE_NAME } from '../../lib/site-name';
 export function SongPage() {
   const { slug = '' } = useParams();
   const song = useQuery(songQuery(slug));
-  if (song.isError && isApiError(song.error) && song.error.status === 404) return <Navigate to={PAGE_PATHS.songs} replace />;
+  // Not found, not active, or an address no song could have (400): back to the list, as the spec says.
+  if (song.isError && isApiError(song.error) && (song.error.status === 404 || song.error.status === 400)) return <Navigate to={PAGE_PATHS.songs} replace />;
   // A failed background refetch keeps the song on screen (and the player playing).
   if (song.data) return <SongView key={song.data.id} song={song.data} />;
   if (song.isError) {

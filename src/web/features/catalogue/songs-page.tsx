@@ -87,8 +87,11 @@ export function SongsPage() {
             </p>
             {list.data.rows.length === 0 ? (
               <div className="mt-4">
-                <EmptyState icon={Music} message={hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}>
-                  {hasFilters ? (
+                <EmptyState
+                  icon={Music}
+                  message={list.data.total > 0 ? MESSAGES.songs.pastTheEnd : hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}
+                >
+                  {hasFilters && list.data.total === 0 ? (
                     <Button variant="outline" size="sm" onClick={() => write({ page: 1 }, { scrollToTop: false })}>
                       Clear filters
                     </Button>

@@ -64,7 +64,7 @@ export function DashboardPage() {
             <Card>
               <CardHeader>
                 <CardTitle>Plays per day</CardTitle>
-                <CardDescription>Songs played by preview users and admins, last 30 days.</CardDescription>
+                <CardDescription>Songs played by signed-in listeners and pitch-link recipients, last 30 days.</CardDescription>
               </CardHeader>
               <CardContent>
                 {dashboard.isPending ? (
