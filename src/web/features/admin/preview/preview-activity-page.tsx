@@ -61,7 +61,8 @@ export function PreviewActivityPage() {
           <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
             <Stat term="Preview users" value={users.length} />
             <Stat term="Plays" value={totalPlays} />
-            <Stat term="Active this week" value={activeCount} />
+            {/* Preview users only, like the rest of this page; the dashboard's card counts every listener (spec section 9). */}
+            <Stat term="Preview users active this week" value={activeCount} />
           </dl>
 
           <div className={cn('mt-8 grid grid-cols-1 gap-6', selectedId && '2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] 2xl:items-start')}>
