@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
 import type { Config } from './config';
@@ -60,6 +60,10 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     if (user) await linkAndGrantSafely(user);
   };
 
+  const hasSongwriterRole = async (userId: string) => {
+    const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'songwriter')));
+    return Boolean(row);
+  };
   const resetLinkIsSongwriters = async (token: string) => {
     const [row] = await db
       .select({ role: userRoles.role })
@@ -151,13 +155,18 @@ export function createAuth({ config, db, logger }: AuthDeps) {
             message: MESSAGES.validation.passwordTooCommon,
           });
         }
-        // A songwriter's password is at least 8 characters (spec section 5), a reset one too; the reset
-        // form cannot know whose link it holds, so the server asks the link.
-        if (ctx.path === '/reset-password' && typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
-          const token = (ctx.body as { token?: unknown } | undefined)?.token ?? ctx.query?.token;
-          if (typeof token === 'string' && (await resetLinkIsSongwriters(token))) {
-            throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
+        // A songwriter's password is at least 8 characters (spec section 5), a reset or changed one too. The
+        // reset form cannot know whose link it holds, so the server asks the link; a change asks the session.
+        if (typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
+          let songwriters = false;
+          if (ctx.path === '/reset-password') {
+            const token = (ctx.body as { token?: unknown } | undefined)?.token ?? ctx.query?.token;
+            songwriters = typeof token === 'string' && (await resetLinkIsSongwriters(token));
+          } else if (ctx.path === '/change-password') {
+            const session = await getSessionFromCtx(ctx);
+            songwriters = Boolean(session && (await hasSongwriterRole(session.user.id)));
           }
+          if (songwriters) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
         }
       }),
     },

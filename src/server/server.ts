@@ -47,7 +47,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const payments = createPayments(config);
     const app = createApp({
       config, db, auth, storage, payments, logger, webRoot: options.webRoot ?? WEB_ROOT, onSessionsChanged: database.onSessionsChanged,
-      fileOrigin: await directOriginOf(storage),
+      fileOrigin: await directOriginOf(storage, (error) =>
+        logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),
+      ),
     });
 
     const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));

@@ -282,6 +282,11 @@ describe('password reset', () => {
     expect((await signIn(t.client(), writer.email, 'qx7!vb2')).status).toBe(401);
     expect((await t.client().post('/api/auth/reset-password', { newPassword: 'qx7!vb2mz', token: writerToken })).status).toBe(200);
     expect((await signIn(t.client(), writer.email, 'qx7!vb2mz')).status).toBe(200);
+    // Nor can a signed-in songwriter change it to a shorter one through the auth API.
+    const writerClient = await signedInClient(t, { email: writer.email, password: 'qx7!vb2mz' });
+    const changed = await writerClient.post('/api/auth/change-password', { currentPassword: 'qx7!vb2mz', newPassword: 'zq8!wb' });
+    expect(changed.status).toBe(400);
+    expect(changed.body.message).toBe(MESSAGES.validation.songwriterPasswordMin);
 
     const listener = await makePreviewUser(t.db);
     expect((await t.client().post('/api/auth/reset-password', { newPassword: 'qx7!vb', token: await tokenFor(listener.email) })).status).toBe(200);

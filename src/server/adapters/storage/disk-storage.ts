@@ -91,7 +91,10 @@ export function createDiskStorage(root: string): Storage {
       openFiles.forget(file);
       // Metadata first: the object exists once its bytes are renamed into place.
       await writeAtomically(meta, Buffer.from(JSON.stringify({ contentType })));
-      return { sizeBytes: await writeAtomically(file, body) };
+      const sizeBytes = await writeAtomically(file, body);
+      // Again after the rename: a read between the first forget and the rename kept the old file open.
+      openFiles.forget(file);
+      return { sizeBytes };
     },
 
     async get({ range, contentType: knownType, ...ref }) {
@@ -150,6 +153,8 @@ export function createDiskStorage(root: string): Storage {
           if (!isMissing(error)) throw error;
         }
       }
+      // Again once it is gone: a read between the first forget and the unlink kept it open.
+      openFiles.forget(file);
     },
 
     async presignGet() {

@@ -130,9 +130,16 @@ export function newObjectKey(ownerOrScope: string, originalName?: string | null)
  * the page CSP; undefined when the driver serves no direct links (disk). Asked of a presigned probe, so it is
  * the origin the SDK really writes, whatever the endpoint, region and bucket name make of it.
  */
-export async function directOriginOf(storage: Storage): Promise<string | undefined> {
-  const probe = await storage.presignGet({ bucket: 'song-audio', key: 'origin-probe', expiresInSeconds: 60 });
-  return probe ? new URL(probe).origin : undefined;
+export async function directOriginOf(storage: Storage, onError?: (error: unknown) => void): Promise<string | undefined> {
+  try {
+    const probe = await storage.presignGet({ bucket: 'song-audio', key: 'origin-probe', expiresInSeconds: 60 });
+    return probe ? new URL(probe).origin : undefined;
+  } catch (error) {
+    // Credentials the SDK cannot resolve yet (an instance role not ready): serve anyway; pictures and audio
+    // from the store stay blocked by the CSP until a restart, which the log says.
+    onError?.(error);
+    return undefined;
+  }
 }
 
 export type StorageConfig = Pick<Config, 'dataDir' | 's3'>;

@@ -25,7 +25,7 @@ import { isApiError } from '../../lib/api';
 import { meQuery, useMe, useSignOut } from '../../lib/auth';
 import { applyFieldErrors } from './form-errors';
 import { OnboardingShell } from './onboarding-shell';
-import { onboardingQuery, pathOfStep, songwriterApi } from './songwriter-api';
+import { onboardingQuery, pathOfStep, songwriterApi, songwriterKeys } from './songwriter-api';
 import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.songwriters;
@@ -219,6 +219,8 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
       toast.error(m.joinFailed, { description: isApiError(error) ? error.message : undefined });
       return;
     }
+    // Anything asked as a non-songwriter (refusals, or a reset profile) is stale now.
+    queryClient.removeQueries({ queryKey: songwriterKeys.root });
     await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     await navigate(PAGE_PATHS.songwriterProfile);
   };

@@ -27,18 +27,36 @@ export type CheckoutReturnState = 'idle' | 'confirming' | 'awaiting' | 'failed';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Claims the session's order; 0 when there is none to claim (not this songwriter's, or never paid). */
-async function claimSession(sessionId: string, onAwaiting: () => void, alive: () => boolean): Promise<number> {
+/** A dropped request or two while waiting minutes for a payment is no reason to stop waiting. */
+const ERRORS_TOLERATED_WHILE_AWAITING = 3;
+
+/**
+ * Claims the session's order: how many were claimed (0 when there is none to claim: not this songwriter's,
+ * or never paid), or 'awaiting' when the wait for a late payment ran out with the order still pending.
+ */
+async function claimSession(sessionId: string, onAwaiting: () => void, alive: () => boolean): Promise<number | 'awaiting'> {
   const started = Date.now();
+  let awaiting = false;
+  let errors = 0;
   for (let attempt = 0; alive(); attempt++) {
-    const { claimed, awaitingPayment } = await songwriterApi.claimBySession(sessionId);
-    if (claimed > 0) return claimed;
+    let result: { claimed: number; awaitingPayment: boolean };
+    try {
+      result = await songwriterApi.claimBySession(sessionId);
+      errors = 0;
+    } catch (error) {
+      if (!awaiting || ++errors > ERRORS_TOLERATED_WHILE_AWAITING) throw error;
+      await pause(AWAITING_PAYMENT_POLL_MS);
+      continue;
+    }
+    if (result.claimed > 0) return result.claimed;
+    awaiting = result.awaitingPayment;
     const wait = CLAIM_RETRY_DELAYS_MS[attempt];
     if (wait !== undefined) {
       await pause(wait);
       continue;
     }
-    if (!awaitingPayment || Date.now() - started > AWAITING_PAYMENT_FOR_MS) return 0;
+    if (!awaiting) return 0;
+    if (Date.now() - started > AWAITING_PAYMENT_FOR_MS) return 'awaiting';
     onAwaiting();
     await pause(AWAITING_PAYMENT_POLL_MS);
   }
@@ -88,6 +106,8 @@ export function useCheckoutReturn(): CheckoutReturnState {
         claimSession(sessionId, () => setState('awaiting'), () => mounted.current)
           .then((claimed) => {
             if (!mounted.current) return;
+            // Still not confirmed after the wait: the order is theirs and will show once paid (a reload looks again).
+            if (claimed === 'awaiting') return;
             if (claimed > 0) {
               toast.success(m.orderClaimedTitle, { description: m.orderClaimed(claimed) });
               setState('idle');
@@ -97,6 +117,7 @@ export function useCheckoutReturn(): CheckoutReturnState {
             }
           })
           .catch((error: unknown) => {
+            if (!mounted.current) return;
             toast.error(m.claimFailed, { description: isApiError(error) ? error.message : undefined });
             setState('failed');
           })
