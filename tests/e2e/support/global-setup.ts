@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { createTestDatabaseUrl } from '../../setup/database';
 import { freePort } from '../../setup/free-port';
 import { TestClient } from '../../setup/http-client';
 import { E2E_SITE_NAME } from './site-name';
+import { webBuildFor } from './web-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,15 +22,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  // A build of this run's own, so another run rebuilding dist/web cannot pull files from under it.
-  const webRoot = process.env.E2E_SKIP_BUILD ? undefined : mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-web-'));
-  if (webRoot) {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], {
-      stdio: 'inherit',
-      env: { ...process.env, SITE_NAME: E2E_SITE_NAME },
-    });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  const webRoot = process.env.E2E_SKIP_BUILD ? undefined : webBuildFor(E2E_SITE_NAME);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-'));
   const database = process.env.DATABASE_URL ? await createTestDatabaseUrl(process.env.DATABASE_URL) : undefined;
   const port = await freePort();
@@ -64,6 +56,5 @@ export default async function setup(project: TestProject) {
     await running.stop();
     await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
-    if (webRoot) rmSync(webRoot, { recursive: true, force: true });
   };
 }

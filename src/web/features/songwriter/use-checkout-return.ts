@@ -15,10 +15,11 @@ const m = MESSAGES.songwriters;
 const CLAIM_RETRY_DELAYS_MS = [1000, 2000, 3000, 4000];
 /**
  * When the checkout's order is this songwriter's and only waits for its payment notice (which Stripe may send
- * minutes late), keep asking at this pace, for this long, saying so after the first retries.
+ * minutes late), keep asking for this long, at most this far apart, and say so once a few seconds have passed.
  */
 const AWAITING_PAYMENT_POLL_MS = 5000;
 const AWAITING_PAYMENT_FOR_MS = 10 * 60_000;
+const AWAITING_NOTICE_AFTER_MS = 3000;
 
 const RETURN_PARAMS = ['order_success', 'session_id', 'claim_token'] as const;
 
@@ -51,14 +52,17 @@ async function claimSession(sessionId: string, onAwaiting: () => void, alive: ()
     if (result.claimed > 0) return result.claimed;
     awaiting = result.awaitingPayment;
     const wait = CLAIM_RETRY_DELAYS_MS[attempt];
-    if (wait !== undefined) {
-      await pause(wait);
+    if (awaiting) {
+      const waited = Date.now() - started;
+      if (waited > AWAITING_PAYMENT_FOR_MS) return 'awaiting';
+      if (waited >= AWAITING_NOTICE_AFTER_MS) onAwaiting();
+      await pause(Math.min(wait ?? AWAITING_PAYMENT_POLL_MS, AWAITING_PAYMENT_POLL_MS));
       continue;
     }
-    if (!awaiting) return 0;
-    if (Date.now() - started > AWAITING_PAYMENT_FOR_MS) return 'awaiting';
-    onAwaiting();
-    await pause(AWAITING_PAYMENT_POLL_MS);
+    // An order we cannot see yet (a session this app did not start, or not this songwriter's): a few quick
+    // retries, then the claim-by-e-mail box.
+    if (wait === undefined) return 0;
+    await pause(wait);
   }
   return 0;
 }
