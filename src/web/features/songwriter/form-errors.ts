@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import * as MESSAGES from '../../../common/messages';
 import { isApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 
 /**
  * Puts the server's per-field messages (a 400 from the shared schema) on the form's fields, focusing the
@@ -15,4 +17,12 @@ export function applyFieldErrors<T extends FieldValues>(setError: UseFormSetErro
     applied = true;
   }
   return applied;
+}
+
+/** A taken username (409) on the username field and in a toast, as spec section 8 says; false for other errors. */
+export function applyUsernameTaken<T extends FieldValues & { username: string }>(setError: UseFormSetError<T>, error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 409) return false;
+  setError('username' as Path<T>, { message: error.message }, { shouldFocus: true });
+  toast.error(MESSAGES.songwriters.usernameTakenTitle, { description: error.message });
+  return true;
 }

@@ -23,13 +23,14 @@ import { Input } from '../../components/ui/input';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { meQuery, useMe, useSignOut } from '../../lib/auth';
-import { applyFieldErrors } from './form-errors';
+import { applyFieldErrors, applyUsernameTaken } from './form-errors';
 import { OnboardingShell } from './onboarding-shell';
 import { onboardingQuery, pathOfStep, songwriterApi, songwriterKeys } from './songwriter-api';
 import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.songwriters;
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
+const USERNAME_HINT = `At least ${LIMITS.usernameMin} characters: letters, numbers, dots, hyphens and underscores.`;
 
 /**
  * /songwriter-signup: step 1, the account (public). ?order_success=true comes back from a payment made
@@ -92,11 +93,7 @@ function SignupForm({ paidAlready, onDone }: { paidAlready: boolean; onDone: (em
     try {
       await songwriterApi.signUp(values);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        form.setError('username', { message: error.message }, { shouldFocus: true });
-        toast.error(m.usernameTakenTitle, { description: error.message });
-        return;
-      }
+      if (applyUsernameTaken(form.setError, error)) return;
       if (applyFieldErrors(form.setError, error, FIELDS)) return;
       if (isApiError(error) && error.status === 429) {
         toast.error(error.message);
@@ -120,7 +117,7 @@ function SignupForm({ paidAlready, onDone }: { paidAlready: boolean; onDone: (em
         <div className="grid gap-5">
           <FormField
             label="Username"
-            hint={`At least ${LIMITS.usernameMin} characters: letters, numbers, dots, hyphens and underscores.`}
+            hint={USERNAME_HINT}
             error={errors.username?.message}
           >
             <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
@@ -210,11 +207,7 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
     try {
       await songwriterApi.join(values);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        form.setError('username', { message: error.message }, { shouldFocus: true });
-        toast.error(m.usernameTakenTitle, { description: error.message });
-        return;
-      }
+      if (applyUsernameTaken(form.setError, error)) return;
       if (applyFieldErrors(form.setError, error, ['username'])) return;
       toast.error(m.joinFailed, { description: isApiError(error) ? error.message : undefined });
       return;
@@ -238,7 +231,7 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
           <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
             <FormField
               label="Username"
-              hint={`At least ${LIMITS.usernameMin} characters: letters, numbers, dots, hyphens and underscores.`}
+              hint={USERNAME_HINT}
               error={errors.username?.message}
             >
               <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
