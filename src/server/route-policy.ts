@@ -5,6 +5,7 @@
  *
  * - public: anyone, signed in or not.
  * - user: any signed-in user (401 when signed out).
+ * - user-not-admin: any signed-in user but an admin (401 signed out, 403 for admins): joining as a songwriter.
  * - catalogue: preview users and admins (401 signed out, 403 for others).
  * - songwriter: songwriters only (401 signed out, 403 for others, admins included).
  * - admin: admins only (401 signed out, 403 for others).
@@ -13,7 +14,7 @@
  * - test-checkout: songwriters, and only while the built-in test checkout is the payment provider.
  * - pitch-link: anyone holding a live pitch link's token (no account); 404 alike for unknown, revoked and expired.
  */
-export type Access = 'public' | 'user' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout' | 'pitch-link';
+export type Access = 'public' | 'user' | 'user-not-admin' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout' | 'pitch-link';
 
 export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/auth/*': 'public',
@@ -44,7 +45,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/preview-requests/mine': 'user',
 
   'POST /api/songwriters/sign-up': 'public',
-  'POST /api/songwriters/join': 'user',
+  'POST /api/songwriters/join': 'user-not-admin',
   'GET /api/songwriters/me': 'songwriter',
   'PUT /api/songwriters/me/profile': 'songwriter',
   'PUT /api/songwriters/me/questionnaire': 'songwriter',

@@ -162,6 +162,7 @@ describe('the document', () => {
 const CALLER: Record<Access, keyof typeof callers | undefined> = {
   public: 'anonymous',
   user: 'noRole',
+  'user-not-admin': 'noRole',
   catalogue: 'preview',
   songwriter: 'songwriter',
   'test-checkout': 'songwriter',

@@ -18,6 +18,8 @@ function expected(access: Access, caller: Caller): 401 | 403 | 404 | 'allowed' |
       return 'allowed';
     case 'user':
       return caller === 'anonymous' ? 401 : 'allowed';
+    case 'user-not-admin':
+      return caller === 'anonymous' ? 401 : caller === 'admin' ? 403 : 'allowed';
     case 'catalogue':
       return caller === 'anonymous' ? 401 : caller === 'preview' || caller === 'admin' ? 'allowed' : 403;
     case 'songwriter':

@@ -46,6 +46,18 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * 401 when signed out, 403 with this message for a holder of the role: for what one kind of account may never
+ * do (an admin account cannot also be a songwriter account). Checked before the body, so the answer does not
+ * depend on what was sent.
+ */
+export function refuseRole(role: Role, message: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (actorOf(c).roles.has(role)) throw new AppError('FORBIDDEN', message);
+    await next();
+  });
+}
+
 /** 401 when signed out, 403 when signed in without any of the roles. */
 export function requireRole(...roles: Role[]) {
   return createMiddleware<AppEnv>(async (c, next) => {

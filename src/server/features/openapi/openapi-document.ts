@@ -28,6 +28,7 @@ export function openApiPath(path: string): string {
 const ACCESS_NOTES: Record<Access, string> = {
   public: 'Anyone, signed in or not.',
   user: 'Any signed-in user.',
+  'user-not-admin': 'Any signed-in user but an admin.',
   catalogue: 'Preview users and admins.',
   songwriter: 'Songwriters only.',
   admin: 'Admins only.',

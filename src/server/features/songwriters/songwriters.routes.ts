@@ -17,7 +17,8 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { actorOf, requireRole, requireUser } from '../../middleware/require-user';
+import * as MESSAGES from '../../../common/messages';
+import { actorOf, refuseRole, requireRole } from '../../middleware/require-user';
 import {
   claimBySession,
   confirmClaimByEmail,
@@ -74,7 +75,7 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       await signUpSongwriter({ db, auth, input: c.req.valid('json'), emailCtx });
       return c.json({ ok: true });
     })
-    .post('/join', requireUser, validate('json', SongwriterJoinSchema), async (c) => {
+    .post('/join', refuseRole('admin', MESSAGES.songwriters.joinRefusesAdmin), validate('json', SongwriterJoinSchema), async (c) => {
       await joinAsSongwriter({ db, actor: actorOf(c), input: c.req.valid('json') });
       c.set('rolesChanged', true);
       return c.json({ ok: true });

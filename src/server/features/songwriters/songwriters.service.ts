@@ -67,7 +67,6 @@ export async function signUpSongwriter({ db, auth, input, emailCtx }: { db: Db; 
  * an admin's pages come first wherever they sign in, and a reset never touches an admin.
  */
 export async function joinAsSongwriter({ db, actor, input }: { db: Db; actor: Actor; input: SongwriterJoinInput }) {
-  if (actor.roles.has('admin')) throw new AppError('FORBIDDEN', m.joinRefusesAdmin);
   if (actor.roles.has('songwriter')) return;
   const takenError = () => new AppError('CONFLICT', m.usernameTaken, { username: [m.usernameTaken] });
   if (await usernameTaken(db, input.username)) throw takenError();
