@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preactAliases } from './scripts/vite-preact.ts';
 import { prerender } from './scripts/vite-prerender.ts';
-import { siteNameDefine } from './scripts/vite-site-name.ts';
+import { recordSiteName, siteNameDefine } from './scripts/vite-site-name.ts';
 
 const here = import.meta.dirname;
 
@@ -18,6 +18,7 @@ export default defineConfig({
     tailwindcss(),
     prerender(),
     precompress(),
+    recordSiteName(),
   ],
   resolve: { alias: preactAliases },
   define: siteNameDefine(),

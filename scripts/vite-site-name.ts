@@ -1,4 +1,7 @@
-import { DEFAULT_SITE_NAME } from '../src/common/constants.ts';
+import type { Plugin } from 'vite';
+import { BUILT_SITE_NAME_FILE, DEFAULT_SITE_NAME } from '../src/common/constants.ts';
+
+const siteNameOf = (env: NodeJS.ProcessEnv) => env.SITE_NAME?.trim() || DEFAULT_SITE_NAME;
 
 /**
  * The site name (SITE_NAME, read the way src/server/config.ts reads it) compiled into the web app and its
@@ -6,5 +9,19 @@ import { DEFAULT_SITE_NAME } from '../src/common/constants.ts';
  * serves in, so pages, titles and e-mails name the same site.
  */
 export function siteNameDefine(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return { __SITE_NAME__: JSON.stringify(env.SITE_NAME?.trim() || DEFAULT_SITE_NAME) };
+  return { __SITE_NAME__: JSON.stringify(siteNameOf(env)) };
+}
+
+/**
+ * Writes the compiled name beside the build's manifest, where the server reads it at start and warns when
+ * it serves under another name (a build made in one environment, served in another).
+ */
+export function recordSiteName(env: NodeJS.ProcessEnv = process.env): Plugin {
+  return {
+    name: 'pitchroom:record-site-name',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: BUILT_SITE_NAME_FILE, source: JSON.stringify({ siteName: siteNameOf(env) }) });
+    },
+  };
 }

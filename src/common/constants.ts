@@ -1,6 +1,8 @@
 /** Facts of the product shared by server and browser. One place for each. */
 
 export const DEFAULT_SITE_NAME = 'Pitchroom';
+/** Where the web build records the site name compiled into it, for the server to compare at start; never served. */
+export const BUILT_SITE_NAME_FILE = '.vite/site-name.json';
 export const TAGLINE = 'The pitch always comes before the hit.';
 
 export const ROLES = ['admin', 'preview', 'songwriter'] as const;

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { createStorage, directOriginOf } from './adapters/storage/storage';
 import { createPayments } from './adapters/payments';
 import { createAuth } from './auth';
+import { builtSiteName } from './built-site-name';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
@@ -43,10 +44,19 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     // Instances starting together against one PostgreSQL seed once: the second finds the data there.
     const demoAccounts = await database.exclusive(() => seedIfEmpty(db, storage, config));
 
+    const webRoot = options.webRoot ?? WEB_ROOT;
+    const webSiteName = builtSiteName(webRoot);
+    if (webSiteName !== undefined && webSiteName !== config.siteName) {
+      logger.warn(
+        { webSiteName, siteName: config.siteName },
+        'the web app was built with another SITE_NAME: pages will name one site and e-mails another; rebuild (npm run build) with this SITE_NAME',
+      );
+    }
+
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
     const app = createApp({
-      config, db, auth, storage, payments, logger, webRoot: options.webRoot ?? WEB_ROOT, onSessionsChanged: database.onSessionsChanged,
+      config, db, auth, storage, payments, logger, webRoot, onSessionsChanged: database.onSessionsChanged,
       fileOrigin: await directOriginOf(storage, (error) =>
         logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),
       ),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../../src/server/config';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/seed';
+import { builtSiteName } from '../../../src/server/built-site-name';
 import { startServer } from '../../../src/server/server';
 import { createTestDatabaseUrl } from '../../setup/database';
 import { freePort } from '../../setup/free-port';
@@ -23,6 +24,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const webRoot = process.env.E2E_SKIP_BUILD ? undefined : webBuildFor(E2E_SITE_NAME);
+  // The build records the name compiled into it, which the server compares with its own at start.
+  if (webRoot && builtSiteName(webRoot) !== E2E_SITE_NAME) throw new Error(`the web build names "${builtSiteName(webRoot)}", not "${E2E_SITE_NAME}"`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-'));
   const database = process.env.DATABASE_URL ? await createTestDatabaseUrl(process.env.DATABASE_URL) : undefined;
   const port = await freePort();
