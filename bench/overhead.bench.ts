@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { load, type BenchApp, type Row } from './support';
+import { load, startBareServer, type BenchApp, type Row } from './support';
 
 const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -12,12 +12,7 @@ const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as Addre
  * architecture.md chose, before any middleware of ours.
  */
 export async function overheadBench(app: BenchApp): Promise<Row[]> {
-  const body = JSON.stringify({ ok: true });
-  const bare = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bare = await startBareServer(JSON.stringify({ ok: true }));
   const honoAlone = await new Promise<Server>((resolve) => {
     const server = serve({ fetch: new Hono().get('/api/health', (c) => c.json({ ok: true })).fetch, port: 0, hostname: '127.0.0.1' }, () =>
       resolve(server as Server),
@@ -27,7 +22,7 @@ export async function overheadBench(app: BenchApp): Promise<Row[]> {
     // Alternate, so that a busy moment of the machine does not fall on one side only.
     const runs = { app: [] as { rps: number; p99: number }[], bare: [] as { rps: number }[], hono: [] as { rps: number }[] };
     for (let i = 0; i < 2; i++) {
-      runs.bare.push(await load(`${urlOf(bare)}/`, { duration: 4 }));
+      runs.bare.push(await load(bare.url, { duration: 4 }));
       runs.app.push(await load(`${app.url}/api/health`, { duration: 4 }));
       runs.hono.push(await load(`${urlOf(honoAlone)}/api/health`, { duration: 4 }));
     }

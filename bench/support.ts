@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,19 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+}
+
+/**
+ * A bare node:http server answering every request with these bytes, and nothing else: what this machine and
+ * its load generator allow for an answer of that size, to read a figure of the app against.
+ */
+export async function startBareServer(body: string | Buffer, { status = 200, contentType = 'application/json' } = {}) {
+  const server = createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
 /** autocannon against one URL; latencies in milliseconds. */

@@ -13,6 +13,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
 import { fileRoutes } from './features/files/files.routes';
+import { createFileChecks } from './features/files/files.service';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
@@ -33,7 +34,7 @@ import { handleError } from './lib/error-handler';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
 import { withDefaultResponseHeaders } from './lib/node-http';
-import { forgetSessionsAfterChanges, loadActor, requireRole } from './middleware/require-user';
+import { forgetKeptAfterChanges, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeaders } from './middleware/security';
 import { webAppRoutes } from './web-app';
 
@@ -107,10 +108,11 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     return upload ? next() : jsonBodyLimit(c, next);
   });
 
-  // Who is calling is kept for a moment (decision 0019): forgotten after this instance's own changes, and
-  // after any instance's, as the database announces them.
+  // Who is calling is kept for a moment (decision 0019), and so is what a file link may read (0022): forgotten
+  // after this instance's own changes, and sessions after any instance's, as the database announces them.
   const readActor = createSessionReader(auth, db);
-  app.use('/api/*', forgetSessionsAfterChanges(readActor));
+  const fileChecks = createFileChecks();
+  app.use('/api/*', forgetKeptAfterChanges(readActor.forget, fileChecks.clear));
   onSessionsChanged?.(readActor.forget).catch((error: unknown) =>
     logger.error({ err: error }, 'cannot listen for session changes; kept sessions expire on their own'),
   );
@@ -143,7 +145,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     .route('/payments/stripe', stripeWebhookRoutes(db, config, mail.emailCtx))
     .route('/submissions', submissionRoutes({ db, storage, mail }))
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
-    .route('/files', fileRoutes({ db, storage, secret: config.authSecret }));
+    .route('/files', fileRoutes({ db, storage, secret: config.authSecret, fileChecks }));
 
   const admin = new Hono<AppEnv>();
   admin.use('*', requireRole('admin'));

@@ -18,6 +18,7 @@ let s3: Awaited<ReturnType<typeof startS3>>;
 let t: TestApp;
 let preview: TestClient;
 let writer: TestClient;
+let adminClient: TestClient;
 let writerId: string;
 let song: typeof songs.$inferSelect;
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const previewUser = await makePreviewUser(t.db);
   const writerUser = await makeSongwriter(t.db);
   writerId = writerUser.id;
-  [preview, writer] = await Promise.all([signedInClient(t, previewUser), signedInClient(t, writerUser)]);
+  [preview, writer, adminClient] = await Promise.all([signedInClient(t, previewUser), signedInClient(t, writerUser), signedInClient(t, admin)]);
   song = await makeSong(t.db, t.storage, admin.id, { title: 'Porch Light Static', seconds: 3, cover: ['#1e3a8a', '#fbbf24'] });
 });
 afterAll(async () => {
@@ -83,13 +84,14 @@ describe('files kept in S3', () => {
     expect(stranger.status).toBe(403);
     expect(stranger.headers.location).toBeUndefined();
 
-    await t.db.update(songs).set({ isActive: false }).where(eq(songs.id, song.id));
+    const setActive = (isActive: boolean) => adminClient.patch(`/api/admin/songs/${song.id}/active`, { isActive });
+    expect((await setActive(false)).status).toBe(200);
     try {
       const takenDown = await preview.get(audioUrl);
       expect(takenDown.status).toBe(404);
       expect(takenDown.headers.location).toBeUndefined();
     } finally {
-      await t.db.update(songs).set({ isActive: true }).where(eq(songs.id, song.id));
+      expect((await setActive(true)).status).toBe(200);
     }
   });
 

@@ -111,6 +111,27 @@ describe('audio links', () => {
     expect((await preview.get(`/api/files/${link}`)).status).toBe(404);
   });
 
+  // What a file link may read is kept for a moment (decision 0022): never past a change made through this app.
+  test('a song an admin makes inactive stops its audio at the next request, and plays again once active', async () => {
+    const song = await makeSong(t.db, t.storage, adminId, { title: 'Kept For A Moment', orderIndex: 2 });
+    const { body } = await preview.get(`/api/songs/${song.slug}`);
+    const audioStatus = async () => (await preview.get(body.audioUrl, { range: 'bytes=0-9' })).status;
+    expect(await audioStatus()).toBe(206);
+    expect((await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: false })).status).toBe(200);
+    expect(await audioStatus()).toBe(404);
+    expect((await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: true })).status).toBe(200);
+    expect(await audioStatus()).toBe(206);
+  });
+
+  test('a song made inactive by another instance (straight in the database) stops its audio within 2 s', async () => {
+    const song = await makeSong(t.db, t.storage, adminId, { title: 'Changed Elsewhere', orderIndex: 3 });
+    const { body } = await preview.get(`/api/songs/${song.slug}`);
+    const audioStatus = async () => (await preview.get(body.audioUrl, { range: 'bytes=0-9' })).status;
+    expect(await audioStatus()).toBe(206);
+    await t.db.update(songs).set({ isActive: false }).where(eq(songs.id, song.id));
+    await expect.poll(audioStatus, { timeout: 3_000, interval: 100 }).toBe(404);
+  });
+
   // Revoked through this app: preview-access.test.ts; here as by another instance, straight in the database.
   test("a revoked user's link stops working at once", async () => {
     const user = await makePreviewUser(t.db);

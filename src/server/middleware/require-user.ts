@@ -16,21 +16,24 @@ export function loadActor(readActor: SessionReader) {
 }
 
 /**
- * After a request of this app that may have changed who someone is or what they may do (any auth route:
- * sign-in, sign-out, e-mail verification, password reset; any admin write: approvals, revocations, resets;
- * any other route that says it changed roles, as joining as a songwriter does),
- * the session reader forgets what it kept before the response leaves, so the caller's next request never
- * races the database's notice. Other writes (a play report, a comment) leave it be: should one ever touch
- * sessions or roles, the notice still arrives (decision 0019).
+ * After a request of this app that may have changed who someone is, what they may do or what they may read
+ * (any auth route: sign-in, sign-out, e-mail verification, password reset; any admin write: approvals,
+ * revocations, resets, a song made inactive or deleted; any other route that says it changed roles, as
+ * joining as a songwriter does), what was kept of sessions and file checks is forgotten before the response
+ * leaves, so the caller's next request never races the database. Other writes (a play report, a comment)
+ * leave it be: should one ever touch sessions or roles, the database's notice still arrives (decision 0019),
+ * and a file check is kept for 2 s at most (decision 0022).
  */
-export function forgetSessionsAfterChanges(readActor: SessionReader) {
+export function forgetKeptAfterChanges(...forgetters: (() => void)[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     try {
       await next();
     } finally {
       const path = c.req.path;
       const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-      if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/admin/')) || c.get('rolesChanged')) readActor.forget();
+      if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/admin/')) || c.get('rolesChanged')) {
+        for (const forget of forgetters) forget();
+      }
     }
   });
 }

@@ -6,6 +6,7 @@ import type { Role } from '../../../common/constants';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { keepForAMoment } from '../../lib/kept-for-a-moment';
 import { requestHeader } from '../../lib/node-http';
 import type { Actor } from './accounts.service';
 
@@ -63,19 +64,7 @@ export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKep
     return row;
   }
 
-  type SessionRow = Awaited<ReturnType<typeof lookUp>>;
-  const kept = new Map<string, { at: number; row: Promise<SessionRow> }>();
-  function keptLookUp(token: string): Promise<SessionRow> {
-    const now = performance.now();
-    const entry = kept.get(token);
-    if (entry && now - entry.at < keepMs) return entry.row;
-    const row = lookUp(token);
-    kept.delete(token);
-    if (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
-    kept.set(token, { at: now, row });
-    row.catch(() => kept.get(token)?.row === row && kept.delete(token));
-    return row;
-  }
+  const kept = keepForAMoment<Awaited<ReturnType<typeof lookUp>>>({ keepMs, maxKept });
 
   async function readActor(c: Context): Promise<Actor | null> {
     const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
@@ -83,12 +72,12 @@ export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKep
     if (!cookie?.includes(cookieName)) return null;
     const token = verifiedToken(parse(cookie, cookieName)[cookieName], secret);
     if (!token) return null;
-    const row = await keptLookUp(token);
+    const row = await kept.get(token, () => lookUp(token));
     if (!row) return null;
     const expiresAt = row.expiresAt.getTime();
     if (expiresAt <= Date.now() || expiresAt - expiresInMs + updateAgeMs <= Date.now()) {
       // better-auth may extend (or end) the session: what was kept for it is no longer right.
-      kept.delete(token);
+      kept.drop(token);
       return viaBetterAuth(c.req.raw.headers);
     }
     return toActor(row);

@@ -3,7 +3,7 @@ import { contentDisposition, serveFile } from '../../adapters/storage/serve-file
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { authorizeFileLink } from './files.service';
+import { authorizeFileLink, type FileChecks } from './files.service';
 
 /**
  * GET (and HEAD) /api/files/:token: the stored file, after checking the caller may read it now. From disk the
@@ -11,9 +11,9 @@ import { authorizeFileLink } from './files.service';
  * (decision 0020), so no byte passes through the app. HEAD is answered here either way: a presigned GET
  * does not answer HEAD.
  */
-export function fileRoutes({ db, storage, secret }: { db: Db; storage: Storage; secret: string }) {
+export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storage: Storage; secret: string; fileChecks?: FileChecks }) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
-    const { file, expiresAt } = await authorizeFileLink({ db, secret, actor: c.get('actor'), token: c.req.param('token') });
+    const { file, expiresAt } = await authorizeFileLink({ db, secret, actor: c.get('actor'), token: c.req.param('token'), fileChecks });
     // What is left of this link's life: the browser keeps the file (or the way to it) no longer than that.
     const maxAgeSeconds = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
     const cacheControl = `private, max-age=${maxAgeSeconds}`;

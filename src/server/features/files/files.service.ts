@@ -8,6 +8,7 @@ import { storedFiles } from '../../db/schema';
 import { newObjectKey, type Storage } from '../../adapters/storage/storage';
 import { signFileToken, verifyFileToken } from '../../adapters/storage/signed-url';
 import { AppError } from '../../lib/app-error';
+import { keepForAMoment, type KeptForAMoment } from '../../lib/kept-for-a-moment';
 import type { Actor } from '../accounts/accounts.service';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -106,6 +107,15 @@ function fileWithActiveSong(db: DbOrTx) {
   if (!statement) fileWithActiveSongStatements.set(db, (statement = prepareFileWithActiveSong(db)));
   return statement;
 }
+type FileWithActiveSong = Awaited<ReturnType<ReturnType<typeof prepareFileWithActiveSong>['execute']>>[number];
+
+/**
+ * An app's file checks, kept for a moment by file id (decision 0022): a player asks for its audio in many
+ * small ranges, each of which would otherwise read the same row. Who may read the file is still decided on
+ * every request, from the kept row and the caller.
+ */
+export type FileChecks = KeptForAMoment<FileWithActiveSong | undefined>;
+export const createFileChecks = ({ keepMs = 2_000, maxKept = 10_000 } = {}): FileChecks => keepForAMoment({ keepMs, maxKept });
 
 /**
  * The file a link points at, when the link is genuine and unexpired, was issued to this user, and the
@@ -117,11 +127,13 @@ export async function authorizeFileLink({
   secret,
   actor,
   token,
+  fileChecks,
 }: {
   db: DbOrTx;
   secret: string;
   actor: Actor | null;
   token: string;
+  fileChecks?: FileChecks | undefined;
 }): Promise<{ file: StoredFile; expiresAt: number }> {
   const claims = verifyFileToken(secret, token);
   if (!claims) throw new AppError('FORBIDDEN', MESSAGES.files.linkInvalid);
@@ -133,8 +145,14 @@ export async function authorizeFileLink({
   if (claims.subject !== actor.id) throw new AppError('FORBIDDEN', MESSAGES.files.linkInvalid);
 
   if (!UUID_PATTERN.test(claims.fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
-  const [row] = await fileWithActiveSong(db).execute({ fileId: claims.fileId });
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  const { fileId } = claims;
+  const read = () => fileWithActiveSong(db).execute({ fileId }).then(([found]) => found);
+  const row = fileChecks ? await fileChecks.get(fileId, read) : await read();
+  if (!row) {
+    // Only files that exist are kept: one stored a moment after this ask is found at once.
+    fileChecks?.drop(fileId);
+    throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
+  }
   const { file, onActiveSong } = row;
   const isAdmin = actor.roles.has('admin');
 

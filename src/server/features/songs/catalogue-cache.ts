@@ -1,5 +1,6 @@
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { Db } from '../../db/client';
+import { keepForAMoment } from '../../lib/kept-for-a-moment';
 import { keepJson, type KeptJson } from '../../lib/kept-json';
 import { listCatalogue } from './songs.service';
 
@@ -20,26 +21,9 @@ export interface CatalogueCache {
  * instance on the same database shows a change after at most `ttlMs`.
  */
 export function createCatalogueCache({ ttlMs = 2_000, maxPages = 500 } = {}): CatalogueCache {
-  const pages = new Map<string, { at: number; page: Promise<KeptJson> }>();
+  const pages = keepForAMoment<KeptJson>({ keepMs: ttlMs, maxKept: maxPages });
   return {
-    list(db, query) {
-      const key = JSON.stringify(query);
-      const now = performance.now();
-      const kept = pages.get(key);
-      if (kept && now - kept.at < ttlMs) return kept.page;
-      const page = listCatalogue({ db, query }).then(keepJson);
-      // Oldest first out; a refreshed page moves to the end.
-      pages.delete(key);
-      if (pages.size >= maxPages) pages.delete(pages.keys().next().value!);
-      pages.set(key, { at: now, page });
-      // A failure is not kept: the next ask tries again.
-      page.catch(() => {
-        if (pages.get(key)?.page === page) pages.delete(key);
-      });
-      return page;
-    },
-    clear() {
-      pages.clear();
-    },
+    list: (db, query) => pages.get(JSON.stringify(query), () => listCatalogue({ db, query }).then(keepJson)),
+    clear: () => pages.clear(),
   };
 }
