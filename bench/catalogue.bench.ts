@@ -76,7 +76,7 @@ async function concurrentStreamMemory(url: string, headers: Record<string, strin
 }
 
 /** A 6-minute MP3's worth of bytes (128 kbit/s), stored as a catalogue file on an active song. */
-async function loadLongAudio(app: BenchApp): Promise<string> {
+export async function loadLongAudio(app: BenchApp): Promise<string> {
   const bytes = randomBytes(6 * 60 * 16_000);
   bytes[0] = 0xff;
   bytes[1] = 0xfb;

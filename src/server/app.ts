@@ -108,11 +108,12 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     return upload ? next() : jsonBodyLimit(c, next);
   });
 
-  // Who is calling is kept for a moment (decision 0019), and so is what a file link may read (0022): forgotten
-  // after this instance's own changes, and sessions after any instance's, as the database announces them.
+  // Who is calling is kept for a moment (decision 0019), and so are catalogue pages (0016) and what a file
+  // link may read (0022): forgotten after this instance's own changes, and sessions after any instance's,
+  // as the database announces them.
   const readActor = createSessionReader(auth, db);
   const fileChecks = createFileChecks();
-  app.use('/api/*', forgetKeptAfterChanges(readActor.forget, fileChecks.clear));
+  app.use('/api/*', forgetKeptAfterChanges(readActor.forget, fileChecks.clear, catalogue.clear));
   onSessionsChanged?.(readActor.forget).catch((error: unknown) =>
     logger.error({ err: error }, 'cannot listen for session changes; kept sessions expire on their own'),
   );
@@ -150,7 +151,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   const admin = new Hono<AppEnv>();
   admin.use('*', requireRole('admin'));
   admin.route('/outbox', outboxRoutes(db));
-  admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret, catalogue }));
+  admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
   admin.route('/comments', adminCommentRoutes(db));
   admin.route('/preview-requests', preview.requests);
   admin.route('/preview-accounts', preview.accounts);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { songs } from '../../src/server/db/schema';
+import { songComments, songs } from '../../src/server/db/schema';
 import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { createCatalogueCache } from '../../src/server/features/songs/catalogue-cache';
@@ -46,6 +46,29 @@ describe('the catalogue list as the app serves it', () => {
     expect(await titles()).toEqual(['Kept Second, Renamed', 'Kept First']);
     expect((await admin.delete(`/api/admin/songs/${first.id}`)).status).toBe(204);
     expect(await titles()).toEqual(['Kept Second, Renamed']);
+  });
+
+  test("a song's page is kept too, never past an admin's change: an approved comment, an edit, a song taken down", async () => {
+    const song = await makeSong(t.db, t.storage, adminId, { title: 'Kept Page', orderIndex: 5 });
+    const page = async () => (await preview.get(`/api/songs/${song.slug}`)).body;
+    const commentTexts = async () => ((await page()).comments as { text: string }[]).map((c) => c.text);
+    expect(await commentTexts()).toEqual([]);
+
+    expect((await preview.post(`/api/songs/${song.slug}/comments`, { name: 'Ann', email: 'ann@example.test', comment: 'Love the bridge' })).status).toBe(201);
+    const [pending] = await t.db.select().from(songComments).where(eq(songComments.songId, song.id));
+    expect(await commentTexts()).toEqual([]);
+    expect((await admin.patch(`/api/admin/comments/${pending!.id}`, { isApproved: true })).status).toBe(200);
+    expect(await commentTexts()).toEqual(['Love the bridge']);
+
+    // Each listener's file links are still their own, made on each ask.
+    const other = await signedInClient(t, await makePreviewUser(t.db));
+    const [mine, theirs] = [await page(), (await other.get(`/api/songs/${song.slug}`)).body];
+    expect(theirs.title).toBe(mine.title);
+    expect(theirs.audioUrl).not.toBe(mine.audioUrl);
+    expect((await other.get(mine.audioUrl, { range: 'bytes=0-1' })).status).toBe(403);
+
+    expect((await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: false })).status).toBe(200);
+    expect((await preview.get(`/api/songs/${song.slug}`)).status).toBe(404);
   });
 
   test('a revisit with the ETag it holds gets 304 and no body, until the list changes', async () => {

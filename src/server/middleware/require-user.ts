@@ -18,9 +18,9 @@ export function loadActor(readActor: SessionReader) {
 /**
  * After a request of this app that may have changed who someone is, what they may do or what they may read
  * (any auth route: sign-in, sign-out, e-mail verification, password reset; any admin write: approvals,
- * revocations, resets, a song made inactive or deleted; any other route that says it changed roles, as
- * joining as a songwriter does), what was kept of sessions and file checks is forgotten before the response
- * leaves, so the caller's next request never races the database. Other writes (a play report, a comment)
+ * revocations, resets, any change to songs or comments; any other route that says it changed roles, as
+ * joining as a songwriter does), what was kept of sessions, catalogue pages and file checks is forgotten
+ * before the response leaves, so the caller's next request never races the database. Other writes (a play report, a comment)
  * leave it be: should one ever touch sessions or roles, the database's notice still arrives (decision 0019),
  * and a file check is kept for 2 s at most (decision 0022).
  */

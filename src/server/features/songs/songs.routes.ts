@@ -16,7 +16,7 @@ import {
   createSong,
   deleteSong,
   getAdminSong,
-  getCatalogueSong,
+  catalogueSongFor,
   listAdminSongs,
   reorderSongs,
   setSongActive,
@@ -27,7 +27,7 @@ interface SongRouteDeps {
   db: Db;
   storage: Storage;
   secret: string;
-  /** Shared by the catalogue (reads) and admin songs (every write forgets it). */
+  /** The catalogue's kept pages; the app forgets them after every admin write (forgetKeptAfterChanges). */
   catalogue: CatalogueCache;
 }
 
@@ -40,8 +40,9 @@ export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
       sendKeptJson(c, await catalogue.list(db, c.req.valid('query')), 'private, no-cache'),
     )
     .get('/:slug', validate('param', SlugParamSchema), async (c) => {
+      const song = catalogueSongFor(await catalogue.song(db, c.req.valid('param').slug), actorOf(c), secret);
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await getCatalogueSong({ db, actor: actorOf(c), slug: c.req.valid('param').slug, secret }));
+      return c.json(song);
     });
 }
 
@@ -51,13 +52,8 @@ const SONG_FILES = {
 };
 
 /** /api/admin/songs: mounted under the admin router. */
-export function adminSongRoutes({ db, storage, secret, catalogue }: SongRouteDeps) {
+export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'catalogue'>) {
   return new Hono<AppEnv>()
-    // Whatever a write did (or failed to do), the catalogue's kept pages may no longer be right.
-    .use('*', async (c, next) => {
-      await next();
-      if (c.req.method !== 'GET') catalogue.clear();
-    })
     .get('/', async (c) => c.json(await listAdminSongs({ db })))
     .put('/order', validate('json', SongOrderSchema), async (c) => {
       await reorderSongs({ db, ids: c.req.valid('json').ids });

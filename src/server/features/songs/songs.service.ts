@@ -67,15 +67,23 @@ interface CatalogueSongRow {
 }
 
 /** An active song with its approved comments, newest first, and links to its media for this user. */
-export async function getCatalogueSong({ db, actor, slug, secret }: { db: Db; actor: Actor; slug: string; secret: string }) {
+/** The active song with this slug and its approved comments: the same for every listener, so it can be kept. */
+export async function readCatalogueSong(db: Db, slug: string) {
   const [song] = await db.select().from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
-  if (!song) throw new AppError('NOT_FOUND', m.notFound);
+  if (!song) return undefined;
   const comments = await db
     .select({ id: songComments.id, name: songComments.commenterName, text: songComments.commentText, createdAt: songComments.createdAt })
     .from(songComments)
     .where(and(eq(songComments.songId, song.id), eq(songComments.isApproved, true)))
     .orderBy(sql`${songComments.createdAt} desc`);
-  return { ...publicSong(song, actor.id, secret), comments };
+  return { song, comments };
+}
+export type CatalogueSong = Awaited<ReturnType<typeof readCatalogueSong>>;
+
+/** The song page's answer for one listener: the song, with file links made out to them. */
+export function catalogueSongFor(kept: CatalogueSong, actor: Actor, secret: string) {
+  if (!kept) throw new AppError('NOT_FOUND', m.notFound);
+  return { ...publicSong(kept.song, actor.id, secret), comments: kept.comments };
 }
 
 type SongRow = typeof songs.$inferSelect;
