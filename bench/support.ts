@@ -87,9 +87,12 @@ export interface LoadResult {
  * A bare node:http server answering every request with these bytes, and nothing else: what this machine and
  * its load generator allow for an answer of that size, to read a figure of the app against.
  */
-export async function startBareServer(body: string | Buffer, { status = 200, contentType = 'application/json' } = {}) {
+export async function startBareServer(
+  body: string | Buffer,
+  { status = 200, contentType = 'application/json', headers = {} as Record<string, string> } = {},
+) {
   const server = createServer((_req, res) => {
-    res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+    res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

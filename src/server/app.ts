@@ -78,15 +78,14 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
-    const log = logger.child({ requestId });
     c.set('requestId', requestId);
-    c.set('log', log);
+    c.set('logger', logger);
     // The socket's address, not X-Forwarded-For: a client cannot choose its own rate-limit key.
     c.set('clientIp', clientIpOf(c));
     const started = performance.now();
     await withDefaultResponseHeaders(c, [['X-Request-Id', requestId]], next);
-    log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+    logger.info(
+      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });

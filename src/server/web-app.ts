@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { isKnownPagePath, PRERENDERED_PATHS, prerenderedFile } from '../common/routes';
 import type { AppEnv } from './lib/hono-env';
+import { requestLog } from './lib/request-log';
 
 /**
  * Serves the built web app: files from dist/web (Range-capable), long caching for hashed assets,
@@ -44,7 +45,7 @@ export function webAppRoutes(webRoot: string) {
     if (path.extname(pathname) !== '') return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
     if (isKnownPagePath(pathname)) return c.html(prerendered.get(pathname) ?? indexHtml);
-    c.get('log').warn({ path: pathname }, 'page not found');
+    requestLog(c).warn({ path: pathname }, 'page not found');
     return c.html(indexHtml, 404);
   });
   return app;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { rateLimits, userRoles, users } from '../../src/server/db/schema';
@@ -142,14 +143,23 @@ describe('sign-up does not reveal or grant anything', () => {
 describe('security headers', () => {
   function expectSecurityHeaders(res: TestResponse, label: string) {
     const csp = String(res.headers['content-security-policy'] ?? '');
-    expect(csp, `${label}: CSP`).toContain("object-src 'none'");
-    expect(csp, `${label}: CSP`).toContain("base-uri 'none'");
     expect(csp, `${label}: CSP`).toContain("frame-ancestors 'none'");
-    expect(csp, `${label}: CSP`).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options'], `${label}: nosniff`).toBe('nosniff');
     expect(res.headers['referrer-policy'], `${label}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-frame-options'], `${label}: X-Frame-Options`).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy'], `${label}: CORP`).toBe('same-origin');
     expect(res.headers['strict-transport-security'], `${label}: no HSTS outside production`).toBeUndefined();
+    if (label.startsWith('page')) {
+      // A document: what it may load, and the headers that only steer documents.
+      expect(csp, `${label}: CSP`).toContain("default-src 'self'");
+      expect(csp, `${label}: CSP`).toContain("object-src 'none'");
+      expect(csp, `${label}: CSP`).toContain("base-uri 'none'");
+      expect(res.headers['cross-origin-opener-policy'], `${label}: COOP`).toBe('same-origin');
+    } else {
+      // JSON: were it ever rendered, it may load nothing; document-only headers are not sent.
+      expect(csp, `${label}: CSP`).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['cross-origin-opener-policy'], `${label}: no COOP`).toBeUndefined();
+    }
   }
 
   test('every response carries them, successes and errors of our routes and of the auth routes alike', async () => {
@@ -159,7 +169,7 @@ describe('security headers', () => {
     const cases: [string, Promise<TestResponse>, number][] = [
       ['health', c.get('/api/health'), 200],
       ['unknown api path', c.get('/api/x'), 404],
-      ['unknown page path', c.get('/nowhere'), 404],
+      ['page: unknown path', c.get('/nowhere'), 404],
       ['invalid contact', c.post('/api/contact', {}), 400],
       ['admin anonymous', c.get('/api/admin/outbox'), 401],
       ['foreign origin', c.post('/api/contact', contactBody, { origin: 'https://evil.test' }), 403],
@@ -324,5 +334,24 @@ describe('in production', () => {
       { origin: 'https://evil.test' },
     );
     expect(res.status).toBe(403);
+  });
+});
+
+describe('request log', () => {
+  const lines: Record<string, unknown>[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    const logger = pino({ level: 'info', base: undefined }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    logged = await createTestApp({}, { logger });
+  });
+  afterAll(() => logged?.close());
+
+  test('each request is logged once, under the id its response carries in X-Request-Id', async () => {
+    const res = await logged.client().get('/api/x');
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await logged.client().get('/api/health')).headers['x-request-id']).not.toBe(requestId);
+    const mine = lines.filter((line) => line.requestId === requestId);
+    expect(mine).toEqual([expect.objectContaining({ msg: 'request', method: 'GET', path: '/api/x', status: 404 })]);
   });
 });

@@ -12,7 +12,7 @@ import { createAuth, type Auth } from '../../src/server/auth';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { mailOutbox } from '../../src/server/db/schema';
-import { createLogger } from '../../src/server/lib/logger';
+import { createLogger, type Logger } from '../../src/server/lib/logger';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TestClient } from './http-client';
 
@@ -35,9 +35,9 @@ export interface TestApp {
 
 /**
  * The real app on a real HTTP port over a fresh database; nothing of ours is mocked. Files go to a fresh disk
- * folder unless a storage is given (an S3 adapter over s3rver, for one).
+ * folder unless a storage is given (an S3 adapter over s3rver, for one); logs go nowhere unless a logger is given.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { storage?: Storage } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { storage?: Storage; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -50,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const database = await createTestDatabase();
-  const logger = createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel);
   const auth = createAuth({ config, db: database.db, logger });
   const storage = options.storage ?? createDiskStorage(path.join(dataDir, 'files'));
   const payments = createPayments(config);

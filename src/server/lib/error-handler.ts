@@ -4,6 +4,7 @@ import type { ApiErrorBody } from '../../common/api-types';
 import * as MESSAGES from '../../common/messages';
 import { AppError } from './app-error';
 import type { AppEnv } from './hono-env';
+import { requestLog } from './request-log';
 
 /** One JSON error shape for every failure; unknown errors are logged and never leak their details. */
 export function handleError(error: Error, c: Context<AppEnv>) {
@@ -17,7 +18,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     const message = status === 413 ? MESSAGES.generic.bodyTooLarge : status >= 500 ? MESSAGES.generic.unexpected : error.message || MESSAGES.generic.invalidInput;
     return c.json({ error: { code, message } } satisfies ApiErrorBody, status);
   }
-  c.get('log').error({ err: error }, 'unhandled error');
+  requestLog(c).error({ err: error }, 'unhandled error');
   return c.json(
     { error: { code: 'INTERNAL', message: `${MESSAGES.generic.unexpected} (ref ${c.get('requestId')})` } } satisfies ApiErrorBody,
     500,

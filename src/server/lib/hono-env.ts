@@ -5,7 +5,8 @@ import type { Logger } from './logger';
 export interface AppEnv {
   Variables: {
     requestId: string;
-    log: Logger;
+    /** The app's logger; a route logs through requestLog(c), whose lines carry the request id. */
+    logger: Logger;
     clientIp: string;
     /** Loaded lazily by middleware/require-user; null when signed out. */
     actor: Actor | null;

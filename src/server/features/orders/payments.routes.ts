@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { EmailContext } from '../../emails/layout';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/hono-env';
+import { requestLog } from '../../lib/request-log';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
 import { fulfilCheckout, getTestCheckout, payTestCheckout } from './orders.service';
@@ -45,7 +46,7 @@ export function stripeWebhookRoutes(db: Db, config: Config, emailCtx: EmailConte
     }
     if (!checkout) return c.json({ received: true, ignored: true });
     const outcome = await fulfilCheckout({ db, checkout, emailCtx });
-    c.get('log').info({ eventId: checkout.eventId, sessionId: checkout.sessionId, outcome }, 'stripe checkout fulfilment');
+    requestLog(c).info({ eventId: checkout.eventId, sessionId: checkout.sessionId, outcome }, 'stripe checkout fulfilment');
     return c.json({ received: true, outcome });
   });
 }
