@@ -60,31 +60,31 @@ export const FILE_CSP = "sandbox; default-src 'none'";
 export async function serveFile(input: ServeFileInput): Promise<Response> {
   const { storage, bucket, key } = input;
   const maxAge = Math.max(0, Math.floor(input.maxAgeSeconds ?? SIGNED_URL_TTL_SECONDS));
-  const headers = new Headers({
+  // A plain object, not web Headers: @hono/node-server hands it to Node as it is (a player sends many requests).
+  const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
     'Cache-Control': `private, max-age=${maxAge}`,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': FILE_CSP,
-  });
+  };
   const describe = (storedType: string) => {
-    const type = input.contentType ?? storedType;
-    headers.set('Content-Type', type);
-    headers.set('Content-Disposition', contentDisposition(input.filename));
+    headers['Content-Type'] = input.contentType ?? storedType;
+    headers['Content-Disposition'] = contentDisposition(input.filename);
   };
 
   try {
     if (input.method?.toUpperCase() === 'HEAD') {
       const info = await storage.head({ bucket, key });
       describe(info.contentType);
-      headers.set('Content-Length', String(info.sizeBytes));
+      headers['Content-Length'] = String(info.sizeBytes);
       return new Response(null, { status: 200, headers });
     }
 
     const range = parseRangeHeader(input.range);
     const result = await storage.get({ bucket, key, ...(range && { range }), ...(input.contentType && { contentType: input.contentType }) });
     describe(result.contentType);
-    headers.set('Content-Length', String(result.contentLength));
-    if (result.range) headers.set('Content-Range', `bytes ${result.range.start}-${result.range.end}/${result.sizeBytes}`);
+    headers['Content-Length'] = String(result.contentLength);
+    if (result.range) headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.sizeBytes}`;
     // Bytes already in memory go out as they are: a stream costs more than a 64 kB answer does.
     const { bytes } = result;
     const body = bytes
@@ -94,7 +94,7 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
   } catch (error) {
     if (error instanceof StorageNotFound) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
     if (error instanceof RangeNotSatisfiable) {
-      headers.set('Content-Range', `bytes */${error.sizeBytes}`);
+      headers['Content-Range'] = `bytes */${error.sizeBytes}`;
       return new Response(null, { status: 416, headers });
     }
     throw error;
