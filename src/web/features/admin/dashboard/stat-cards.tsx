@@ -55,7 +55,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <ul aria-label="Statistics" className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+    <ul aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {STAT_CARDS.map((card) => {
         const value = stats[card.key];
         const alert = card.attention && value > 0;
@@ -65,12 +65,12 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
               <h3 className="font-sans text-sm font-medium tracking-normal text-muted-foreground">{card.title}</h3>
               <card.icon aria-hidden="true" className={cn('size-5 shrink-0', alert ? 'text-accent-strong' : 'text-primary')} />
             </div>
-            <p className="mt-2 font-display text-3xl font-bold tabular-nums">{numberFormat.format(value)}</p>
+            <p className="mt-2 font-display text-2xl font-bold tabular-nums sm:text-3xl">{numberFormat.format(value)}</p>
             <p className={cn('mt-1 text-sm', alert ? 'font-medium text-accent-strong' : 'text-muted-foreground')}>{card.subtitle}</p>
           </>
         );
         const classes = cn(
-          'block h-full rounded-xl border bg-card p-5 shadow-sm',
+          'block h-full rounded-xl border bg-card p-4 shadow-sm sm:p-5',
           alert ? 'border-amber-300 bg-amber-50/60' : 'border-border',
         );
         return (
@@ -91,12 +91,12 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
 
 export function StatCardsSkeleton() {
   return (
-    <ul aria-hidden="true" className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+    <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {STAT_CARDS.map((card) => (
-        <li key={card.key} className="h-[118px] animate-pulse rounded-xl border border-border bg-card p-5">
-          <div className="h-4 w-24 rounded bg-muted" />
+        <li key={card.key} className="h-[118px] animate-pulse rounded-xl border border-border bg-card p-4 sm:p-5">
+          <div className="h-4 w-20 max-w-full rounded bg-muted sm:w-24" />
           <div className="mt-3 h-8 w-16 rounded bg-muted" />
-          <div className="mt-2 h-4 w-32 rounded bg-muted" />
+          <div className="mt-2 h-4 w-24 max-w-full rounded bg-muted sm:w-32" />
         </li>
       ))}
     </ul>
