@@ -381,6 +381,12 @@ describe('the song catalogue', () => {
       await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
       expect(await seriousA11yViolations(page), pathname).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), pathname).toBe(true);
+      if (pathname === '/admin/songs') {
+        // Each row's switch, edit and delete are in view, not behind a sideways scroll of the table.
+        const lastDelete = page.getByRole('button', { name: /^Delete / }).last();
+        const box = await lastDelete.boundingBox();
+        expect(box && box.x + box.width <= 375, 'delete button within the screen').toBe(true);
+      }
     }
   });
 

@@ -88,22 +88,29 @@ export function SortableSongsTable({
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >
+      {/* On a phone the genre, status and date columns give way, so each row's switch and actions stay in view. */}
       <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
-        <table className="w-full min-w-[46rem] text-left text-sm">
+        <table className="w-full text-left text-sm md:min-w-[46rem]">
           <caption className="sr-only">Songs in catalogue order. Drag a row by its handle to move it.</caption>
           <thead className="border-b border-border bg-muted text-muted-foreground">
             <tr>
-              <th scope="col" className="w-12 px-3 py-3 font-medium">
+              <th scope="col" className="w-10 px-1 py-3 font-medium sm:w-12 sm:px-3">
                 <span className="sr-only">Reorder</span>
               </th>
-              <th scope="col" className="w-12 px-2 py-3 text-right font-medium">
+              <th scope="col" className="w-8 px-1 py-3 text-right font-medium sm:w-12 sm:px-2">
                 #
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">Title</th>
-              <th scope="col" className="px-4 py-3 font-medium">Genre</th>
-              <th scope="col" className="px-4 py-3 font-medium">Status</th>
-              <th scope="col" className="px-4 py-3 font-medium">Created</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
+              <th scope="col" className="px-2 py-3 font-medium sm:px-4">Title</th>
+              <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
+                Genre
+              </th>
+              <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+                Status
+              </th>
+              <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
+                Created
+              </th>
+              <th scope="col" className="px-2 py-3 text-right font-medium sm:px-4">Actions</th>
             </tr>
           </thead>
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
@@ -127,7 +134,7 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn('border-b border-border bg-card last:border-0', isDragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
     >
-      <td className="px-3 py-2">
+      <td className="px-1 py-2 sm:px-3">
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -140,14 +147,14 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
           <GripVertical aria-hidden="true" className="size-4" />
         </button>
       </td>
-      <td className="px-2 py-2 text-right tabular-nums text-muted-foreground">{number}</td>
-      <td className="px-4 py-2 font-medium">{song.title}</td>
-      <td className="px-4 py-2 text-muted-foreground">{song.genre ?? '—'}</td>
-      <td className="px-4 py-2">
+      <td className="px-1 py-2 text-right tabular-nums text-muted-foreground sm:px-2">{number}</td>
+      <td className="px-2 py-2 font-medium sm:px-4">{song.title}</td>
+      <td className="hidden px-4 py-2 text-muted-foreground md:table-cell">{song.genre ?? '—'}</td>
+      <td className="hidden px-4 py-2 sm:table-cell">
         <Badge variant={song.isActive ? 'success' : 'outline'}>{song.isActive ? 'Active' : 'Inactive'}</Badge>
       </td>
-      <td className="whitespace-nowrap px-4 py-2 text-muted-foreground">{formatDate(song.createdAt)}</td>
-      <td className="px-4 py-2">
+      <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground md:table-cell">{formatDate(song.createdAt)}</td>
+      <td className="px-2 py-2 sm:px-4">
         <div className="flex items-center justify-end gap-1">
           <Switch
             checked={song.isActive}
@@ -155,7 +162,7 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
             onCheckedChange={(checked) => onToggleActive(song, checked)}
             aria-label={`Active: ${song.title}`}
             title={song.isActive ? 'Hide from preview users' : 'Show to preview users'}
-            className="mr-2"
+            className="mr-1 sm:mr-2"
           />
           <Button asChild variant="ghost" size="icon" title="Edit">
             <Link to={pathTo(PAGE_PATHS.adminSongEdit, { id: song.id })}>
