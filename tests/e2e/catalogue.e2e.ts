@@ -371,6 +371,9 @@ describe('the song catalogue', () => {
       await detail.getByRole('slider', { name: 'Seek' }).waitFor();
       expect(await seriousA11yViolations(detail), `song page at ${width}px`).toEqual([]);
       expect(await detail.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // Play is on the first screen, without scrolling past the picture.
+      const play = await detail.getByRole('button', { name: 'Play' }).boundingBox();
+      expect(play && play.y + play.height <= 800, `Play in the first screen at ${width}px`).toBe(true);
     }
   });
 

@@ -68,7 +68,10 @@ function SongView({ song }: { song: CatalogueSong }) {
       <PageMeta title={song.title} description={song.description} />
       <BackLink />
       <div className="mt-6 grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10">
-        <SongCover imageUrl={imageUrl} title={song.title} />
+        {/* Smaller on a phone, so the title and the player show without scrolling past the picture. */}
+        <div className="mx-auto w-full max-w-48 sm:max-w-64 md:max-w-none">
+          <SongCover imageUrl={imageUrl} title={song.title} />
+        </div>
         <div className="min-w-0">
           <h1 className="text-4xl font-bold sm:text-5xl">{song.title}</h1>
           {song.writerInfo && <p className="mt-3 text-lg text-muted-foreground">{song.writerInfo}</p>}
