@@ -20,9 +20,9 @@ export function loadActor(readActor: SessionReader) {
  * (any auth route: sign-in, sign-out, e-mail verification, password reset; any admin write: approvals,
  * revocations, resets, any change to songs or comments; any other route that says it changed roles, as
  * joining as a songwriter does), what was kept of sessions, catalogue pages and file checks is forgotten
- * before the response leaves, so the caller's next request never races the database. Other writes (a play report, a comment)
- * leave it be: should one ever touch sessions or roles, the database's notice still arrives (decision 0019),
- * and a file check is kept for 2 s at most (decision 0022).
+ * before the response leaves, so the caller's next request never races the database. Other writes (a play
+ * report, a comment) leave it be: should one ever touch sessions or roles, the database's notice still
+ * arrives (decision 0019), and pages and file checks are kept for 2 s at most (decisions 0016, 0022).
  */
 export function forgetKeptAfterChanges(...forgetters: (() => void)[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
