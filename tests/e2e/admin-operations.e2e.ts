@@ -270,6 +270,9 @@ describe('admin operations', () => {
     const resetRow = page.getByRole('row').filter({ hasText: writer.email });
     await resetRow.getByText('No Profile', { exact: true }).waitFor();
     await resetRow.getByText('No role', { exact: true }).waitFor();
+    // On a wide screen the table fits: no scrolling frame, no hint.
+    expect(await page.getByText(MESSAGES.generic.tableScrollHint).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Users, newest first' }).count()).toBe(0);
   });
 
   test('the admin operations pages fit a 375 px screen', async () => {
@@ -284,7 +287,11 @@ describe('admin operations', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       // Wait for the content, not only the heading: tables are wider than the screen and must scroll inside their box.
       if (path === '/admin/dashboard') await page.getByRole('list', { name: 'Statistics' }).waitFor();
-      if (path === '/admin/all-users') await page.getByRole('region', { name: 'Users, newest first' }).waitFor();
+      if (path === '/admin/all-users') {
+        // Only a table wider than the screen becomes a focusable region, and says it scrolls.
+        await page.getByRole('region', { name: 'Users, newest first' }).waitFor();
+        await page.getByText(MESSAGES.generic.tableScrollHint).waitFor();
+      }
       if (path === '/admin/customers') {
         // Other journeys may or may not have left customers: the table or the empty state, then any row opened.
         await page.getByRole('region', { name: /^Customers, most recent order first/ }).or(page.getByText(/^No customers yet/)).waitFor();

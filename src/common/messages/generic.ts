@@ -10,6 +10,7 @@ export const generic = {
   network: 'Could not reach the server. Check your connection and try again.',
   retry: 'Try again',
   loading: 'Loading…',
+  tableScrollHint: 'Scroll the table sideways to see every column.',
   pageFailed: 'Something went wrong loading this page.',
   newVersion: 'The site was updated while you had it open. Reload the page to continue.',
 } as const;

@@ -47,7 +47,6 @@ export function PagedList<T>({ list, page, onPage, loadingLabel, errorTitle, emp
   return (
     <>
       {children(list.data.rows, list.isPlaceholderData)}
-      <p className="mt-2 text-xs text-muted-foreground xl:hidden">On a narrow screen, scroll the table sideways to see every column.</p>
       <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={onPage} />
     </>
   );

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
 import { adminResponsesQuery } from './pitching-api';
 import { ResponseBadge } from './response-badge';
+import { TableScroll } from '../../components/table-scroll';
 
 const th = 'py-2 pr-4 font-medium';
 
@@ -37,7 +38,7 @@ function ResponsesPanel({ filter, title, by }: { filter: { songId: string } | { 
         ) : responses.data.length === 0 ? (
           <p className="py-2 text-sm text-muted-foreground">{MESSAGES.pitching.noResponses}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Responses">
             <table className="w-full min-w-[480px] text-left text-sm">
               <caption className="sr-only">{title}, newest first</caption>
               <thead className="border-b border-border text-muted-foreground">
@@ -63,7 +64,7 @@ function ResponsesPanel({ filter, title, by }: { filter: { songId: string } | { 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </div>
     </section>

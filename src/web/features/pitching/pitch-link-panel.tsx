@@ -15,6 +15,7 @@ import { formatDay, formatSeconds } from './format-day';
 import { PitchLinkStatusBadge } from './pitch-link-status-badge';
 import { ADMIN_PITCH_LINKS_KEY, pitchLinkQuery, revokePitchLink } from './pitching-api';
 import { ResponseBadge } from './response-badge';
+import { TableScroll } from '../../components/table-scroll';
 
 const m = MESSAGES.pitching;
 const th = 'py-2 pr-4 font-medium';
@@ -73,7 +74,7 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
       </dl>
       {link.message && <p className="mt-4 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{link.message}</p>}
 
-      <div className="mt-6 overflow-x-auto">
+      <TableScroll label="Songs of this pitch link" className="mt-6">
         <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="sr-only">Songs of this pitch link in order, with what {link.recipientName} did with each</caption>
           <thead className="border-b border-border text-muted-foreground">
@@ -111,7 +112,7 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       {link.status === 'active' && (
         <div className="mt-6 flex justify-end">

@@ -17,6 +17,7 @@ import { CreatedLinkNotice, type CreatedLinkState } from './created-link-notice'
 import { PitchLinkPanel } from './pitch-link-panel';
 import { PitchLinkStatusBadge } from './pitch-link-status-badge';
 import { pitchLinksQuery } from './pitching-api';
+import { TableScroll } from '../../components/table-scroll';
 
 const th = 'px-4 py-3 font-medium';
 
@@ -75,7 +76,7 @@ export function PitchLinksPage() {
 
 function LinksTable({ links, selectedId, onSelect }: { links: PitchLinkListItem[]; selectedId: string | null; onSelect: (id: string) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    <TableScroll label="Pitch links, newest first" className="rounded-xl border border-border bg-card">
       <table className="w-full min-w-[760px] text-left text-sm">
         <caption className="sr-only">Pitch links, newest first. Choose a recipient to see what they did with each song.</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">
@@ -127,6 +128,6 @@ function LinksTable({ links, selectedId, onSelect }: { links: PitchLinkListItem[
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

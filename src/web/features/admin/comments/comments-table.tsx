@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function CommentsTable({
   rows,
@@ -19,7 +20,7 @@ export function CommentsTable({
   onDelete: (comment: AdminCommentItem) => void;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
+    <TableScroll label="Comments, newest first" className="relative rounded-xl border border-border bg-card">
       <table className="w-full min-w-[60rem] text-left text-sm">
         <caption className="sr-only">Comments, newest first</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">
@@ -74,6 +75,6 @@ export function CommentsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { formatCents } from '../../../../common/money';
 import { CustomerOrders } from './customer-orders';
 import type { CustomerRow } from './customers-api';
+import { TableScroll } from '../../../components/table-scroll';
 
 const th = 'whitespace-nowrap px-3 py-3 font-medium first:pl-4 last:pr-4';
 const td = 'px-3 py-3 first:pl-4 last:pr-4';
@@ -25,12 +26,7 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
     });
 
   return (
-    <div
-      role="region"
-      aria-labelledby="customers-caption"
-      tabIndex={0}
-      className={cn('relative overflow-x-auto rounded-xl border border-border bg-card', busy && 'opacity-60')}
-    >
+    <TableScroll label="Customers, most recent order first" className={cn('relative rounded-xl border border-border bg-card', busy && 'opacity-60')}>
       <table className="w-full min-w-[880px] text-left text-sm" aria-busy={busy || undefined}>
         <caption id="customers-caption" className="sr-only">
           Customers, most recent order first. Open a customer to see their orders.
@@ -102,6 +98,6 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

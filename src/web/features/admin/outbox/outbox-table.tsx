@@ -1,11 +1,12 @@
 import type { OutboxListItem } from '../../../../common/api-types';
 import { formatDateTime } from '../../../lib/format';
 import { OutboxStatusBadge } from './outbox-status-badge';
+import { TableScroll } from '../../../components/table-scroll';
 
 /** One row per e-mail; the subject is a button (keyboard users) and the whole row is clickable (mouse users). */
 export function OutboxTable({ rows, onOpen }: { rows: OutboxListItem[]; onOpen: (id: string) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    <TableScroll label="E-mails, newest first" className="rounded-xl border border-border bg-card">
       <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">E-mails, newest first</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">
@@ -44,6 +45,6 @@ export function OutboxTable({ rows, onOpen }: { rows: OutboxListItem[]; onOpen: 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

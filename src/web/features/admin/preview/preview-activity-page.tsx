@@ -13,6 +13,7 @@ import { activeThisWeek, formatLastActive } from './activity-format';
 import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
 import { ListenerResponsesPanel } from '../../pitching/admin-responses-panel';
+import { TableScroll } from '../../../components/table-scroll';
 
 const m = MESSAGES.previewAccess;
 const th = 'px-4 py-3 font-medium';
@@ -140,7 +141,7 @@ function UsersTable({
   onSelect: (userId: string) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    <TableScroll label="Listening by person, most recently active first" className="rounded-xl border border-border bg-card">
       <table className="w-full min-w-[640px] text-left text-sm">
         <caption className="sr-only">Preview users, most recently active first. Choose a name to see that user's plays.</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">
@@ -193,13 +194,13 @@ function UsersTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
 function SongsTable({ songs, selectedId, onSelect }: { songs: SongListening[]; selectedId: string | null; onSelect: (songId: string) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    <TableScroll label="Listening per song, most listeners first" className="rounded-xl border border-border bg-card">
       <table className="w-full min-w-[600px] text-left text-sm">
         <caption className="sr-only">Listening by song, most listeners first. Choose a title to see where its listeners stop.</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">
@@ -236,6 +237,6 @@ function SongsTable({ songs, selectedId, onSelect }: { songs: SongListening[]; s
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

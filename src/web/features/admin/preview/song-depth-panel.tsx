@@ -6,6 +6,7 @@ import { formatListened } from './activity-format';
 import { DetailPanel } from './detail-panel';
 import { songListenDepthQuery, type SongListenDepth } from './admin-preview-api';
 import { DepthMeter, DropOffChart } from './listen-depth';
+import { TableScroll } from '../../../components/table-scroll';
 
 const m = MESSAGES.previewAccess;
 
@@ -43,7 +44,7 @@ function SongDepth({ data }: { data: SongListenDepth }) {
       </div>
       <div>
         <h4 className="font-medium">Listeners</h4>
-        <div className="mt-2 overflow-x-auto">
+        <TableScroll label="Listeners" className="mt-2">
           <table className="w-full min-w-[560px] text-left text-sm">
             <caption className="sr-only">Listeners of this song, most recent first, with how far each got</caption>
             <thead className="border-b border-border text-muted-foreground">
@@ -81,7 +82,7 @@ function SongDepth({ data }: { data: SongListenDepth }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
     </div>
   );

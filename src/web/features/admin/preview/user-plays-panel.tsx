@@ -8,6 +8,7 @@ import { userPlaysQuery } from './admin-preview-api';
 import { formatListened } from './activity-format';
 import { DepthMeter } from './listen-depth';
 import { DetailPanel } from './detail-panel';
+import { TableScroll } from '../../../components/table-scroll';
 
 /** One preview user's plays, newest first, with how far into each song they got. */
 export function UserPlaysPanel({ userId, label, onClose }: { userId: string; label: string; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
       isEmpty={(plays) => plays.length === 0}
     >
       {(plays) => (
-        <div className="overflow-x-auto">
+        <TableScroll label="Plays">
           <table className="w-full min-w-[600px] text-left text-sm">
             <caption className="sr-only">Plays by {label}, newest first</caption>
             <thead className="border-b border-border text-muted-foreground">
@@ -59,7 +60,7 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </DetailPanel>
   );

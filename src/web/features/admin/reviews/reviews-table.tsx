@@ -3,6 +3,7 @@ import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { ReviewStatusBadge } from '../../../components/review/review-status-badge';
 import { formatDate } from '../../../lib/format';
 import type { AdminReviewRow, ReviewTab } from './admin-reviews-api';
+import { TableScroll } from '../../../components/table-scroll';
 
 /** "1 unread message", "3 unread messages" */
 export const unreadText = (n: number) => `${n} unread ${n === 1 ? 'message' : 'messages'}`;
@@ -23,7 +24,7 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: ReviewTab }) {
   const navigate = useNavigate();
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    <TableScroll label="Reviews" className="rounded-xl border border-border bg-card">
       <table className="w-full min-w-[760px] text-left text-sm">
         <caption className="sr-only">{tab === 'pending' ? 'Reviews to write, oldest first' : 'Sent reviews, latest first'}</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">
@@ -62,6 +63,6 @@ export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: Revie
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

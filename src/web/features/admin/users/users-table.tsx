@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { formatCents } from '../../../../common/money';
 import type { AdminUserRow } from './users-api';
 import { UserBadge } from './user-badge';
+import { TableScroll } from '../../../components/table-scroll';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', preview: 'Preview', songwriter: 'Songwriter' };
 
@@ -24,15 +25,10 @@ export function Never({ label = 'Never' }: { label?: string }) {
 
 export const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
-/** Every account, newest first. Wider than a phone: it scrolls sideways inside its own focusable box. */
+/** Every account, newest first. Wider than a phone: it scrolls sideways inside its own frame (TableScroll). */
 export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean }) {
   return (
-    <div
-      role="region"
-      aria-labelledby="users-caption"
-      tabIndex={0}
-      className={cn('relative overflow-x-auto rounded-xl border border-border bg-card', busy && 'opacity-60')}
-    >
+    <TableScroll label="Users, newest first" className={cn('relative rounded-xl border border-border bg-card', busy && 'opacity-60')}>
       <table className="w-full min-w-[920px] text-left text-sm" aria-busy={busy || undefined}>
         <caption id="users-caption" className="sr-only">
           Users, newest first
@@ -93,6 +89,6 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

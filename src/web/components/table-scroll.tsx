@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import * as MESSAGES from '../../common/messages';
+import { cn } from '../lib/cn';
+
+/**
+ * The frame of a table that may be wider than the screen: it scrolls sideways inside itself, and only while
+ * it does, it can be focused and scrolled from the keyboard (a named region) and says so under the table.
+ */
+export function TableScroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    // The frame changes with the window, the table with its rows.
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <>
+      <div
+        ref={frame}
+        role={overflows ? 'region' : undefined}
+        aria-label={overflows ? label : undefined}
+        tabIndex={overflows ? 0 : undefined}
+        className={cn('overflow-x-auto', className)}
+      >
+        {children}
+      </div>
+      {overflows && <p className="mt-2 text-xs text-muted-foreground">{MESSAGES.generic.tableScrollHint}</p>}
+    </>
+  );
+}
