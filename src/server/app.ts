@@ -31,11 +31,12 @@ import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes'
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
 import { handleError } from './lib/error-handler';
+import { WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
 import { withDefaultResponseHeaders } from './lib/node-http';
 import { forgetKeptAfterChanges, loadActor, requireRole } from './middleware/require-user';
-import { originCheck, securityHeaders } from './middleware/security';
+import { originCheck, securityHeaders, WRITE_METHODS } from './middleware/security';
 import { webAppRoutes } from './web-app';
 
 export interface AppDeps {
@@ -98,9 +99,9 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge);
     },
   });
-  app.use('/api/*', async (c, next) => {
-    // A GET or HEAD has no body to limit; reading c.req.raw would build a full Request for nothing.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  // Only writes carry a body, an Origin worth checking or a change worth forgetting kept answers for: a read
+  // (most requests) passes none of these layers (issue 10, P3). Any other method reaches only the 404 below.
+  app.on(WRITE_METHODS, WHOLE_API, async (c, next) => {
     // Upload routes stream their files to disk and enforce each file's own limit (lib/multipart.ts);
     // hono's bodyLimit would buffer a chunked body in memory first.
     const upload = c.req.header('content-type')?.startsWith('multipart/form-data') && isUploadRoute(c.req.method, c.req.path);
@@ -112,7 +113,10 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   // as the database announces them.
   const readActor = createSessionReader(auth, db);
   const fileChecks = createFileChecks();
-  app.use('/api/*', forgetKeptAfterChanges(readActor.forget, fileChecks.clear, catalogue.clear));
+  const forgetKept = forgetKeptAfterChanges(readActor.forget, fileChecks.clear, catalogue.clear);
+  app.on(WRITE_METHODS, WHOLE_API, forgetKept);
+  // E-mail verification signs in through a GET.
+  app.get('/api/auth/*', forgetKept);
   onSessionsChanged?.(readActor.forget).catch((error: unknown) =>
     logger.error({ err: error }, 'cannot listen for session changes; kept sessions expire on their own'),
   );
@@ -123,8 +127,8 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  app.use('/api/*', originCheck(trustedOrigins));
-  app.use('/api/*', loadActor(readActor));
+  app.on(WRITE_METHODS, WHOLE_API, originCheck(trustedOrigins));
+  app.use(WHOLE_API, loadActor(readActor));
 
   const mail = { emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl }, adminEmail: config.adminNotifyEmail };
   const preview = adminPreviewRoutes(db, mail);

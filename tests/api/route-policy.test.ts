@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
+import { answeringRoutes } from '../../src/server/lib/app-routes';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { pitchLinks } from '../../src/server/db/schema';
 import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
@@ -62,10 +63,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The app's real routes: every method+path a handler answers, without the middleware-only entries. */
+/** The app's real routes: every method+path a handler answers. */
 async function realRoutes(): Promise<string[]> {
   const routes = new Set<string>();
-  for (const r of t.app.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
+  for (const r of answeringRoutes(t.app.routes)) routes.add(`${r.method} ${r.path}`);
   return [...routes];
 }
 

@@ -23,6 +23,7 @@ export function loadActor(readActor: SessionReader) {
  * before the response leaves, so the caller's next request never races the database. Other writes (a play
  * report, a comment) leave it be: should one ever touch sessions or roles, the database's notice still
  * arrives (decision 0019), and pages and file checks are kept for 2 s at most (decisions 0016, 0022).
+ * The app mounts it on writes and on the auth routes' GETs: any other read changes nothing.
  */
 export function forgetKeptAfterChanges(...forgetters: (() => void)[]) {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -62,6 +62,9 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The methods the API takes that change something: the app mounts its write-only layers on these. */
+export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
 /**
  * Refuses state-changing requests sent by another site. hono/csrf only looks at form content types;
  * a JSON request carrying a session cookie from a foreign Origin must be refused too.

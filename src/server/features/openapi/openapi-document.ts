@@ -1,6 +1,7 @@
 import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
 import * as sharedSchemas from '../../../common/schemas';
+import { answeringRoutes } from '../../lib/app-routes';
 import { validationOf, type Validation } from '../../lib/validate';
 import { ROUTE_POLICY, type Access } from '../../route-policy';
 import { OPERATIONS, type MultipartBody } from './operations';
@@ -73,8 +74,8 @@ function operationId(method: string, path: string): string {
  */
 export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl, title }: { serverUrl: string; title: string }) {
   const validations = new Map<string, Validation[]>();
-  for (const route of routes) {
-    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
+  for (const route of answeringRoutes(routes)) {
+    if (!route.path.startsWith('/api/')) continue;
     const key = `${route.method} ${route.path}`;
     const found = validationOf(handlerOf(route));
     validations.set(key, [...(validations.get(key) ?? []), ...(found ? [found] : [])]);
