@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { load, startBareServer, type BenchApp, type Row } from './support';
+import { cpuPerRequest, load, startBareServer, type BenchApp, type Row } from './support';
 
 const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -18,7 +18,10 @@ async function appHeadersOf(app: BenchApp): Promise<Record<string, string>> {
  * P3: the app's health route against a bare node:http server answering the same JSON, in the same run; and,
  * for scale, Hono on @hono/node-server with that one route and nothing else (the floor of the stack
  * architecture.md chose, before any middleware of ours), and the bare server sending the app's own headers
- * (what those headers cost on this machine, the load generator's parsing included, before any code of ours).
+ * (what those headers cost on this machine, the load generator's parsing included, before any code of ours);
+ * and the server's own CPU time per request of the app and of the bare server, the load generator in a
+ * process of its own: the rate each would reach on a core of its own, which rates measured on two shared
+ * cores only approximate.
  */
 export async function overheadBench(app: BenchApp): Promise<Row[]> {
   const bare = await startBareServer(JSON.stringify({ ok: true }));
@@ -37,6 +40,14 @@ export async function overheadBench(app: BenchApp): Promise<Row[]> {
       runs.app.push(await load(`${app.url}/api/health`, { duration: 4 }));
       runs.hono.push(await load(`${urlOf(honoAlone)}/api/health`, { duration: 4 }));
     }
+    // What a request costs the server itself, the load generator in a process of its own; the least of three
+    // runs, as other work on the machine only ever adds to it.
+    const cpu = { app: [] as number[], bare: [] as number[] };
+    for (let i = 0; i < 3; i++) {
+      cpu.bare.push(await cpuPerRequest(bare.url));
+      cpu.app.push(await cpuPerRequest(`${app.url}/api/health`));
+    }
+    const [appCpu, bareCpu] = [Math.min(...cpu.app), Math.min(...cpu.bare)];
     const rps = (list: { rps: number }[]) => Math.round(list.reduce((n, r) => n + r.rps, 0) / list.length);
     const percentOfBare = (list: { rps: number }[]) => Math.round((rps(list) / rps(runs.bare)) * 100);
     const ratio = percentOfBare(runs.app);
@@ -46,7 +57,8 @@ export async function overheadBench(app: BenchApp): Promise<Row[]> {
         what: `GET /api/health vs bare node:http, 50 conns (${app.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
         figure:
           `${rps(runs.app)} vs ${rps(runs.bare)} req/s = ${ratio} %, p99 ${Math.max(...runs.app.map((r) => r.p99))} ms; ` +
-          `Hono alone ${percentOfBare(runs.hono)} %; bare node:http sending the app's headers ${percentOfBare(runs.headers)} %`,
+          `Hono alone ${percentOfBare(runs.hono)} %; bare node:http sending the app's headers ${percentOfBare(runs.headers)} %; ` +
+          `server CPU per request ${appCpu.toFixed(1)} vs ${bareCpu.toFixed(1)} µs = ${Math.round((bareCpu / appCpu) * 100)} %`,
         budget: '≥ 70 %',
         met: ratio >= 70,
       },

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { createPayments } from '../src/server/adapters/payments';
@@ -109,6 +111,23 @@ export async function load(url: string, { connections = 50, duration = 8, header
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * This process's CPU time per request (user + system, microseconds) while `requests` requests are sent to a
+ * server it holds, by autocannon in a process of its own: what a request costs the server, whatever the load
+ * generator costs, which throughput figures on a shared machine include.
+ */
+export async function cpuPerRequest(url: string, { requests = 100_000, connections = 50 } = {}): Promise<number> {
+  const cli = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
+  const before = process.cpuUsage();
+  await new Promise<void>((resolve, reject) =>
+    spawn(process.execPath, [cli, '-c', String(connections), '-a', String(requests), url], { stdio: 'ignore' })
+      .on('error', reject)
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`autocannon exited with ${code}`)))),
+  );
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / requests;
 }
 
 /** Median wall time of a function over n runs, in milliseconds, after one warm-up. */
