@@ -36,7 +36,7 @@ import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
 import { withDefaultResponseHeaders } from './lib/node-http';
 import { forgetKeptAfterChanges, loadActor, requireRole } from './middleware/require-user';
-import { originCheck, securityHeaders, WRITE_METHODS } from './middleware/security';
+import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
 import { webAppRoutes } from './web-app';
 
 export interface AppDeps {
@@ -77,6 +77,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
+  const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
@@ -84,13 +85,12 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     // The socket's address, not X-Forwarded-For: a client cannot choose its own rate-limit key.
     c.set('clientIp', clientIpOf(c));
     const started = performance.now();
-    await withDefaultResponseHeaders(c, [['X-Request-Id', requestId]], next);
+    await withDefaultResponseHeaders(c, [['X-Request-Id', requestId], ...securityHeaders(c.req.path)], next);
     logger.info(
       { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
-  app.use('*', securityHeaders({ isProduction: config.isProduction, fileOrigin }));
   app.onError(handleError);
 
   const jsonBodyLimit = bodyLimit({

@@ -2,7 +2,6 @@ import { createMiddleware } from 'hono/factory';
 import * as MESSAGES from '../../common/messages';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/hono-env';
-import { withDefaultResponseHeaders } from '../lib/node-http';
 
 /**
  * A CSP that allows the app itself and nothing else, but for the store that serves files directly (S3's
@@ -32,10 +31,10 @@ function pageCsp(fileOrigin: string | undefined): string {
  * are JSON, never documents, and get the set OWASP's REST Security Cheat Sheet gives for them: a CSP that
  * allows nothing and no framing (stricter than a page's), nosniff, no framing, same-origin resources; the
  * headers that only steer a document (COOP, Origin-Agent-Cluster, DNS prefetching, IE's download and XSS
- * switches, Flash's policy files) would be ~450 bytes of every answer for nothing (issue 10, P3). Set on
- * Node's response before the app answers, so no response has to be rebuilt to carry them.
+ * switches, Flash's policy files) would be ~450 bytes of every answer for nothing (issue 10, P3). Returns
+ * the set for a request's path; the app's first layer sets it with the request id.
  */
-export function securityHeaders({ isProduction, fileOrigin }: { isProduction: boolean; fileOrigin?: string | undefined }) {
+export function securityHeadersFor({ isProduction, fileOrigin }: { isProduction: boolean; fileOrigin?: string | undefined }) {
   const everywhere: [string, string][] = [
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -54,7 +53,7 @@ export function securityHeaders({ isProduction, fileOrigin }: { isProduction: bo
     ['X-Permitted-Cross-Domain-Policies', 'none'],
     ['X-XSS-Protection', '0'],
   ];
-  return createMiddleware((c, next) => withDefaultResponseHeaders(c, c.req.path.startsWith('/api/') ? api : documents, next));
+  return (path: string): readonly (readonly [string, string])[] => (path.startsWith('/api/') ? api : documents);
 }
 
 /** An API answer is data: were a browser ever to render one, it may load nothing and be framed by no one. */

@@ -67,9 +67,10 @@ export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKep
   const kept = keepForAMoment<Awaited<ReturnType<typeof lookUp>>>({ keepMs, maxKept });
 
   async function readActor(c: Context): Promise<Actor | null> {
-    const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
     const cookie = requestHeader(c, 'cookie');
-    if (!cookie?.includes(cookieName)) return null;
+    if (!cookie) return null;
+    const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
+    if (!cookie.includes(cookieName)) return null;
     const token = verifiedToken(parse(cookie, cookieName)[cookieName], secret);
     if (!token) return null;
     const row = await kept.get(token, () => lookUp(token));
