@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
+import { uniqueSuffix } from './support/unique';
 
 /**
  * An admin runs the service: the dashboard, every user, the customers who need service, and a songwriter
@@ -14,8 +15,11 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from '
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps usernames and e-mails unique when the journey runs again against the same server. */
-const run = Date.now().toString(36);
+/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
+let run = '';
+beforeEach(() => {
+  run = uniqueSuffix();
+});
 const m = MESSAGES.admin;
 
 let browser: Browser;

@@ -2,17 +2,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { AdminSongListItem } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';
 import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+import { uniqueSuffix } from './support/unique';
 
 const baseUrl = inject('baseUrl');
-/** Keeps titles unique when the journeys run again against the same server. */
-const run = Date.now().toString(36);
+/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
+let run = '';
+beforeEach(() => {
+  run = uniqueSuffix();
+});
 
 let browser: Browser;
 let files: { dir: string; shortMp3: string; longMp3: string; cover: string; longMp3Bytes: Buffer };

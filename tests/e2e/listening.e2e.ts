@@ -1,13 +1,17 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { CatalogueSong } from '../../src/common/api-types';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
+import { uniqueSuffix } from './support/unique';
 
 const baseUrl = inject('baseUrl');
-/** Keeps titles unique when the journey runs again against the same server. */
-const run = Date.now().toString(36);
+/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
+let run = '';
+beforeEach(() => {
+  run = uniqueSuffix();
+});
 const SONG_SECONDS = 20;
 /** expect.poll gives up after 1 s by default; playback moves in real time. */
 const PLAYBACK = { timeout: 10_000 };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { MeResponse, OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
@@ -7,6 +7,7 @@ import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
 import { E2E_SITE_NAME } from './support/site-name';
+import { uniqueSuffix } from './support/unique';
 
 /**
  * Holds, passes and pitch links from every side: an admin builds a shortlist and sends it, the recipient
@@ -16,8 +17,11 @@ import { E2E_SITE_NAME } from './support/site-name';
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps titles and e-mails unique when the journeys run again against the same server. */
-const run = Date.now().toString(36);
+/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
+let run = '';
+beforeEach(() => {
+  run = uniqueSuffix();
+});
 const m = MESSAGES.pitching;
 
 let browser: Browser;

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
+import { uniqueSuffix } from './support/unique';
 
 /**
  * Preview access from both sides: a visitor asks, signs up and confirms; an admin approves; the visitor
@@ -14,8 +15,11 @@ import { expectNoSeriousA11yViolations, toast } from './support/expect';
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps names and e-mails unique when the journeys run again against the same server. */
-const run = Date.now().toString(36);
+/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
+let run = '';
+beforeEach(() => {
+  run = uniqueSuffix();
+});
 const m = MESSAGES.previewAccess;
 
 let browser: Browser;

@@ -9,6 +9,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
+import { uniqueSuffix } from './support/unique';
 
 /**
  * The review loop: a songwriter sends the two songs of a paid package (one refused by content first, then
@@ -25,7 +26,7 @@ const r = MESSAGES.reviews;
 
 /** Names and titles unique to one attempt, so a retry (or a second run against the same server) starts afresh. */
 function journeyData() {
-  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const run = uniqueSuffix();
   const songs = [
     { title: `Porch Light Prayer ${run}`, storyArc: 'A daughter comes home to the farm after her father passes and finds his old guitar.', aiUsage: 'No AI at all: words and music are mine.' },
     { title: `Gravel Road Goodbye ${run}`, storyArc: 'Two friends split up on the last night of summer and promise to write.', aiUsage: 'I used an AI tool to suggest rhymes for the bridge.' },

@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { PRO_AFFILIATIONS } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { TestClient } from '../setup/http-client';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
+import { uniqueSuffix } from './support/unique';
 
 /**
  * A songwriter joins: account, e-mail confirmation, profile, questionnaire, package, test checkout in a
@@ -15,8 +16,11 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from '
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps usernames and e-mails unique when the journey runs again against the same server. */
-const run = Date.now().toString(36);
+/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
+let run = '';
+beforeEach(() => {
+  run = uniqueSuffix();
+});
 const m = MESSAGES.songwriters;
 
 let browser: Browser;

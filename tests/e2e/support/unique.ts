@@ -1,0 +1,2 @@
+/** A short suffix no earlier run, test or retry has used, for what a journey makes on the shared server. */
+export const uniqueSuffix = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
