@@ -395,6 +395,16 @@ describe('the song catalogue', () => {
         expect(box && box.x + box.width <= 375, 'delete button within the screen').toBe(true);
       }
     }
+    // Beside the sidebar on a narrow laptop the columns give way by the table's own width: the actions stay in
+    // view, nothing scrolls sideways; on a wide screen every column shows.
+    for (const [width, columns] of [[820, ['Title', 'Actions']], [1366, ['Title', 'Genre', 'Status', 'Created', 'Actions']]] as const) {
+      const page = await open('admin', '/admin/songs', width);
+      await page.locator('tbody tr').first().waitFor();
+      const box = await page.getByRole('button', { name: /^Delete / }).last().boundingBox();
+      expect(box && box.x + box.width <= width, `delete button within a ${width} px window`).toBe(true);
+      expect(await page.getByText(MESSAGES.generic.tableScrollHint).count(), `${width} px`).toBe(0);
+      for (const name of columns) expect(await page.getByRole('columnheader', { name, exact: true }).isVisible(), `${name} at ${width} px`).toBe(true);
+    }
   });
 
   test('when the audio link fails, the player fetches a fresh one and plays; if that fails too it says so', async () => {

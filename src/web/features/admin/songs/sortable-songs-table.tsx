@@ -17,6 +17,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { AdminSongListItem } from '../../../../common/api-types';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
+import { TableScroll } from '../../../components/table-scroll';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
@@ -88,9 +89,11 @@ export function SortableSongsTable({
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >
-      {/* On a phone the genre, status and date columns give way, so each row's switch and actions stay in view. */}
-      <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
-        <table className="w-full text-left text-sm md:min-w-[46rem]">
+      {/* The date, genre and status columns give way as the table's own width shrinks (a phone, or a laptop
+          beside the admin sidebar), so each row's switch and actions stay in view; should it still not fit, it
+          scrolls sideways and says so. */}
+      <TableScroll label="Songs" className="@container relative rounded-xl border border-border bg-card">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Songs in catalogue order. Drag a row by its handle to move it.</caption>
           <thead className="border-b border-border bg-muted text-muted-foreground">
             <tr>
@@ -101,13 +104,13 @@ export function SortableSongsTable({
                 #
               </th>
               <th scope="col" className="px-2 py-3 font-medium sm:px-4">Title</th>
-              <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
+              <th scope="col" className="hidden px-4 py-3 font-medium @2xl:table-cell">
                 Genre
               </th>
-              <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+              <th scope="col" className="hidden px-4 py-3 font-medium @lg:table-cell">
                 Status
               </th>
-              <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
+              <th scope="col" className="hidden px-4 py-3 font-medium @3xl:table-cell">
                 Created
               </th>
               <th scope="col" className="px-2 py-3 text-right font-medium sm:px-4">Actions</th>
@@ -121,7 +124,7 @@ export function SortableSongsTable({
             </tbody>
           </SortableContext>
         </table>
-      </div>
+      </TableScroll>
     </DndContext>
   );
 }
@@ -149,11 +152,11 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
       </td>
       <td className="px-1 py-2 text-right tabular-nums text-muted-foreground sm:px-2">{number}</td>
       <td className="px-2 py-2 font-medium sm:px-4">{song.title}</td>
-      <td className="hidden px-4 py-2 text-muted-foreground md:table-cell">{song.genre ?? '—'}</td>
-      <td className="hidden px-4 py-2 sm:table-cell">
+      <td className="hidden px-4 py-2 text-muted-foreground @2xl:table-cell">{song.genre ?? '—'}</td>
+      <td className="hidden px-4 py-2 @lg:table-cell">
         <Badge variant={song.isActive ? 'success' : 'outline'}>{song.isActive ? 'Active' : 'Inactive'}</Badge>
       </td>
-      <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground md:table-cell">{formatDate(song.createdAt)}</td>
+      <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground @3xl:table-cell">{formatDate(song.createdAt)}</td>
       <td className="px-2 py-2 sm:px-4">
         <div className="flex items-center justify-end gap-1">
           <Switch
