@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { createStorage, directOriginOf } from './adapters/storage/storage';
 import { createPayments } from './adapters/payments';
 import { createAuth } from './auth';
-import { builtSiteName } from './built-site-name';
+import { warnIfBuiltForAnotherSite } from './built-site-name';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
@@ -45,13 +45,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const demoAccounts = await database.exclusive(() => seedIfEmpty(db, storage, config));
 
     const webRoot = options.webRoot ?? WEB_ROOT;
-    const webSiteName = builtSiteName(webRoot);
-    if (webSiteName !== undefined && webSiteName !== config.siteName) {
-      logger.warn(
-        { webSiteName, siteName: config.siteName },
-        'the web app was built with another SITE_NAME: pages will name one site and e-mails another; rebuild (npm run build) with this SITE_NAME',
-      );
-    }
+    warnIfBuiltForAnotherSite(webRoot, config.siteName, logger);
 
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
