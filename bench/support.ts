@@ -70,6 +70,7 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
           if ('closeAllConnections' in s) s.closeAllConnections();
         });
       }
+      storage.close();
       await database.close();
       await pg?.dispose();
       rmSync(dataDir, { recursive: true, force: true });

@@ -91,6 +91,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
         await backfill;
         await mailWorker.stop();
         transport.close();
+        storage.close();
         await db_.close();
         unlock();
       },

@@ -77,6 +77,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      // A storage handed in belongs to the test that made it.
+      if (!options.storage) storage.close();
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

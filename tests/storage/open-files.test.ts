@@ -75,6 +75,17 @@ describe('files kept open between reads', () => {
     expect(await files.use(fileNamed('b'), readWhole)).toBe('new contents of b');
   });
 
+  it('closes every file when the server stops: idle ones at once, one in use once its read is done', async () => {
+    const files = createOpenFiles();
+    const idle = await files.use(fileNamed('c'), async (file) => file.handle);
+    const busy = await files.use(fileNamed('a'), async (file) => {
+      files.closeAll();
+      expect(await readWhole(file)).toBe('contents of a');
+      return file.handle;
+    });
+    await expect.poll(() => [idle.fd, busy.fd]).toEqual([-1, -1]);
+  });
+
   it('closes files left idle, and keeps no failed open', async () => {
     const files = createOpenFiles({ idleMs: 50 });
     const handle = await files.use(fileNamed('c'), async (file) => file.handle);

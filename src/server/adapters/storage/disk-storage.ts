@@ -160,5 +160,9 @@ export function createDiskStorage(root: string): Storage {
     async presignGet() {
       return undefined;
     },
+
+    close() {
+      openFiles.closeAll();
+    },
   };
 }

@@ -81,5 +81,11 @@ export function createOpenFiles({ max = 64, idleMs = 10_000 } = {}) {
       const entry = entries.get(path);
       if (entry) close(path, entry);
     },
+
+    /** Closes every file (each in use as soon as its reads are done) and stops the idle sweep: the server stops. */
+    closeAll() {
+      clearInterval(sweep);
+      for (const [path, entry] of entries) close(path, entry);
+    },
   };
 }

@@ -78,7 +78,9 @@ async function withLength<T>(body: Buffer | Readable, send: (body: Buffer | Read
  * One real bucket (S3_BUCKET); the logical bucket is a key prefix, `<bucket>/<key>`, so one set of
  * credentials and one bucket policy cover every kind of file.
  */
-export function createS3Storage(options: S3Options, client: S3Client = createS3Client(options)): Storage {
+export function createS3Storage(options: S3Options, givenClient?: S3Client): Storage {
+  const client = givenClient ?? createS3Client(options);
+  const ownsClient = !givenClient;
   const Bucket = options.bucket;
 
   function keyOf({ bucket, key }: ObjectRef): string {
@@ -168,6 +170,11 @@ export function createS3Storage(options: S3Options, client: S3Client = createS3C
         ResponseCacheControl: cacheControl,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+
+    close() {
+      // A client handed in belongs to whoever made it.
+      if (ownsClient) client.destroy();
     },
   };
 }

@@ -65,6 +65,8 @@ export interface Storage {
   delete(input: ObjectRef): Promise<void>;
   /** A direct, expiring URL to the object, or undefined when the driver cannot make one (disk). */
   presignGet(input: PresignInput): Promise<string | undefined>;
+  /** Lets go of what the driver holds (open files, connections); the server is stopping. */
+  close(): void;
 }
 
 export class StorageNotFound extends Error {
