@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
@@ -40,6 +42,41 @@ beforeAll(async () => {
   inactive = await makeSong(t.db, t.storage, adminId, { title: 'Hidden Track', isActive: false, orderIndex: 1 });
 });
 afterAll(() => t.close());
+
+/**
+ * Sends every Range request on one connection at once (HTTP/1.1 pipelining) and reads nothing until
+ * `readAll`: the server's answers queue behind a full socket, as they would for a listener on a slow network.
+ */
+async function pipelinedRanges(baseUrl: string, path: string, client: TestClient, ranges: { start: number; end: number }[]) {
+  const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
+  await once(socket, 'connect');
+  socket.pause();
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  socket.write(ranges.map(({ start, end }) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nRange: bytes=${start}-${end}\r\n\r\n`).join(''));
+  return {
+    async readAll() {
+      const answers: { start: number; end: number; status: number; body: Buffer }[] = [];
+      let pending = Buffer.alloc(0);
+      socket.resume();
+      for await (const chunk of socket as AsyncIterable<Buffer>) {
+        pending = Buffer.concat([pending, chunk]);
+        for (;;) {
+          const headEnd = pending.indexOf('\r\n\r\n');
+          if (headEnd < 0) break;
+          const head = pending.subarray(0, headEnd).toString();
+          const size = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+          if (pending.length < headEnd + 4 + size) break;
+          const range = ranges[answers.length]!;
+          answers.push({ ...range, status: Number(head.split(' ')[1]), body: pending.subarray(headEnd + 4, headEnd + 4 + size) });
+          pending = pending.subarray(headEnd + 4 + size);
+        }
+        if (answers.length === ranges.length) break;
+      }
+      socket.destroy();
+      return answers;
+    },
+  };
+}
 
 describe('who may see the catalogue', () => {
   test.each([
@@ -92,6 +129,46 @@ describe('audio links', () => {
     expect(part.bytes.equals(whole.bytes.subarray(100, 200))).toBe(true);
     const beyond = await preview.get(song.body.audioUrl, { range: `bytes=${size + 10}-` });
     expect(beyond.status).toBe(416);
+  });
+
+  test('many Range requests at once each get exactly their own bytes, though read buffers are used again', async () => {
+    const song = await preview.get(`/api/songs/${active.slug}`);
+    const whole = (await preview.get(song.body.audioUrl)).bytes;
+    // Sizes across every buffer size, starts spread over the file; the same pattern on every run.
+    const ranges = Array.from({ length: 240 }, (_, i) => {
+      const length = 1 + ((i * 7919) % Math.min(whole.length, 40_000));
+      const start = (i * 104_729) % (whole.length - length + 1);
+      return { start, end: start + length - 1 };
+    });
+    for (let batch = 0; batch < ranges.length; batch += 40) {
+      const answers = await Promise.all(
+        ranges.slice(batch, batch + 40).map(async ({ start, end }) => ({ start, end, res: await preview.get(song.body.audioUrl, { range: `bytes=${start}-${end}` }) })),
+      );
+      for (const { start, end, res } of answers) {
+        expect(res.status).toBe(206);
+        expect(res.bytes.equals(whole.subarray(start, end + 1)), `bytes ${start}-${end}`).toBe(true);
+      }
+    }
+  });
+
+  test('an answer waiting for a slow listener keeps its bytes while other reads go on', async () => {
+    const song = await preview.get(`/api/songs/${active.slug}`);
+    const whole = (await preview.get(song.body.audioUrl)).bytes;
+    const length = Math.floor(whole.length / 2);
+    const rangesFrom = (count: number, step: number) =>
+      Array.from({ length: count }, (_, i) => ({ start: (i * step) % (whole.length - length), end: 0 })).map((r) => ({ ...r, end: r.start + length - 1 }));
+    // One connection asks for many ranges at once and reads nothing yet: its answers wait in the server.
+    const slow = await pipelinedRanges(t.url, song.body.audioUrl, preview, rangesFrom(400, 101));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Meanwhile other listeners' reads of the same size come and go.
+    for (const { start, end } of rangesFrom(80, 37)) {
+      const other = await preview.get(song.body.audioUrl, { range: `bytes=${start}-${end}` });
+      expect(other.bytes.equals(whole.subarray(start, end + 1))).toBe(true);
+    }
+    for (const { start, end, status, body } of await slow.readAll()) {
+      expect(status).toBe(206);
+      expect(body.equals(whole.subarray(start, end + 1)), `bytes ${start}-${end}`).toBe(true);
+    }
   });
 
   test('an expired or tampered link is refused, and a link is only good for the user it was made for', async () => {

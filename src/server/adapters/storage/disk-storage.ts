@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createOpenFiles } from './open-files';
+import { createReadBuffers } from './read-buffers';
 import {
   assertBucket,
   assertSafeKey,
@@ -34,6 +35,7 @@ export function createDiskStorage(root: string): Storage {
   const rootDir = path.resolve(root);
   const tmpDir = path.join(rootDir, '.tmp');
   const openFiles = createOpenFiles();
+  const readBuffers = createReadBuffers({ largest: SMALL_READ_BYTES });
 
   function locate({ bucket, key }: ObjectRef) {
     assertBucket(bucket);
@@ -99,7 +101,7 @@ export function createDiskStorage(root: string): Storage {
 
     async get({ range, contentType: knownType, ...ref }) {
       const { file, meta } = locate(ref);
-      let found: { sizeBytes: number; contentLength: number; range?: { start: number; end: number }; bytes?: Buffer };
+      let found: { sizeBytes: number; contentLength: number; range?: { start: number; end: number }; bytes?: Buffer; release?: () => void };
       try {
         found = await openFiles.use(file, async ({ handle, size, isFile }) => {
           if (!isFile) throw new StorageNotFound(ref.bucket, ref.key);
@@ -109,9 +111,15 @@ export function createDiskStorage(root: string): Storage {
           const sized = { sizeBytes: size, contentLength, ...(satisfied && { range: satisfied }) };
           // A player's range request: read at once from the file kept open, so a slow client holds nothing.
           if (contentLength > SMALL_READ_BYTES) return sized;
-          const buffer = Buffer.alloc(contentLength);
-          const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
-          return { ...sized, bytes: buffer.subarray(0, bytesRead) };
+          const { buffer, release } = readBuffers.take(contentLength);
+          try {
+            const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
+            // Only what was read goes out: the rest of a reused buffer holds an earlier read's bytes.
+            return { ...sized, bytes: buffer.subarray(0, bytesRead), release };
+          } catch (error) {
+            release();
+            throw error;
+          }
         });
       } catch (error) {
         if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);

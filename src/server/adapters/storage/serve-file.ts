@@ -18,6 +18,11 @@ export interface ServeFileInput {
   filename?: string | null;
   /** How long the browser may keep it; pass what is left of the link's life. */
   maxAgeSeconds?: number;
+  /**
+   * Runs `done` once the answer has been handed to the network, if the server can tell (lib/node-http.ts,
+   * onResponseSent): the bytes read for it are then used again. Without it they are collected.
+   */
+  whenSent?: (done: () => void) => void;
 }
 
 /**
@@ -87,6 +92,7 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
     if (result.range) headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.sizeBytes}`;
     // Bytes already in memory go out as they are: a stream costs more than a 64 kB answer does.
     const { bytes } = result;
+    if (bytes && result.release) input.whenSent?.(result.release);
     const body = bytes
       ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
       : (Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>);

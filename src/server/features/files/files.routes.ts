@@ -3,6 +3,7 @@ import { contentDisposition, serveFile } from '../../adapters/storage/serve-file
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
+import { onResponseSent } from '../../lib/node-http';
 import { authorizeFileLink, type FileChecks } from './files.service';
 
 /**
@@ -40,6 +41,7 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
       contentType: file.contentType,
       filename: file.originalName,
       maxAgeSeconds,
+      whenSent: (done) => onResponseSent(c, done),
     });
   });
 }
