@@ -76,19 +76,11 @@ function SongView({ song }: { song: CatalogueSong }) {
           <h1 className="text-4xl font-bold sm:text-5xl">{song.title}</h1>
           {song.writerInfo && <p className="mt-3 text-lg text-muted-foreground">{song.writerInfo}</p>}
           <SongFacts genre={song.genre} bpm={song.bpm} className="mt-4 text-base" />
-          {song.tags.length > 0 && (
-            <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
-              {song.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="secondary">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-6 leading-7 text-foreground/90">{song.description}</p>
+          {/* The player comes before the tags and the description: on a phone it shows on the first screen,
+              however long the title or the description. */}
           {song.audioUrl ? (
             <AudioPlayer
-              className="mt-8"
+              className="mt-6"
               songId={song.id}
               title={song.title}
               src={song.audioUrl}
@@ -98,9 +90,19 @@ function SongView({ song }: { song: CatalogueSong }) {
               refreshSrc={refreshAudio}
             />
           ) : (
-            <p className="mt-8 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">{MESSAGES.songs.audioLoadError}</p>
+            <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">{MESSAGES.songs.audioLoadError}</p>
           )}
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
+          {song.tags.length > 0 && (
+            <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-1.5">
+              {song.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="secondary">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
         </div>
       </div>
 
