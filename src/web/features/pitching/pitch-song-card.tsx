@@ -34,7 +34,10 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6">
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <SongCover imageUrl={imageUrl} title={song.title} />
+        {/* As on the song page: a smaller picture on a phone, and the player before the tags and description. */}
+        <div className="mx-auto w-full max-w-48 sm:max-w-64 md:max-w-none">
+          <SongCover imageUrl={imageUrl} title={song.title} />
+        </div>
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">Song {position}</p>
           <h2 id={headingId} className="mt-1 break-words text-3xl font-bold">
@@ -42,16 +45,6 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
           </h2>
           {song.writerInfo && <p className="mt-2 text-muted-foreground">{song.writerInfo}</p>}
           <SongFacts genre={song.genre} bpm={song.bpm} className="mt-3" />
-          {song.tags.length > 0 && (
-            <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
-              {song.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="secondary">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
           {song.audioUrl ? (
             <AudioPlayer
               className="mt-6"
@@ -74,6 +67,16 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
             clear={() => clearPitchResponse(token, song.id).then(() => setAnswer(null))}
             onChanged={() => undefined}
           />
+          {song.tags.length > 0 && (
+            <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-1.5">
+              {song.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="secondary">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
         </div>
       </div>
       <details className="group mt-6 rounded-xl border border-border">
