@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import type { MeResponse, OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
+import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
@@ -267,5 +268,22 @@ describe('pitching', () => {
       await expectNoSeriousA11yViolations(page, `${pathname} at 375px`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), pathname).toBe(true);
     }
+
+    // A live pitch page on a phone: the first song's player is on the first screen, and nothing sticks out.
+    const api = await adminApi();
+    const song = await createSong(api, `Gas Station Roses, a Song with a Long Title ${run}`);
+    const email = `phone.${run}@example.test`;
+    const made = await api.post('/api/admin/pitch-links', {
+      headers: { Origin: baseUrl },
+      data: { recipientName: 'Phone Listener', recipientEmail: email, expiresOn: pitchExpiryBounds().suggested, songIds: [song.id] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const listener = await open(undefined, await pitchLinkFromOutbox(api, email), 375);
+    const play = listener.getByRole('group', { name: `Audio player: ${song.title}` }).getByRole('button', { name: 'Play' });
+    await play.waitFor();
+    const box = await play.boundingBox();
+    expect(box && box.y + box.height <= 800, 'Play on the first screen at 375 px').toBe(true);
+    expect(await listener.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousA11yViolations(listener, 'a pitch page at 375px');
   });
 });

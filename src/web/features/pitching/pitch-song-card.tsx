@@ -34,13 +34,14 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6">
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        {/* As on the song page: a smaller picture on a phone, and the player before the tags and description. */}
-        <div className="mx-auto w-full max-w-48 sm:max-w-64 md:max-w-none">
+        {/* As on the song page, but smaller still under the page's own introduction: on a phone the first
+            song's player shows on the first screen; the player comes before the tags and description. */}
+        <div className="mx-auto w-full max-w-36 sm:max-w-64 md:max-w-none">
           <SongCover imageUrl={imageUrl} title={song.title} />
         </div>
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">Song {position}</p>
-          <h2 id={headingId} className="mt-1 break-words text-3xl font-bold">
+          <h2 id={headingId} className="mt-1 break-words text-2xl font-bold sm:text-3xl">
             {song.title}
           </h2>
           {song.writerInfo && <p className="mt-2 text-muted-foreground">{song.writerInfo}</p>}
