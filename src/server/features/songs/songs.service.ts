@@ -66,8 +66,7 @@ interface CatalogueSongRow {
   tags: string[];
 }
 
-/** An active song with its approved comments, newest first, and links to its media for this user. */
-/** The active song with this slug and its approved comments: the same for every listener, so it can be kept. */
+/** The active song with this slug and its approved comments, newest first: the same for every listener, so it can be kept. */
 export async function readCatalogueSong(db: Db, slug: string) {
   const [song] = await db.select().from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
   if (!song) return undefined;

@@ -2,10 +2,9 @@ import { Headphones } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CatalogueSongItem } from '../../../common/api-types';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { SongFacts } from './song-facts';
+import { SongFacts, SongTags } from './song-facts';
 
 export function SongCard({ song }: { song: CatalogueSongItem }) {
   return (
@@ -16,15 +15,7 @@ export function SongCard({ song }: { song: CatalogueSongItem }) {
       </CardHeader>
       <CardContent className="flex-1">
         <p className="line-clamp-4 text-sm leading-6 text-foreground/90">{song.description}</p>
-        {song.tags.length > 0 && (
-          <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
-            {song.tags.map((tag) => (
-              <li key={tag}>
-                <Badge variant="secondary">{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SongTags tags={song.tags} className="mt-4" />
       </CardContent>
       <CardFooter>
         <Button asChild>

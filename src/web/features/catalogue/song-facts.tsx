@@ -1,3 +1,4 @@
+import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 
 /** "Genre Country · BPM 92" as a description list; nothing when neither is known. */
@@ -18,5 +19,19 @@ export function SongFacts({ genre, bpm, className }: { genre: string | null; bpm
         </div>
       )}
     </dl>
+  );
+}
+
+/** A song's tags as a list of badges; nothing without tags. */
+export function SongTags({ tags, className }: { tags: readonly string[]; className?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className={cn('flex flex-wrap gap-1.5', className)}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Badge variant="secondary">{tag}</Badge>
+        </li>
+      ))}
+    </ul>
   );
 }

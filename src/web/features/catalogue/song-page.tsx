@@ -7,7 +7,6 @@ import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
-import { Badge } from '../../components/ui/badge';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { AudioPlayer } from './audio-player';
@@ -16,7 +15,7 @@ import { catalogueTracker } from './play-tracker';
 import { SongHoldPass } from '../pitching/song-hold-pass';
 import { SongComments } from './song-comments';
 import { SongCover } from './song-cover';
-import { SongFacts } from './song-facts';
+import { SongFacts, SongTags } from './song-facts';
 import { SITE_NAME } from '../../lib/site-name';
 
 /** /songs/:slug. A song that does not exist or is not active sends the visitor back to the list. */
@@ -93,15 +92,7 @@ function SongView({ song }: { song: CatalogueSong }) {
             <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">{MESSAGES.songs.audioLoadError}</p>
           )}
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
-          {song.tags.length > 0 && (
-            <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-1.5">
-              {song.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="secondary">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SongTags tags={song.tags} className="mt-6" />
           <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
         </div>
       </div>

@@ -3,10 +3,9 @@ import { useMemo, useState } from 'react';
 import type { PitchPage, PitchSong } from '../../../common/api-types';
 import * as MESSAGES from '../../../common/messages';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
-import { Badge } from '../../components/ui/badge';
 import { AudioPlayer } from '../catalogue/audio-player';
 import { SongCover } from '../catalogue/song-cover';
-import { SongFacts } from '../catalogue/song-facts';
+import { SongFacts, SongTags } from '../catalogue/song-facts';
 import { clearPitchResponse, pitchPageQuery, savePitchResponse } from './pitching-api';
 import { pitchTracker } from './pitch-tracker';
 import { SongResponseControl } from './song-response-control';
@@ -68,15 +67,7 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
             clear={() => clearPitchResponse(token, song.id).then(() => setAnswer(null))}
             onChanged={() => undefined}
           />
-          {song.tags.length > 0 && (
-            <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-1.5">
-              {song.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="secondary">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SongTags tags={song.tags} className="mt-6" />
           <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
         </div>
       </div>
