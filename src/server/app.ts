@@ -23,11 +23,11 @@ import { adminPreviewRoutes, previewRequestRoutes } from './features/preview-acc
 import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payments.routes';
 import { songwriterRoutes } from './features/songwriters/songwriters.routes';
 import { submissionRoutes } from './features/submissions/submissions.routes';
-import { adminReviewRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
+import { adminReviewRoutes, adminUnreadMessageRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
 import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
 import { createCatalogueCache, type CatalogueCache } from './features/songs/catalogue-cache';
-import { adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
+import { adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
 import { handleError } from './lib/error-handler';
@@ -62,7 +62,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** The routes that take multipart uploads: every other route refuses a body over 1 MB. */
 function isUploadRoute(method: string, path: string): boolean {
   if (method === 'POST' && (path === '/api/submissions' || path === '/api/admin/songs')) return true;
-  return method === 'PUT' && /^\/api\/admin\/songs\/[^/]+$/.test(path) && path !== '/api/admin/songs/order';
+  return method === 'PUT' && /^\/api\/admin\/songs\/[^/]+$/.test(path);
 }
 
 function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
@@ -155,11 +155,13 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   admin.use('*', requireRole('admin'));
   admin.route('/outbox', outboxRoutes(db));
   admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
+  admin.route('/song-order', adminSongOrderRoutes(db));
   admin.route('/comments', adminCommentRoutes(db));
   admin.route('/preview-requests', preview.requests);
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
   admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
+  admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
   admin.route('/song-responses', adminSongResponseRoutes(db));
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));

@@ -37,7 +37,7 @@ describe('the catalogue list as the app serves it', () => {
     expect(await titles()).toEqual(['Kept First']);
     expect((await admin.patch(`/api/admin/songs/${second.id}/active`, { isActive: true })).status).toBe(200);
     expect(await titles()).toEqual(['Kept First', 'Kept Second']);
-    expect((await admin.put('/api/admin/songs/order', { ids: [second.id, first.id] })).status).toBe(200);
+    expect((await admin.put('/api/admin/song-order', { ids: [second.id, first.id] })).status).toBe(200);
     expect(await titles()).toEqual(['Kept Second', 'Kept First']);
 
     const form = new FormData();

@@ -237,7 +237,7 @@ describe("admins see where a song's listeners stop", () => {
   });
 
   test("a listener's plays say how far into each song they got", async () => {
-    const { body } = await admin.get(`/api/admin/preview-activity/${previewUser.id}/plays`);
+    const { body } = await admin.get(`/api/admin/preview-activity/users/${previewUser.id}/plays`);
     const charted = body.filter((p: { songTitle: string }) => p.songTitle === 'Charted Song');
     expect(charted).toHaveLength(7);
     expect(charted.every((p: { songDurationSeconds: number }) => p.songDurationSeconds === song.audioDurationSeconds)).toBe(true);

@@ -187,7 +187,7 @@ describe('admin-made accounts and activity', () => {
     expect(row.lastActiveAt).toBeTruthy();
     const songRow = activity.body.songs.find((s: { slug: string }) => s.slug === songSlug);
     expect(songRow).toMatchObject({ listeners: 1, plays: 1, completedPlays: 1 });
-    const plays = await admin.get(`/api/admin/preview-activity/${listener.id}/plays`);
+    const plays = await admin.get(`/api/admin/preview-activity/users/${listener.id}/plays`);
     expect(plays.body).toMatchObject([{ songTitle: 'Preview Test Song', durationSeconds: 30, completed: true }]);
   });
 
@@ -202,7 +202,7 @@ describe('admin-made accounts and activity', () => {
       ['POST', `/api/admin/preview-requests/${id}/revoke`],
       ['POST', '/api/admin/preview-accounts', { email: 'x@example.test', password: 'whatever-long' }],
       ['GET', '/api/admin/preview-activity'],
-      ['GET', `/api/admin/preview-activity/${id}/plays`],
+      ['GET', `/api/admin/preview-activity/users/${id}/plays`],
     ];
     for (const [method, path, body] of calls) {
       expect((await t.client().request(method, path, body)).status, `${method} ${path}`).toBe(401);

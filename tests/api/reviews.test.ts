@@ -147,7 +147,7 @@ describe('the review and its conversation', () => {
     expect(opened.body.adminReview).toBe('Strong hook; tighten verse two.');
     expect((await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId)))[0]!.readBySongwriter).toBe(true);
 
-    const unread = async () => (await admin.get('/api/admin/reviews/unread-count')).body.unread as number;
+    const unread = async () => (await admin.get('/api/admin/unread-messages')).body.unread as number;
     const before = await unread();
     expect((await writerClient.post(`/api/reviews/${reviewId}/messages`, { message: '  ' })).status).toBe(400);
     expect((await writerClient.post(`/api/reviews/${reviewId}/messages`, { message: 'Thanks! Which line in verse two?' })).status).toBe(201);
@@ -173,7 +173,7 @@ describe('the review and its conversation', () => {
   test('songwriters and preview users cannot use the admin review endpoints', async () => {
     for (const [method, path, body] of [
       ['GET', '/api/admin/reviews'],
-      ['GET', '/api/admin/reviews/unread-count'],
+      ['GET', '/api/admin/unread-messages'],
       ['GET', `/api/admin/reviews/${reviewId}`],
       ['PUT', `/api/admin/reviews/${reviewId}/draft`, { text: 'x' }],
       ['POST', `/api/admin/reviews/${reviewId}/send`, { text: 'x' }],

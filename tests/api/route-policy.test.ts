@@ -127,3 +127,10 @@ test('pitch-link routes let every caller in with a live token, signed in or not'
   expect(routes.length).toBeGreaterThanOrEqual(5);
   expect(failures).toEqual([]);
 });
+
+test("no route shadows another, so requests are matched by Hono's fastest router (decision 0024)", async () => {
+  // Hono falls back to its trie router, silently, when a static path and a parameter share a place in one
+  // method's routes (PUT /songs/order beside PUT /songs/:id).
+  expect((await t.client().get('/api/health')).status).toBe(200);
+  expect(t.app.router.name).toBe('SmartRouter + RegExpRouter');
+});

@@ -307,17 +307,17 @@ describe('admin song management', () => {
   test('reorders every song in one request, and a list that fails changes nothing', async () => {
     const all = (await admin.get('/api/admin/songs')).body as { id: string }[];
     const reversed = [...all].reverse().map((s) => s.id);
-    expect((await admin.put('/api/admin/songs/order', { ids: reversed })).status).toBe(200);
+    expect((await admin.put('/api/admin/song-order', { ids: reversed })).status).toBe(200);
     const after = await t.db.select({ id: songs.id, orderIndex: songs.orderIndex }).from(songs);
     for (const row of after) expect(row.orderIndex).toBe(reversed.indexOf(row.id));
 
     const broken = [...reversed.slice(0, -1), '00000000-0000-4000-8000-000000000000'];
-    const res = await admin.put('/api/admin/songs/order', { ids: broken });
+    const res = await admin.put('/api/admin/song-order', { ids: broken });
     expect(res.status).toBe(409);
     const unchanged = await t.db.select({ id: songs.id, orderIndex: songs.orderIndex }).from(songs);
     for (const row of unchanged) expect(row.orderIndex).toBe(reversed.indexOf(row.id));
     // Restore the original order for the other tests.
-    expect((await admin.put('/api/admin/songs/order', { ids: all.map((s) => s.id) })).status).toBe(200);
+    expect((await admin.put('/api/admin/song-order', { ids: all.map((s) => s.id) })).status).toBe(200);
   });
 });
 

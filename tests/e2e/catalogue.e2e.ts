@@ -87,7 +87,7 @@ async function createSong(api: APIRequestContext, title: string, extra: Record<s
 async function moveToTop(api: APIRequestContext, id: string) {
   const list = (await (await api.get('/api/admin/songs')).json()) as AdminSongListItem[];
   const ids = [id, ...list.map((s) => s.id).filter((other) => other !== id)];
-  const res = await api.put('/api/admin/songs/order', { headers: { Origin: baseUrl }, data: { ids } });
+  const res = await api.put('/api/admin/song-order', { headers: { Origin: baseUrl }, data: { ids } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -151,7 +151,7 @@ describe('the song catalogue', () => {
       await page.keyboard.press('ArrowUp');
       await page.getByText(`${title} moved to position ${position} of ${titles.length}.`).waitFor();
     }
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/songs/order') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/song-order') && r.request().method() === 'PUT');
     await page.keyboard.press('Space');
     const order = await saved;
     expect(order.status()).toBe(200);
@@ -189,7 +189,7 @@ describe('the song catalogue', () => {
     await page.getByRole('button', { name: /^Reorder / }).first().waitFor();
     const before = await rowTitles(page);
     const last = before.at(-1)!;
-    await page.route('**/api/admin/songs/order', (route) =>
+    await page.route('**/api/admin/song-order', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }),
     );
 

@@ -21,7 +21,7 @@ export function requestHeader(c: Context, name: Lowercase<string>): string | und
  * its own value. On Node's response they are set before the app answers (Node merges them into the head,
  * the app's own headers winning), so no response has to be rebuilt to carry them; without one, after.
  */
-export async function withDefaultResponseHeaders(
+export function withDefaultResponseHeaders(
   c: Context,
   headers: readonly (readonly [string, string])[],
   next: () => Promise<void>,
@@ -31,6 +31,10 @@ export async function withDefaultResponseHeaders(
     for (const [name, value] of headers) outgoing.setHeader(name, value);
     return next();
   }
+  return setAfter(c, headers, next);
+}
+
+async function setAfter(c: Context, headers: readonly (readonly [string, string])[], next: () => Promise<void>): Promise<void> {
   await next();
   for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
 }

@@ -9,9 +9,16 @@ import type { AppEnv } from '../lib/hono-env';
 
 /** Sets the caller (or null) for every API route; see createSessionReader for how and why. */
 export function loadActor(readActor: SessionReader) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('actor', await readActor(c));
-    await next();
+  return createMiddleware<AppEnv>((c, next) => {
+    const actor = readActor(c);
+    if (actor instanceof Promise) {
+      return actor.then((found) => {
+        c.set('actor', found);
+        return next();
+      });
+    }
+    c.set('actor', actor);
+    return next();
   });
 }
 

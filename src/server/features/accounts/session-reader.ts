@@ -26,7 +26,7 @@ import type { Actor } from './accounts.service';
  * it; so does anything this reader does not recognise, keeping better-auth the authority on sessions.
  */
 export interface SessionReader {
-  (c: Context): Promise<Actor | null>;
+  (c: Context): Actor | null | Promise<Actor | null>;
   forget(): void;
 }
 
@@ -66,9 +66,12 @@ export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKep
 
   const kept = keepForAMoment<Awaited<ReturnType<typeof lookUp>>>({ keepMs, maxKept });
 
-  async function readActor(c: Context): Promise<Actor | null> {
+  function readActor(c: Context): Actor | null | Promise<Actor | null> {
     const cookie = requestHeader(c, 'cookie');
-    if (!cookie) return null;
+    return cookie ? readSignedIn(c, cookie) : null;
+  }
+
+  async function readSignedIn(c: Context, cookie: string): Promise<Actor | null> {
     const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
     if (!cookie.includes(cookieName)) return null;
     const token = verifiedToken(parse(cookie, cookieName)[cookieName], secret);

@@ -58,7 +58,7 @@ export function adminPreviewRoutes(db: Db, mail: MailSettings) {
     .get('/songs/:songId', validate('param', z.object({ songId: z.uuid() })), async (c) =>
       c.json(await getSongListenDepth({ db, songId: c.req.valid('param').songId })),
     )
-    .get('/:userId/plays', validate('param', z.object({ userId: z.string().min(1).max(100) })), async (c) =>
+    .get('/users/:userId/plays', validate('param', z.object({ userId: z.string().min(1).max(100) })), async (c) =>
       c.json(await listUserPlays({ db, userId: c.req.valid('param').userId })),
     );
 

@@ -29,11 +29,15 @@ export function songwriterReviewRoutes({ db, secret, mail }: { db: Db; secret: s
     );
 }
 
+/** /api/admin/unread-messages: how many songwriters' messages no admin has read, for the sidebar's badge (decision 0024). */
+export function adminUnreadMessageRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/', async (c) => c.json({ unread: await countUnreadFromSongwriters(db) }));
+}
+
 /** /api/admin/reviews: mounted under the admin router. */
 export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string; mail: ReviewMail }) {
   return new Hono<AppEnv>()
     .get('/', validate('query', AdminReviewListQuerySchema), async (c) => c.json(await listAdminReviews({ db, ...c.req.valid('query') })))
-    .get('/unread-count', async (c) => c.json({ unread: await countUnreadFromSongwriters(db) }))
     .get('/:id', validate('param', UuidParamSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
       return c.json(await getAdminReview({ db, actor: actorOf(c), id: c.req.valid('param').id, secret }));

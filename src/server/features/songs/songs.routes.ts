@@ -51,14 +51,21 @@ const SONG_FILES = {
   image: { maxBytes: LIMITS.songImageMaxBytes, tooLarge: MESSAGES.songs.imageTooLarge },
 };
 
+/**
+ * /api/admin/song-order: the whole catalogue's order, in one write. A path of its own rather than
+ * /api/admin/songs/order, which /api/admin/songs/:id would shadow (decision 0024).
+ */
+export function adminSongOrderRoutes(db: Db) {
+  return new Hono<AppEnv>().put('/', validate('json', SongOrderSchema), async (c) => {
+    await reorderSongs({ db, ids: c.req.valid('json').ids });
+    return c.json({ ok: true });
+  });
+}
+
 /** /api/admin/songs: mounted under the admin router. */
 export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'catalogue'>) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await listAdminSongs({ db })))
-    .put('/order', validate('json', SongOrderSchema), async (c) => {
-      await reorderSongs({ db, ids: c.req.valid('json').ids });
-      return c.json({ ok: true });
-    })
     .post('/', async (c) => {
       const { values, files, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
       try {

@@ -60,7 +60,7 @@ export interface SongListenDepth {
   listeners: SongListener[];
 }
 
-/** A row of GET /api/admin/preview-activity/:userId/plays, newest first. */
+/** A row of GET /api/admin/preview-activity/users/:userId/plays, newest first. */
 export interface UserPlay {
   id: string;
   songTitle: string;
@@ -96,7 +96,7 @@ export const previewActivityQuery = queryOptions({
 export const userPlaysQuery = (userId: string) =>
   queryOptions({
     queryKey: [...ACTIVITY_KEY, 'plays', userId],
-    queryFn: ({ signal }) => api<UserPlay[]>(`/api/admin/preview-activity/${encodeURIComponent(userId)}/plays`, { signal }),
+    queryFn: ({ signal }) => api<UserPlay[]>(`/api/admin/preview-activity/users/${encodeURIComponent(userId)}/plays`, { signal }),
   });
 
 export const songListenDepthQuery = (songId: string) =>

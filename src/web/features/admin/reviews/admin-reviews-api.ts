@@ -76,7 +76,7 @@ export const adminReviewListQuery = (tab: ReviewTab, q: string, page: number) =>
 /** The red badge of the sidebar: messages from songwriters no admin has opened yet. */
 export const unreadReviewMessagesQuery = queryOptions({
   queryKey: UNREAD_KEY,
-  queryFn: ({ signal }) => api<{ unread: number }>('/api/admin/reviews/unread-count', { signal }),
+  queryFn: ({ signal }) => api<{ unread: number }>('/api/admin/unread-messages', { signal }),
   refetchInterval: REVIEWS_REFETCH_MS,
 });
 

@@ -26,7 +26,7 @@ export const setSongActive = (id: string, isActive: boolean) =>
 export const deleteSong = (id: string) => api<null>(`/api/admin/songs/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** Every song id in the new order, in one request (the server rewrites every order_index in one transaction). */
-export const saveSongOrder = (ids: string[]) => api<{ ok: true }>('/api/admin/songs/order', { method: 'PUT', body: { ids } });
+export const saveSongOrder = (ids: string[]) => api<{ ok: true }>('/api/admin/song-order', { method: 'PUT', body: { ids } });
 
 export interface SongFiles {
   audio?: File | null;
