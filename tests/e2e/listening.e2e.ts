@@ -127,6 +127,12 @@ describe('listen depth', () => {
     expect(await row.getByRole('cell').nth(2).textContent()).toMatch(/^0:1\d of 0:2\d$/);
     expect(await seriousA11yViolations(admin)).toEqual([]);
     expect(new URL(admin.url()).searchParams.get('song')).toBe(song.id);
+
+    // And that listener's own plays, newest first, this one among them.
+    const listener = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+    await admin.goto(`/admin/preview-activity?user=${listener.user.id}`);
+    const plays = admin.getByRole('region', { name: /^Plays by / });
+    await plays.getByRole('row').filter({ hasText: title }).getByRole('link', { name: title }).waitFor();
   });
 
   test('the player draws a flat bar without peaks, still seeks by click and drag, fits a phone and has no serious accessibility problems', async () => {
