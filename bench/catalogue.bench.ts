@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { get } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { songs, storedFiles } from '../src/server/db/schema';
 import { makePreviewUser } from '../src/server/db/seed/factories';
-import { load, startBareServer, type BenchApp, type Row } from './support';
+import { load, seekLoad, startBareFileServer, startBareServer, type BenchApp, type Row } from './support';
 
 const SONG_COUNT = 10_000;
 
@@ -126,7 +129,18 @@ export async function catalogueBench(app: BenchApp): Promise<Row[]> {
   // 64 kB an answer is bound by what the load generator takes in on this machine: the same bytes from memory,
   // with nothing to check or read, set the ceiling the app's figure is read against.
   const bare = await startBareServer(randomBytes(65_536), { status: 206, contentType: 'audio/mpeg' });
-  const bare64k = await load(bare.url, { connections: 20 }).finally(bare.close);
+  const bare64k = await load(bare.url, { connections: 20 });
+  // As a player seeks: a new connection, the rest of the song asked for, the first byte timed, then dropped.
+  const seeks = await seekLoad(`${app.url}${detail.audioUrl}`, { connections: 20, headers: { ...headers, range: `bytes=${3 * 60 * 16_000}-` } });
+  bare.close();
+  // The same seeks to a bare server piping the same number of bytes from a file of the same size.
+  const sameSize = path.join(mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-seek-')), 'song.mp3');
+  writeFileSync(sameSize, randomBytes(size));
+  const bareFile = await startBareFileServer(sameSize);
+  const bareSeeks = await seekLoad(bareFile.url, { connections: 20, headers: { range: `bytes=${3 * 60 * 16_000}-` } }).finally(() => {
+    bareFile.close();
+    rmSync(path.dirname(sameSize), { recursive: true, force: true });
+  });
   rows.push({
     id: 'P6',
     what: `Range: last second of a 6-min mp3, 20 conns (${label})`,
@@ -142,6 +156,15 @@ export async function catalogueBench(app: BenchApp): Promise<Row[]> {
       `bare node:http, same 64 kB from memory: p99 ${bare64k.p99} ms, ${bare64k.rps} req/s`,
     budget: 'p99 ≤ 10 ms',
     met: minute3.errors === 0 && minute3.p99 <= 10,
+  });
+  rows.push({
+    id: 'P6',
+    what: `Range: seek to minute 3 (bytes=N-, new connection), 20 listeners (${label})`,
+    figure:
+      `time to first byte p50 ${seeks.p50} ms, p99 ${seeks.p99} ms, ${seeks.rps} seeks/s, ${seeks.errors + seeks.non2xx} errors; ` +
+      `bare node:http piping the same bytes from a file: p99 ${bareSeeks.p99} ms, ${bareSeeks.rps} seeks/s`,
+    budget: 'p99 ≤ 10 ms',
+    met: seeks.errors + seeks.non2xx === 0 && seeks.p99 <= 10,
   });
   const memory = await concurrentStreamMemory(`${app.url}${detail.audioUrl}`, headers);
   rows.push({

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { createTestDatabaseUrl } from '../tests/setup/database';
 import { TestClient } from '../tests/setup/http-client';
+import type { SeekLoad, SeekResult } from './seek-client';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -102,6 +103,23 @@ export async function startBareServer(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
+/**
+ * A bare node:http server streaming a file from disk for `Range: bytes=N-`, piped as Node's own streams go:
+ * the ceiling for an app answering a seek with the rest of a song.
+ */
+export async function startBareFileServer(file: string) {
+  const { size } = statSync(file);
+  const server = createServer((req, res) => {
+    const start = Math.min(size - 1, Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1] ?? 0));
+    res.writeHead(206, { 'content-type': 'audio/mpeg', 'content-length': size - start, 'content-range': `bytes ${start}-${size - 1}/${size}` });
+    const stream = createReadStream(file, { start });
+    stream.pipe(res);
+    res.once('close', () => stream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
 /** autocannon against one URL; latencies in milliseconds. */
 export async function load(url: string, { connections = 50, duration = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
   const result = await autocannon({ url, connections, duration, headers, workers: 1 });
@@ -112,6 +130,26 @@ export async function load(url: string, { connections = 50, duration = 8, header
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * Listeners seeking in a song (bench/seek-client.ts): each seek a new connection and `Range: bytes=N-`, timed
+ * to the answer's first byte, then dropped. Latencies in milliseconds.
+ */
+export async function seekLoad(url: string, { connections = 20, duration = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+  const { port, pathname, search } = new URL(url);
+  const load: SeekLoad = { port: Number(port), path: pathname + search, headers, connections, durationMs: duration * 1000 };
+  const result = await new Promise<SeekResult>((resolve, reject) => {
+    const client = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./seek-client.ts', import.meta.url)), JSON.stringify(load)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    client.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    client.on('error', reject).on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as SeekResult) : reject(new Error(`seek client exited with ${code}`))));
+  });
+  const sorted = result.ttfbMs.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN) * 10) / 10;
+  return { rps: Math.round(sorted.length / duration), p50: at(0.5), p99: at(0.99), errors: result.errors, non2xx: result.notPartial };
 }
 
 /**

@@ -34,7 +34,7 @@ import { handleError } from './lib/error-handler';
 import { WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
-import { withDefaultResponseHeaders } from './lib/node-http';
+import { answeredStatus, withDefaultResponseHeaders } from './lib/node-http';
 import { forgetKeptAfterChanges, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
 import { webAppRoutes } from './web-app';
@@ -87,7 +87,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     const started = performance.now();
     await withDefaultResponseHeaders(c, [['X-Request-Id', requestId], ...securityHeaders(c.req.path)], next);
     logger.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { requestId, method: c.req.method, path: c.req.path, status: answeredStatus(c), ms: Math.round(performance.now() - started) },
       'request',
     );
   });

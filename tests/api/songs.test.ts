@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,7 +8,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeCoverPng, makeSong } from '../../src/server/db/seed/song-factories';
-import { songComments, songPlays, songs, userRoles } from '../../src/server/db/schema';
+import { songComments, songPlays, songs, storedFiles, userRoles } from '../../src/server/db/schema';
 import { signFileToken } from '../../src/server/adapters/storage/signed-url';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -169,6 +171,42 @@ describe('audio links', () => {
       expect(status).toBe(206);
       expect(body.equals(whole.subarray(start, end + 1)), `bytes ${start}-${end}`).toBe(true);
     }
+  });
+
+  test('a long song streams whole and from a seek point, and listeners who hang up mid-stream leave no file open', async () => {
+    const long = await makeSong(t.db, t.storage, adminId, { title: 'Long Gravel Mile', orderIndex: 2 });
+    // A long song's bytes (8 MB, more than the network takes in at once), in place of the short one's.
+    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, long.audioFileId!));
+    await t.storage.put({ bucket: file!.bucket, key: file!.key, body: randomBytes(8 * 1024 * 1024), contentType: 'audio/mpeg' });
+    const { audioUrl } = (await preview.get(`/api/songs/${long.slug}`)).body as { audioUrl: string };
+    const whole = await preview.get(audioUrl);
+    expect(whole.status).toBe(200);
+    // Larger than what is read at once, so these answers are piped from the file.
+    expect(whole.bytes.length).toBeGreaterThan(256 * 1024);
+    expect(whole.headers['content-length']).toBe(String(whole.bytes.length));
+    expect(whole.headers['content-disposition']).toMatch(/^attachment/);
+    expect(whole.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const from = 200_000;
+    const rest = await preview.get(audioUrl, { range: `bytes=${from}-` });
+    expect(rest.status).toBe(206);
+    expect(rest.headers['content-range']).toBe(`bytes ${from}-${whole.bytes.length - 1}/${whole.bytes.length}`);
+    expect(rest.bytes.equals(whole.bytes.subarray(from))).toBe(true);
+
+    // Players seeking: each asks for the rest of the song, takes the first bytes and hangs up.
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const cookie = [...preview.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    for (let i = 0; i < 30; i++) {
+      const socket = connect(Number(new URL(t.url).port), '127.0.0.1');
+      socket.write(`GET ${audioUrl} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nRange: bytes=${from + i}-\r\n\r\n`);
+      const [first] = (await once(socket, 'data')) as [Buffer];
+      expect(first.toString('latin1', 0, 12)).toBe('HTTP/1.1 206');
+      socket.destroy();
+    }
+    await expect.poll(openFiles, { timeout: 5_000 }).toBeLessThanOrEqual(before + 2);
+    expect((await preview.get(audioUrl, { range: `bytes=${from}-` })).bytes.equals(rest.bytes)).toBe(true);
   });
 
   test('an expired or tampered link is refused, and a link is only good for the user it was made for', async () => {

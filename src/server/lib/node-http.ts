@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 
 /*
  * Node's own request and response, when served by @hono/node-server. Reading a header through Hono's request
@@ -39,6 +41,12 @@ async function setAfter(c: Context, headers: readonly (readonly [string, string]
   for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
 }
 
+/** The status this request was answered with: Node's own once a route has written to it (pipeToResponse). */
+export function answeredStatus(c: Context): number {
+  const outgoing = nodeOf(c)?.outgoing;
+  return outgoing?.headersSent ? outgoing.statusCode : c.res.status;
+}
+
 /**
  * Runs `done` once this request's answer has been handed to the operating system in full ('finish'), and
  * never if it was not: a connection closed midway may still have a write in flight, whose memory must stay
@@ -46,4 +54,21 @@ async function setAfter(c: Context, headers: readonly (readonly [string, string]
  */
 export function onResponseSent(c: Context, done: () => void): void {
   nodeOf(c)?.outgoing?.once('finish', done);
+}
+
+/**
+ * Sends a Node stream as this request's answer by piping it into Node's response, when there is one, and
+ * returns what Hono should return for it (@hono/node-server's "already sent"); undefined without one, for
+ * the caller to send a web stream instead. A web stream costs more per chunk, waits a timer tick before its
+ * first one, and ends a stream whose listener hung up with an error whose stack is built: a player seeking
+ * hangs up every time.
+ */
+export function pipeToResponse(c: Context, status: number, headers: Record<string, string>, body: Readable): Response | undefined {
+  const outgoing = nodeOf(c)?.outgoing;
+  if (!outgoing) return undefined;
+  outgoing.writeHead(status, headers);
+  body.once('error', () => outgoing.destroy());
+  outgoing.once('close', () => body.destroy());
+  body.pipe(outgoing);
+  return RESPONSE_ALREADY_SENT;
 }

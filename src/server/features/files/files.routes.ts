@@ -3,7 +3,7 @@ import { contentDisposition, serveFile } from '../../adapters/storage/serve-file
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { onResponseSent } from '../../lib/node-http';
+import { onResponseSent, pipeToResponse } from '../../lib/node-http';
 import { authorizeFileLink, type FileChecks } from './files.service';
 
 /**
@@ -42,6 +42,7 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
       filename: file.originalName,
       maxAgeSeconds,
       whenSent: (done) => onResponseSent(c, done),
+      sendStream: (status, headers, body) => pipeToResponse(c, status, headers, body),
     });
   });
 }
