@@ -66,6 +66,11 @@ export function onResponseSent(c: Context, done: () => void): void {
 export function pipeToResponse(c: Context, status: number, headers: Record<string, string>, body: Readable): Response | undefined {
   const outgoing = nodeOf(c)?.outgoing;
   if (!outgoing) return undefined;
+  // The listener may have gone while the file was being opened: its 'close' has passed, so close the file now.
+  if (outgoing.destroyed) {
+    body.destroy();
+    return RESPONSE_ALREADY_SENT;
+  }
   outgoing.writeHead(status, headers);
   body.once('error', () => outgoing.destroy());
   outgoing.once('close', () => body.destroy());
