@@ -14,8 +14,9 @@ import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { PROJECT_ROOT } from './project-root';
 
-export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
+export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
 export interface RunningServer {
   url: string;

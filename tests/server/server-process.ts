@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The server as `npm start` runs it (without the web build), in a process of its own that a test may kill. */
+/** The server as `npm start` runs it (its bundle, without the web build), in a process of its own that a test may kill. */
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -15,7 +16,7 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, preparePgliteTemplate, prepareTemplate, templateNameFor } from './database';
+import { serverBundle } from './server-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,10 +10,13 @@ declare module 'vitest' {
     pgliteTemplate: string | undefined;
     /** Name of this run's migrated PostgreSQL template database (PostgreSQL runs only). */
     pgTemplate: string | undefined;
+    /** The main.js of the server bundle `npm start` runs, for tests that start a server process. */
+    serverBundle: string;
   }
 }
 
 export default async function globalSetup(project: TestProject) {
+  project.provide('serverBundle', serverBundle());
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = templateNameFor(randomBytes(4).toString('hex'));
