@@ -4,7 +4,7 @@ import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
+import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { uniqueSuffix } from './support/unique';
 
 /**
@@ -305,7 +305,7 @@ describe('admin operations', () => {
           await page.getByRole('table', { name: /^Orders of / }).first().waitFor();
         }
       }
-      await expectNoHorizontalScroll(page);
+      await expectPageFitsScreen(page);
       await expectNoSeriousA11yViolations(page);
     }
   });

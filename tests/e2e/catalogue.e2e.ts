@@ -10,6 +10,7 @@ import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';
 import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
 import { uniqueSuffix } from './support/unique';
+import { expectPageFitsScreen } from './support/expect';
 
 const baseUrl = inject('baseUrl');
 /** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
@@ -367,14 +368,13 @@ describe('the song catalogue', () => {
       const list = await open('preview', '/songs', width);
       await list.getByRole('link', { name: `Listen to ${title}` }).waitFor();
       expect(await seriousA11yViolations(list), `/songs at ${width}px`).toEqual([]);
-      // Nothing sticks out sideways on a phone.
-      expect(await list.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectPageFitsScreen(list);
 
       const detail = await open('preview', `/songs/${song.slug}`, width);
       await detail.getByRole('heading', { level: 1, name: title }).waitFor();
       await detail.getByRole('slider', { name: 'Seek' }).waitFor();
       expect(await seriousA11yViolations(detail), `song page at ${width}px`).toEqual([]);
-      expect(await detail.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectPageFitsScreen(detail);
       // Play is on the first screen, without scrolling past the picture.
       const play = await detail.getByRole('button', { name: 'Play' }).boundingBox();
       expect(play && play.y + play.height <= 800, `Play in the first screen at ${width}px`).toBe(true);
@@ -387,7 +387,7 @@ describe('the song catalogue', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
       expect(await seriousA11yViolations(page), pathname).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), pathname).toBe(true);
+      await expectPageFitsScreen(page);
       if (pathname === '/admin/songs') {
         // Each row's switch, edit and delete are in view, not behind a sideways scroll of the table.
         const lastDelete = page.getByRole('button', { name: /^Delete / }).last();

@@ -5,6 +5,7 @@ import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
 import { uniqueSuffix } from './support/unique';
+import { expectPageFitsScreen } from './support/expect';
 
 const baseUrl = inject('baseUrl');
 /** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
@@ -163,6 +164,6 @@ describe('listen depth', () => {
     await page.mouse.up();
     await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeCloseTo(SONG_SECONDS * 0.8, 0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectPageFitsScreen(page);
   });
 });

@@ -6,7 +6,7 @@ import { slugify } from '../../src/common/schemas/songs';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
-import { expectNoSeriousA11yViolations, toast } from './support/expect';
+import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { E2E_SITE_NAME } from './support/site-name';
 import { uniqueSuffix } from './support/unique';
 
@@ -266,7 +266,7 @@ describe('pitching', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
       await expectNoSeriousA11yViolations(page, `${pathname} at 375px`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), pathname).toBe(true);
+      await expectPageFitsScreen(page);
     }
 
     // A live pitch page on a phone: the first song's player is on the first screen, and nothing sticks out.
@@ -283,7 +283,7 @@ describe('pitching', () => {
     await play.waitFor();
     const box = await play.boundingBox();
     expect(box && box.y + box.height <= 800, 'Play on the first screen at 375 px').toBe(true);
-    expect(await listener.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectPageFitsScreen(listener);
     await expectNoSeriousA11yViolations(listener, 'a pitch page at 375px');
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
-import { expectNoSeriousA11yViolations, toast } from './support/expect';
+import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { uniqueSuffix } from './support/unique';
 
 /**
@@ -293,25 +293,24 @@ describe('preview access', () => {
   });
 
   test('the request form and the admin pages fit a 375 px screen', async () => {
-    const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     const page = await open(undefined, '/preview-request', 375);
     await page.getByRole('button', { name: 'Submit Request' }).waitFor();
-    expect(await noOverflow(page)).toBe(true);
+    await expectPageFitsScreen(page);
 
     const admin = await open('admin', '/admin/preview-requests', 375);
     await admin.getByRole('heading', { level: 1, name: 'Preview Requests' }).waitFor();
     await admin.getByRole('list', { name: 'Preview requests' }).waitFor();
-    expect(await noOverflow(admin)).toBe(true);
+    await expectPageFitsScreen(admin);
 
     await admin.goto('/admin/preview-activity');
     await admin.getByRole('region', { name: 'Preview users' }).getByRole('table').waitFor();
     await admin.getByRole('region', { name: 'Preview users' }).getByRole('button').first().click();
     const plays = admin.getByRole('region', { name: /^Plays by / });
     await plays.getByRole('table').or(plays.getByText(m.playsEmpty)).waitFor();
-    expect(await noOverflow(admin)).toBe(true);
+    await expectPageFitsScreen(admin);
 
     await admin.goto('/admin/create-account');
     await admin.getByRole('button', { name: 'Create Account' }).waitFor();
-    expect(await noOverflow(admin)).toBe(true);
+    await expectPageFitsScreen(admin);
   });
 });

@@ -8,7 +8,7 @@ import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
+import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { uniqueSuffix } from './support/unique';
 
 /**
@@ -400,7 +400,7 @@ describe('the review loop', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.reload();
     await answer.waitFor();
-    await expectNoHorizontalScroll(page);
+    await expectPageFitsScreen(page);
     expect(path_(page)).toMatch(/^\/songwriter\/review\//);
   });
 

@@ -5,7 +5,7 @@ import { PRO_AFFILIATIONS } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { TestClient } from '../setup/http-client';
 import { launchBrowser, newContext, type DemoRole } from './support/browser';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, toast } from './support/expect';
+import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { uniqueSuffix } from './support/unique';
 
 /**
@@ -239,10 +239,10 @@ describe('songwriter onboarding', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/songwriter-order');
     await page.getByRole('group', { name: '4 songs' }).waitFor();
-    await expectNoHorizontalScroll(page);
+    await expectPageFitsScreen(page);
     await page.goto('/songwriter-dashboard');
     await page.getByRole('article', { name: 'Package of 3 songs' }).waitFor();
-    await expectNoHorizontalScroll(page);
+    await expectPageFitsScreen(page);
     expect(path(page)).toBe('/songwriter-dashboard');
   });
 

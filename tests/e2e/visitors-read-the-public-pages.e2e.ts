@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { launchBrowser, newContext, seriousA11yViolations } from './support/browser';
 import { E2E_SITE_NAME } from './support/site-name';
+import { expectPageFitsScreen } from './support/expect';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -166,8 +167,7 @@ test('at 375 px the menu collapses behind a toggle that opens and closes it', as
   await page.locator('#mobile-menu').getByRole('link', { name: 'FAQS' }).click();
   await page.waitForURL((url) => url.pathname === '/faqs');
   expect(await page.locator('#mobile-menu').count()).toBe(0);
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(375);
+  await expectPageFitsScreen(page);
   await context.close();
 });
 

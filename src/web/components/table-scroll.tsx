@@ -27,7 +27,9 @@ export function TableScroll({ label, className, children }: { label: string; cla
         role={overflows ? 'region' : undefined}
         aria-label={overflows ? label : undefined}
         tabIndex={overflows ? 0 : undefined}
-        className={cn('overflow-x-auto', className)}
+        // relative: hidden labels in the cells (sr-only, positioned) then belong to this box and scroll inside it,
+        // instead of widening the page from wherever the table has scrolled them.
+        className={cn('relative overflow-x-auto', className)}
       >
         {children}
       </div>

@@ -10,8 +10,12 @@ export async function expectNoSeriousA11yViolations(page: Page, where?: string) 
   expect(await seriousA11yViolations(page), where).toEqual([]);
 }
 
-/** Nothing wider than the screen; the message names the first elements that stick out. */
-export async function expectNoHorizontalScroll(page: Page) {
+/**
+ * The page fits the screen: nothing wider than it (the message names the first elements that stick out;
+ * tables scroll inside their own box), and no blank scroll below the page, as an element meant to be
+ * hidden but not clipped would leave.
+ */
+export async function expectPageFitsScreen(page: Page) {
   const widest = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('[data-scroll-box], .overflow-x-auto, .overflow-auto'))
@@ -21,4 +25,9 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} too wide: ${widest.join(' | ')}`).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
+  const blankBelow = await page.evaluate(() => {
+    const pageBottom = (document.getElementById('root') ?? document.body).getBoundingClientRect().bottom + window.scrollY;
+    return document.documentElement.scrollHeight - Math.max(window.innerHeight, Math.ceil(pageBottom));
+  });
+  expect(blankBelow, `${page.url()} scrolls ${blankBelow} px past its end`).toBeLessThanOrEqual(1);
 }

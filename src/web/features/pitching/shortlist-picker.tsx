@@ -93,7 +93,11 @@ export function ShortlistPicker({ value, onChange, error }: { value: string[]; o
         {candidates.length === 0 ? (
           <p className="text-sm text-muted-foreground">{MESSAGES.pitching.noSongsToAdd}</p>
         ) : (
-          <ul aria-label="Songs to add" className="grid max-h-72 gap-1 overflow-y-auto rounded-md border border-border p-1">
+          <ul
+            aria-label="Songs to add"
+            // relative: the buttons' hidden labels (sr-only, positioned) stay inside this scrolling list, not below the page.
+            className="relative grid max-h-72 gap-1 overflow-y-auto rounded-md border border-border p-1"
+          >
             {candidates.map((song) => (
               <li key={song.id} className="flex items-center justify-between gap-2 rounded px-2 py-1 hover:bg-muted">
                 <span className="min-w-0 break-words">

@@ -90,23 +90,26 @@ export function PlaysChart({ days }: { days: DayPlays[] }) {
           </div>
         </div>
       </div>
-      <table className="sr-only">
-        <caption>Plays per day, last {days.length} days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Plays</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{format(parseISO(d.day), 'MMM d, yyyy')}</th>
-              <td>{d.plays}</td>
+      {/* Hidden on a wrapper: a table ignores the height and overflow that hide an element, and its rows would lengthen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>Plays per day, last {days.length} days</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Plays</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{format(parseISO(d.day), 'MMM d, yyyy')}</th>
+                <td>{d.plays}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -65,7 +65,7 @@ export function DropOffChart({ reached, plays, durationSeconds, className }: { r
       <figcaption className="text-sm text-muted-foreground">{summary}</figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer rounded-sm font-medium text-primary">The figures</summary>
-        <div className="mt-2 max-h-64 overflow-y-auto">
+        <div className="relative mt-2 max-h-64 overflow-y-auto">
           <table className="w-full text-left tabular-nums">
             <caption className="sr-only">Plays that reached each stretch of the song</caption>
             <thead className="text-muted-foreground">
