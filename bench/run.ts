@@ -1,7 +1,7 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, player, overhead, catalogue, admin.
+ * Names: bundle, lighthouse, player, process, overhead, catalogue, admin.
  */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
@@ -9,6 +9,7 @@ import { catalogueBench } from './catalogue.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { overheadBench } from './overhead.bench';
 import { playerBench } from './player.bench';
+import { processBench } from './process.bench';
 import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from './support';
 
 const only = process.argv.slice(2);
@@ -21,6 +22,7 @@ if (wanted('bundle') || wanted('lighthouse') || wanted('player')) rows.push(...(
 // Both need the build the bundle bench just made.
 if (wanted('lighthouse')) rows.push(...(await lighthouseBench()));
 if (wanted('player')) rows.push(...(await playerBench()));
+if (wanted('process')) rows.push(...(await processBench()));
 for (const kind of kinds) {
   for (const [name, bench] of Object.entries(appBenches)) {
     if (!wanted(name)) continue;
