@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
+    setupFiles: ['tests/e2e/support/report-failed-tries.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
