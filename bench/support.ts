@@ -157,11 +157,15 @@ export async function seekLoad(url: string, { connections = 20, duration = 8, he
  * server it holds, by autocannon in a process of its own: what a request costs the server, whatever the load
  * generator costs, which throughput figures on a shared machine include.
  */
-export async function cpuPerRequest(url: string, { requests = 100_000, connections = 50 } = {}): Promise<number> {
+export async function cpuPerRequest(
+  url: string,
+  { requests = 100_000, connections = 50, headers = {} as Record<string, string> } = {},
+): Promise<number> {
   const cli = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}:${value}`]);
   const before = process.cpuUsage();
   await new Promise<void>((resolve, reject) =>
-    spawn(process.execPath, [cli, '-c', String(connections), '-a', String(requests), url], { stdio: 'ignore' })
+    spawn(process.execPath, [cli, '-c', String(connections), '-a', String(requests), ...headerArgs, url], { stdio: 'ignore' })
       .on('error', reject)
       .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`autocannon exited with ${code}`)))),
   );
