@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,8 +65,8 @@ async function signInAndWarmUp(url: string) {
  * what runs in production.
  */
 export async function processBench(): Promise<Row[]> {
-  const build = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  await new Promise((resolve) => build.once('exit', resolve));
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server bundle did not build');
   const figures: Record<string, { startMs: number; rps: number; p99: number; cpuUs: number; errors: number }> = {};
   for (const [name, args] of [
     ['tsx', ['--import', 'tsx', 'src/server/main.ts']],

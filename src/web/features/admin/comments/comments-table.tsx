@@ -20,7 +20,7 @@ export function CommentsTable({
   onDelete: (comment: AdminCommentItem) => void;
 }) {
   return (
-    <TableScroll label="Comments, newest first" className="relative rounded-xl border border-border bg-card">
+    <TableScroll label="Comments, newest first" className="rounded-xl border border-border bg-card">
       <table className="w-full min-w-[60rem] text-left text-sm">
         <caption className="sr-only">Comments, newest first</caption>
         <thead className="border-b border-border bg-muted text-muted-foreground">

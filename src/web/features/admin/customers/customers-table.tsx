@@ -26,7 +26,7 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
     });
 
   return (
-    <TableScroll label="Customers, most recent order first" className={cn('relative rounded-xl border border-border bg-card', busy && 'opacity-60')}>
+    <TableScroll label="Customers, most recent order first" className={cn('rounded-xl border border-border bg-card', busy && 'opacity-60')}>
       <table className="w-full min-w-[880px] text-left text-sm" aria-busy={busy || undefined}>
         <caption id="customers-caption" className="sr-only">
           Customers, most recent order first. Open a customer to see their orders.

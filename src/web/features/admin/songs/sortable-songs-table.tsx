@@ -92,7 +92,7 @@ export function SortableSongsTable({
       {/* The date, genre and status columns give way as the table's own width shrinks (a phone, or a laptop
           beside the admin sidebar), so each row's switch and actions stay in view; should it still not fit, it
           scrolls sideways and says so. */}
-      <TableScroll label="Songs" className="@container relative rounded-xl border border-border bg-card">
+      <TableScroll label="Songs" className="@container rounded-xl border border-border bg-card">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Songs in catalogue order. Drag a row by its handle to move it.</caption>
           <thead className="border-b border-border bg-muted text-muted-foreground">

@@ -28,7 +28,7 @@ export const fullName = (first: string | null, last: string | null) => [first, l
 /** Every account, newest first. Wider than a phone: it scrolls sideways inside its own frame (TableScroll). */
 export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean }) {
   return (
-    <TableScroll label="Users, newest first" className={cn('relative rounded-xl border border-border bg-card', busy && 'opacity-60')}>
+    <TableScroll label="Users, newest first" className={cn('rounded-xl border border-border bg-card', busy && 'opacity-60')}>
       <table className="w-full min-w-[920px] text-left text-sm" aria-busy={busy || undefined}>
         <caption id="users-caption" className="sr-only">
           Users, newest first
