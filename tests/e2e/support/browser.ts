@@ -12,7 +12,6 @@ export { CHROMIUM_ARGS, launchBrowser } from './chromium';
 
 export type DemoRole = 'admin' | 'preview' | 'songwriter';
 
-/** A fresh browser context, signed in as a demo account when a role is given (the session comes from global setup). */
 /** A session of its own for a demo account (signed in through the API from its own address), for tests that sign out. */
 export async function freshSession(role: DemoRole): Promise<{ name: string; value: string }[]> {
   const baseUrl = inject('baseUrl');
@@ -22,6 +21,7 @@ export async function freshSession(role: DemoRole): Promise<{ name: string; valu
   return [...client.cookies].map(([name, value]) => ({ name, value }));
 }
 
+/** A fresh browser context, signed in as a demo account when a role is given (the session comes from global setup). */
 export async function newContext(
   browser: Browser,
   options: { role?: DemoRole; session?: { name: string; value: string }[]; width?: number; height?: number } = {},

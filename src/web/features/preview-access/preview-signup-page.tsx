@@ -20,6 +20,7 @@ import { authApi, useMe } from '../../lib/auth';
 import { signUpForPreview, type PreviewSignupState } from './preview-access-api';
 import { PreviewSteps } from './preview-steps';
 import { SITE_NAME } from '../../lib/site-name';
+import { EmailText } from '../../components/email-text';
 
 const m = MESSAGES.previewAccess;
 /** Spec section 9: the already-registered notice stays this long before /auth. */
@@ -165,7 +166,11 @@ function CheckEmail({ email }: { email: string }) {
           <div className="grid gap-2 text-sm leading-6">
             <p>{m.checkEmail}</p>
             <p>
-              Sent to <strong className="break-all">{email}</strong>.
+              Sent to{' '}
+              <strong>
+                <EmailText email={email} />
+              </strong>
+              .
             </p>
           </div>
         </div>

@@ -15,6 +15,7 @@ import { formatDate } from '../../lib/format';
 import { meQuery, useMe } from '../../lib/auth';
 import { accessStateOf, myPreviewRequestQuery, type MyPreviewRequest, type PreviewAccessState } from './preview-status-api';
 import { SITE_NAME } from '../../lib/site-name';
+import { EmailText } from '../../components/email-text';
 
 const s = MESSAGES.previewStatus;
 
@@ -140,7 +141,7 @@ function RequestCard({ request }: { request: MyPreviewRequest }) {
             <Detail term="Name">{request.name}</Detail>
             <Detail term="Company">{request.companyName}</Detail>
             <Detail term="Email">
-              <span className="break-all">{request.email}</span>
+              <EmailText email={request.email} />
             </Detail>
             <Detail term="PRO affiliation">{request.proAffiliation}</Detail>
             <Detail term="Submitted">

@@ -7,6 +7,7 @@ import { formatCents } from '../../../../common/money';
 import { CustomerOrders } from './customer-orders';
 import type { CustomerRow } from './customers-api';
 import { TableScroll } from '../../../components/table-scroll';
+import { EmailText } from '../../../components/email-text';
 
 const th = 'whitespace-nowrap px-3 py-3 font-medium first:pl-4 last:pr-4';
 const td = 'px-3 py-3 first:pl-4 last:pr-4';
@@ -54,9 +55,9 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
                 <tr className={cn('border-b border-border', isOpen && 'bg-secondary/60')}>
                   <th scope="row" className={cn(td, 'min-w-52 font-normal')}>
                     <span className="block font-medium">{name}</span>
-                    <span className="block text-muted-foreground [overflow-wrap:anywhere]">
+                    <span className="block text-muted-foreground [overflow-wrap:break-word]">
                       {customer.username && name !== customer.username ? `@${customer.username} · ` : ''}
-                      {name !== customer.email ? customer.email : ''}
+                      {name !== customer.email ? <EmailText email={customer.email} /> : ''}
                     </span>
                   </th>
                   <td className={cn(td, 'text-right tabular-nums')}>{customer.orderCount}</td>

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { outboxMessageQuery } from './outbox-api';
 import { LinkifiedText } from './linkified-text';
 import { OutboxStatusBadge } from './outbox-status-badge';
+import { EmailText } from '../../../components/email-text';
 
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
@@ -43,11 +44,15 @@ function MessageBody({ id }: { id: string }) {
       <DialogDescription asChild>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">To</dt>
-          <dd className="break-all">{m.to}</dd>
+          <dd>
+            <EmailText email={m.to} />
+          </dd>
           {m.replyTo && (
             <>
               <dt className="text-muted-foreground">Reply to</dt>
-              <dd className="break-all">{m.replyTo}</dd>
+              <dd>
+                <EmailText email={m.replyTo} />
+              </dd>
             </>
           )}
           <dt className="text-muted-foreground">Created</dt>

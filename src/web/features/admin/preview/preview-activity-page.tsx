@@ -14,6 +14,7 @@ import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
 import { ListenerResponsesPanel } from '../../pitching/admin-responses-panel';
 import { TableScroll } from '../../../components/table-scroll';
+import { EmailText } from '../../../components/email-text';
 
 const m = MESSAGES.previewAccess;
 const th = 'px-4 py-3 font-medium';
@@ -175,7 +176,7 @@ function UsersTable({
                   >
                     {user.name || user.email}
                   </button>
-                  {user.name && <span className="block break-all text-muted-foreground">{user.email}</span>}
+                  {user.name && <EmailText email={user.email} className="block text-muted-foreground" />}
                 </th>
                 <td className="px-4 py-3">{user.companyName ?? '—'}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{user.playCount}</td>

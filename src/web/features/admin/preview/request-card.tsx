@@ -7,6 +7,7 @@ import { InlineSpinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import type { AdminPreviewRequest, RequestAction } from './admin-preview-api';
 import { RequestStatusBadge, shownStatus } from './request-status-badge';
+import { EmailText } from '../../../components/email-text';
 
 /**
  * One request. Approving needs a confirmed account linked to the request (the server says so too), so the
@@ -48,8 +49,8 @@ export function RequestCard({
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-muted-foreground">Email</dt>
         <dd className="min-w-0">
-          <a href={`mailto:${request.email}`} className="link break-all">
-            {request.email}
+          <a href={`mailto:${request.email}`} className="link">
+            <EmailText email={request.email} />
           </a>
         </dd>
         <dt className="font-medium text-muted-foreground">PRO affiliation</dt>

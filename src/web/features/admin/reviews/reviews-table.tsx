@@ -4,6 +4,7 @@ import { ReviewStatusBadge } from '../../../components/review/review-status-badg
 import { formatDate } from '../../../lib/format';
 import type { AdminReviewRow, ReviewTab } from './admin-reviews-api';
 import { TableScroll } from '../../../components/table-scroll';
+import { EmailText } from '../../../components/email-text';
 
 /** "1 unread message", "3 unread messages" */
 export const unreadText = (n: number) => `${n} unread ${n === 1 ? 'message' : 'messages'}`;
@@ -49,7 +50,9 @@ export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: Revie
                   <p className="text-xs text-muted-foreground">Song {row.songNumber}</p>
                 </td>
                 <td className="px-4 py-3">{row.songwriterName}</td>
-                <td className="break-all px-4 py-3">{row.songwriterEmail}</td>
+                <td className="px-4 py-3">
+                  <EmailText email={row.songwriterEmail} />
+                </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(row.createdAt)}</td>
                 <td className="px-4 py-3">
                   <ReviewStatusBadge status={row.status} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminReview } from './admin-reviews-api';
+import { EmailText } from '../../../components/email-text';
 
 /** Who wrote the song: the profile (step 2 of their sign-up) and the questionnaire answers (step 3). */
 export function SongwriterDetails({ songwriter }: { songwriter: AdminReview['songwriter'] }) {
@@ -18,8 +19,8 @@ export function SongwriterDetails({ songwriter }: { songwriter: AdminReview['son
             <Item term="Username">{profile.username}</Item>
             <Item term="Email">
               {email ? (
-                <a href={`mailto:${email}`} className="link break-all">
-                  {email}
+                <a href={`mailto:${email}`} className="link">
+                  <EmailText email={email} />
                 </a>
               ) : null}
             </Item>

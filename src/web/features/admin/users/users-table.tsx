@@ -5,6 +5,7 @@ import { formatCents } from '../../../../common/money';
 import type { AdminUserRow } from './users-api';
 import { UserBadge } from './user-badge';
 import { TableScroll } from '../../../components/table-scroll';
+import { EmailText } from '../../../components/email-text';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', preview: 'Preview', songwriter: 'Songwriter' };
 
@@ -50,8 +51,8 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
             const name = fullName(user.firstName, user.lastName);
             return (
               <tr key={user.userId} className="border-b border-border last:border-0">
-                <th scope="row" className={cn(td, 'min-w-44 font-medium [overflow-wrap:anywhere]')}>
-                  {user.email}
+                <th scope="row" className={cn(td, 'font-medium')}>
+                  <EmailText email={user.email} />
                 </th>
                 <td className={td}>{name || <Never label="No name" />}</td>
                 <td className={cn(td, '[overflow-wrap:anywhere]')}>{user.username ?? <Never label="No username" />}</td>
