@@ -51,7 +51,7 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
             const name = fullName(user.firstName, user.lastName);
             return (
               <tr key={user.userId} className="border-b border-border last:border-0">
-                <th scope="row" className={cn(td, 'font-medium')}>
+                <th scope="row" className={cn(td, 'min-w-56 font-medium')}>
                   <EmailText email={user.email} />
                 </th>
                 <td className={td}>{name || <Never label="No name" />}</td>
