@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { songs, storedFiles } from '../src/server/db/schema';
 import { makePreviewUser } from '../src/server/db/seed/factories';
-import { cpuPerRequest, load, seekLoad, startBareFileServer, startBareServer, type BenchApp, type Row } from './support';
+import { load, rangeLoad, startBareFileServer, startBareServer, type BenchApp, type Row } from './support';
 
 const SONG_COUNT = 10_000;
 
@@ -124,50 +124,43 @@ export async function catalogueBench(app: BenchApp): Promise<Row[]> {
 
   const detail = await fetch(`${app.url}/api/songs/bench-song-1`, { headers }).then((r) => r.json() as Promise<{ audioUrl: string }>);
   const lastSecond = 16_000;
-  const range = await load(`${app.url}${detail.audioUrl}`, { connections: 20, headers: { ...headers, range: `bytes=${size - lastSecond}-` } });
+  // Ranges on kept connections, as a player asks while it plays, timed to the first byte (the budget's
+  // figure) by a client that counts the bytes: autocannon decodes every body as text, which for an mp3's
+  // bytes capped it near 1,000 answers of 64 kB a second on this machine, far below what the server sends.
+  const range = await rangeLoad(`${app.url}${detail.audioUrl}`, { mode: 'kept', headers: { ...headers, range: `bytes=${size - lastSecond}-` } });
   const minute3Headers = { ...headers, range: `bytes=${3 * 60 * 16_000}-${3 * 60 * 16_000 + 65_535}` };
-  const minute3 = await load(`${app.url}${detail.audioUrl}`, { connections: 20, headers: minute3Headers });
-  // 64 kB an answer is bound by what the load generator takes in on this machine: the same bytes from memory,
-  // with nothing to check or read, set the ceiling the app's figure is read against.
+  const minute3 = await rangeLoad(`${app.url}${detail.audioUrl}`, { mode: 'kept', headers: minute3Headers });
+  // The same 64 kB from memory, with nothing to check or read: what this machine allows for such answers.
   const bare = await startBareServer(randomBytes(65_536), { status: 206, contentType: 'audio/mpeg' });
-  const bare64k = await load(bare.url, { connections: 20 });
-  // What an answer costs the server itself, the load generator in a process of its own: the app's own share,
-  // which the rates above, bound by the load generator, cannot show. The least of three runs each.
-  const cpu64k = { app: [] as number[], bare: [] as number[] };
-  for (let i = 0; i < 3; i++) {
-    cpu64k.app.push(await cpuPerRequest(`${app.url}${detail.audioUrl}`, { requests: 20_000, connections: 20, headers: minute3Headers }));
-    cpu64k.bare.push(await cpuPerRequest(bare.url, { requests: 20_000, connections: 20 }));
-  }
-  bare.close();
+  const bare64k = await rangeLoad(bare.url, { mode: 'kept' }).finally(() => bare.close());
   // Before the seeks: measured after them, its baseline held what thousands of dropped streams had yet to
   // free, and the figure read 0 MB.
   const memory = await concurrentStreamMemory(`${app.url}${detail.audioUrl}`, headers);
   // As a player seeks: a new connection, the rest of the song asked for, the first byte timed, then dropped.
-  const seeks = await seekLoad(`${app.url}${detail.audioUrl}`, { connections: 20, headers: { ...headers, range: `bytes=${3 * 60 * 16_000}-` } });
+  const seeks = await rangeLoad(`${app.url}${detail.audioUrl}`, { connections: 20, headers: { ...headers, range: `bytes=${3 * 60 * 16_000}-` } });
   // The same seeks to a bare server piping the same number of bytes from a file of the same size.
   const sameSize = path.join(mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-seek-')), 'song.mp3');
   writeFileSync(sameSize, randomBytes(size));
   const bareFile = await startBareFileServer(sameSize);
-  const bareSeeks = await seekLoad(bareFile.url, { connections: 20, headers: { range: `bytes=${3 * 60 * 16_000}-` } }).finally(() => {
+  const bareSeeks = await rangeLoad(bareFile.url, { connections: 20, headers: { range: `bytes=${3 * 60 * 16_000}-` } }).finally(() => {
     bareFile.close();
     rmSync(path.dirname(sameSize), { recursive: true, force: true });
   });
   rows.push({
     id: 'P6',
-    what: `Range: last second of a 6-min mp3, 20 conns (${label})`,
-    figure: `p50 ${range.p50} ms, p99 ${range.p99} ms, ${range.rps} req/s, ${range.errors + range.non2xx} errors`,
+    what: `Range: last second of a 6-min mp3 (16 kB), 20 kept conns (${label})`,
+    figure: `time to first byte p50 ${range.p50} ms, p99 ${range.p99} ms; whole answer p99 ${range.answerP99} ms; ${range.rps} req/s, ${range.errors + range.non2xx} errors`,
     budget: 'p99 ≤ 10 ms',
-    met: range.errors === 0 && range.p99 <= 10,
+    met: range.errors + range.non2xx === 0 && range.p99 <= 10,
   });
   rows.push({
     id: 'P6',
-    what: `Range: 64 kB at minute 3, 20 conns (${label})`,
+    what: `Range: 64 kB at minute 3, 20 kept conns (${label})`,
     figure:
-      `p50 ${minute3.p50} ms, p99 ${minute3.p99} ms, ${minute3.rps} req/s; ` +
-      `bare node:http, same 64 kB from memory: p99 ${bare64k.p99} ms, ${bare64k.rps} req/s; ` +
-      `server CPU an answer ${Math.min(...cpu64k.app).toFixed(0)} vs ${Math.min(...cpu64k.bare).toFixed(0)} µs`,
+      `time to first byte p50 ${minute3.p50} ms, p99 ${minute3.p99} ms; whole answer p99 ${minute3.answerP99} ms; ${minute3.rps} req/s, ${minute3.errors + minute3.non2xx} errors; ` +
+      `bare node:http, same 64 kB from memory: p99 ${bare64k.p99} ms, ${bare64k.rps} req/s`,
     budget: 'p99 ≤ 10 ms',
-    met: minute3.errors === 0 && minute3.p99 <= 10,
+    met: minute3.errors + minute3.non2xx === 0 && minute3.p99 <= 10,
   });
   rows.push({
     id: 'P6',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS } from '../src/server/db/seed/seed';
 import { TestClient } from '../tests/setup/http-client';
-import { seekLoad, type Row } from './support';
+import { rangeLoad, type Row } from './support';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PUBLIC_URL = 'http://127.0.0.1:3999';
@@ -54,7 +54,7 @@ async function signInAndWarmUp(url: string) {
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
   const detail = JSON.parse((await client.get('/api/songs/gravel-road-goodbye')).text) as { audioUrl: string };
   const headers = { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), range: 'bytes=100000-' };
-  await seekLoad(`${url}${detail.audioUrl}`, { duration: 3, headers });
+  await rangeLoad(`${url}${detail.audioUrl}`, { duration: 3, headers });
   return { headers, audioUrl: detail.audioUrl };
 }
 
@@ -76,7 +76,7 @@ export async function processBench(): Promise<Row[]> {
     try {
       const { headers, audioUrl } = await signInAndWarmUp(server.url);
       const before = cpuMsOf(server.child.pid!);
-      const seeks = await seekLoad(`${server.url}${audioUrl}`, { duration: 8, headers });
+      const seeks = await rangeLoad(`${server.url}${audioUrl}`, { duration: 8, headers });
       const cpuUs = ((cpuMsOf(server.child.pid!) - before) * 1000) / (seeks.rps * 8);
       figures[name] = { startMs: server.startMs, rps: seeks.rps, p99: seeks.p99, cpuUs: Math.round(cpuUs), errors: seeks.errors + seeks.non2xx };
     } finally {

@@ -17,7 +17,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { createTestDatabaseUrl } from '../tests/setup/database';
 import { TestClient } from '../tests/setup/http-client';
-import type { SeekLoad, SeekResult } from './seek-client';
+import type { RangeLoad, RangeResult } from './range-client';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -133,23 +133,37 @@ export async function load(url: string, { connections = 50, duration = 8, header
 }
 
 /**
- * Listeners seeking in a song (bench/seek-client.ts): each seek a new connection and `Range: bytes=N-`, timed
- * to the answer's first byte, then dropped. Latencies in milliseconds.
+ * Listeners asking for ranges of a song (bench/range-client.ts), timed to the first byte of each answer, in
+ * milliseconds: 'seek' opens a new connection for each `Range: bytes=N-` and drops it after the first bytes;
+ * 'kept' reads each answer whole on a kept connection, and also gives the time to its last byte
+ * (`answerP99`). Bytes are counted, not decoded as autocannon does.
  */
-export async function seekLoad(url: string, { connections = 20, duration = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+export async function rangeLoad(
+  url: string,
+  { mode = 'seek' as RangeLoad['mode'], connections = 20, duration = 8, headers = {} as Record<string, string> } = {},
+): Promise<LoadResult & { answerP99?: number }> {
   const { port, pathname, search } = new URL(url);
-  const load: SeekLoad = { port: Number(port), path: pathname + search, headers, connections, durationMs: duration * 1000 };
-  const result = await new Promise<SeekResult>((resolve, reject) => {
-    const client = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./seek-client.ts', import.meta.url)), JSON.stringify(load)], {
+  const load: RangeLoad = { mode, port: Number(port), path: pathname + search, headers, connections, durationMs: duration * 1000 };
+  const result = await new Promise<RangeResult>((resolve, reject) => {
+    const client = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./range-client.ts', import.meta.url)), JSON.stringify(load)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
     client.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    client.on('error', reject).on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as SeekResult) : reject(new Error(`seek client exited with ${code}`))));
+    client.on('error', reject).on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as RangeResult) : reject(new Error(`range client exited with ${code}`))));
   });
-  const sorted = result.ttfbMs.sort((a, b) => a - b);
-  const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN) * 10) / 10;
-  return { rps: Math.round(sorted.length / duration), p50: at(0.5), p99: at(0.99), errors: result.errors, non2xx: result.notPartial };
+  const quantile = (list: number[], q: number) => {
+    const sorted = list.sort((a, b) => a - b);
+    return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN) * 10) / 10;
+  };
+  return {
+    rps: Math.round(result.ttfbMs.length / duration),
+    p50: quantile(result.ttfbMs, 0.5),
+    p99: quantile(result.ttfbMs, 0.99),
+    ...(mode === 'kept' && { answerP99: quantile(result.answerMs, 0.99) }),
+    errors: result.errors,
+    non2xx: result.notPartial,
+  };
 }
 
 /**
