@@ -18,6 +18,15 @@ describe('signed file tokens', () => {
     expect(verifyFileToken(SECRET, token, NOW + 3600_000)).toBeNull();
   });
 
+  it('checks a token it has found genuine before as strictly: expiry, secret, and claims a caller changed', () => {
+    const token = signFileToken(SECRET, payload, 60, NOW);
+    const first = verifyFileToken(SECRET, token, NOW)!;
+    first.subject = 'user_999';
+    expect(verifyFileToken(SECRET, token, NOW)).toEqual({ ...payload, expiresAt: NOW / 1000 + 60 });
+    expect(verifyFileToken('another-secret-of-enough-length', token, NOW)).toBeNull();
+    expect(verifyFileToken(SECRET, token, NOW + 60_000)).toBeNull();
+  });
+
   it('refuses a token signed with another secret', () => {
     const token = signFileToken('another-secret-of-enough-length', payload, 3600, NOW);
     expect(verifyFileToken(SECRET, token, NOW)).toBeNull();

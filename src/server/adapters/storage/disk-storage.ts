@@ -37,7 +37,20 @@ export function createDiskStorage(root: string): Storage {
   const openFiles = createOpenFiles();
   const readBuffers = createReadBuffers({ largest: SMALL_READ_BYTES });
 
-  function locate({ bucket, key }: ObjectRef) {
+  // Where each object lives, worked out once: a player's every Range request asks for the same one.
+  const located = new Map<string, { file: string; meta: string }>();
+  function locate(ref: ObjectRef) {
+    const id = `${ref.bucket}/${ref.key}`;
+    let place = located.get(id);
+    if (!place) {
+      place = placeOf(ref);
+      if (located.size >= 10_000) located.delete(located.keys().next().value!);
+      located.set(id, place);
+    }
+    return place;
+  }
+
+  function placeOf({ bucket, key }: ObjectRef) {
     assertBucket(bucket);
     assertSafeKey(key);
     const bucketDir = path.join(rootDir, bucket);
@@ -126,7 +139,18 @@ export function createDiskStorage(root: string): Storage {
         throw error;
       }
       const contentType = knownType ?? (await contentTypeOf(meta));
-      if (found.bytes) return { ...found, contentType, body: Readable.from([found.bytes]) };
+      if (found.bytes) {
+        const { bytes } = found;
+        let body: Readable | undefined;
+        // Made only if asked for: the file route sends the bytes as they are.
+        return {
+          ...found,
+          contentType,
+          get body() {
+            return (body ??= Readable.from([bytes]));
+          },
+        };
+      }
       // Larger reads stream from a handle of their own, which the stream closes when done.
       let handle: FileHandle;
       try {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { rememberCheckedSignatures } from '../../lib/checked-signatures';
 
 /**
  * Tokens for links the app serves itself (`/api/files/<token>`-style routes). The route still
@@ -19,10 +20,18 @@ export interface VerifiedFileToken extends FileTokenPayload {
 
 const MAX_TOKEN_LENGTH = 2048;
 
+/** Derived once per secret: a catalogue page signs dozens of links, and a player's every Range request verifies one. */
+const keys = new Map<string, Buffer>();
+
 /** A key of its own, so a MAC made here can never be replayed as one made elsewhere with AUTH_SECRET. */
 function keyFor(secret: string): Buffer {
-  if (secret.length < 16) throw new Error('File token secret must be at least 16 characters');
-  return createHmac('sha256', secret).update('pitchroom:file-token:v1').digest();
+  let key = keys.get(secret);
+  if (!key) {
+    if (secret.length < 16) throw new Error('File token secret must be at least 16 characters');
+    key = createHmac('sha256', secret).update('pitchroom:file-token:v1').digest();
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 function mac(secret: string, body: string): Buffer {
@@ -36,9 +45,21 @@ export function signFileToken(secret: string, payload: FileTokenPayload, ttlSeco
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
+/** Tokens already found genuine, with the secret that signed them and their claims. */
+const genuine = rememberCheckedSignatures<{ secret: string; claims: VerifiedFileToken }>();
+
 /** The payload of a genuine, unexpired token; null for anything else. */
 export function verifyFileToken(secret: string, token: string, now: number = Date.now()): VerifiedFileToken | null {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
+  const known = genuine.get(token);
+  const claims = known?.secret === secret ? known.claims : genuineClaims(secret, token);
+  if (!claims || Math.floor(now / 1000) >= claims.expiresAt) return null;
+  if (!known) genuine.remember(token, { secret, claims });
+  return { ...claims };
+}
+
+/** The claims of a token whose signature holds and whose body is well formed, expired or not. */
+function genuineClaims(secret: string, token: string): VerifiedFileToken | null {
   const parts = token.split('.');
   if (parts.length !== 2 || !parts.every((p) => /^[A-Za-z0-9_-]+$/.test(p))) return null;
   const [body, signature] = parts as [string, string];
@@ -56,6 +77,5 @@ export function verifyFileToken(secret: string, token: string, now: number = Dat
   }
   const { f, s, e } = (claims ?? {}) as Record<string, unknown>;
   if (typeof f !== 'string' || typeof s !== 'string' || typeof e !== 'number' || !Number.isInteger(e)) return null;
-  if (Math.floor(now / 1000) >= e) return null;
   return { fileId: f, subject: s, expiresAt: e };
 }

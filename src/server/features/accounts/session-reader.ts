@@ -6,6 +6,7 @@ import type { Role } from '../../../common/constants';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { rememberCheckedSignatures } from '../../lib/checked-signatures';
 import { keepForAMoment } from '../../lib/kept-for-a-moment';
 import { requestHeader } from '../../lib/node-http';
 import type { Actor } from './accounts.service';
@@ -90,9 +91,20 @@ export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKep
   return Object.assign(readActor, { forget: () => kept.clear() });
 }
 
+/** Cookie values already found genuine (a session cookie carries no expiry of its own: the row does). */
+const genuine = rememberCheckedSignatures<{ secret: string; token: string }>();
+
 /** `token.base64(HMAC-SHA256(secret, token))`; node:crypto, as WebCrypto's per-call key import costs ~0.7 ms. */
 function verifiedToken(value: string | undefined, secret: string): string | null {
   if (!value) return null;
+  const known = genuine.get(value);
+  if (known?.secret === secret) return known.token;
+  const token = checkedToken(value, secret);
+  if (token) genuine.remember(value, { secret, token });
+  return token;
+}
+
+function checkedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return null;
   const token = value.slice(0, dot);

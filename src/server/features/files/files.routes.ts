@@ -3,7 +3,7 @@ import { contentDisposition, serveFile } from '../../adapters/storage/serve-file
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { onResponseSent, pipeToResponse } from '../../lib/node-http';
+import { onResponseSent, pipeToResponse, requestHeader } from '../../lib/node-http';
 import { authorizeFileLink, type FileChecks } from './files.service';
 
 /**
@@ -37,7 +37,7 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
       bucket: file.bucket,
       key: file.key,
       method: c.req.method,
-      range: c.req.header('range'),
+      range: requestHeader(c, 'range'),
       contentType: file.contentType,
       filename: file.originalName,
       maxAgeSeconds,
