@@ -127,7 +127,10 @@ export async function catalogueBench(app: BenchApp): Promise<Row[]> {
   // Ranges on kept connections, as a player asks while it plays, timed to the first byte (the budget's
   // figure) by a client that counts the bytes: autocannon decodes every body as text, which for an mp3's
   // bytes capped it near 1,000 answers of 64 kB a second on this machine, far below what the server sends.
-  const range = await rangeLoad(`${app.url}${detail.audioUrl}`, { mode: 'kept', headers: { ...headers, range: `bytes=${size - lastSecond}-` } });
+  const lastSecondHeaders = { ...headers, range: `bytes=${size - lastSecond}-` };
+  // A warm-up first: measured cold, the file route ran unoptimised for the first row's first seconds.
+  await rangeLoad(`${app.url}${detail.audioUrl}`, { mode: 'kept', headers: lastSecondHeaders, duration: 2 });
+  const range = await rangeLoad(`${app.url}${detail.audioUrl}`, { mode: 'kept', headers: lastSecondHeaders });
   const minute3Headers = { ...headers, range: `bytes=${3 * 60 * 16_000}-${3 * 60 * 16_000 + 65_535}` };
   const minute3 = await rangeLoad(`${app.url}${detail.audioUrl}`, { mode: 'kept', headers: minute3Headers });
   // The same 64 kB from memory, with nothing to check or read: what this machine allows for such answers.
