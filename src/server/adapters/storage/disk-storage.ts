@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { read as readAt } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -126,7 +127,11 @@ export function createDiskStorage(root: string): Storage {
           if (contentLength > SMALL_READ_BYTES) return sized;
           const { buffer, release } = readBuffers.take(contentLength);
           try {
-            const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
+            // fs.read on the kept handle's descriptor, not FileHandle.read: that one wraps the same read in
+            // further promises, each tracked once better-auth has used an AsyncLocalStorage (issue 10, P6).
+            const bytesRead = await new Promise<number>((resolve, reject) =>
+              readAt(handle.fd, buffer, 0, contentLength, satisfied?.start ?? 0, (error, n) => (error ? reject(error) : resolve(n))),
+            );
             // Only what was read goes out: the rest of a reused buffer holds an earlier read's bytes.
             return { ...sized, bytes: buffer.subarray(0, bytesRead), release };
           } catch (error) {
