@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { accounts, previewRequests, sessions, userRoles, users } from '../../src/server/db/schema';
 import { makePreviewUser, makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
+import type { Context } from 'hono';
+import type { Actor } from '../../src/server/features/accounts/accounts.service';
+import { createSessionReader } from '../../src/server/features/accounts/session-reader';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { latestMail, linkIn, sessionCookieOf, signIn, signedInClient } from './helpers';
 
@@ -355,6 +358,30 @@ describe('the session cookie (read by our own one-query reader, src/server/featu
     forged.cookies.set(name, token!);
     expect((await forged.get('/api/me')).body.user).toBeNull();
     expect((await client.get('/api/me')).body.user.id).toBe(user.id);
+  });
+
+  test('a session read a moment ago is answered at once, with no promise, until a sign-out is told', async () => {
+    const user = await makePreviewUser(t.db);
+    const client = await signedInClient(t, user);
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const readActor = createSessionReader(t.auth, t.db);
+    // A request as the app's first layer sees it: Node's own request under @hono/node-server.
+    const request = { env: { incoming: { headers: { cookie } } } } as unknown as Context;
+    const first = readActor(request);
+    expect(first).toBeInstanceOf(Promise);
+    expect((await first)?.id).toBe(user.id);
+    const again = readActor(request);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toMatchObject({ id: user.id, email: user.email });
+    expect([...(again as Actor).roles]).toEqual(['preview']);
+    // Told of a change (the app does so after a sign-out, or when the database announces one): read again.
+    readActor.forget();
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const afterSignOut = readActor(request);
+    expect(afterSignOut).toBeInstanceOf(Promise);
+    expect(await afterSignOut).toBeNull();
+    // What was found to be nothing is known at once too.
+    expect(readActor(request)).toBeNull();
   });
 
   test('an expired session is signed out even though its cookie is genuine', async () => {

@@ -42,3 +42,25 @@ test('keepMs 0 keeps nothing', async () => {
   await kept.get('a', read);
   expect(await kept.get('a', read)).toBe(2);
 });
+
+test('peek answers what a finished read kept, without a promise, and nothing it would have to read', async () => {
+  const kept = keepForAMoment<number | undefined>({ keepMs: 50, maxKept: 10 });
+  expect(kept.peek('a')).toBeUndefined();
+  let finish!: (value: number | undefined) => void;
+  const reading = kept.get('a', () => new Promise((resolve) => (finish = resolve)));
+  // Still being read: only get() waits for it.
+  expect(kept.peek('a')).toBeUndefined();
+  finish(7);
+  await reading;
+  expect(kept.peek('a')).toEqual({ value: 7 });
+  // A read that found nothing is known too, and told apart from nothing kept.
+  await kept.get('none', async () => undefined);
+  expect(kept.peek('none')).toEqual({ value: undefined });
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(kept.peek('a')).toBeUndefined();
+  await kept.get('b', async () => 1);
+  kept.clear();
+  expect(kept.peek('b')).toBeUndefined();
+  await expect(kept.get('c', () => Promise.reject(new Error('away')))).rejects.toThrow('away');
+  expect(kept.peek('c')).toBeUndefined();
+});

@@ -5,6 +5,12 @@
  */
 export interface KeptForAMoment<V> {
   get(key: string, read: () => Promise<V>): Promise<V>;
+  /**
+   * What is kept for `key` if it is already known (read and still fresh), without a promise; undefined when
+   * it would take `get`. Lets the hottest callers answer in the same tick: once better-auth has used an
+   * AsyncLocalStorage, Node 20 runs hooks for every promise (issue 10, P3).
+   */
+  peek(key: string): { value: V } | undefined;
   /** Drops one key: its answer is known to be stale. */
   drop(key: string): void;
   /** Drops every key: after a change that may touch any answer. */
@@ -12,7 +18,7 @@ export interface KeptForAMoment<V> {
 }
 
 export function keepForAMoment<V>({ keepMs, maxKept }: { keepMs: number; maxKept: number }): KeptForAMoment<V> {
-  const kept = new Map<string, { at: number; value: Promise<V> }>();
+  const kept = new Map<string, { at: number; value: Promise<V>; known?: { value: V } }>();
   return {
     get(key, read) {
       const now = performance.now();
@@ -22,11 +28,21 @@ export function keepForAMoment<V>({ keepMs, maxKept }: { keepMs: number; maxKept
       // A refreshed key moves to the end, so the first key is always the oldest.
       kept.delete(key);
       if (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
-      kept.set(key, { at: now, value });
-      value.catch(() => {
-        if (kept.get(key)?.value === value) kept.delete(key);
-      });
+      const fresh: { at: number; value: Promise<V>; known?: { value: V } } = { at: now, value };
+      kept.set(key, fresh);
+      value.then(
+        (known) => {
+          fresh.known = { value: known };
+        },
+        () => {
+          if (kept.get(key) === fresh) kept.delete(key);
+        },
+      );
       return value;
+    },
+    peek(key) {
+      const entry = kept.get(key);
+      return entry && performance.now() - entry.at < keepMs ? entry.known : undefined;
     },
     drop(key) {
       kept.delete(key);

@@ -31,13 +31,24 @@ export interface SessionReader {
   forget(): void;
 }
 
+interface Settings {
+  cookieName: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
 export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKept = 10_000 } = {}): SessionReader {
-  const settings = auth.$context.then((ctx) => ({
-    cookieName: ctx.authCookies.sessionToken.name,
-    secret: ctx.secret,
-    expiresInMs: ctx.sessionConfig.expiresIn * 1000,
-    updateAgeMs: ctx.sessionConfig.updateAge * 1000,
-  }));
+  let settingsNow: Settings | undefined;
+  const settings = auth.$context.then((ctx): Settings => {
+    settingsNow = {
+      cookieName: ctx.authCookies.sessionToken.name,
+      secret: ctx.secret,
+      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+    };
+    return settingsNow;
+  });
 
   async function viaBetterAuth(headers: Headers): Promise<Actor | null> {
     const session = await auth.api.getSession({ headers });
@@ -65,22 +76,41 @@ export function createSessionReader(auth: Auth, db: Db, { keepMs = 2_000, maxKep
     return row;
   }
 
-  const kept = keepForAMoment<Awaited<ReturnType<typeof lookUp>>>({ keepMs, maxKept });
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof lookUp>>>;
+  const kept = keepForAMoment<SessionRow | undefined>({ keepMs, maxKept });
+
+  /** The cookie's session token if the cookie carries a genuine one; null if it carries none. */
+  function tokenOf(cookie: string, { cookieName, secret }: Settings): string | null {
+    if (!cookie.includes(cookieName)) return null;
+    return verifiedToken(parse(cookie, cookieName)[cookieName], secret);
+  }
+
+  /** Due for better-auth's sliding refresh, or past its end: better-auth decides. */
+  const dueForBetterAuth = (row: SessionRow, { expiresInMs, updateAgeMs }: Settings) => {
+    const expiresAt = row.expiresAt.getTime();
+    return expiresAt <= Date.now() || expiresAt - expiresInMs + updateAgeMs <= Date.now();
+  };
 
   function readActor(c: Context): Actor | null | Promise<Actor | null> {
     const cookie = requestHeader(c, 'cookie');
-    return cookie ? readSignedIn(c, cookie) : null;
+    if (!cookie) return null;
+    // A session read within the moment is answered in this tick, with no promise (see kept.peek).
+    if (settingsNow) {
+      const token = tokenOf(cookie, settingsNow);
+      if (!token) return null;
+      const known = kept.peek(token);
+      if (known && (!known.value || !dueForBetterAuth(known.value, settingsNow))) return known.value ? toActor(known.value) : null;
+    }
+    return readSignedIn(c, cookie);
   }
 
   async function readSignedIn(c: Context, cookie: string): Promise<Actor | null> {
-    const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
-    if (!cookie.includes(cookieName)) return null;
-    const token = verifiedToken(parse(cookie, cookieName)[cookieName], secret);
+    const current = await settings;
+    const token = tokenOf(cookie, current);
     if (!token) return null;
     const row = await kept.get(token, () => lookUp(token));
     if (!row) return null;
-    const expiresAt = row.expiresAt.getTime();
-    if (expiresAt <= Date.now() || expiresAt - expiresInMs + updateAgeMs <= Date.now()) {
+    if (dueForBetterAuth(row, current)) {
       // better-auth may extend (or end) the session: what was kept for it is no longer right.
       kept.drop(token);
       return viaBetterAuth(c.req.raw.headers);
