@@ -52,9 +52,13 @@ export function actorOf(c: Context<AppEnv>): Actor {
   return actor;
 }
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+// These guards return next() rather than await it: no async function, so no promise of their own on every
+// guarded request (Node 20 runs hooks for each once better-auth has used an AsyncLocalStorage; issue 10, P3).
+// What they throw, Hono's dispatch catches as it would from an async one.
+
+export const requireUser = createMiddleware<AppEnv>((c, next) => {
   actorOf(c);
-  await next();
+  return next();
 });
 
 /**
@@ -63,17 +67,17 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  * depend on what was sent.
  */
 export function refuseRole(role: Role, message: string) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<AppEnv>((c, next) => {
     if (actorOf(c).roles.has(role)) throw new AppError('FORBIDDEN', message);
-    await next();
+    return next();
   });
 }
 
 /** 401 when signed out, 403 when signed in without any of the roles. */
 export function requireRole(...roles: Role[]) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<AppEnv>((c, next) => {
     const actor = actorOf(c);
     if (!roles.some((r) => actor.roles.has(r))) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
-    await next();
+    return next();
   });
 }

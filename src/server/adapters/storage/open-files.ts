@@ -9,6 +9,8 @@ export interface OpenFile {
 
 interface Entry {
   opening: Promise<OpenFile>;
+  /** The file once open: a read then waits for nothing before its own. */
+  file?: OpenFile;
   /** Reads in progress: the handle is closed only once none is. */
   users: number;
   lastUsed: number;
@@ -49,8 +51,10 @@ export function createOpenFiles({ max = 64, idleMs = 10_000 } = {}) {
             throw error;
           }
         });
-        entry = { opening, users: 0, lastUsed: Date.now(), evicted: false };
+        const opened: Entry = { opening, users: 0, lastUsed: Date.now(), evicted: false };
+        entry = opened;
         entries.set(path, entry);
+        void opening.then((file) => (opened.file = file), () => {});
         // A failed open is not kept: the next read tries again.
         opening.catch(() => entries.get(path) === entry && entries.delete(path));
         if (entries.size > max) {
@@ -69,7 +73,7 @@ export function createOpenFiles({ max = 64, idleMs = 10_000 } = {}) {
       entry.users += 1;
       entry.lastUsed = Date.now();
       try {
-        return await read(await entry.opening);
+        return await read(entry.file ?? (await entry.opening));
       } finally {
         entry.users -= 1;
         if (entry.evicted && entry.users === 0) void entry.opening.then((f) => f.handle.close()).catch(() => {});
