@@ -17,8 +17,15 @@ export interface KeptForAMoment<V> {
   clear(): void;
 }
 
+/** A read as kept: when it began, its promise, and its answer once it has one. */
+interface Kept<V> {
+  at: number;
+  value: Promise<V>;
+  known?: { value: V };
+}
+
 export function keepForAMoment<V>({ keepMs, maxKept }: { keepMs: number; maxKept: number }): KeptForAMoment<V> {
-  const kept = new Map<string, { at: number; value: Promise<V>; known?: { value: V } }>();
+  const kept = new Map<string, Kept<V>>();
   return {
     get(key, read) {
       const now = performance.now();
@@ -28,7 +35,7 @@ export function keepForAMoment<V>({ keepMs, maxKept }: { keepMs: number; maxKept
       // A refreshed key moves to the end, so the first key is always the oldest.
       kept.delete(key);
       if (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
-      const fresh: { at: number; value: Promise<V>; known?: { value: V } } = { at: now, value };
+      const fresh: Kept<V> = { at: now, value };
       kept.set(key, fresh);
       value.then(
         (known) => {
