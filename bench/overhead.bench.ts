@@ -33,9 +33,9 @@ export async function overheadBench(app: BenchApp): Promise<Row[]> {
     );
   });
   try {
-    // The app as it runs, after a sign-in: better-auth keeps its request context in an AsyncLocalStorage, and
-    // on Node 20 the first one used makes the process track every promise from then on. A process no one
-    // has signed in to yet is measured first, for scale.
+    // The app as it runs, after a sign-in: better-auth keeps its request context in AsyncLocalStorages, and on
+    // Node 20 one in use makes the process track every promise; they are switched off between its calls
+    // (decision 0027). A process no one has signed in to yet is measured first: the two should agree.
     const fresh: number[] = [];
     for (let i = 0; i < 3; i++) fresh.push(await cpuPerRequest(`${app.url}/api/health`));
     const user = await makeUser(app.database.db);

@@ -79,8 +79,8 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
 
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
   const logsRequests = logger.isLevelEnabled('info');
-  // Not an async function: a promise and an await less on every request, each tracked by Node 20's promise
-  // hooks once better-auth has used an AsyncLocalStorage (issue 10, P3); none at all when nothing is logged.
+  // Not an async function: a promise and an await less on every request (issue 10, P3); none at all when
+  // nothing is logged.
   app.use('*', (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);

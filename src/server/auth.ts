@@ -16,6 +16,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords'
 import { linkAndGrantPreview } from './features/preview-access/preview-access.service';
 import { claimOrdersForVerifiedSongwriter } from './features/orders/orders.service';
 import type { Logger } from './lib/logger';
+import { authContextWhileInUse } from './lib/auth-context-while-in-use';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
@@ -73,7 +74,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     return Boolean(row);
   };
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -178,6 +179,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       },
     },
   });
+  return authContextWhileInUse(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -7,8 +7,8 @@ export interface KeptForAMoment<V> {
   get(key: string, read: () => Promise<V>): Promise<V>;
   /**
    * What is kept for `key` if it is already known (read and still fresh), without a promise; undefined when
-   * it would take `get`. Lets the hottest callers answer in the same tick: once better-auth has used an
-   * AsyncLocalStorage, Node 20 runs hooks for every promise (issue 10, P3).
+   * it would take `get`. Lets the hottest callers answer in the same tick, with no promise to make and
+   * settle (issue 10, P3).
    */
   peek(key: string): { value: V } | undefined;
   /** Drops one key: its answer is known to be stale. */
