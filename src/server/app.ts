@@ -79,8 +79,14 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
 
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
   const logsRequests = logger.isLevelEnabled('info');
+  // Who is calling is kept for a moment (decision 0019), and so are catalogue pages (0016) and what a file
+  // link may read (0022): forgotten after this instance's own changes, and sessions after any instance's,
+  // as the database announces them.
+  const readActor = createSessionReader(auth, db);
+  const withActor = loadActor(readActor);
   // Not an async function: a promise and an await less on every request (issue 10, P3); none at all when
-  // nothing is logged.
+  // nothing is logged. The API's caller is read here too, not in a layer of its own (one dispatch and its
+  // promises less on every API request); better-auth's own routes read their sessions themselves.
   app.use('*', (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
@@ -88,7 +94,9 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     // The socket's address, not X-Forwarded-For: a client cannot choose its own rate-limit key.
     c.set('clientIp', clientIpOf(c));
     const started = logsRequests ? performance.now() : 0;
-    const answered = withDefaultResponseHeaders(c, [['X-Request-Id', requestId], ...securityHeaders(c.req.path)], next);
+    const path = c.req.path;
+    const readsCaller = path.startsWith('/api/') && !path.startsWith('/api/auth/');
+    const answered = withDefaultResponseHeaders(c, [['X-Request-Id', requestId], ...securityHeaders(path)], readsCaller ? () => withActor(c, next) : next);
     if (!logsRequests) return answered;
     return answered.then(() =>
       logger.info(
@@ -114,10 +122,6 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     return upload ? next() : jsonBodyLimit(c, next);
   });
 
-  // Who is calling is kept for a moment (decision 0019), and so are catalogue pages (0016) and what a file
-  // link may read (0022): forgotten after this instance's own changes, and sessions after any instance's,
-  // as the database announces them.
-  const readActor = createSessionReader(auth, db);
   const fileChecks = createFileChecks();
   const forgetKept = forgetKeptAfterChanges(readActor.forget, fileChecks.clear, catalogue.clear);
   app.on(WRITE_METHODS, WHOLE_API, forgetKept);
@@ -134,7 +138,6 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   });
 
   app.on(WRITE_METHODS, WHOLE_API, originCheck(trustedOrigins));
-  app.use(WHOLE_API, loadActor(readActor));
 
   const mail = { emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl }, adminEmail: config.adminNotifyEmail };
   const preview = adminPreviewRoutes(db, mail);

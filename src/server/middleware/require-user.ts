@@ -7,9 +7,12 @@ import type { SessionReader } from '../features/accounts/session-reader';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/hono-env';
 
-/** Sets the caller (or null) for every API route; see createSessionReader for how and why. */
+/**
+ * Sets the caller (or null), then goes on: run by the app's first layer for every API route but better-auth's
+ * (app.ts); see createSessionReader for how and why.
+ */
 export function loadActor(readActor: SessionReader) {
-  return createMiddleware<AppEnv>((c, next) => {
+  return (c: Context<AppEnv>, next: () => Promise<void>): Promise<void> => {
     const actor = readActor(c);
     if (actor instanceof Promise) {
       return actor.then((found) => {
@@ -19,7 +22,7 @@ export function loadActor(readActor: SessionReader) {
     }
     c.set('actor', actor);
     return next();
-  });
+  };
 }
 
 /**
