@@ -31,7 +31,7 @@ import { adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './featur
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
 import { handleError } from './lib/error-handler';
-import { WHOLE_API } from './lib/app-routes';
+import { AUTH_BASE_PATH, WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
 import { answeredStatus, withDefaultResponseHeaders } from './lib/node-http';
@@ -95,7 +95,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     c.set('clientIp', clientIpOf(c));
     const started = logsRequests ? performance.now() : 0;
     const path = c.req.path;
-    const readsCaller = path.startsWith('/api/') && !path.startsWith('/api/auth/');
+    const readsCaller = path.startsWith('/api/') && !path.startsWith(`${AUTH_BASE_PATH}/`);
     const answered = withDefaultResponseHeaders(c, [['X-Request-Id', requestId], ...securityHeaders(path)], readsCaller ? () => withActor(c, next) : next);
     if (!logsRequests) return answered;
     return answered.then(() =>
@@ -126,12 +126,12 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   const forgetKept = forgetKeptAfterChanges(readActor.forget, fileChecks.clear, catalogue.clear);
   app.on(WRITE_METHODS, WHOLE_API, forgetKept);
   // E-mail verification signs in through a GET.
-  app.get('/api/auth/*', forgetKept);
+  app.get(`${AUTH_BASE_PATH}/*`, forgetKept);
   onSessionsChanged?.(readActor.forget).catch((error: unknown) =>
     logger.error({ err: error }, 'cannot listen for session changes; kept sessions expire on their own'),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
     return auth.handler(new Request(c.req.raw, { headers }));

@@ -17,6 +17,7 @@ import { linkAndGrantPreview } from './features/preview-access/preview-access.se
 import { claimOrdersForVerifiedSongwriter } from './features/orders/orders.service';
 import type { Logger } from './lib/logger';
 import { authContextWhileInUse } from './lib/auth-context-while-in-use';
+import { AUTH_BASE_PATH } from './lib/app-routes';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
@@ -77,7 +78,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
   const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustedOrigins,
     telemetry: { enabled: false },

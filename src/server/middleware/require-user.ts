@@ -5,6 +5,7 @@ import * as MESSAGES from '../../common/messages';
 import type { Actor } from '../features/accounts/accounts.service';
 import type { SessionReader } from '../features/accounts/session-reader';
 import { AppError } from '../lib/app-error';
+import { AUTH_BASE_PATH } from '../lib/app-routes';
 import type { AppEnv } from '../lib/hono-env';
 
 /**
@@ -42,7 +43,7 @@ export function forgetKeptAfterChanges(...forgetters: (() => void)[]) {
     } finally {
       const path = c.req.path;
       const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-      if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/admin/')) || c.get('rolesChanged')) {
+      if (path.startsWith(`${AUTH_BASE_PATH}/`) || (write && path.startsWith('/api/admin/')) || c.get('rolesChanged')) {
         for (const forget of forgetters) forget();
       }
     }
