@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { createPayments } from '../src/server/adapters/payments';
 import { createDiskStorage } from '../src/server/adapters/storage/disk-storage';
@@ -16,6 +16,7 @@ import { createAuth } from '../src/server/auth';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
+import { serveApp } from '../src/server/lib/node-http';
 import { createTestDatabaseUrl } from '../tests/setup/database';
 import { TestClient } from '../tests/setup/http-client';
 import type { RangeLoad, RangeResult } from './range-client';
@@ -45,13 +46,10 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
   const storage = createDiskStorage(path.join(dataDir, 'files'));
   const auth = createAuth({ config, db: database.db, logger });
   const deps = { config, db: database.db, auth, storage, payments: createPayments(config), logger, onSessionsChanged: database.onSessionsChanged };
-  const listen = (app: ReturnType<typeof createApp>) =>
-    new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
+  const listen = (app: ReturnType<typeof createApp>) => serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const server = await listen(createApp(deps));
   const uncached = await listen(createApp({ ...deps, catalogue: createCatalogueCache({ ttlMs: 0 }) }));
-  const urlOf = (s: ReturnType<typeof serve>) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  const urlOf = (s: ServerType) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
   const url = urlOf(server);
   return {
     kind,

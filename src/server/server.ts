@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { serveApp } from './lib/node-http';
 import { createApp } from './app';
 import { createStorage, directOriginOf } from './adapters/storage/storage';
 import { createPayments } from './adapters/payments';
@@ -67,9 +67,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       pollMs: options.mailPollMs,
     });
 
-    const server: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
-    });
+    const server = await serveApp(app.fetch, { port: config.port, hostname: '0.0.0.0' });
     const port = (server.address() as AddressInfo).port;
     mailWorker.start();
     // In the background: the site serves meanwhile, and a failure is only logged.

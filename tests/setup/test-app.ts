@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { serveApp } from '../../src/server/lib/node-http';
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../../src/server/app';
 import { createPayments } from '../../src/server/adapters/payments';
@@ -57,9 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const app = createApp({
     config, db: database.db, auth, storage, payments, logger, onSessionsChanged: database.onSessionsChanged, fileOrigin: await directOriginOf(storage),
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
+  const server = await serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     config,
