@@ -28,31 +28,38 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
   if (query.packageSize) orderFilters.push(sql`o.package_size = ${query.packageSize}`);
   if (query.from) orderFilters.push(sql`o.created_at >= ${query.from}::date`);
   if (query.to) orderFilters.push(sql`o.created_at < ${query.to}::date + interval '1 day'`);
-  const filters: SQL[] = [sql`true`];
+  // Filters on the person (name, e-mail, service) need each customer's account; without them, the page and
+  // the count come from the orders alone, and only the page's customers are looked up (issue 10, P7).
+  const personFilters: SQL[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
-    filters.push(sql`(u.email ilike ${pattern} or p.username ilike ${pattern} or concat_ws(' ', p.first_name, p.last_name) ilike ${pattern})`);
+    personFilters.push(sql`(u.email ilike ${pattern} or p.username ilike ${pattern} or concat_ws(' ', p.first_name, p.last_name) ilike ${pattern})`);
   }
-  if (query.needsService === 'true') filters.push(needsService);
-  if (query.needsService === 'false') filters.push(sql`not ${needsService}`);
+  if (query.needsService === 'true') personFilters.push(needsService);
+  if (query.needsService === 'false') personFilters.push(sql`not ${needsService}`);
 
-  const customers = sql`
-    with matched as (
-      select o.songwriter_id as user_id, count(*) as order_count, sum(o.amount_paid_cents) as total_spent,
-        sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
-      from orders o where ${sql.join(orderFilters, sql` and `)}
-      group by o.songwriter_id
-    )
+  const matched = sql`
+    select o.songwriter_id as user_id, count(*) as order_count, sum(o.amount_paid_cents) as total_spent,
+      sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
+    from orders o where ${sql.join(orderFilters, sql` and `)}
+    group by o.songwriter_id`;
+  const page = sql`order by m.last_order_at desc, m.user_id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+  const customersOf = (from: SQL, where?: SQL) => sql`
     select u.id as user_id, u.email, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
       m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
-    from matched m
+    from ${from} as m
     join users u on u.id = m.user_id
     left join songwriter_profiles p on p.user_id = u.id
-    where ${sql.join(filters, sql` and `)}`;
+    ${where ?? sql``}`;
 
+  const personWhere = personFilters.length ? sql`where ${sql.join(personFilters, sql` and `)}` : undefined;
   const [rows, totals] = await Promise.all([
-    queryRows<CustomerRow>(db, sql`${customers} order by m.last_order_at desc, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${customers}) as c`),
+    personWhere
+      ? queryRows<CustomerRow>(db, sql`${customersOf(sql`(${matched})`, personWhere)} ${page}`)
+      : queryRows<CustomerRow>(db, sql`${customersOf(sql`(select * from (${matched}) as m ${page})`)} order by m.last_order_at desc, m.user_id`),
+    personWhere
+      ? queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${customersOf(sql`(${matched})`, personWhere)}) as c`)
+      : queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${matched}) as m`),
   ]);
   return {
     rows: rows.map((r) => ({
