@@ -4,7 +4,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
-import { orders, reviewMessages, songComments, songPlays, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../src/server/db/schema';
+import { listenerLastPlays, orders, reviewMessages, songComments, songPlays, songs, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../src/server/db/schema';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -86,6 +86,30 @@ describe('dashboard', () => {
     expect(res.body.playsPerDay.reduce((n: number, d: { plays: number }) => n + d.plays, 0)).toBe(2);
   });
 
+  test("a deleted song's plays leave Active This Week, as they leave the chart; other plays of its listeners stay", async () => {
+    const adminUser = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, adminEmail)))[0]!;
+    const doomed = await makeSong(t.db, t.storage, adminUser.id, { title: 'Played Then Deleted' });
+    const kept = await makeSong(t.db, t.storage, adminUser.id, { title: 'Played Long Ago' });
+    const onlyDoomed = await makePreviewUser(t.db);
+    const both = await makePreviewUser(t.db);
+    const before = (await admin.get('/api/admin/dashboard')).body.stats.activeThisWeek as number;
+    await t.db.insert(songPlays).values([
+      { userId: onlyDoomed.id, songId: doomed.id, durationSeconds: 10 },
+      { userId: both.id, songId: doomed.id, durationSeconds: 10 },
+      { userId: both.id, songId: kept.id, durationSeconds: 10, playedAt: sql`now() - interval '20 days'` },
+    ]);
+    expect((await admin.get('/api/admin/dashboard')).body.stats.activeThisWeek).toBe(before + 2);
+
+    const deleted = await admin.delete(`/api/admin/songs/${doomed.id}`);
+    expect(deleted.status, deleted.text).toBe(204);
+    expect((await admin.get('/api/admin/dashboard')).body.stats.activeThisWeek).toBe(before);
+    const lastPlays = await t.db.select().from(listenerLastPlays).where(sql`${listenerLastPlays.userId} in (${onlyDoomed.id}, ${both.id})`);
+    expect(lastPlays.map((row) => [row.userId, Math.round((Date.now() - row.lastPlayedAt.getTime()) / 86_400_000)])).toEqual([[both.id, 20]]);
+    // Leave the shared fixtures as they were for the tests that count them.
+    await t.db.delete(songs).where(eq(songs.id, kept.id));
+    await t.db.delete(users).where(sql`${users.id} in (${onlyDoomed.id}, ${both.id})`);
+  });
+
   test('a pending review makes its songwriter need service, and shows among the newest pending reviews', async () => {
     const writer = await makeSongwriter(t.db, { username: 'pending-review' });
     const order = await makePaidOrder(t.db, writer.id, 1);
@@ -142,6 +166,17 @@ describe('customers', () => {
     expect((await admin.get('/api/admin/customers?from=2000-01-01&to=2000-01-02')).body.total).toBe(0);
     const orderList = await admin.get(`/api/admin/customers/${paidNotFull.id}/orders`);
     expect(orderList.body).toMatchObject([{ packageSize: 2, songsSubmitted: 0, amountPaidCents: 5000 }]);
+  });
+
+  test('pages follow the latest order, and the total is the same whether a filter on the person is given or not', async () => {
+    const all = await admin.get('/api/admin/customers');
+    const newestFirst = [...all.body.rows].sort((a, b) => b.lastOrderAt.localeCompare(a.lastOrderAt) || a.userId.localeCompare(b.userId));
+    expect(all.body.rows).toEqual(newestFirst);
+    const pages = await Promise.all(all.body.rows.map((_: unknown, i: number) => admin.get(`/api/admin/customers?pageSize=1&page=${i + 1}`)));
+    expect(pages.map((p) => p.body.rows[0].userId)).toEqual(all.body.rows.map((r: { userId: string }) => r.userId));
+    expect(pages.every((p) => p.body.total === all.body.total)).toBe(true);
+    const searched = await admin.get('/api/admin/customers?q=NEEDS-SERV&pageSize=1');
+    expect(searched.body).toMatchObject({ total: 1, rows: [{ username: 'needs-service', needsService: true }] });
   });
 });
 
@@ -229,6 +264,19 @@ describe('reset songwriter', () => {
     expect(refused.body.error.message).toBe(MESSAGES.admin.resetRefusesAdmin);
     expect((await t.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).length).toBe(1);
     expect((await admin.post('/api/admin/reset-songwriter', { email: '' })).body.error.message).toBe(MESSAGES.admin.resetEmailRequired);
+  });
+
+  test('an account that is not a songwriter is said to be one with nothing to reset, and keeps its roles', async () => {
+    const listener = await makePreviewUser(t.db);
+    const reply = await admin.post('/api/admin/reset-songwriter', { email: listener.email.toUpperCase() });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toEqual({ deleted: false, message: MESSAGES.admin.resetNotSongwriter, email: listener.email });
+    expect((await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, listener.id))).map((r) => r.role)).toEqual(['preview']);
+
+    // A songwriter reset once has nothing left the second time.
+    const writer = await makeSongwriter(t.db);
+    expect((await admin.post('/api/admin/reset-songwriter', { email: writer.email })).body).toMatchObject({ deleted: true, profiles_deleted: 1, roles_deleted: 1 });
+    expect((await admin.post('/api/admin/reset-songwriter', { email: writer.email })).body).toMatchObject({ deleted: false, message: MESSAGES.admin.resetNotSongwriter });
   });
 
   test('every endpoint here refuses songwriters (403) and anonymous (401)', async () => {

@@ -121,9 +121,9 @@ export const songPlayDays = pgTable(
 );
 
 /**
- * Each signed-in listener's latest play, kept by a statement trigger on song_plays (migration 0008), so
- * "Active This Week" counts a few thousand listeners instead of a week of plays (issue 10, P5). A play
- * deleted later (its song removed) leaves the time as it was: the listener did play then.
+ * Each signed-in listener's latest play still stored, kept by statement triggers on song_plays (migrations
+ * 0008 and 0010), so "Active This Week" counts a few thousand listeners instead of a week of plays (issue 10,
+ * P5). Plays deleted with their song are forgotten here too, as the dashboard's plays-per-day chart forgets them.
  */
 export const listenerLastPlays = pgTable(
   'listener_last_plays',

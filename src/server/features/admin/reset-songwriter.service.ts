@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { removeObjects } from '../files/files.service';
@@ -18,9 +18,11 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, address));
   if (!user) return { deleted: false as const, message: MESSAGES.admin.resetNoUser, email: address };
 
-  const { counts, files } = await db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     const roles = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)).for('update');
     if (roles.some((r) => r.role === 'admin')) throw new AppError('FORBIDDEN', MESSAGES.admin.resetRefusesAdmin);
+    // Never a songwriter (a preview user, say), or reset already: nothing of theirs to delete.
+    if (!roles.some((r) => r.role === 'songwriter') && !(await hasSongwriterRows(tx, user.id))) return undefined;
 
     const reviews = await tx.select({ id: songReviews.id, audioFileId: songReviews.audioFileId, lyricsFileId: songReviews.lyricsFileId }).from(songReviews).where(eq(songReviews.songwriterId, user.id));
     const reviewIds = reviews.map((r) => r.id);
@@ -56,6 +58,18 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
       },
     };
   });
-  await removeObjects(storage, files);
-  return { deleted: true as const, message: `Reset ${user.email}`, email: user.email, userId: user.id, ...counts };
+  if (!reset) return { deleted: false as const, message: MESSAGES.admin.resetNotSongwriter, email: user.email };
+  await removeObjects(storage, reset.files);
+  return { deleted: true as const, message: `Reset ${user.email}`, email: user.email, userId: user.id, ...reset.counts };
+}
+
+/** Whether anything a songwriter leaves behind (a profile, a questionnaire, a review, a linked order) is theirs. */
+async function hasSongwriterRows(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await tx.select({
+    any: sql<boolean>`exists (select 1 from ${songwriterProfiles} where ${songwriterProfiles.userId} = ${userId})
+      or exists (select 1 from ${songwriterQuestionnaires} where ${songwriterQuestionnaires.userId} = ${userId})
+      or exists (select 1 from ${songReviews} where ${songReviews.songwriterId} = ${userId})
+      or exists (select 1 from ${orders} where ${orders.songwriterId} = ${userId})`,
+  }).from(sql`(select 1) as one`);
+  return Boolean(row?.any);
 }
