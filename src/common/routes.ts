@@ -79,3 +79,28 @@ export function pathTo(pattern: string, params: Record<string, string>): string 
     return encodeURIComponent(value);
   });
 }
+
+/** The query parameter that carries the page a signed-out visitor was on their way to. */
+export const RETURN_TO_PARAM = 'next';
+
+/**
+ * The page to return to after signing in, when `value` names one of this site's own pages; otherwise null, so
+ * a crafted link (`//evil.example`, `https://…`, `/\evil`) can never send anyone off the site.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://this.site');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://this.site' || !isKnownPagePath(url.pathname) || url.pathname === PAGE_PATHS.auth) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** `path` with the page to return to after signing in, when there is one worth returning to. */
+export function withReturnTo(path: string, returnTo: string | null | undefined): string {
+  const next = safeReturnPath(returnTo);
+  return next && next !== PAGE_PATHS.home ? `${path}?${RETURN_TO_PARAM}=${encodeURIComponent(next)}` : path;
+}

@@ -358,8 +358,9 @@ describe('the song catalogue', () => {
     await songwriter.waitForURL('**/preview-status');
     await songwriter.getByRole('heading', { level: 1 }).waitFor();
 
+    // Signed out: to sign in, and back here afterwards.
     const anonymous = await open(undefined, '/songs');
-    await anonymous.waitForURL('**/auth');
+    await anonymous.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/songs');
   });
 
   test('the song list and a song page have no serious accessibility problems, on a phone too', async () => {

@@ -12,18 +12,36 @@ afterAll(() => browser?.close());
 
 // Three sign-ins: the sign-in limit is three per ten seconds per address, and this file is the only one signing in through the form.
 test.each([
-  ['admin', '/admin'],
-  ['preview', '/songs'],
-  ['songwriter', '/songwriter-dashboard'],
-] as const)('the demo %s signs in and lands on %s', async (role, landing) => {
+  ['admin', '/auth', '/admin'],
+  // Sent to sign in on the way to a page: back to that page, its query kept, once signed in.
+  ['preview', '/songs?q=gravel', '/songs?q=gravel'],
+] as const)('the demo %s, starting at %s, signs in and lands on %s', async (role, start, landing) => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/auth');
+  await page.goto(start);
+  await page.waitForURL((url) => url.pathname === '/auth');
   await page.getByLabel('Email').fill(DEMO_ACCOUNTS[role].email);
   await page.getByLabel('Password').fill(DEMO_ACCOUNTS[role].password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname === landing);
+  await page.waitForURL((url) => url.pathname + url.search === landing);
   await page.getByText(MESSAGES.auth.signedIn).first().waitFor();
+  await context.close();
+});
+
+test("a signed-out songwriter back from a payment is offered sign-up, and logging in instead still reaches the dashboard", async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/songwriter-dashboard?order_success=true');
+  await page.waitForURL((url) => url.pathname === '/songwriter-signup');
+  await page.getByText(MESSAGES.songwriters.orderSuccessNote).waitFor();
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/auth');
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.songwriter.email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNTS.songwriter.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // The dashboard handles the payment's return (no session to claim here: it offers the claim box) and tidies the address.
+  await page.waitForURL((url) => url.pathname === '/songwriter-dashboard' && url.search === '');
+  await page.getByRole('heading', { level: 1, name: 'Songwriter dashboard' }).waitFor();
   await context.close();
 });
 

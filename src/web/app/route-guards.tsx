@@ -1,7 +1,7 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import type { MeResponse } from '../../common/api-types';
 import * as MESSAGES from '../../common/messages';
-import { PAGE_PATHS } from '../../common/routes';
+import { PAGE_PATHS, withReturnTo } from '../../common/routes';
 import { ErrorState } from '../components/error-state';
 import { PageSpinner } from '../components/ui/spinner';
 import { useMe } from '../lib/auth';
@@ -15,10 +15,14 @@ type Decide = (me: MeResponse) => string | null;
  */
 export function RouteGuard({ decide }: { decide: Decide }) {
   const me = useMe();
+  const location = useLocation();
   if (me.isPending) return <PageSpinner label={MESSAGES.auth.checkingAccess} />;
   if (me.isError) return <ErrorState title={MESSAGES.generic.pageFailed} error={me.error} onRetry={() => void me.refetch()} />;
   const redirect = decide(me.data);
-  return redirect ? <Navigate to={redirect} replace /> : <Outlet />;
+  if (!redirect) return <Outlet />;
+  // A signed-out visitor (from an e-mail's link, say) comes back here once signed in.
+  const to = me.data.user ? redirect : withReturnTo(redirect, location.pathname + location.search + location.hash);
+  return <Navigate to={to} replace />;
 }
 
 export const requireSignedIn: Decide = (me) => (me.user ? null : PAGE_PATHS.auth);

@@ -6,7 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { homePathFor } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS } from '../../../common/routes';
+import { PAGE_PATHS, RETURN_TO_PARAM, safeReturnPath } from '../../../common/routes';
 import { SignInSchema, type SignInInput } from '../../../common/schemas/auth';
 import { PageMeta } from '../../components/page-meta';
 import { Alert } from '../../components/ui/alert';
@@ -31,8 +31,9 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const linkFailed = params.has('error');
 
-  // Signed in already, or just now: go where this role belongs.
-  if (me.data?.user) return <Navigate to={homePathFor(me.data)} replace />;
+  // Signed in already, or just now: back to the page a guard sent this visitor from, else where this role
+  // belongs (that page's own guard still decides whether this account may see it).
+  if (me.data?.user) return <Navigate to={safeReturnPath(params.get(RETURN_TO_PARAM)) ?? homePathFor(me.data)} replace />;
 
   const checkingAccess = me.isPending || confirmingRole;
 

@@ -7,7 +7,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS } from '../../../common/routes';
+import { PAGE_PATHS, RETURN_TO_PARAM, safeReturnPath, withReturnTo } from '../../../common/routes';
 import {
   SongwriterJoinSchema,
   SongwriterSignupSchema,
@@ -39,7 +39,11 @@ const USERNAME_HINT = `At least ${LIMITS.usernameMin} characters: letters, numbe
 export function SongwriterSignupPage() {
   const me = useMe();
   const [params] = useSearchParams();
-  const paidAlready = params.get('order_success') === 'true';
+  // Sent here by the dashboard's guard, the payment's return is the page this visitor was going to.
+  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
+  const returnQuery = returnTo ? new URL(returnTo, window.location.origin).searchParams : undefined;
+  const paidAlready = params.get('order_success') === 'true' || returnQuery?.get('order_success') === 'true';
+  const signInPath = withReturnTo(PAGE_PATHS.auth, returnTo);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const meta = (
@@ -77,12 +81,12 @@ export function SongwriterSignupPage() {
   return (
     <>
       {meta}
-      <SignupForm paidAlready={paidAlready} onDone={setSentTo} />
+      <SignupForm paidAlready={paidAlready} signInPath={signInPath} onDone={setSentTo} />
     </>
   );
 }
 
-function SignupForm({ paidAlready, onDone }: { paidAlready: boolean; onDone: (email: string) => void }) {
+function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean; signInPath: string; onDone: (email: string) => void }) {
   const form = useForm<SongwriterSignupInput>({
     resolver: zodResolver(SongwriterSignupSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
@@ -139,7 +143,7 @@ function SignupForm({ paidAlready, onDone }: { paidAlready: boolean; onDone: (em
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to={PAGE_PATHS.auth} className="link">
+        <Link to={signInPath} className="link">
           Log in
         </Link>
       </p>
