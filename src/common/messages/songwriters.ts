@@ -12,6 +12,8 @@ export const songwriters = {
   profileFailed: 'Failed to save profile',
   questionnaireFailed: 'Failed to save questionnaire',
   checkoutFailed: 'Failed to create checkout session',
+  /** In the new tab while the checkout is being made. */
+  checkoutOpening: 'Opening the checkout…',
   claimFailed: 'Failed to claim orders',
   noOrdersTitle: 'No orders found',
   noOrders: 'No unclaimed orders found for that email.',

@@ -79,7 +79,8 @@ export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: Re
     answer: (
       <>
         Yes. Every song page has a comment form that goes straight to our team; approved comments appear on the song.
-        For holds, cuts and anything time-sensitive,{' '}
+        You can also put a song on hold, with a note on the artist or project, or pass on it: our team sees it at once,
+        and your holds are listed under My holds. For cuts and anything time-sensitive,{' '}
         <Link to={PAGE_PATHS.contact} className="link">
           contact us
         </Link>{' '}

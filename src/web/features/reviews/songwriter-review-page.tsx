@@ -43,7 +43,8 @@ export function SongwriterReviewPage() {
   if (review.isError) {
     const error = review.error;
     const notFound = isApiError(error) && (error.status === 404 || error.status === 400);
-    const title = notFound ? (error.message === m.orderNotFound ? m.orderNotFound : m.reviewNotFound) : m.reviewLoadFailed;
+    const orderMissing = notFound && error.message === m.orderNotFound;
+    const title = notFound ? (orderMissing ? m.orderNotFound : m.reviewNotFound) : m.reviewLoadFailed;
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
         <PageMeta title={title} description="Your song review and the conversation with the reviewer." />
@@ -52,7 +53,7 @@ export function SongwriterReviewPage() {
             <CardContent className="grid justify-items-center gap-4 pt-8 text-center">
               <FileSearch aria-hidden="true" className="size-10 text-primary" />
               <h1 className="text-3xl font-bold">{title}</h1>
-              <p className="text-muted-foreground">This review does not exist or belongs to another account.</p>
+              <p className="text-muted-foreground">{orderMissing ? m.orderNotFoundBody : m.reviewNotFoundBody}</p>
               <BackToDashboard />
             </CardContent>
           </Card>

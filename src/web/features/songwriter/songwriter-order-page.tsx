@@ -39,16 +39,20 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
   const [started, setStarted] = useState<Started | null>(null);
   const checkout = useMutation({ mutationFn: songwriterApi.startCheckout });
 
-  // Opened from the click handler, so browsers treat the new tab as the user's own action.
   const choose = async (size: PackageSize) => {
+    // The tab opens in the click itself, before the order is made: Safari allows a new tab only as the direct
+    // result of a click, and would block one opened once the request has answered. It goes to the checkout
+    // when the order exists, and closes if the order cannot be made.
+    const tab = openWaitingTab();
     let result: { orderId: string; url: string };
     try {
       result = await checkout.mutateAsync(size);
     } catch (error) {
+      tab?.close();
       toast.error(m.checkoutFailed, { description: isApiError(error) ? error.message : undefined });
       return;
     }
-    const tab = window.open(result.url, '_blank');
+    tab?.location.replace(result.url);
     setStarted({ ...result, blocked: !tab });
   };
 
@@ -88,6 +92,16 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
       )}
     </OnboardingShell>
   );
+}
+
+/** A new blank tab saying the checkout is on its way, cut off from this page (as rel="noopener" would). */
+function openWaitingTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  tab.opener = null;
+  tab.document.title = m.checkoutOpening;
+  tab.document.body.textContent = m.checkoutOpening;
+  return tab;
 }
 
 function PackageCard({ size, busy, disabled, onChoose }: { size: PackageSize; busy: boolean; disabled: boolean; onChoose: () => void }) {
