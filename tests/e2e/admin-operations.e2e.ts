@@ -184,7 +184,7 @@ describe('admin operations', () => {
     await userRow.getByText('Purchased (1)', { exact: true }).waitFor();
     await userRow.getByText('$25.00', { exact: true }).waitFor();
     await userRow.getByText('Songwriter', { exact: true }).waitFor();
-    await userRow.getByText(writer.username, { exact: true }).waitFor();
+    await userRow.getByText(`@${writer.username}`, { exact: true }).waitFor();
 
     // The filters go into the URL too, and a reload keeps them.
     await page.getByLabel('Role').selectOption('songwriter');
@@ -289,20 +289,23 @@ describe('admin operations', () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      // Wait for the content, not only the heading: tables are wider than the screen and must scroll inside their box.
+      // Wait for the content, not only the heading. On a phone, users and customers are cards, not a table.
       if (path === '/admin/dashboard') await page.getByRole('list', { name: 'Statistics' }).waitFor();
       if (path === '/admin/all-users') {
-        // Only a table wider than the screen becomes a focusable region, and says it scrolls.
-        await page.getByRole('region', { name: 'Users, newest first' }).waitFor();
-        await page.getByText(MESSAGES.generic.tableScrollHint).waitFor();
+        const cards = page.getByRole('list', { name: 'Users, newest first' });
+        await cards.waitFor();
+        expect(await cards.locator(':scope > li').count()).toBeGreaterThan(0);
+        expect(await page.getByRole('table').count()).toBe(0);
+        expect(await page.getByText(MESSAGES.generic.tableScrollHint).count()).toBe(0);
       }
       if (path === '/admin/customers') {
-        // Other journeys may or may not have left customers: the table or the empty state, then any row opened.
-        await page.getByRole('region', { name: /^Customers, most recent order first/ }).or(page.getByText(/^No customers yet/)).waitFor();
+        // Other journeys may or may not have left customers: the cards or the empty state, then any one opened.
+        await page.getByRole('list', { name: 'Customers, most recent order first' }).or(page.getByText(/^No customers yet/)).waitFor();
         const show = page.getByRole('button', { name: /^Show orders of / }).first();
         if (await show.count()) {
           await show.click();
           await page.getByRole('table', { name: /^Orders of / }).first().waitFor();
+          expect(await page.getByRole('table').count()).toBe(1);
         }
       }
       await expectPageFitsScreen(page);

@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
@@ -15,7 +15,13 @@ const COLUMNS = 7;
 
 const displayName = (c: CustomerRow) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.username || c.email;
 
-/** Customers with their totals; a row opens to show that customer's orders. */
+const LABEL = 'Customers, most recent order first';
+
+/**
+ * Customers with their totals; a customer opens to show their orders. A table where there is room for it, and
+ * a card per customer in a narrower box (a phone, or a laptop beside the admin sidebar); only one is shown,
+ * and the other is hidden from screen readers too.
+ */
 export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: boolean }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (userId: string) =>
@@ -27,78 +33,145 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
     });
 
   return (
-    <TableScroll label="Customers, most recent order first" className={cn('rounded-xl border border-border bg-card', busy && 'opacity-60')}>
-      <table className="w-full min-w-[880px] text-left text-sm" aria-busy={busy || undefined}>
-        <caption id="customers-caption" className="sr-only">
-          Customers, most recent order first. Open a customer to see their orders.
-        </caption>
-        <thead className="border-b border-border bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={th}>Customer</th>
-            <th scope="col" className={cn(th, 'text-right')}>Orders</th>
-            <th scope="col" className={cn(th, 'text-right')}>Total spent</th>
-            <th scope="col" className={cn(th, 'text-right')}>Songs owed</th>
-            <th scope="col" className={th}>Last order</th>
-            <th scope="col" className={th}>Service</th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Details</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((customer) => {
-            const name = displayName(customer);
-            const isOpen = open.has(customer.userId);
-            const panelId = `customer-orders-${customer.userId}`;
-            return (
-              <Fragment key={customer.userId}>
-                <tr className={cn('border-b border-border', isOpen && 'bg-secondary/60')}>
-                  <th scope="row" className={cn(td, 'min-w-52 font-normal')}>
-                    <span className="block font-medium">{name}</span>
-                    <span className="block text-muted-foreground [overflow-wrap:break-word]">
-                      {customer.username && name !== customer.username ? `@${customer.username} · ` : ''}
-                      {name !== customer.email ? <EmailText email={customer.email} /> : ''}
-                    </span>
-                  </th>
-                  <td className={cn(td, 'text-right tabular-nums')}>{customer.orderCount}</td>
-                  <td className={cn(td, 'text-right tabular-nums')}>{formatCents(customer.totalSpentCents)}</td>
-                  <td className={cn(td, 'text-right tabular-nums', customer.songsOwed > 0 && 'font-semibold')}>{customer.songsOwed}</td>
-                  <td className={cn(td, 'whitespace-nowrap')}>
-                    <time dateTime={customer.lastOrderAt}>{formatDate(customer.lastOrderAt)}</time>
-                  </td>
-                  <td className={td}>
-                    {customer.needsService ? (
-                      <Badge variant="warning" className="whitespace-nowrap">Needs service</Badge>
-                    ) : (
-                      <span className="whitespace-nowrap text-muted-foreground">Up to date</span>
-                    )}
-                  </td>
-                  <td className={cn(td, 'text-right')}>
-                    <button
-                      type="button"
-                      aria-expanded={isOpen}
-                      aria-controls={isOpen ? panelId : undefined}
-                      onClick={() => toggle(customer.userId)}
-                      className="inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1 font-medium text-primary hover:bg-muted"
-                    >
-                      {isOpen ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
-                      {isOpen ? 'Hide orders' : 'Show orders'}
-                      <span className="sr-only"> of {name}</span>
-                    </button>
-                  </td>
-                </tr>
-                {isOpen && (
-                  <tr id={panelId} className="border-b border-border bg-muted/50">
-                    <td colSpan={COLUMNS} className="px-4 py-3 sm:pl-8">
-                      <CustomerOrders userId={customer.userId} label={name} />
+    <div className={cn('@container', busy && 'opacity-60')} aria-busy={busy || undefined}>
+      <ul aria-label={LABEL} className="grid gap-3 @4xl:hidden">
+        {rows.map((customer) => (
+          <CustomerCard key={customer.userId} customer={customer} isOpen={open.has(customer.userId)} onToggle={() => toggle(customer.userId)} />
+        ))}
+      </ul>
+      <TableScroll label={LABEL} className="hidden rounded-xl border border-border bg-card @4xl:block">
+        <table className="w-full min-w-[880px] text-left text-sm">
+          <caption className="sr-only">{LABEL}. Open a customer to see their orders.</caption>
+          <thead className="border-b border-border bg-muted text-muted-foreground">
+            <tr>
+              <th scope="col" className={th}>Customer</th>
+              <th scope="col" className={cn(th, 'text-right')}>Orders</th>
+              <th scope="col" className={cn(th, 'text-right')}>Total spent</th>
+              <th scope="col" className={cn(th, 'text-right')}>Songs owed</th>
+              <th scope="col" className={th}>Last order</th>
+              <th scope="col" className={th}>Service</th>
+              <th scope="col" className={th}>
+                <span className="sr-only">Details</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((customer) => {
+              const name = displayName(customer);
+              const isOpen = open.has(customer.userId);
+              const panelId = `customer-orders-${customer.userId}`;
+              return (
+                <Fragment key={customer.userId}>
+                  <tr className={cn('border-b border-border', isOpen && 'bg-secondary/60')}>
+                    <th scope="row" className={cn(td, 'min-w-52 font-normal')}>
+                      <Who customer={customer} />
+                    </th>
+                    <td className={cn(td, 'text-right tabular-nums')}>{customer.orderCount}</td>
+                    <td className={cn(td, 'text-right tabular-nums')}>{formatCents(customer.totalSpentCents)}</td>
+                    <td className={cn(td, 'text-right tabular-nums', customer.songsOwed > 0 && 'font-semibold')}>{customer.songsOwed}</td>
+                    <td className={cn(td, 'whitespace-nowrap')}>
+                      <time dateTime={customer.lastOrderAt}>{formatDate(customer.lastOrderAt)}</time>
+                    </td>
+                    <td className={td}>
+                      <Service needsService={customer.needsService} />
+                    </td>
+                    <td className={cn(td, 'text-right')}>
+                      <OrdersToggle name={name} isOpen={isOpen} panelId={panelId} onToggle={() => toggle(customer.userId)} />
                     </td>
                   </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+                  {isOpen && (
+                    <tr id={panelId} className="border-b border-border bg-muted/50">
+                      <td colSpan={COLUMNS} className="px-4 py-3 sm:pl-8">
+                        <CustomerOrders userId={customer.userId} label={name} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </div>
+  );
+}
+
+function CustomerCard({ customer, isOpen, onToggle }: { customer: CustomerRow; isOpen: boolean; onToggle: () => void }) {
+  const name = displayName(customer);
+  const panelId = `customer-orders-card-${customer.userId}`;
+  return (
+    <li className={cn('min-w-0 rounded-xl border border-border bg-card p-4 text-sm', isOpen && 'bg-secondary/60')}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Who customer={customer} />
+        </div>
+        <Service needsService={customer.needsService} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 @md:grid-cols-4">
+        <Figure term="Orders">{customer.orderCount}</Figure>
+        <Figure term="Total spent">{formatCents(customer.totalSpentCents)}</Figure>
+        <Figure term="Songs owed" strong={customer.songsOwed > 0}>
+          {customer.songsOwed}
+        </Figure>
+        <Figure term="Last order">
+          <time dateTime={customer.lastOrderAt}>{formatDate(customer.lastOrderAt)}</time>
+        </Figure>
+      </dl>
+      <div className="mt-2 -ml-2">
+        <OrdersToggle name={name} isOpen={isOpen} panelId={panelId} onToggle={onToggle} />
+      </div>
+      {isOpen && (
+        <div id={panelId} className="mt-2 overflow-x-auto border-t border-border pt-3">
+          <CustomerOrders userId={customer.userId} label={name} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Figure({ term, strong, children }: { term: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className={cn('tabular-nums', strong && 'font-semibold')}>{children}</dd>
+    </div>
+  );
+}
+
+/** The customer's name, and under it their username and e-mail. */
+function Who({ customer }: { customer: CustomerRow }) {
+  const name = displayName(customer);
+  return (
+    <>
+      <span className="block font-medium">{name}</span>
+      <span className="block text-muted-foreground [overflow-wrap:break-word]">
+        {customer.username && name !== customer.username ? `@${customer.username} · ` : ''}
+        {name !== customer.email ? <EmailText email={customer.email} /> : ''}
+      </span>
+    </>
+  );
+}
+
+function Service({ needsService }: { needsService: boolean }) {
+  return needsService ? (
+    <Badge variant="warning" className="whitespace-nowrap">Needs service</Badge>
+  ) : (
+    <span className="whitespace-nowrap text-muted-foreground">Up to date</span>
+  );
+}
+
+function OrdersToggle({ name, isOpen, panelId, onToggle }: { name: string; isOpen: boolean; panelId: string; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={isOpen}
+      aria-controls={isOpen ? panelId : undefined}
+      onClick={onToggle}
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1 font-medium text-primary hover:bg-muted"
+    >
+      {isOpen ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
+      {isOpen ? 'Hide orders' : 'Show orders'}
+      <span className="sr-only"> of {name}</span>
+    </button>
   );
 }

@@ -11,6 +11,7 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', preview: 'Pre
 
 const th = 'whitespace-nowrap px-3 py-3 font-medium first:pl-4 last:pr-4';
 const td = 'px-3 py-3 first:pl-4 last:pr-4';
+const LABEL = 'Users, newest first';
 
 /** '—' for people, "never" for screen readers. */
 export function Never({ label = 'Never' }: { label?: string }) {
@@ -26,54 +27,36 @@ export function Never({ label = 'Never' }: { label?: string }) {
 
 export const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
-/** Every account, newest first. Wider than a phone: it scrolls sideways inside its own frame (TableScroll). */
+/**
+ * Every account, newest first: a table where there is room for it, and a card per account in a narrower box
+ * (a phone, or a laptop beside the admin sidebar), so nothing scrolls sideways. Only one of the two is shown,
+ * and what is not shown is hidden from screen readers too.
+ */
 export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean }) {
   return (
-    <TableScroll label="Users, newest first" className={cn('rounded-xl border border-border bg-card', busy && 'opacity-60')}>
-      <table className="w-full min-w-[920px] text-left text-sm" aria-busy={busy || undefined}>
-        <caption id="users-caption" className="sr-only">
-          Users, newest first
-        </caption>
-        <thead className="border-b border-border bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={th}>Email</th>
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>Username</th>
-            <th scope="col" className={th}>Role</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={cn(th, 'text-right')}>Total spent</th>
-            <th scope="col" className={th}>Created</th>
-            <th scope="col" className={th}>Last sign-in</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((user) => {
-            const name = fullName(user.firstName, user.lastName);
-            return (
+    <div className={cn('@container', busy && 'opacity-60')} aria-busy={busy || undefined}>
+      <UserCards rows={rows} className="@3xl:hidden" />
+      <TableScroll label={LABEL} className="hidden rounded-xl border border-border bg-card @3xl:block">
+        <table className="w-full min-w-[760px] text-left text-sm">
+          <caption className="sr-only">{LABEL}</caption>
+          <thead className="border-b border-border bg-muted text-muted-foreground">
+            <tr>
+              <th scope="col" className={th}>Account</th>
+              <th scope="col" className={th}>Role</th>
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={cn(th, 'text-right')}>Total spent</th>
+              <th scope="col" className={th}>Created</th>
+              <th scope="col" className={th}>Last sign-in</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((user) => (
               <tr key={user.userId} className="border-b border-border last:border-0">
-                <th scope="row" className={cn(td, 'min-w-56 font-medium')}>
-                  <EmailText email={user.email} />
+                <th scope="row" className={cn(td, 'min-w-56 font-normal')}>
+                  <Account user={user} />
                 </th>
-                <td className={td}>{name || <Never label="No name" />}</td>
-                <td className={cn(td, '[overflow-wrap:anywhere]')}>{user.username ?? <Never label="No username" />}</td>
                 <td className={td}>
-                  {user.roles.length === 0 ? (
-                    <span className="text-muted-foreground">No role</span>
-                  ) : (
-                    <ul className="flex flex-wrap gap-1">
-                      {user.roles.map((role) => (
-                        <li
-                          key={role}
-                          className={cn(
-                            'rounded-full border px-2 py-0.5 text-xs font-medium',
-                            role === 'admin' ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-secondary text-secondary-foreground',
-                          )}
-                        >
-                          {ROLE_LABELS[role]}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <RoleList roles={user.roles} />
                 </td>
                 <td className={td}>
                   <UserBadge badge={user.badge} label={user.label} />
@@ -83,13 +66,90 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
                   <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
                 </td>
                 <td className={cn(td, 'whitespace-nowrap')}>
-                  {user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatDate(user.lastSignInAt)}</time> : <Never />}
+                  <LastSignIn at={user.lastSignInAt} />
                 </td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </div>
   );
+}
+
+function UserCards({ rows, className }: { rows: AdminUserRow[]; className: string }) {
+  return (
+    <ul aria-label={LABEL} className={cn('grid gap-3', className)}>
+      {rows.map((user) => (
+        <li key={user.userId} className="min-w-0 rounded-xl border border-border bg-card p-4 text-sm">
+          <Account user={user} />
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <RoleList roles={user.roles} />
+            <UserBadge badge={user.badge} label={user.label} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 @md:grid-cols-3">
+            <div>
+              <dt className="text-xs text-muted-foreground">Total spent</dt>
+              <dd className="tabular-nums">{formatCents(user.totalSpentCents)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Created</dt>
+              <dd>
+                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Last sign-in</dt>
+              <dd>
+                <LastSignIn at={user.lastSignInAt} />
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The e-mail address, and under it the name and username. */
+function Account({ user }: { user: AdminUserRow }) {
+  const name = fullName(user.firstName, user.lastName);
+  return (
+    <>
+      <EmailText email={user.email} className="block font-medium" />
+      <span className="block text-muted-foreground [overflow-wrap:anywhere]">
+        {name || <Never label="No name" />}
+        {user.username ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, username </span>
+            <span>@{user.username}</span>
+          </>
+        ) : null}
+      </span>
+    </>
+  );
+}
+
+function RoleList({ roles }: { roles: readonly Role[] }) {
+  if (roles.length === 0) return <span className="text-muted-foreground">No role</span>;
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {roles.map((role) => (
+        <li
+          key={role}
+          className={cn(
+            'rounded-full border px-2 py-0.5 text-xs font-medium',
+            role === 'admin' ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-secondary text-secondary-foreground',
+          )}
+        >
+          {ROLE_LABELS[role]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LastSignIn({ at }: { at: string | null }) {
+  return at ? <time dateTime={at}>{formatDate(at)}</time> : <Never />;
 }
