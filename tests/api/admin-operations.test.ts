@@ -177,6 +177,12 @@ describe('customers', () => {
     expect(pages.every((p) => p.body.total === all.body.total)).toBe(true);
     const searched = await admin.get('/api/admin/customers?q=NEEDS-SERV&pageSize=1');
     expect(searched.body).toMatchObject({ total: 1, rows: [{ username: 'needs-service', needsService: true }] });
+    // A profile's full name is searched across the space between first and last name.
+    expect((await admin.get('/api/admin/customers?q=m%20wri')).body.total).toBe(all.body.total);
+    const upToDate = await admin.get('/api/admin/customers?needsService=false');
+    expect(upToDate.body.rows.map((r: { username: string }) => r.username)).toContain('all-done');
+    expect(upToDate.body.rows.some((r: { needsService: boolean }) => r.needsService)).toBe(false);
+    expect(upToDate.body.total + (await admin.get('/api/admin/customers?needsService=true')).body.total).toBe(all.body.total);
   });
 });
 

@@ -23,6 +23,9 @@ export const users = pgTable(
     // better-auth lower-cases e-mails; the unique index on lower() also guards direct inserts.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    // The admin's "contains" search of accounts (features/admin/people-search.ts) as index scans (pg_trgm).
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRO_AFFILIATIONS } from '../../../common/constants';
 import { users } from './auth';
 import { createdAt, oneOf, updatedAt } from './helpers';
@@ -30,6 +30,9 @@ export const songwriterProfiles = pgTable(
   },
   (t) => [
     uniqueIndex('songwriter_profiles_username_unique').on(sql`lower(${t.username})`),
+    // The admin's "contains" search of accounts (features/admin/people-search.ts) as index scans (pg_trgm).
+    index('songwriter_profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('songwriter_profiles_full_name_trgm_idx').using('gin', sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
     check('songwriter_profiles_username_check', sql`char_length(${t.username}) between 3 and 50`),
   ],
 );

@@ -1,13 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomersQuery } from '../../../common/schemas/admin-ops';
 import { queryRows, type Db } from '../../db/client';
-import { likePattern } from '../../lib/like-pattern';
-
+import { accountsMatching } from './people-search';
 
 /** Needs service (spec section 4): a paid order still owed songs, or a review still pending. */
 const needsService = sql`(
   exists (select 1 from orders o2 where o2.songwriter_id = u.id and o2.payment_status in ('paid', 'completed') and o2.songs_submitted < o2.package_size)
   or exists (select 1 from song_reviews sr where sr.songwriter_id = u.id and sr.status = 'pending'))`;
+
+/** The same rule as a set: the songwriters who need service. */
+const needingService = sql`(
+  select o2.songwriter_id from orders o2
+  where o2.songwriter_id is not null and o2.payment_status in ('paid', 'completed') and o2.songs_submitted < o2.package_size
+  union
+  select sr.songwriter_id from song_reviews sr where sr.songwriter_id is not null and sr.status = 'pending')`;
 
 interface CustomerRow {
   user_id: string;
@@ -24,42 +30,36 @@ interface CustomerRow {
 
 /** Songwriters with paid orders, with totals; paged and filtered in the database. */
 export async function listCustomers({ db, query }: { db: Db; query: CustomersQuery }) {
+  // Every filter, those on the person included, picks orders by their songwriter: the page and the count come
+  // from the orders alone, and only the page's customers are looked up (issue 10, P7).
   const orderFilters: SQL[] = [sql`o.payment_status in ('paid', 'completed')`, sql`o.songwriter_id is not null`];
   if (query.packageSize) orderFilters.push(sql`o.package_size = ${query.packageSize}`);
   if (query.from) orderFilters.push(sql`o.created_at >= ${query.from}::date`);
   if (query.to) orderFilters.push(sql`o.created_at < ${query.to}::date + interval '1 day'`);
-  // Filters on the person (name, e-mail, service) need each customer's account; without them, the page and
-  // the count come from the orders alone, and only the page's customers are looked up (issue 10, P7).
-  const personFilters: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    personFilters.push(sql`(u.email ilike ${pattern} or p.username ilike ${pattern} or concat_ws(' ', p.first_name, p.last_name) ilike ${pattern})`);
-  }
-  if (query.needsService === 'true') personFilters.push(needsService);
-  if (query.needsService === 'false') personFilters.push(sql`not ${needsService}`);
+  if (query.q) orderFilters.push(sql`o.songwriter_id in ${accountsMatching(query.q)}`);
+  if (query.needsService === 'true') orderFilters.push(sql`o.songwriter_id in ${needingService}`);
+  if (query.needsService === 'false') orderFilters.push(sql`o.songwriter_id not in ${needingService}`);
 
   const matched = sql`
     select o.songwriter_id as user_id, count(*) as order_count, sum(o.amount_paid_cents) as total_spent,
       sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
     from orders o where ${sql.join(orderFilters, sql` and `)}
     group by o.songwriter_id`;
-  const page = sql`order by m.last_order_at desc, m.user_id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
-  const customersOf = (from: SQL, where?: SQL) => sql`
-    select u.id as user_id, u.email, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
-      m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
-    from ${from} as m
-    join users u on u.id = m.user_id
-    left join songwriter_profiles p on p.user_id = u.id
-    ${where ?? sql``}`;
-
-  const personWhere = personFilters.length ? sql`where ${sql.join(personFilters, sql` and `)}` : undefined;
   const [rows, totals] = await Promise.all([
-    personWhere
-      ? queryRows<CustomerRow>(db, sql`${customersOf(sql`(${matched})`, personWhere)} ${page}`)
-      : queryRows<CustomerRow>(db, sql`${customersOf(sql`(select * from (${matched}) as m ${page})`)} order by m.last_order_at desc, m.user_id`),
-    personWhere
-      ? queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${customersOf(sql`(${matched})`, personWhere)}) as c`)
-      : queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${matched}) as m`),
+    queryRows<CustomerRow>(
+      db,
+      sql`
+      select u.id as user_id, u.email, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
+        m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
+      from (
+        select * from (${matched}) as m
+        order by m.last_order_at desc, m.user_id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      ) as m
+      join users u on u.id = m.user_id
+      left join songwriter_profiles p on p.user_id = u.id
+      order by m.last_order_at desc, m.user_id`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${matched}) as m`),
   ]);
   return {
     rows: rows.map((r) => ({

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AllUsersQuery, UserBadge } from '../../../common/schemas/admin-ops';
 import type { Role } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
-import { likePattern } from '../../lib/like-pattern';
+import { accountsMatching } from './people-search';
 
 const PAID = sql`payment_status in ('paid', 'completed')`;
 const hasPaidOrder = sql`exists (select 1 from orders o where o.songwriter_id = u.id and o.${PAID})`;
@@ -39,12 +39,7 @@ interface UserRow {
 /** get_all_users_admin, paged and filtered in the database. */
 export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery }) {
   const filters: SQL[] = [sql`true`];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(
-      sql`(u.email ilike ${pattern} or u.name ilike ${pattern} or p.username ilike ${pattern} or concat_ws(' ', p.first_name, p.last_name) ilike ${pattern})`,
-    );
-  }
+  if (query.q) filters.push(sql`u.id in ${accountsMatching(query.q)}`);
   if (query.role === 'none') filters.push(sql`not exists (select 1 from user_roles r where r.user_id = u.id)`);
   else if (query.role) filters.push(sql`exists (select 1 from user_roles r where r.user_id = u.id and r.role = ${query.role})`);
   if (query.badge) filters.push(BADGE_FILTERS[query.badge]);
