@@ -7,7 +7,9 @@ export const toast = (page: Page, title: string) => page.locator('[data-sonner-t
 
 /** axe-core finds nothing serious or critical on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page, where?: string) {
-  expect(await seriousA11yViolations(page), where).toEqual([]);
+  const violations = await seriousA11yViolations(page);
+  // The violations in full in the message: an assertion's own diff shortens them past reading.
+  expect(violations, `${where ?? page.url()}: ${JSON.stringify(violations)}`).toEqual([]);
 }
 
 /**

@@ -121,8 +121,11 @@ function CustomerCard({ customer, isOpen, onToggle }: { customer: CustomerRow; i
         <OrdersToggle name={name} isOpen={isOpen} panelId={panelId} onToggle={onToggle} />
       </div>
       {isOpen && (
-        <div id={panelId} className="mt-2 overflow-x-auto border-t border-border pt-3">
-          <CustomerOrders userId={customer.userId} label={name} />
+        <div id={panelId} className="mt-2 border-t border-border pt-3">
+          {/* The orders' table may be wider than a phone: it scrolls in a box of its own, which says so. */}
+          <TableScroll label={`Orders of ${name}`}>
+            <CustomerOrders userId={customer.userId} label={name} />
+          </TableScroll>
         </div>
       )}
     </li>
