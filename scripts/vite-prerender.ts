@@ -3,7 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { preactAliases } from './vite-preact.ts';
-import { PRERENDERED_PATHS, prerenderedFile } from '../src/common/routes.ts';
+import { PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../src/common/routes.ts';
 import { siteNameDefine } from './vite-site-name.ts';
 
 /** Packages whose code imports react (their own dependencies stay external). */
@@ -12,8 +12,8 @@ const REACT_LIBRARIES = [/^react-router/, /^@tanstack\/react-query/, /^@radix-ui
 type RenderPage = (pathname: string) => Promise<{ head: string; body: string }>;
 
 /**
- * After the browser build, renders each public page (src/web/prerender.tsx) into a copy of the built
- * index.html, which the server sends for that path (src/server/web-app.ts).
+ * After the browser build, renders each public page and signed-in shell (src/web/prerender.tsx) into a copy
+ * of the built index.html, which the server sends for that path (src/server/web-app.ts).
  */
 export function prerender(): Plugin {
   let root = '';
@@ -41,7 +41,7 @@ export function prerender(): Plugin {
       });
       try {
         const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage: RenderPage };
-        for (const pathname of PRERENDERED_PATHS) {
+        for (const pathname of [...PRERENDERED_PATHS, ...PRERENDERED_SHELLS]) {
           const { head, body } = await renderPage(pathname);
           const html = template.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
           const file = path.join(outDir, prerenderedFile(pathname));

@@ -1,3 +1,5 @@
+import type { MeResponse } from './api-types';
+
 /**
  * Every page path of the web app. The router builds from these, and the server answers 404 (with the
  * app's 404 page) for anything else, logging the bad path.
@@ -57,10 +59,32 @@ const PATTERNS: readonly string[] = Object.values(PAGE_PATHS);
 /** Public pages rendered to HTML at build time (issue 10): they paint before any script runs. */
 export const PRERENDERED_PATHS = [PAGE_PATHS.home, PAGE_PATHS.about, PAGE_PATHS.services, PAGE_PATHS.faqs, PAGE_PATHS.contact] as const;
 
+/**
+ * Signed-in pages also prerendered, as a shell: header, heading and a skeleton where the data goes, drawn for
+ * a caller who may open them (web/prerender.tsx). The server sends a shell only to such a caller and only
+ * when the address has no query (a shell's filters are empty); anyone else gets the empty page as before.
+ */
+export const PRERENDERED_SHELLS = [PAGE_PATHS.songs] as const;
+
+export function isPrerenderedShell(pathname: string): boolean {
+  return (PRERENDERED_SHELLS as readonly string[]).includes(pathname);
+}
+
+/** Who may open the catalogue's pages (/songs and a song): preview users and admins. The API enforces it. */
+export function mayBrowseCatalogue(me: MeResponse): boolean {
+  return Boolean(me.user && (me.isPreview || me.isAdmin));
+}
+
 /** Where the build writes a prerendered page, relative to the web root. */
 export function prerenderedFile(pathname: string): string {
   return `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
 }
+
+/**
+ * The element of every served page that carries its caller, as /api/me would answer (server/web-app.ts), so
+ * the app's first render knows who is there without a round trip.
+ */
+export const CALLER_IN_PAGE_ID = 'pitchroom-caller';
 
 export function isKnownPagePath(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
+import { getMe } from './features/accounts/accounts.service';
 import { createSessionReader } from './features/accounts/session-reader';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -182,7 +183,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   });
   app.route('/api', api);
 
-  if (webRoot) app.route('/', webAppRoutes(webRoot));
+  if (webRoot) app.route('/', webAppRoutes(webRoot, async (c) => getMe({ db, actor: await readActor(c) })));
   return app;
 }
 

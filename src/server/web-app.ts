@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
-import { isKnownPagePath, PRERENDERED_PATHS, prerenderedFile } from '../common/routes';
+import { Hono, type Context } from 'hono';
+import type { MeResponse } from '../common/api-types';
+import { withCallerElement } from './features/accounts/caller-in-page';
+import { isKnownPagePath, mayBrowseCatalogue, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../common/routes';
 import type { AppEnv } from './lib/hono-env';
 import { requestLog } from './lib/request-log';
 
@@ -10,8 +12,11 @@ import { requestLog } from './lib/request-log';
  * Serves the built web app: files from dist/web (Range-capable), long caching for hashed assets,
  * index.html for page paths; an unknown page path gets the app's 404 page with status 404 and is logged.
  * A missing file (a path with an extension) is a plain 404, never the app's HTML.
+ * Every page carries its caller (`callerOf`: what /api/me would answer), so the app's guards and header
+ * decide on the first render instead of after a round trip (issue 10, P2); the page is then the caller's
+ * own and no shared cache may keep it.
  */
-export function webAppRoutes(webRoot: string) {
+export function webAppRoutes(webRoot: string, callerOf?: (c: Context<AppEnv>) => Promise<MeResponse>) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
@@ -21,11 +26,9 @@ export function webAppRoutes(webRoot: string) {
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   // Public pages prerendered by the build: sent instead of the empty shell, so they paint before scripts run.
-  const prerendered = new Map<string, string>();
-  for (const pathname of PRERENDERED_PATHS) {
-    const file = path.join(webRoot, prerenderedFile(pathname));
-    if (existsSync(file)) prerendered.set(pathname, readFileSync(file, 'utf8'));
-  }
+  const prerendered = readPrerendered(webRoot, PRERENDERED_PATHS);
+  // Signed-in pages' shells, for callers who may open them (common/routes.ts).
+  const shells = readPrerendered(webRoot, PRERENDERED_SHELLS);
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
 
   app.use(
@@ -40,13 +43,39 @@ export function webAppRoutes(webRoot: string) {
     if (path.extname(c.req.path) === '' || c.req.path.startsWith('/.vite/') || c.req.path.startsWith('/prerendered/')) return next();
     return serveStatic({ root: relativeRoot, precompressed: true })(c, next);
   });
-  app.get('*', (c) => {
+  async function readCaller(c: Context<AppEnv>): Promise<MeResponse | undefined> {
+    try {
+      return await callerOf?.(c);
+    } catch (error) {
+      // The page still serves: without the caller in it, the app asks /api/me itself.
+      requestLog(c).warn({ err: error }, 'cannot write the caller into the page');
+      return undefined;
+    }
+  }
+  app.get('*', async (c) => {
     const pathname = c.req.path;
     if (path.extname(pathname) !== '') return c.text('Not found', 404);
-    c.header('Cache-Control', 'no-cache');
-    if (isKnownPagePath(pathname)) return c.html(prerendered.get(pathname) ?? indexHtml);
-    requestLog(c).warn({ path: pathname }, 'page not found');
-    return c.html(indexHtml, 404);
+    c.header('Cache-Control', callerOf ? 'private, no-cache' : 'no-cache');
+    if (callerOf) c.header('Vary', 'Cookie');
+    const caller = await readCaller(c);
+    const page = (html: string) => (caller ? withCallerElement(html, caller) : html);
+    if (!isKnownPagePath(pathname)) {
+      requestLog(c).warn({ path: pathname }, 'page not found');
+      return c.html(page(indexHtml), 404);
+    }
+    const shell = shells.get(pathname);
+    const sendsShell = shell !== undefined && caller !== undefined && mayBrowseCatalogue(caller) && !c.req.url.includes('?');
+    return c.html(page(prerendered.get(pathname) ?? (sendsShell ? shell : indexHtml)));
   });
   return app;
+}
+
+/** The build's prerendered pages among `paths` (a build may predate some), by path. */
+function readPrerendered(webRoot: string, paths: readonly string[]): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const pathname of paths) {
+    const file = path.join(webRoot, prerenderedFile(pathname));
+    if (existsSync(file)) pages.set(pathname, readFileSync(file, 'utf8'));
+  }
+  return pages;
 }

@@ -3,6 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadPages } from './app/lazy-page';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { isPrerenderedShell } from '../common/routes';
+import { callerInPage, meQuery, SHELL_CALLER } from './lib/auth';
 import { AppRoutes, routes } from './app/router';
 import './styles.css';
 
@@ -20,9 +23,18 @@ function TakeOverPrerenderedPage() {
   return null;
 }
 
+const queryClient = createQueryClient();
+const caller = callerInPage();
+/** What the server said of the caller goes into the cache as /api/me's answer: no round trip before guards decide. */
+function tellCaller() {
+  if (caller) queryClient.setQueryData(meQuery.queryKey, caller);
+  // A shell that came without its caller: SHELL_CALLER stands for no one, so ask who is there.
+  else if (queryClient.getQueryData(meQuery.queryKey)) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+}
+
 const app = (
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -39,11 +51,17 @@ const app = (
 async function start() {
   const pageCode = preloadPages(routes, window.location.pathname);
   if (!root!.hasChildNodes()) {
+    tellCaller();
     createRoot(root!).render(app);
     return;
   }
   await pageCode;
-  // Preact (decision 0017) does not compare the HTML with the first render, so there is no mismatch to report.
+  // Preact (decision 0017) does not compare the HTML with the first render, so there is no mismatch to report;
+  // nor would it mend one. So the first render sees the caller the HTML was drawn for (unknown on a public
+  // page, SHELL_CALLER in a signed-in shell), and the real caller is told once the nodes are adopted (before
+  // the query subscribes, so nothing is fetched).
+  if (isPrerenderedShell(window.location.pathname)) queryClient.setQueryData(meQuery.queryKey, SHELL_CALLER);
   hydrateRoot(root!, app);
+  tellCaller();
 }
 void start();

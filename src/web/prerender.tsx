@@ -3,18 +3,23 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { preloadPages } from './app/lazy-page';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { isPrerenderedShell } from '../common/routes';
+import { meQuery, SHELL_CALLER } from './lib/auth';
 import { AppRoutes, routes } from './app/router';
 
 /**
- * Build-time only (scripts/vite-prerender.ts): one public page as HTML, rendered signed out with no data,
- * so it paints before any script runs. The tree is the one main.tsx hydrates, so it is adopted as is.
+ * Build-time only (scripts/vite-prerender.ts): one public page as HTML, rendered with the caller unknown and
+ * no data, so it paints before any script runs; or a signed-in page's shell, drawn for SHELL_CALLER. The tree is the one main.tsx hydrates, so it is adopted as is.
  * Its <title> and description are returned apart, for the <head>.
  */
 export async function renderPage(pathname: string): Promise<{ head: string; body: string }> {
   await preloadPages(routes, pathname);
+  const queryClient = createQueryClient();
+  if (isPrerenderedShell(pathname)) queryClient.setQueryData(meQuery.queryKey, SHELL_CALLER);
   const html = renderToString(
     <StrictMode>
-      <Providers>
+      <Providers client={queryClient}>
         <StaticRouter location={pathname}>
           <AppRoutes />
         </StaticRouter>

@@ -7,6 +7,7 @@ import type { AdminSongListItem } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';
 import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
 import { uniqueSuffix } from './support/unique';
@@ -251,6 +252,28 @@ describe('the song catalogue', () => {
     // The furthest point played is past the skip.
     expect(body.furthestSeconds).toBeGreaterThanOrEqual(5);
     await page.getByRole('button', { name: 'Play' }).waitFor();
+  });
+
+  test('the catalogue paints from its first HTML, asks no one who the visitor is, and comes alive as their own', async () => {
+    for (const role of ['preview', 'admin'] as const) {
+      const context = await newContext(browser, { role });
+      contexts.push(context);
+      const page = await context.newPage();
+      const askedWho: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/me') askedWho.push(request.url());
+      });
+      const response = await page.goto('/songs');
+      // The shell: heading and skeleton are in the HTML, before any script has run.
+      expect(await response!.text()).toContain(`>${MESSAGES.songs.listTitle}</h1>`);
+      await page.getByRole('link', { name: /^Listen to / }).first().waitFor();
+      // The account menu is this visitor's own, and for an admin it leads to the admin area.
+      await page.getByRole('button', { name: 'Account' }).click();
+      const menu = page.getByRole('menu');
+      await expect.poll(() => menu.textContent()).toContain(DEMO_ACCOUNTS[role].email);
+      expect(await menu.getByRole('menuitem', { name: 'Admin' }).count()).toBe(role === 'admin' ? 1 : 0);
+      expect(askedWho, role).toEqual([]);
+    }
   });
 
   test('an edit form opened again starts from the song as it is now, so saving cannot undo a change made meanwhile', async () => {

@@ -35,9 +35,13 @@ export interface TestApp {
 
 /**
  * The real app on a real HTTP port over a fresh database; nothing of ours is mocked. Files go to a fresh disk
- * folder unless a storage is given (an S3 adapter over s3rver, for one); logs go nowhere unless a logger is given.
+ * folder unless a storage is given (an S3 adapter over s3rver, for one); logs go nowhere unless a logger is given;
+ * pages are served only from a `webRoot` given.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { storage?: Storage; logger?: Logger } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { storage?: Storage; logger?: Logger; webRoot?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -56,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const payments = createPayments(config);
   const app = createApp({
     config, db: database.db, auth, storage, payments, logger, onSessionsChanged: database.onSessionsChanged, fileOrigin: await directOriginOf(storage),
+    webRoot: options.webRoot,
   });
   const server = await serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

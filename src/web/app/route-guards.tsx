@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { MeResponse } from '../../common/api-types';
 import * as MESSAGES from '../../common/messages';
-import { PAGE_PATHS, withReturnTo } from '../../common/routes';
+import { mayBrowseCatalogue, PAGE_PATHS, withReturnTo } from '../../common/routes';
 import { ErrorState } from '../components/error-state';
 import { PageSpinner } from '../components/ui/spinner';
 import { useMe } from '../lib/auth';
@@ -29,7 +29,7 @@ export const requireSignedIn: Decide = (me) => (me.user ? null : PAGE_PATHS.auth
 
 /** The catalogue (/songs, /songs/:slug): preview users and admins; anyone else signed in sees their request's status. */
 export const requireCatalogueAccess: Decide = (me) =>
-  !me.user ? PAGE_PATHS.auth : me.isPreview || me.isAdmin ? null : PAGE_PATHS.previewStatus;
+  !me.user ? PAGE_PATHS.auth : mayBrowseCatalogue(me) ? null : PAGE_PATHS.previewStatus;
 
 /** Admin area: not signed in -> /auth; signed in but not admin -> home. */
 export const requireAdmin: Decide = (me) => (!me.user ? PAGE_PATHS.auth : me.isAdmin ? null : PAGE_PATHS.home);

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from './toast';
 import type { MeResponse } from '../../common/api-types';
 import * as MESSAGES from '../../common/messages';
-import { PAGE_PATHS } from '../../common/routes';
+import { CALLER_IN_PAGE_ID, PAGE_PATHS } from '../../common/routes';
 import type { SignInInput } from '../../common/schemas/auth';
 import { api } from './api';
 
@@ -37,11 +37,37 @@ export const SIGNED_OUT: MeResponse = {
   hasPreviewRequest: false,
 };
 
+/**
+ * The caller a prerendered shell is drawn for (PRERENDERED_SHELLS): someone who may browse the catalogue,
+ * with nothing of their own on show, since the server sends the shell to any such caller.
+ */
+export const SHELL_CALLER: MeResponse = {
+  user: { id: '', email: '', name: '', emailVerified: true },
+  isAdmin: false,
+  isPreview: true,
+  isSongwriter: false,
+  hasPreviewRequest: true,
+};
+
 export const meQuery = queryOptions({
   queryKey: ['me'],
   queryFn: ({ signal }) => api<MeResponse>('/api/me', { signal }),
   staleTime: 60_000,
 });
+
+/**
+ * The caller the server wrote into the page (server/web-app.ts), or undefined where there is none (the dev
+ * server's pages, a page served while the database was away): the app then asks /api/me as before.
+ */
+export function callerInPage(): MeResponse | undefined {
+  const text = document.getElementById(CALLER_IN_PAGE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as MeResponse;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The signed-in user and their role flags; `user` is null when signed out. */
 export function useMe() {

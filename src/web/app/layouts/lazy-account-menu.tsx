@@ -1,8 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { MeResponse } from '../../../common/api-types';
 import { Button } from '../../components/ui/button';
-import { whenIdle } from '../../lib/when-idle';
 import type { AccountMenuProps } from './account-menu';
 
 type AccountMenuComponent = (props: AccountMenuProps) => ReactNode;
@@ -11,8 +10,10 @@ const loadAccountMenu = () => import('./account-menu').then((module) => module.A
 
 /**
  * The account menu's code (Radix's menu and its positioning, about 20 kB gzip) is not needed to paint a
- * page: it loads once the browser is idle, or at once when the button is pressed first. Until then the same
- * button stands in for its trigger; pressing it opens the menu as soon as it arrives, and focus stays on it.
+ * page, nor by most visits: it loads when the user reaches for the button (the pointer over it, focus on it),
+ * or at once when it is pressed first. Until then the same button stands in for its trigger; pressing it
+ * opens the menu as soon as it arrives, and focus stays on it. (Loaded when the browser was idle before: on
+ * a phone's CPU that was a long task while the page had only just become usable; issue 10, P2.)
  */
 export function LazyAccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: () => void }) {
   const [Menu, setMenu] = useState<AccountMenuComponent | null>(null);
@@ -28,8 +29,6 @@ export function LazyAccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: 
     load();
   };
 
-  useEffect(() => whenIdle(load), []);
-
   if (Menu) return <Menu me={me} onSignOut={onSignOut} defaultOpen={openOnArrival} focusTrigger={placeholderFocused.current} />;
   return (
     <Button
@@ -37,7 +36,11 @@ export function LazyAccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: 
       size="sm"
       aria-haspopup="menu"
       aria-expanded={false}
-      onFocus={() => (placeholderFocused.current = true)}
+      onPointerEnter={load}
+      onFocus={() => {
+        placeholderFocused.current = true;
+        load();
+      }}
       onBlur={() => (placeholderFocused.current = false)}
       // Radix's trigger opens on pointer down, so the stand-in asks then too: if the real menu replaces it
       // between press and release, the click never arrives, and the menu must open all the same.

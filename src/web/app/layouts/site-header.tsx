@@ -2,7 +2,7 @@ import { Menu, Music2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 
-import { PAGE_PATHS } from '../../../common/routes';
+import { mayBrowseCatalogue, PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
@@ -24,7 +24,7 @@ export function SiteHeader() {
   const closeMenu = () => setMenuOpen(false);
   const user = me.data?.user;
   // The catalogue link is for the people who may open it; the others would only be sent to /preview-status.
-  const canBrowseSongs = Boolean(user && (me.data?.isPreview || me.data?.isAdmin));
+  const canBrowseSongs = Boolean(me.data && mayBrowseCatalogue(me.data));
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-800 bg-stone-950 text-white">
