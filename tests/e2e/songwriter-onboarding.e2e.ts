@@ -4,7 +4,7 @@ import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-
 import { PRO_AFFILIATIONS } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { TestClient } from '../setup/http-client';
-import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { freshSession, launchBrowser, newContext, type DemoRole } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { uniqueSuffix } from './support/unique';
 
@@ -276,6 +276,21 @@ describe('songwriter onboarding', () => {
     // Still a listener too.
     await page.goto('/songs');
     await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
+  });
+
+  test('when the order cannot be made, the tab opened for its checkout closes and the page says why', async () => {
+    // A session of its own, ended below as if signed out in another tab before a package is chosen.
+    const own = await newContext(browser, { session: await freshSession('songwriter') });
+    contexts.push(own);
+    const page = await own.newPage();
+    await page.goto('/songwriter-order');
+    await page.getByRole('heading', { level: 1, name: 'Choose your review package' }).waitFor();
+    const signedOut = await own.request.post('/api/auth/sign-out', { headers: { Origin: baseUrl }, data: {} });
+    expect(signedOut.status()).toBe(200);
+
+    const [waiting] = await Promise.all([own.waitForEvent('page'), page.getByRole('button', { name: 'Choose 1 song' }).click()]);
+    await toast(page, m.checkoutFailed).getByText(MESSAGES.generic.unauthenticated).waitFor();
+    await expect.poll(() => waiting.isClosed()).toBe(true);
   });
 
   test('the demo songwriter, who has no order yet, sees the empty dashboard with a way to buy and to claim', async () => {
