@@ -297,9 +297,18 @@ describe('preview access', () => {
     await page.getByRole('button', { name: 'Submit Request' }).waitFor();
     await expectPageFitsScreen(page);
 
-    const admin = await open('admin', '/admin/preview-requests', 375);
+    // An account made without a name stands in the list under its e-mail: one long word, which must wrap in
+    // its card, not widen the page.
+    const admin = await open('admin', '/admin/create-account', 375);
+    const longEmail = `a.listener.made.without.a.name.${run}@nashville-publishing-house.example.test`;
+    const made = await admin.request.post('/api/admin/preview-accounts', {
+      headers: { Origin: new URL(admin.url()).origin },
+      data: { email: longEmail, password: 'porch-swing-melody-42' },
+    });
+    expect(made.status()).toBe(201);
+    await admin.goto('/admin/preview-requests');
     await admin.getByRole('heading', { level: 1, name: 'Preview Requests' }).waitFor();
-    await admin.getByRole('list', { name: 'Preview requests' }).waitFor();
+    await admin.getByRole('list', { name: 'Preview requests' }).getByRole('heading', { level: 2, name: longEmail }).waitFor();
     await expectPageFitsScreen(admin);
 
     await admin.goto('/admin/preview-activity');

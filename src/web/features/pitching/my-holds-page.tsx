@@ -60,7 +60,7 @@ function ResponseList({ title, rows, empty }: { title: string; rows: MySongRespo
         {rows.length === 0 ? (
           empty
         ) : (
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-1 gap-3">
             {rows.map((row) => (
               <li key={row.songId} className="rounded-xl border border-border bg-card p-4 shadow-sm">
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

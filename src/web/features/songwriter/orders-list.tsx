@@ -35,7 +35,7 @@ export function OrdersList({ email, offerClaim, reviews = [] }: { email: string;
     );
   }
   return (
-    <ul className="grid gap-4">
+    <ul className="grid grid-cols-1 gap-4">
       {orders.data.map((order) => (
         <li key={order.id}>
           <OrderCard order={order} reviews={reviews.filter((r) => r.orderId === order.id).sort((a, b) => a.songNumber - b.songNumber)} />

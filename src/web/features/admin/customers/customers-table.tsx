@@ -34,7 +34,7 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
 
   return (
     <div className={cn('@container', busy && 'opacity-60')} aria-busy={busy || undefined}>
-      <ul aria-label={LABEL} className="grid gap-3 @4xl:hidden">
+      <ul aria-label={LABEL} className="grid grid-cols-1 gap-3 @4xl:hidden">
         {rows.map((customer) => (
           <CustomerCard key={customer.userId} customer={customer} isOpen={open.has(customer.userId)} onToggle={() => toggle(customer.userId)} />
         ))}

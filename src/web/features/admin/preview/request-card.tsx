@@ -33,7 +33,7 @@ export function RequestCard({
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 id={`${id}-name`} className="break-words text-lg font-semibold">
+            <h2 id={`${id}-name`} className="min-w-0 break-words text-lg font-semibold">
               {request.name}
             </h2>
             <RequestStatusBadge request={request} />
