@@ -5,15 +5,17 @@ import { createServer, type Plugin } from 'vite';
 import { preactAliases } from './vite-preact.ts';
 import { PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../src/common/routes.ts';
 import { siteNameDefine } from './vite-site-name.ts';
+import { pageChunkLinks, type Manifest } from './page-chunks.ts';
 
 /** Packages whose code imports react (their own dependencies stay external). */
 const REACT_LIBRARIES = [/^react-router/, /^@tanstack\/react-query/, /^@radix-ui\//, /^lucide-react/, /^sonner/, /^react-hook-form/, /^@hookform\//, /^@dnd-kit\//];
 
-type RenderPage = (pathname: string) => Promise<{ head: string; body: string }>;
+type RenderPage = (pathname: string) => Promise<{ head: string; body: string; pageModules: unknown[] }>;
 
 /**
  * After the browser build, renders each public page and signed-in shell (src/web/prerender.tsx) into a copy
- * of the built index.html, which the server sends for that path (src/server/web-app.ts).
+ * of the built index.html, which the server sends for that path (src/server/web-app.ts). The copy links the
+ * chunks of the page it shows (page-chunks.ts), so they load beside the entry.
  */
 export function prerender(): Plugin {
   let root = '';
@@ -27,6 +29,8 @@ export function prerender(): Plugin {
     },
     async closeBundle() {
       const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      const lazyPages = Object.values(manifest).flatMap((chunk) => (chunk.isDynamicEntry && chunk.src ? [chunk.src] : []));
       const vite = await createServer({
         root,
         configFile: false,
@@ -42,8 +46,18 @@ export function prerender(): Plugin {
       try {
         const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage: RenderPage };
         for (const pathname of [...PRERENDERED_PATHS, ...PRERENDERED_SHELLS]) {
-          const { head, body } = await renderPage(pathname);
-          const html = template.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+          const { head, body, pageModules } = await renderPage(pathname);
+          // Which lazy pages it showed: the build's modules that are the ones the render loaded.
+          const shown: string[] = [];
+          for (const src of lazyPages) {
+            if (!vite.moduleGraph.getModulesByFile(path.resolve(root, src))) continue; // never loaded, so not shown
+            if (pageModules.includes(await vite.ssrLoadModule(`/${src}`))) shown.push(src);
+          }
+          if (shown.length !== pageModules.length) throw new Error(`${pathname}: found ${shown.length} of its ${pageModules.length} pages in the build`);
+          const links = pageChunkLinks(manifest, shown);
+          const html = template
+            .replace('</head>', `${links}${head}</head>`)
+            .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
           const file = path.join(outDir, prerenderedFile(pathname));
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, html);

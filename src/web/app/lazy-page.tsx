@@ -4,7 +4,8 @@ import * as MESSAGES from '../../common/messages';
 import { PageSpinner } from '../components/ui/spinner';
 
 interface PageHandle {
-  preload: () => Promise<void>;
+  /** Loads the page's module (once); resolves to it, or to undefined when it failed to load. */
+  preload: () => Promise<unknown>;
 }
 
 /**
@@ -16,14 +17,16 @@ interface PageHandle {
 export function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'element' | 'handle'> {
   let Page: ComponentType | undefined;
   let failure: { error: unknown } | undefined;
-  let loading: Promise<void> | undefined;
+  let loading: Promise<M | undefined> | undefined;
   const preload = () =>
     (loading ??= load().then(
       (module) => {
         Page = pick(module);
+        return module;
       },
       (error: unknown) => {
         failure = { error };
+        return undefined;
       },
     ));
   function LazyPage() {
@@ -35,10 +38,14 @@ export function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentTy
   return { element: <LazyPage />, handle };
 }
 
-/** Loads the code of every page the location matches (a layout and its page), in parallel. */
-export async function preloadPages(routes: RouteObject[], location: string): Promise<void> {
+/**
+ * Loads the code of every page the location matches (a layout and its page), in parallel. Resolves to their
+ * modules, which the prerenderer maps to the chunks a page needs (scripts/vite-prerender.ts).
+ */
+export async function preloadPages(routes: RouteObject[], location: string): Promise<unknown[]> {
   const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload()));
+  const modules = await Promise.all(matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload()));
+  return modules.filter((module) => module !== undefined);
 }
 
 /** Where a page's code loads: a page spinner until it has. */
