@@ -49,13 +49,13 @@ const app = (
  * Hydration waits for the page's code, so the first render matches the HTML without suspending.
  */
 async function start() {
-  const pageCode = preloadPages(routes, window.location.pathname);
+  // Drawn afresh, a page loads its own code as it first renders (lazy-page.tsx).
   if (!root!.hasChildNodes()) {
     tellCaller();
     createRoot(root!).render(app);
     return;
   }
-  await pageCode;
+  await preloadPages(routes, window.location.pathname);
   // Preact (decision 0017) does not compare the HTML with the first render, so there is no mismatch to report;
   // nor would it mend one. So the first render sees the caller the HTML was drawn for (unknown on a public
   // page, SHELL_CALLER in a signed-in shell), and the real caller is told once the nodes are adopted (before
