@@ -264,8 +264,11 @@ describe('the song catalogue', () => {
         if (new URL(request.url()).pathname === '/api/me') askedWho.push(request.url());
       });
       const response = await page.goto('/songs');
-      // The shell: heading and skeleton are in the HTML, before any script has run.
-      expect(await response!.text()).toContain(`>${MESSAGES.songs.listTitle}</h1>`);
+      // The shell: heading and skeleton are in the HTML, before any script has run, and so is a link to the
+      // page's own code, which loads beside the entry rather than after it.
+      const html = await response!.text();
+      expect(html).toContain(`>${MESSAGES.songs.listTitle}</h1>`);
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/songs-page-[\w-]+\.js">/);
       await page.getByRole('link', { name: /^Listen to / }).first().waitFor();
       // The account menu is this visitor's own, and for an admin it leads to the admin area.
       await page.getByRole('button', { name: 'Account' }).click();
