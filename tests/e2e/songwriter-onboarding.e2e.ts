@@ -293,6 +293,27 @@ describe('songwriter onboarding', () => {
     await expect.poll(() => waiting.isClosed()).toBe(true);
   });
 
+  test('when the browser blocks the checkout tab, the page says so and offers the checkout as a link', async () => {
+    const own = await newContext(browser, { session: await freshSession('songwriter') });
+    contexts.push(own);
+    const page = await own.newPage();
+    // What a browser's popup blocker does to window.open: no tab, and null to the page.
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/songwriter-order');
+    await page.getByRole('button', { name: 'Choose 2 songs' }).click();
+
+    await page.getByRole('status').getByText(m.popupBlocked).waitFor();
+    const link = page.getByRole('link', { name: 'Open checkout (opens in a new tab)' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    // The link is the checkout of the package chosen (left unpaid: the demo songwriter has no order).
+    const [checkout] = await Promise.all([own.waitForEvent('page'), link.click()]);
+    await checkout.waitForURL((url) => url.pathname.startsWith('/test-checkout/'));
+    await checkout.getByText('2 × $25.00').waitFor();
+    await checkout.getByRole('button', { name: 'Pay $50.00 (test)' }).waitFor();
+  });
+
   test('the demo songwriter, who has no order yet, sees the empty dashboard with a way to buy and to claim', async () => {
     const page = await (await context('songwriter')).newPage();
     await page.goto('/songwriter-signup');
