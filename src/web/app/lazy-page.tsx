@@ -51,7 +51,7 @@ export async function preloadPages(routes: RouteObject[], location: string): Pro
 /**
  * The routes down to the one whose path is exactly `pathname`, if there is one. A prerendered page's path has
  * no parameters, so it is found without React Router's matching, which flattens, compiles and ranks the whole
- * table on every call (16 ms of a phone's start-up here, unthrottled) only to be done again by the first render.
+ * table on every call (16 ms of a /songs start-up on this machine, unthrottled) only to be done again by the first render.
  */
 function routesAtStaticPath(routes: RouteObject[], pathname: string): RouteObject[] | undefined {
   for (const route of routes) {
