@@ -8,9 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
 import { adminResponsesQuery } from './pitching-api';
 import { ResponseBadge } from './response-badge';
-import { TableScroll } from '../../components/table-scroll';
-
-const th = 'py-2 pr-4 font-medium';
+import { DataTable } from '../../components/data-table';
 
 /** Admin, on a song's edit page: who holds it (and for what) and who passed, preview users and pitch recipients alike. */
 export function SongResponsesPanel({ songId }: { songId: string }) {
@@ -38,33 +36,26 @@ function ResponsesPanel({ filter, title, by }: { filter: { songId: string } | { 
         ) : responses.data.length === 0 ? (
           <p className="py-2 text-sm text-muted-foreground">{MESSAGES.pitching.noResponses}</p>
         ) : (
-          <TableScroll label="Responses">
-            <table className="w-full min-w-[480px] text-left text-sm">
-              <caption className="sr-only">{title}, newest first</caption>
-              <thead className="border-b border-border text-muted-foreground">
-                <tr>
-                  <th scope="col" className={th}>{by === 'listener' ? 'Listener' : 'Song'}</th>
-                  <th scope="col" className={th}>Answer</th>
-                  <th scope="col" className={th}>Note</th>
-                  <th scope="col" className={th}>When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {responses.data.map((row) => (
-                  <tr key={row.id} className="border-b border-border last:border-0">
-                    <td className="py-2 pr-4">{by === 'listener' ? <ListenerCell row={row} /> : <SongCell row={row} />}</td>
-                    <td className="py-2 pr-4">
-                      <ResponseBadge response={row.response} />
-                    </td>
-                    <td className="break-words py-2 pr-4">{row.note ?? <span className="text-muted-foreground">—</span>}</td>
-                    <td className="whitespace-nowrap py-2">
-                      <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Responses"
+            caption={`${title}, newest first`}
+            variant="panel"
+            tableClassName="min-w-[480px]"
+            columns={[by === 'listener' ? 'Listener' : 'Song', 'Answer', 'Note', 'When']}
+          >
+            {responses.data.map((row) => (
+              <tr key={row.id} className="border-b border-border last:border-0">
+                <td className="py-2 pr-4">{by === 'listener' ? <ListenerCell row={row} /> : <SongCell row={row} />}</td>
+                <td className="py-2 pr-4">
+                  <ResponseBadge response={row.response} />
+                </td>
+                <td className="break-words py-2 pr-4">{row.note ?? <span className="text-muted-foreground">—</span>}</td>
+                <td className="whitespace-nowrap py-2">
+                  <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </div>
     </section>

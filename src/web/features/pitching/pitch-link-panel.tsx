@@ -15,10 +15,9 @@ import { formatDay, formatSeconds } from './format-day';
 import { PitchLinkStatusBadge } from './pitch-link-status-badge';
 import { ADMIN_PITCH_LINKS_KEY, pitchLinkQuery, revokePitchLink } from './pitching-api';
 import { ResponseBadge } from './response-badge';
-import { TableScroll } from '../../components/table-scroll';
+import { DataTable } from '../../components/data-table';
 
 const m = MESSAGES.pitching;
-const th = 'py-2 pr-4 font-medium';
 
 /** One pitch link: its recipient, message and, song by song, the plays, furthest point and answer; Revoke. */
 export function PitchLinkPanel({ id, onClose }: { id: string; onClose: () => void }) {
@@ -74,45 +73,37 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
       </dl>
       {link.message && <p className="mt-4 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{link.message}</p>}
 
-      <TableScroll label="Songs of this pitch link" className="mt-6">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <caption className="sr-only">Songs of this pitch link in order, with what {link.recipientName} did with each</caption>
-          <thead className="border-b border-border text-muted-foreground">
-            <tr>
-              <th scope="col" className={th}>Song</th>
-              <th scope="col" className={`${th} text-right`}>Plays</th>
-              <th scope="col" className={`${th} text-right`}>Listened</th>
-              <th scope="col" className={th}>Furthest point</th>
-              <th scope="col" className={th}>Answer</th>
-              <th scope="col" className={th}>Note</th>
-            </tr>
-          </thead>
-          <tbody>
-            {link.songs.map((song) => (
-              <tr key={song.songId} className="border-b border-border last:border-0">
-                <th scope="row" className="py-2 pr-4 font-medium">{song.title}</th>
-                <td className="py-2 pr-4 text-right tabular-nums">{song.plays}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatSeconds(song.listenedSeconds)}</td>
-                <td className="py-2 pr-4 tabular-nums">
-                  {song.plays === 0 ? (
-                    <span className="text-muted-foreground">—</span>
-                  ) : (
-                    <>
-                      {formatSeconds(song.furthestSeconds)}
-                      {song.songSeconds ? ` of ${formatSeconds(song.songSeconds)}` : ''}
-                      {song.completed && ' (to the end)'}
-                    </>
-                  )}
-                </td>
-                <td className="py-2 pr-4">
-                  <ResponseBadge response={song.response} />
-                </td>
-                <td className="break-words py-2">{song.note ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Songs of this pitch link"
+        caption={`Songs of this pitch link in order, with what ${link.recipientName} did with each`}
+        variant="panel"
+        className="mt-6"
+        tableClassName="min-w-[640px]"
+        columns={['Song', { label: 'Plays', numeric: true }, { label: 'Listened', numeric: true }, 'Furthest point', 'Answer', 'Note']}
+      >
+        {link.songs.map((song) => (
+          <tr key={song.songId} className="border-b border-border last:border-0">
+            <th scope="row" className="py-2 pr-4 font-medium">{song.title}</th>
+            <td className="py-2 pr-4 text-right tabular-nums">{song.plays}</td>
+            <td className="py-2 pr-4 text-right tabular-nums">{formatSeconds(song.listenedSeconds)}</td>
+            <td className="py-2 pr-4 tabular-nums">
+              {song.plays === 0 ? (
+                <span className="text-muted-foreground">—</span>
+              ) : (
+                <>
+                  {formatSeconds(song.furthestSeconds)}
+                  {song.songSeconds ? ` of ${formatSeconds(song.songSeconds)}` : ''}
+                  {song.completed && ' (to the end)'}
+                </>
+              )}
+            </td>
+            <td className="py-2 pr-4">
+              <ResponseBadge response={song.response} />
+            </td>
+            <td className="break-words py-2">{song.note ?? ''}</td>
+          </tr>
+        ))}
+      </DataTable>
 
       {link.status === 'active' && (
         <div className="mt-6 flex justify-end">

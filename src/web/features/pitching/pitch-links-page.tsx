@@ -17,9 +17,7 @@ import { CreatedLinkNotice, type CreatedLinkState } from './created-link-notice'
 import { PitchLinkPanel } from './pitch-link-panel';
 import { PitchLinkStatusBadge } from './pitch-link-status-badge';
 import { pitchLinksQuery } from './pitching-api';
-import { TableScroll } from '../../components/table-scroll';
-
-const th = 'px-4 py-3 font-medium';
+import { DataTable, RowSelectButton } from '../../components/data-table';
 
 /** /admin/pitch-links: every link with its status and activity; ?link= opens one link's songs and answers. */
 export function PitchLinksPage() {
@@ -76,58 +74,49 @@ export function PitchLinksPage() {
 
 function LinksTable({ links, selectedId, onSelect }: { links: PitchLinkListItem[]; selectedId: string | null; onSelect: (id: string) => void }) {
   return (
-    <TableScroll label="Pitch links, newest first" className="rounded-xl border border-border bg-card">
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <caption className="sr-only">Pitch links, newest first. Choose a recipient to see what they did with each song.</caption>
-        <thead className="border-b border-border bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={th}>Recipient</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={cn(th, 'text-right')}>Songs</th>
-            <th scope="col" className={cn(th, 'text-right')}>Plays</th>
-            <th scope="col" className={cn(th, 'text-right')}>Holds</th>
-            <th scope="col" className={cn(th, 'text-right')}>Passes</th>
-            <th scope="col" className={th}>Last opened</th>
-            <th scope="col" className={th}>Expires</th>
+    <DataTable
+      label="Pitch links, newest first"
+      caption="Pitch links, newest first. Choose a recipient to see what they did with each song."
+      tableClassName="min-w-[760px]"
+      columns={[
+        'Recipient',
+        'Status',
+        { label: 'Songs', numeric: true },
+        { label: 'Plays', numeric: true },
+        { label: 'Holds', numeric: true },
+        { label: 'Passes', numeric: true },
+        'Last opened',
+        'Expires',
+      ]}
+    >
+      {links.map((link) => {
+        const selected = link.id === selectedId;
+        return (
+          <tr key={link.id} className={cn('border-b border-border last:border-0', selected && 'bg-secondary')}>
+            <th scope="row" className="px-4 py-3 font-normal">
+              <RowSelectButton selected={selected} controls="pitch-link-panel" onSelect={() => onSelect(link.id)}>
+                {link.recipientName}
+              </RowSelectButton>
+              <span className="block break-all text-muted-foreground">
+                {[link.recipientCompany, link.recipientEmail].filter(Boolean).join(' · ')}
+              </span>
+            </th>
+            <td className="px-4 py-3">
+              <PitchLinkStatusBadge status={link.status} />
+            </td>
+            <td className="px-4 py-3 text-right tabular-nums">{link.songCount}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{link.plays}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{link.holds}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{link.passes}</td>
+            <td className="whitespace-nowrap px-4 py-3">
+              {link.lastOpenedAt ? <time dateTime={link.lastOpenedAt}>{formatDateTime(link.lastOpenedAt)}</time> : <span className="text-muted-foreground">Not yet</span>}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">
+              <time dateTime={link.expiresAt}>{formatDay(pitchExpiryDate(link.expiresAt))}</time>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {links.map((link) => {
-            const selected = link.id === selectedId;
-            return (
-              <tr key={link.id} className={cn('border-b border-border last:border-0', selected && 'bg-secondary')}>
-                <th scope="row" className="px-4 py-3 font-normal">
-                  <button
-                    type="button"
-                    aria-pressed={selected}
-                    aria-controls={selected ? 'pitch-link-panel' : undefined}
-                    className="rounded-sm text-left font-medium text-primary hover:underline"
-                    onClick={() => onSelect(link.id)}
-                  >
-                    {link.recipientName}
-                  </button>
-                  <span className="block break-all text-muted-foreground">
-                    {[link.recipientCompany, link.recipientEmail].filter(Boolean).join(' · ')}
-                  </span>
-                </th>
-                <td className="px-4 py-3">
-                  <PitchLinkStatusBadge status={link.status} />
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums">{link.songCount}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{link.plays}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{link.holds}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{link.passes}</td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  {link.lastOpenedAt ? <time dateTime={link.lastOpenedAt}>{formatDateTime(link.lastOpenedAt)}</time> : <span className="text-muted-foreground">Not yet</span>}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <time dateTime={link.expiresAt}>{formatDay(pitchExpiryDate(link.expiresAt))}</time>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+        );
+      })}
+    </DataTable>
   );
 }

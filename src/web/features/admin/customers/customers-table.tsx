@@ -8,9 +8,8 @@ import { CustomerOrders } from './customer-orders';
 import type { CustomerRow } from './customers-api';
 import { TableScroll } from '../../../components/table-scroll';
 import { EmailText } from '../../../components/email-text';
+import { COMPACT_CELL, DataTable } from '../../../components/data-table';
 
-const th = 'whitespace-nowrap px-3 py-3 font-medium first:pl-4 last:pr-4';
-const td = 'px-3 py-3 first:pl-4 last:pr-4';
 const COLUMNS = 7;
 
 const displayName = (c: CustomerRow) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.username || c.email;
@@ -39,59 +38,56 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
           <CustomerCard key={customer.userId} customer={customer} isOpen={open.has(customer.userId)} onToggle={() => toggle(customer.userId)} />
         ))}
       </ul>
-      <TableScroll label={LABEL} className="hidden rounded-xl border border-border bg-card @4xl:block">
-        <table className="w-full min-w-[880px] text-left text-sm">
-          <caption className="sr-only">{LABEL}. Open a customer to see their orders.</caption>
-          <thead className="border-b border-border bg-muted text-muted-foreground">
-            <tr>
-              <th scope="col" className={th}>Customer</th>
-              <th scope="col" className={cn(th, 'text-right')}>Orders</th>
-              <th scope="col" className={cn(th, 'text-right')}>Total spent</th>
-              <th scope="col" className={cn(th, 'text-right')}>Songs owed</th>
-              <th scope="col" className={th}>Last order</th>
-              <th scope="col" className={th}>Service</th>
-              <th scope="col" className={th}>
-                <span className="sr-only">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((customer) => {
-              const name = displayName(customer);
-              const isOpen = open.has(customer.userId);
-              const panelId = `customer-orders-${customer.userId}`;
-              return (
-                <Fragment key={customer.userId}>
-                  <tr className={cn('border-b border-border', isOpen && 'bg-secondary/60')}>
-                    <th scope="row" className={cn(td, 'min-w-52 font-normal')}>
-                      <Who customer={customer} />
-                    </th>
-                    <td className={cn(td, 'text-right tabular-nums')}>{customer.orderCount}</td>
-                    <td className={cn(td, 'text-right tabular-nums')}>{formatCents(customer.totalSpentCents)}</td>
-                    <td className={cn(td, 'text-right tabular-nums', customer.songsOwed > 0 && 'font-semibold')}>{customer.songsOwed}</td>
-                    <td className={cn(td, 'whitespace-nowrap')}>
-                      <time dateTime={customer.lastOrderAt}>{formatDate(customer.lastOrderAt)}</time>
-                    </td>
-                    <td className={td}>
-                      <Service needsService={customer.needsService} />
-                    </td>
-                    <td className={cn(td, 'text-right')}>
-                      <OrdersToggle name={name} isOpen={isOpen} panelId={panelId} onToggle={() => toggle(customer.userId)} />
-                    </td>
-                  </tr>
-                  {isOpen && (
-                    <tr id={panelId} className="border-b border-border bg-muted/50">
-                      <td colSpan={COLUMNS} className="px-4 py-3 sm:pl-8">
-                        <CustomerOrders userId={customer.userId} label={name} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={LABEL}
+        caption={`${LABEL}. Open a customer to see their orders.`}
+        className="hidden @4xl:block"
+        tableClassName="min-w-[880px]"
+        compact
+        columns={[
+          'Customer',
+          { label: 'Orders', numeric: true },
+          { label: 'Total spent', numeric: true },
+          { label: 'Songs owed', numeric: true },
+          'Last order',
+          'Service',
+          { label: <span className="sr-only">Details</span> },
+        ]}
+      >
+        {rows.map((customer) => {
+          const name = displayName(customer);
+          const isOpen = open.has(customer.userId);
+          const panelId = `customer-orders-${customer.userId}`;
+          return (
+            <Fragment key={customer.userId}>
+              <tr className={cn('border-b border-border', isOpen && 'bg-secondary/60')}>
+                <th scope="row" className={cn(COMPACT_CELL, 'min-w-52 font-normal')}>
+                  <Who customer={customer} />
+                </th>
+                <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>{customer.orderCount}</td>
+                <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>{formatCents(customer.totalSpentCents)}</td>
+                <td className={cn(COMPACT_CELL, 'text-right tabular-nums', customer.songsOwed > 0 && 'font-semibold')}>{customer.songsOwed}</td>
+                <td className={cn(COMPACT_CELL, 'whitespace-nowrap')}>
+                  <time dateTime={customer.lastOrderAt}>{formatDate(customer.lastOrderAt)}</time>
+                </td>
+                <td className={COMPACT_CELL}>
+                  <Service needsService={customer.needsService} />
+                </td>
+                <td className={cn(COMPACT_CELL, 'text-right')}>
+                  <OrdersToggle name={name} isOpen={isOpen} panelId={panelId} onToggle={() => toggle(customer.userId)} />
+                </td>
+              </tr>
+              {isOpen && (
+                <tr id={panelId} className="border-b border-border bg-muted/50">
+                  <td colSpan={COLUMNS} className="px-4 py-3 sm:pl-8">
+                    <CustomerOrders userId={customer.userId} label={name} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </DataTable>
     </div>
   );
 }

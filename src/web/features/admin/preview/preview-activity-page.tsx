@@ -13,11 +13,10 @@ import { activeThisWeek, formatLastActive } from './activity-format';
 import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
 import { ListenerResponsesPanel } from '../../pitching/admin-responses-panel';
-import { TableScroll } from '../../../components/table-scroll';
 import { EmailText } from '../../../components/email-text';
+import { DataTable, RowSelectButton } from '../../../components/data-table';
 
 const m = MESSAGES.previewAccess;
-const th = 'px-4 py-3 font-medium';
 
 /**
  * /admin/preview-activity: who listens and to what. The chosen user (?user=) shows their plays; the chosen
@@ -142,102 +141,75 @@ function UsersTable({
   onSelect: (userId: string) => void;
 }) {
   return (
-    <TableScroll label="Listening by person, most recently active first" className="rounded-xl border border-border bg-card">
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <caption className="sr-only">Preview users, most recently active first. Choose a name to see that user's plays.</caption>
-        <thead className="border-b border-border bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={th}>User</th>
-            <th scope="col" className={th}>Company</th>
-            <th scope="col" className={cn(th, 'text-right')}>Plays</th>
-            <th scope="col" className={cn(th, 'text-right')}>Comments</th>
-            <th scope="col" className={th}>Last active</th>
+    <DataTable
+      label="Listening by person, most recently active first"
+      caption="Preview users, most recently active first. Choose a name to see that user's plays."
+      tableClassName="min-w-[640px]"
+      columns={['User', 'Company', { label: 'Plays', numeric: true }, { label: 'Comments', numeric: true }, 'Last active']}
+    >
+      {users.map((user) => {
+        const selected = user.userId === selectedId;
+        return (
+          <tr
+            key={user.userId}
+            onClick={() => onSelect(user.userId)}
+            className={cn('cursor-pointer border-b border-border last:border-0 hover:bg-muted', selected && 'bg-secondary hover:bg-secondary')}
+          >
+            <th scope="row" className="px-4 py-3 font-normal">
+              <RowSelectButton selected={selected} controls="user-plays" onSelect={() => onSelect(user.userId)}>
+                {user.name || user.email}
+              </RowSelectButton>
+              {user.name && <EmailText email={user.email} className="block text-muted-foreground" />}
+            </th>
+            <td className="px-4 py-3">{user.companyName ?? '—'}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{user.playCount}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{user.commentCount}</td>
+            <td className="whitespace-nowrap px-4 py-3">
+              {user.lastActiveAt ? (
+                <time dateTime={user.lastActiveAt} title={formatDateTime(user.lastActiveAt)}>
+                  {formatLastActive(user.lastActiveAt)}
+                </time>
+              ) : (
+                <span className="text-muted-foreground">No plays yet</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const selected = user.userId === selectedId;
-            return (
-              <tr
-                key={user.userId}
-                onClick={() => onSelect(user.userId)}
-                className={cn('cursor-pointer border-b border-border last:border-0 hover:bg-muted', selected && 'bg-secondary hover:bg-secondary')}
-              >
-                <th scope="row" className="px-4 py-3 font-normal">
-                  <button
-                    type="button"
-                    aria-pressed={selected}
-                    aria-controls={selected ? 'user-plays' : undefined}
-                    className="rounded-sm text-left font-medium text-primary hover:underline"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onSelect(user.userId);
-                    }}
-                  >
-                    {user.name || user.email}
-                  </button>
-                  {user.name && <EmailText email={user.email} className="block text-muted-foreground" />}
-                </th>
-                <td className="px-4 py-3">{user.companyName ?? '—'}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{user.playCount}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{user.commentCount}</td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  {user.lastActiveAt ? (
-                    <time dateTime={user.lastActiveAt} title={formatDateTime(user.lastActiveAt)}>
-                      {formatLastActive(user.lastActiveAt)}
-                    </time>
-                  ) : (
-                    <span className="text-muted-foreground">No plays yet</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+        );
+      })}
+    </DataTable>
   );
 }
 
 function SongsTable({ songs, selectedId, onSelect }: { songs: SongListening[]; selectedId: string | null; onSelect: (songId: string) => void }) {
   return (
-    <TableScroll label="Listening per song, most listeners first" className="rounded-xl border border-border bg-card">
-      <table className="w-full min-w-[600px] text-left text-sm">
-        <caption className="sr-only">Listening by song, most listeners first. Choose a title to see where its listeners stop.</caption>
-        <thead className="border-b border-border bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={th}>Song</th>
-            <th scope="col" className={cn(th, 'text-right')}>Listeners</th>
-            <th scope="col" className={cn(th, 'text-right')}>Plays</th>
-            <th scope="col" className={cn(th, 'text-right')}>Completed plays</th>
-            <th scope="col" className={cn(th, 'text-right')}>Average depth</th>
+    <DataTable
+      label="Listening per song, most listeners first"
+      caption="Listening by song, most listeners first. Choose a title to see where its listeners stop."
+      tableClassName="min-w-[600px]"
+      columns={[
+        'Song',
+        { label: 'Listeners', numeric: true },
+        { label: 'Plays', numeric: true },
+        { label: 'Completed plays', numeric: true },
+        { label: 'Average depth', numeric: true },
+      ]}
+    >
+      {songs.map((song) => {
+        const selected = song.songId === selectedId;
+        return (
+          <tr key={song.songId} className={cn('border-b border-border last:border-0', selected && 'bg-secondary')}>
+            <th scope="row" className="px-4 py-3 font-normal">
+              <RowSelectButton selected={selected} controls="song-depth" onSelect={() => onSelect(song.songId)}>
+                {song.title}
+              </RowSelectButton>
+            </th>
+            <td className="px-4 py-3 text-right tabular-nums">{song.listeners}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{song.plays}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{song.completedPlays}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{song.averageDepth === null ? '—' : `${Math.round(song.averageDepth * 100)}%`}</td>
           </tr>
-        </thead>
-        <tbody>
-          {songs.map((song) => {
-            const selected = song.songId === selectedId;
-            return (
-              <tr key={song.songId} className={cn('border-b border-border last:border-0', selected && 'bg-secondary')}>
-                <th scope="row" className="px-4 py-3 font-normal">
-                  <button
-                    type="button"
-                    aria-pressed={selected}
-                    aria-controls={selected ? 'song-depth' : undefined}
-                    className="rounded-sm text-left font-medium text-primary hover:underline"
-                    onClick={() => onSelect(song.songId)}
-                  >
-                    {song.title}
-                  </button>
-                </th>
-                <td className="px-4 py-3 text-right tabular-nums">{song.listeners}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{song.plays}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{song.completedPlays}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{song.averageDepth === null ? '—' : `${Math.round(song.averageDepth * 100)}%`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+        );
+      })}
+    </DataTable>
   );
 }

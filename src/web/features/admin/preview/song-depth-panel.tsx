@@ -6,7 +6,7 @@ import { formatListened } from './activity-format';
 import { DetailPanel } from './detail-panel';
 import { songListenDepthQuery, type SongListenDepth } from './admin-preview-api';
 import { DepthMeter, DropOffChart } from './listen-depth';
-import { TableScroll } from '../../../components/table-scroll';
+import { DataTable } from '../../../components/data-table';
 
 const m = MESSAGES.previewAccess;
 
@@ -44,45 +44,38 @@ function SongDepth({ data }: { data: SongListenDepth }) {
       </div>
       <div>
         <h4 className="font-medium">Listeners</h4>
-        <TableScroll label="Listeners" className="mt-2">
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <caption className="sr-only">Listeners of this song, most recent first, with how far each got</caption>
-            <thead className="border-b border-border text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Listener</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Plays</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Listened</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Furthest</th>
-                <th scope="col" className="py-2 font-medium">Last played</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.listeners.map((listener) => (
-                <tr key={`${listener.kind}:${listener.id}`} className="border-b border-border last:border-0">
-                  <th scope="row" className="py-2 pr-4 font-normal">
-                    <span className="font-medium">{listener.name || listener.email}</span>
-                    {listener.kind === 'pitch' && (
-                      <Badge variant="secondary" className="ml-2">
-                        Pitch link
-                      </Badge>
-                    )}
-                    <span className="block break-all text-muted-foreground">
-                      {[listener.name && listener.email, listener.company].filter(Boolean).join(' · ')}
-                    </span>
-                  </th>
-                  <td className="py-2 pr-4 text-right tabular-nums">{listener.plays}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{formatListened(listener.listenedSeconds)}</td>
-                  <td className="py-2 pr-4">
-                    <DepthMeter furthestSeconds={listener.furthestSeconds} durationSeconds={duration} completed={listener.completed} />
-                  </td>
-                  <td className="whitespace-nowrap py-2">
-                    <time dateTime={listener.lastPlayedAt}>{formatDateTime(listener.lastPlayedAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label="Listeners"
+          caption="Listeners of this song, most recent first, with how far each got"
+          variant="panel"
+          className="mt-2"
+          tableClassName="min-w-[560px]"
+          columns={['Listener', { label: 'Plays', numeric: true }, { label: 'Listened', numeric: true }, 'Furthest', 'Last played']}
+        >
+          {data.listeners.map((listener) => (
+            <tr key={`${listener.kind}:${listener.id}`} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-4 font-normal">
+                <span className="font-medium">{listener.name || listener.email}</span>
+                {listener.kind === 'pitch' && (
+                  <Badge variant="secondary" className="ml-2">
+                    Pitch link
+                  </Badge>
+                )}
+                <span className="block break-all text-muted-foreground">
+                  {[listener.name && listener.email, listener.company].filter(Boolean).join(' · ')}
+                </span>
+              </th>
+              <td className="py-2 pr-4 text-right tabular-nums">{listener.plays}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{formatListened(listener.listenedSeconds)}</td>
+              <td className="py-2 pr-4">
+                <DepthMeter furthestSeconds={listener.furthestSeconds} durationSeconds={duration} completed={listener.completed} />
+              </td>
+              <td className="whitespace-nowrap py-2">
+                <time dateTime={listener.lastPlayedAt}>{formatDateTime(listener.lastPlayedAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </div>
     </div>
   );

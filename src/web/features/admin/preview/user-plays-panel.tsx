@@ -8,7 +8,7 @@ import { userPlaysQuery } from './admin-preview-api';
 import { formatListened } from './activity-format';
 import { DepthMeter } from './listen-depth';
 import { DetailPanel } from './detail-panel';
-import { TableScroll } from '../../../components/table-scroll';
+import { DataTable } from '../../../components/data-table';
 
 /** One preview user's plays, newest first, with how far into each song they got. */
 export function UserPlaysPanel({ userId, label, onClose }: { userId: string; label: string; onClose: () => void }) {
@@ -26,41 +26,33 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
       isEmpty={(plays) => plays.length === 0}
     >
       {(plays) => (
-        <TableScroll label="Plays">
-          <table className="w-full min-w-[600px] text-left text-sm">
-            <caption className="sr-only">Plays by {label}, newest first</caption>
-            <thead className="border-b border-border text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Song</th>
-                <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Listened</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Completed</th>
-                <th scope="col" className="py-2 font-medium">Furthest</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plays.map((play) => (
-                <tr key={play.id} className="border-b border-border last:border-0">
-                  <td className="py-2 pr-4">
-                    <Link to={pathTo(PAGE_PATHS.song, { slug: play.songSlug })} className="link">
-                      {play.songTitle}
-                    </Link>
-                  </td>
-                  <td className="whitespace-nowrap py-2 pr-4">
-                    <time dateTime={play.playedAt}>{formatDateTime(play.playedAt)}</time>
-                  </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{formatListened(play.durationSeconds)}</td>
-                  <td className="py-2 pr-4">
-                    {play.completed ? <Badge variant="success">Yes</Badge> : <Badge variant="secondary">No</Badge>}
-                  </td>
-                  <td className="py-2">
-                    <DepthMeter furthestSeconds={play.furthestSeconds} durationSeconds={play.songDurationSeconds} completed={play.completed} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label="Plays"
+          caption={`Plays by ${label}, newest first`}
+          variant="panel"
+          tableClassName="min-w-[600px]"
+          columns={['Song', 'When', { label: 'Listened', numeric: true }, 'Completed', 'Furthest']}
+        >
+          {plays.map((play) => (
+            <tr key={play.id} className="border-b border-border last:border-0">
+              <td className="py-2 pr-4">
+                <Link to={pathTo(PAGE_PATHS.song, { slug: play.songSlug })} className="link">
+                  {play.songTitle}
+                </Link>
+              </td>
+              <td className="whitespace-nowrap py-2 pr-4">
+                <time dateTime={play.playedAt}>{formatDateTime(play.playedAt)}</time>
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">{formatListened(play.durationSeconds)}</td>
+              <td className="py-2 pr-4">
+                {play.completed ? <Badge variant="success">Yes</Badge> : <Badge variant="secondary">No</Badge>}
+              </td>
+              <td className="py-2">
+                <DepthMeter furthestSeconds={play.furthestSeconds} durationSeconds={play.songDurationSeconds} completed={play.completed} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </DetailPanel>
   );

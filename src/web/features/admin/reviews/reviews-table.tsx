@@ -3,7 +3,7 @@ import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { ReviewStatusBadge } from '../../../components/review/review-status-badge';
 import { formatDate } from '../../../lib/format';
 import type { AdminReviewRow, ReviewTab } from './admin-reviews-api';
-import { TableScroll } from '../../../components/table-scroll';
+import { DataTable } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 
 /** "1 unread message", "3 unread messages" */
@@ -25,47 +25,37 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: ReviewTab }) {
   const navigate = useNavigate();
   return (
-    <TableScroll label="Reviews" className="rounded-xl border border-border bg-card">
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <caption className="sr-only">{tab === 'pending' ? 'Reviews to write, oldest first' : 'Sent reviews, latest first'}</caption>
-        <thead className="border-b border-border bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Song</th>
-            <th scope="col" className="px-4 py-3 font-medium">Songwriter</th>
-            <th scope="col" className="px-4 py-3 font-medium">Email</th>
-            <th scope="col" className="px-4 py-3 font-medium">Submitted</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 font-medium">Messages</th>
+    <DataTable
+      label="Reviews"
+      caption={tab === 'pending' ? 'Reviews to write, oldest first' : 'Sent reviews, latest first'}
+      tableClassName="min-w-[760px]"
+      columns={['Song', 'Songwriter', 'Email', 'Submitted', 'Status', 'Messages']}
+    >
+      {rows.map((row) => {
+        const to = pathTo(PAGE_PATHS.adminSongwriterReview, { id: row.id });
+        return (
+          <tr key={row.id} onClick={() => void navigate(to)} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted">
+            <td className="px-4 py-3">
+              <Link to={to} className="font-medium text-primary hover:underline" onClick={(event) => event.stopPropagation()}>
+                {row.songTitle}
+              </Link>
+              <p className="text-xs text-muted-foreground">Song {row.songNumber}</p>
+            </td>
+            <td className="px-4 py-3">{row.songwriterName}</td>
+            <td className="px-4 py-3">
+              <EmailText email={row.songwriterEmail} />
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(row.createdAt)}</td>
+            <td className="px-4 py-3">
+              <ReviewStatusBadge status={row.status} />
+              {row.reviewedAt && row.status === 'reviewed' && (
+                <p className="mt-1 whitespace-nowrap text-xs text-muted-foreground">Sent {formatDate(row.reviewedAt)}</p>
+              )}
+            </td>
+            <td className="px-4 py-3">{row.unreadMessages > 0 && <UnreadBadge count={row.unreadMessages} />}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const to = pathTo(PAGE_PATHS.adminSongwriterReview, { id: row.id });
-            return (
-              <tr key={row.id} onClick={() => void navigate(to)} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted">
-                <td className="px-4 py-3">
-                  <Link to={to} className="font-medium text-primary hover:underline" onClick={(event) => event.stopPropagation()}>
-                    {row.songTitle}
-                  </Link>
-                  <p className="text-xs text-muted-foreground">Song {row.songNumber}</p>
-                </td>
-                <td className="px-4 py-3">{row.songwriterName}</td>
-                <td className="px-4 py-3">
-                  <EmailText email={row.songwriterEmail} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(row.createdAt)}</td>
-                <td className="px-4 py-3">
-                  <ReviewStatusBadge status={row.status} />
-                  {row.reviewedAt && row.status === 'reviewed' && (
-                    <p className="mt-1 whitespace-nowrap text-xs text-muted-foreground">Sent {formatDate(row.reviewedAt)}</p>
-                  )}
-                </td>
-                <td className="px-4 py-3">{row.unreadMessages > 0 && <UnreadBadge count={row.unreadMessages} />}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+        );
+      })}
+    </DataTable>
   );
 }

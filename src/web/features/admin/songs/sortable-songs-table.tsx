@@ -17,7 +17,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { AdminSongListItem } from '../../../../common/api-types';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
-import { TableScroll } from '../../../components/table-scroll';
+import { DataTable } from '../../../components/data-table';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
@@ -92,39 +92,26 @@ export function SortableSongsTable({
       {/* The date, genre and status columns give way as the table's own width shrinks (a phone, or a laptop
           beside the admin sidebar), so each row's switch and actions stay in view; should it still not fit, it
           scrolls sideways and says so. */}
-      <TableScroll label="Songs" className="@container rounded-xl border border-border bg-card">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Songs in catalogue order. Drag a row by its handle to move it.</caption>
-          <thead className="border-b border-border bg-muted text-muted-foreground">
-            <tr>
-              <th scope="col" className="w-10 px-1 py-3 font-medium sm:w-12 sm:px-3">
-                <span className="sr-only">Reorder</span>
-              </th>
-              <th scope="col" className="w-8 px-1 py-3 text-right font-medium sm:w-12 sm:px-2">
-                #
-              </th>
-              <th scope="col" className="px-2 py-3 font-medium sm:px-4">Title</th>
-              <th scope="col" className="hidden px-4 py-3 font-medium @2xl:table-cell">
-                Genre
-              </th>
-              <th scope="col" className="hidden px-4 py-3 font-medium @lg:table-cell">
-                Status
-              </th>
-              <th scope="col" className="hidden px-4 py-3 font-medium @3xl:table-cell">
-                Created
-              </th>
-              <th scope="col" className="px-2 py-3 text-right font-medium sm:px-4">Actions</th>
-            </tr>
-          </thead>
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <tbody>
-              {songs.map((song, index) => (
-                <SortableRow key={song.id} song={song} number={index + 1} {...actions} />
-              ))}
-            </tbody>
-          </SortableContext>
-        </table>
-      </TableScroll>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <DataTable
+          label="Songs"
+          caption="Songs in catalogue order. Drag a row by its handle to move it."
+          className="@container"
+          columns={[
+            { label: <span className="sr-only">Reorder</span>, className: 'w-10 px-1 sm:w-12 sm:px-3' },
+            { label: '#', numeric: true, className: 'w-8 px-1 sm:w-12 sm:px-2' },
+            { label: 'Title', className: 'px-2 sm:px-4' },
+            { label: 'Genre', className: 'hidden @2xl:table-cell' },
+            { label: 'Status', className: 'hidden @lg:table-cell' },
+            { label: 'Created', className: 'hidden @3xl:table-cell' },
+            { label: 'Actions', numeric: true, className: 'px-2 sm:px-4' },
+          ]}
+        >
+          {songs.map((song, index) => (
+            <SortableRow key={song.id} song={song} number={index + 1} {...actions} />
+          ))}
+        </DataTable>
+      </SortableContext>
     </DndContext>
   );
 }

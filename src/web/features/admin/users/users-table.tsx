@@ -4,13 +4,11 @@ import { formatDate } from '../../../lib/format';
 import { formatCents } from '../../../../common/money';
 import type { AdminUserRow } from './users-api';
 import { UserBadge } from './user-badge';
-import { TableScroll } from '../../../components/table-scroll';
+import { COMPACT_CELL, DataTable } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', preview: 'Preview', songwriter: 'Songwriter' };
 
-const th = 'whitespace-nowrap px-3 py-3 font-medium first:pl-4 last:pr-4';
-const td = 'px-3 py-3 first:pl-4 last:pr-4';
 const LABEL = 'Users, newest first';
 
 /** '—' for people, "never" for screen readers. */
@@ -36,43 +34,35 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
   return (
     <div className={cn('@container', busy && 'opacity-60')} aria-busy={busy || undefined}>
       <UserCards rows={rows} className="@3xl:hidden" />
-      <TableScroll label={LABEL} className="hidden rounded-xl border border-border bg-card @3xl:block">
-        <table className="w-full min-w-[760px] text-left text-sm">
-          <caption className="sr-only">{LABEL}</caption>
-          <thead className="border-b border-border bg-muted text-muted-foreground">
-            <tr>
-              <th scope="col" className={th}>Account</th>
-              <th scope="col" className={th}>Role</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={cn(th, 'text-right')}>Total spent</th>
-              <th scope="col" className={th}>Created</th>
-              <th scope="col" className={th}>Last sign-in</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((user) => (
-              <tr key={user.userId} className="border-b border-border last:border-0">
-                <th scope="row" className={cn(td, 'min-w-56 font-normal')}>
-                  <Account user={user} />
-                </th>
-                <td className={td}>
-                  <RoleList roles={user.roles} />
-                </td>
-                <td className={td}>
-                  <UserBadge badge={user.badge} label={user.label} />
-                </td>
-                <td className={cn(td, 'text-right tabular-nums')}>{formatCents(user.totalSpentCents)}</td>
-                <td className={cn(td, 'whitespace-nowrap')}>
-                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                </td>
-                <td className={cn(td, 'whitespace-nowrap')}>
-                  <LastSignIn at={user.lastSignInAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={LABEL}
+        caption={LABEL}
+        className="hidden @3xl:block"
+        tableClassName="min-w-[760px]"
+        compact
+        columns={['Account', 'Role', 'Status', { label: 'Total spent', numeric: true }, 'Created', 'Last sign-in']}
+      >
+        {rows.map((user) => (
+          <tr key={user.userId} className="border-b border-border last:border-0">
+            <th scope="row" className={cn(COMPACT_CELL, 'min-w-56 font-normal')}>
+              <Account user={user} />
+            </th>
+            <td className={COMPACT_CELL}>
+              <RoleList roles={user.roles} />
+            </td>
+            <td className={COMPACT_CELL}>
+              <UserBadge badge={user.badge} label={user.label} />
+            </td>
+            <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>{formatCents(user.totalSpentCents)}</td>
+            <td className={cn(COMPACT_CELL, 'whitespace-nowrap')}>
+              <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+            </td>
+            <td className={cn(COMPACT_CELL, 'whitespace-nowrap')}>
+              <LastSignIn at={user.lastSignInAt} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }
