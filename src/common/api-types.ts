@@ -1,5 +1,5 @@
 /** Shapes of API replies that both sides read. */
-import type { OutboxStatus, SongResponse } from './constants';
+import type { OutboxStatus, PreviewRequestStatus, SongResponse } from './constants';
 
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string[]> };
@@ -256,4 +256,26 @@ export interface SongListener {
   furthestSeconds: number;
   completed: boolean;
   lastPlayedAt: string;
+}
+
+/** A preview request as its owner reads it (GET /api/preview-requests/mine). */
+export interface PreviewRequestView {
+  id: string;
+  name: string;
+  companyName: string;
+  email: string;
+  proAffiliation: string;
+  projectDescription: string;
+  status: PreviewRequestStatus;
+  createdAt: string;
+  reviewedAt: string | null;
+  autoApprovedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A row of GET /api/admin/preview-requests: the request and the account linked to it. */
+export interface AdminPreviewRequest extends PreviewRequestView {
+  userId: string | null;
+  /** The linked account's e-mail is confirmed; null when no account is linked. */
+  accountEmailVerified: boolean | null;
 }

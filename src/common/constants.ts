@@ -10,6 +10,11 @@ export type Role = (typeof ROLES)[number];
 
 export const PREVIEW_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PreviewRequestStatus = (typeof PREVIEW_REQUEST_STATUSES)[number];
+/** What a preview request shows as, to its owner and to admins: approved access taken back is a state of its own. */
+export const PREVIEW_ACCESS_STATES = [...PREVIEW_REQUEST_STATUSES, 'revoked'] as const;
+export type PreviewAccessState = (typeof PREVIEW_ACCESS_STATES)[number];
+export const previewAccessStateOf = (request: { status: PreviewRequestStatus; revokedAt: string | Date | null }): PreviewAccessState =>
+  request.status === 'approved' && request.revokedAt ? 'revoked' : request.status;
 
 /** pending -> paid (provider confirmed) -> completed (every song submitted). */
 export const ORDER_PAYMENT_STATUSES = ['pending', 'paid', 'completed'] as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LIMITS, PREVIEW_REQUEST_STATUSES, PRO_AFFILIATIONS } from '../constants';
+import { LIMITS, PREVIEW_ACCESS_STATES, PRO_AFFILIATIONS } from '../constants';
 import * as MESSAGES from '../messages';
 import { emailField, passwordField, requiredText } from './fields';
 import { PageQuerySchema } from './admin';
@@ -36,7 +36,7 @@ export const CreatePreviewAccountSchema = z.object({
 export type CreatePreviewAccountInput = z.input<typeof CreatePreviewAccountSchema>;
 
 export const PreviewRequestListQuerySchema = z.extend(PageQuerySchema, {
-  status: z._default(z.enum([...PREVIEW_REQUEST_STATUSES, 'revoked', 'all']), 'all'),
+  status: z._default(z.enum([...PREVIEW_ACCESS_STATES, 'all']), 'all'),
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type PreviewRequestListQuery = z.output<typeof PreviewRequestListQuerySchema>;

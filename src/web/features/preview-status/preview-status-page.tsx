@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CircleCheck, CircleX, Hourglass, Send, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { PreviewRequestView } from '../../../common/api-types';
+import { previewAccessStateOf, type PreviewAccessState } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
@@ -13,7 +15,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { meQuery, useMe } from '../../lib/auth';
-import { accessStateOf, myPreviewRequestQuery, type MyPreviewRequest, type PreviewAccessState } from './preview-status-api';
+import { myPreviewRequestQuery } from './preview-status-api';
 import { SITE_NAME } from '../../lib/site-name';
 import { EmailText } from '../../components/email-text';
 
@@ -102,8 +104,8 @@ function NoRequest() {
   );
 }
 
-function RequestCard({ request }: { request: MyPreviewRequest }) {
-  const state = accessStateOf(request);
+function RequestCard({ request }: { request: PreviewRequestView }) {
+  const state = previewAccessStateOf(request);
   const look = LOOK[state];
   const Icon = look.icon;
   const me = useMe();

@@ -1,30 +1,12 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Paged, SongListener } from '../../../../common/api-types';
-import type { PreviewRequestStatus } from '../../../../common/constants';
+import type { AdminPreviewRequest, Paged, SongListener } from '../../../../common/api-types';
+import { PREVIEW_ACCESS_STATES } from '../../../../common/constants';
 import type { CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { api } from '../../../lib/api';
 
-export const REQUEST_FILTERS = ['all', 'pending', 'approved', 'rejected', 'revoked'] as const;
+export const REQUEST_FILTERS = ['all', ...PREVIEW_ACCESS_STATES] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 export const REQUESTS_PAGE_SIZE = 20;
-
-/** A row of GET /api/admin/preview-requests; dates are ISO strings. */
-export interface AdminPreviewRequest {
-  id: string;
-  userId: string | null;
-  name: string;
-  companyName: string;
-  email: string;
-  proAffiliation: string;
-  projectDescription: string;
-  status: PreviewRequestStatus;
-  createdAt: string;
-  reviewedAt: string | null;
-  autoApprovedAt: string | null;
-  revokedAt: string | null;
-  /** The linked account's e-mail is confirmed; null when no account is linked. */
-  accountEmailVerified: boolean | null;
-}
 
 /** A row of GET /api/admin/preview-activity's users. */
 export interface PreviewUserActivity {

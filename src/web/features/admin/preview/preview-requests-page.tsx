@@ -3,6 +3,7 @@ import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
+import type { AdminPreviewRequest } from '../../../../common/api-types';
 import * as MESSAGES from '../../../../common/messages';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -19,7 +20,6 @@ import {
   invalidatePreviewAdmin,
   previewRequestsQuery,
   REQUEST_FILTERS,
-  type AdminPreviewRequest,
   type RequestAction,
   type RequestFilter,
 } from './admin-preview-api';

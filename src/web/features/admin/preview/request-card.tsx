@@ -1,12 +1,14 @@
 import { Ban, Check, RotateCcw, UserCheck, UserX, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { AdminPreviewRequest } from '../../../../common/api-types';
+import { previewAccessStateOf } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
-import type { AdminPreviewRequest, RequestAction } from './admin-preview-api';
-import { RequestStatusBadge, shownStatus } from './request-status-badge';
+import type { RequestAction } from './admin-preview-api';
+import { RequestStatusBadge } from './request-status-badge';
 import { EmailText } from '../../../components/email-text';
 
 /**
@@ -24,7 +26,7 @@ export function RequestCard({
   onAction: (request: AdminPreviewRequest, action: RequestAction) => void;
 }) {
   const id = useId();
-  const status = shownStatus(request);
+  const status = previewAccessStateOf(request);
   const hasAccount = Boolean(request.userId && request.accountEmailVerified);
   const busy = busyAction !== null;
 
