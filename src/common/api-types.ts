@@ -100,8 +100,6 @@ export interface SavedSong {
   slug: string;
 }
 
-export type CommentStatusFilter = 'pending' | 'approved' | 'all';
-
 /** A row of GET /api/admin/comments */
 export interface AdminCommentItem {
   id: string;

@@ -21,6 +21,14 @@ export const ORDER_PAYMENT_STATUSES = ['pending', 'paid', 'completed'] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 export const PAID_ORDER_STATUSES = ['paid', 'completed'] as const satisfies readonly OrderPaymentStatus[];
 
+/** The comment moderation list's filters, the queue an admin works through first. */
+export const COMMENT_STATUS_FILTERS = ['pending', 'approved', 'all'] as const;
+export type CommentStatusFilter = (typeof COMMENT_STATUS_FILTERS)[number];
+
+/** The admin's review list: the songs still to review, and the reviews sent. */
+export const REVIEW_LIST_TABS = ['pending', 'completed'] as const;
+export type ReviewListTab = (typeof REVIEW_LIST_TABS)[number];
+
 export const REVIEW_STATUSES = ['pending', 'in_review', 'reviewed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

@@ -370,8 +370,15 @@ describe('comments', () => {
     const pending = await admin.get('/api/admin/comments?status=pending');
     expect(pending.body.rows.map((r: { id: string }) => r.id)).toContain(posted.body.id);
     expect(pending.body.rows[0]).toMatchObject({ songTitle: 'Gravel Road Goodbye', email: 'dana@example.test' });
+    // Without a filter the list is the moderation queue, as the admin page opens on it.
+    const queue = await admin.get('/api/admin/comments');
+    expect(queue.body.rows.map((r: { id: string }) => r.id)).toContain(posted.body.id);
     expect((await preview.patch(`/api/admin/comments/${posted.body.id}`, { isApproved: true })).status).toBe(403);
     expect((await admin.patch(`/api/admin/comments/${posted.body.id}`, { isApproved: true })).status).toBe(200);
+    const ids = (res: { body: { rows: { id: string }[] } }) => res.body.rows.map((r) => r.id);
+    expect(ids(await admin.get('/api/admin/comments'))).not.toContain(posted.body.id);
+    expect(ids(await admin.get('/api/admin/comments?status=approved'))).toContain(posted.body.id);
+    expect(ids(await admin.get('/api/admin/comments?status=all'))).toContain(posted.body.id);
     const shown = (await preview.get(`/api/songs/${active.slug}`)).body.comments;
     expect(shown).toMatchObject([{ name: 'Dana', text: 'Love the second verse.' }]);
 

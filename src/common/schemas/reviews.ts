@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { REVIEW_LIST_TABS } from '../constants';
 import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
 
@@ -32,6 +33,6 @@ export const MessageSchema = z.object({
 });
 
 export const AdminReviewListQuerySchema = z.extend(PageQuerySchema, {
-  tab: z._default(z.enum(['pending', 'completed']), 'pending'),
+  tab: z._default(z.enum(REVIEW_LIST_TABS), 'pending'),
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { LIMITS } from '../constants';
+import { COMMENT_STATUS_FILTERS, LIMITS } from '../constants';
 import * as MESSAGES from '../messages';
+import { PageQuerySchema } from './admin';
 import { emailField, optionalText, requiredText } from './fields';
 
 const m = MESSAGES.songs;
@@ -79,6 +80,9 @@ export const CommentSchema = z.object({
   comment: requiredText(m.commentRequired, LIMITS.commentMax, m.commentTooLong),
 });
 export type CommentInput = z.infer<typeof CommentSchema>;
+
+/** GET /api/admin/comments, and the moderation page's URL: pending comments unless another filter is asked for. */
+export const AdminCommentListQuerySchema = z.extend(PageQuerySchema, { status: z._default(z.enum(COMMENT_STATUS_FILTERS), 'pending') });
 
 export const CommentModerationSchema = z.object({ isApproved: z.literal(true) });
 

@@ -1,3 +1,5 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 
 /**
@@ -27,4 +29,24 @@ export function nextSearchParams(params: URLSearchParams, changes: Record<string
     else next.set(key, String(value));
   }
   return next;
+}
+
+/** What a list page may change in its URL: any of its schema's keys, a value or undefined to drop it. */
+export type SearchChanges<S extends z.ZodMiniType> = Partial<Record<keyof z.input<S> & string, string | number | undefined>>;
+
+/**
+ * A list page's filters and page, kept in the URL so a reload or a shared link shows the same list: read with
+ * the API's own schema (parseSearchParams), changed a few keys at a time (nextSearchParams). `replace` for
+ * changes that come as the user types, so each pause does not add a history entry.
+ */
+export function useListSearch<S extends z.ZodMiniType>(schema: S): [z.output<S>, (changes: SearchChanges<S>, replace?: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseSearchParams(schema, params), [schema, params]);
+  const update = useCallback(
+    (changes: SearchChanges<S>, replace = false) =>
+      // From the address bar, not this render's params: two quick changes must both land.
+      setParams(nextSearchParams(new URLSearchParams(window.location.search), changes), { replace, preventScrollReset: true }),
+    [setParams],
+  );
+  return [query, update];
 }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import * as z from 'zod/mini';
-import { PageQuerySchema, UuidParamSchema } from '../../../common/schemas/admin';
-import { CommentModerationSchema, CommentSchema, SlugParamSchema } from '../../../common/schemas/songs';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { AdminCommentListQuerySchema, CommentModerationSchema, CommentSchema, SlugParamSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -20,12 +19,10 @@ export function songCommentRoutes(db: Db) {
     });
 }
 
-const CommentListQuerySchema = z.extend(PageQuerySchema, { status: z._default(z.enum(['pending', 'approved', 'all']), 'all') });
-
 /** /api/admin/comments: moderation. */
 export function adminCommentRoutes(db: Db) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', CommentListQuerySchema), async (c) => {
+    .get('/', validate('query', AdminCommentListQuerySchema), async (c) => {
       const { status, page, pageSize } = c.req.valid('query');
       return c.json(await listComments({ db, filter: status, page, pageSize }));
     })

@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { CommentStatusFilter } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { CommentInput } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
@@ -24,9 +25,8 @@ export async function addComment({ db, actor, slug, input }: { db: Db; actor: Ac
   return row!;
 }
 
-export type CommentFilter = 'pending' | 'approved' | 'all';
 
-export async function listComments({ db, filter, page, pageSize }: { db: Db; filter: CommentFilter; page: number; pageSize: number }) {
+export async function listComments({ db, filter, page, pageSize }: { db: Db; filter: CommentStatusFilter; page: number; pageSize: number }) {
   const where = filter === 'all' ? undefined : eq(songComments.isApproved, filter === 'approved');
   const [rows, [total]] = await Promise.all([
     db

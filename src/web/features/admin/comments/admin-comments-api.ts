@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminCommentItem, CommentStatusFilter, Paged } from '../../../../common/api-types';
+import type { AdminCommentItem, Paged } from '../../../../common/api-types';
+import type { CommentStatusFilter } from '../../../../common/constants';
 import { api } from '../../../lib/api';
 import { ADMIN_COMMENTS_KEY, CATALOGUE_KEY } from '../../../lib/query-keys';
 
 export const COMMENTS_PAGE_SIZE = 25;
-export const COMMENT_FILTERS: readonly CommentStatusFilter[] = ['pending', 'approved', 'all'];
 
 export const adminCommentsQuery = (status: CommentStatusFilter, page: number) =>
   queryOptions({

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import type { AdminCommentItem, CommentStatusFilter } from '../../../../common/api-types';
+import type { AdminCommentItem } from '../../../../common/api-types';
+import { COMMENT_STATUS_FILTERS, type CommentStatusFilter } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
+import { AdminCommentListQuerySchema } from '../../../../common/schemas/songs';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';
@@ -14,7 +15,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { adminCommentsQuery, approveComment, COMMENT_FILTERS, deleteComment, invalidateComments } from './admin-comments-api';
+import { useListSearch } from '../../../lib/search-params';
+import { adminCommentsQuery, approveComment, deleteComment, invalidateComments } from './admin-comments-api';
 import { CommentsTable } from './comments-table';
 
 const LABELS: Record<CommentStatusFilter, string> = { pending: 'Pending', approved: 'Approved', all: 'All' };
@@ -23,7 +25,6 @@ const EMPTY: Record<CommentStatusFilter, string> = {
   approved: MESSAGES.songs.commentsEmptyApproved,
   all: MESSAGES.songs.commentsEmpty,
 };
-const DEFAULT_FILTER: CommentStatusFilter = 'pending';
 
 /** "3 pending comments", "1 approved comment", "12 comments" */
 function countText(status: CommentStatusFilter, total: number): string {
@@ -31,28 +32,12 @@ function countText(status: CommentStatusFilter, total: number): string {
   return status === 'all' ? `${total} ${noun}` : `${total} ${status} ${noun}`;
 }
 
-const isFilter = (value: string | null): value is CommentStatusFilter => COMMENT_FILTERS.some((f) => f === value);
-
 /** /admin/comments: moderation. Pending first (the default filter); filter and page live in the URL. */
 export function AdminCommentsPage() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = isFilter(statusParam) ? statusParam : DEFAULT_FILTER;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [{ status, page }, update] = useListSearch(AdminCommentListQuerySchema);
   const list = useQuery(adminCommentsQuery(status, page));
   const [toDelete, setToDelete] = useState<AdminCommentItem | null>(null);
-
-  const update = (next: { status?: CommentStatusFilter; page?: number }) => {
-    const p = new URLSearchParams(params);
-    const nextStatus = next.status ?? status;
-    if (nextStatus === DEFAULT_FILTER) p.delete('status');
-    else p.set('status', nextStatus);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) p.set('page', String(nextPage));
-    else p.delete('page');
-    setParams(p);
-  };
 
   const approve = useMutation({
     mutationFn: (comment: AdminCommentItem) => approveComment(comment.id),
@@ -89,9 +74,9 @@ export function AdminCommentsPage() {
             id="comment-status"
             className="w-40"
             value={status}
-            onChange={(event) => update({ status: isFilter(event.target.value) ? event.target.value : DEFAULT_FILTER })}
+            onChange={(event) => update({ status: event.target.value })}
           >
-            {COMMENT_FILTERS.map((f) => (
+            {COMMENT_STATUS_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {LABELS[f]}
               </option>

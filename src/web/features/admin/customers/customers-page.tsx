@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import * as MESSAGES from '../../../../common/messages';
 import { ShoppingBag } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { PACKAGE_SIZES } from '../../../../common/constants';
-import { CustomersQuerySchema, type CustomersQuery } from '../../../../common/schemas/admin-ops';
+import { CustomersQuerySchema } from '../../../../common/schemas/admin-ops';
 import { PageMeta } from '../../../components/page-meta';
 import { PagedList } from '../../../components/paged-list';
 import { SearchField } from '../../../components/search-field';
@@ -13,22 +12,17 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
-import { nextSearchParams, parseSearchParams } from '../../../lib/search-params';
+import { useListSearch } from '../../../lib/search-params';
 import { CUSTOMERS_PAGE_SIZE, customersQuery } from './customers-api';
 import { CustomersTable } from './customers-table';
 
-type FilterKey = keyof Pick<CustomersQuery, 'q' | 'needsService' | 'packageSize' | 'from' | 'to' | 'page'>;
 const CLEARED = { q: undefined, needsService: undefined, packageSize: undefined, from: undefined, to: undefined };
 
 /** /admin/customers: songwriters with paid orders. Search, filters and page live in the URL. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
-  const query = { ...parseSearchParams(CustomersQuerySchema, params), pageSize: CUSTOMERS_PAGE_SIZE };
+  const [filters, update] = useListSearch(CustomersQuerySchema);
+  const query = { ...filters, pageSize: CUSTOMERS_PAGE_SIZE };
   const list = useQuery(customersQuery(query));
-
-  const update = (changes: Partial<Record<FilterKey, string | number | undefined>>, replace = false) =>
-    // From the address bar, not this render's params: two quick changes must both land.
-    setParams(nextSearchParams(new URLSearchParams(window.location.search), changes), { replace, preventScrollReset: true });
 
   const filtered = Boolean(query.q || query.needsService || query.packageSize || query.from || query.to);
   const datesReversed = Boolean(query.from && query.to && query.from > query.to);

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import type { AdminPreviewRequest } from '../../../../common/api-types';
 import * as MESSAGES from '../../../../common/messages';
+import { PreviewRequestListQuerySchema } from '../../../../common/schemas/preview-access';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';
@@ -15,6 +15,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/select';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
+import { useListSearch } from '../../../lib/search-params';
 import {
   actOnRequest,
   invalidatePreviewAdmin,
@@ -37,33 +38,12 @@ const FILTER_LABELS: Record<RequestFilter, string> = {
 const DONE: Record<RequestAction, string> = { approve: m.approved, reject: m.rejected, revoke: m.revoked };
 const FAILED: Record<RequestAction, string> = { approve: m.approvalFailed, reject: m.rejectionFailed, revoke: m.revokeFailed };
 
-const isFilter = (value: string | null): value is RequestFilter => REQUEST_FILTERS.some((f) => f === value);
-
 /** /admin/preview-requests: every request, newest first. Status, search and page live in the URL. */
 export function PreviewRequestsPage() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status: RequestFilter = isFilter(statusParam) ? statusParam : 'all';
-  const q = params.get('q')?.trim().slice(0, 100) ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [{ status, q = '', page }, update] = useListSearch(PreviewRequestListQuerySchema);
   const list = useQuery(previewRequestsQuery({ status, q, page }));
   const [confirming, setConfirming] = useState<{ request: AdminPreviewRequest; action: 'reject' | 'revoke' } | null>(null);
-
-  const update = (next: { status?: RequestFilter; q?: string; page?: number }) => {
-    const p = new URLSearchParams(params);
-    const nextStatus = next.status ?? status;
-    if (nextStatus === 'all') p.delete('status');
-    else p.set('status', nextStatus);
-    const nextQ = next.q ?? q;
-    if (nextQ) p.set('q', nextQ);
-    else p.delete('q');
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) p.set('page', String(nextPage));
-    else p.delete('page');
-    // Typing in the search box replaces the history entry instead of adding one per pause.
-    setParams(p, { replace: next.q !== undefined });
-  };
 
   const act = useMutation({
     mutationFn: ({ request, action }: { request: AdminPreviewRequest; action: RequestAction }) => actOnRequest(request.id, action),
@@ -99,12 +79,12 @@ export function PreviewRequestsPage() {
         <div className="flex w-full flex-col gap-4 sm:w-auto sm:flex-row sm:items-end">
           <SearchField
             value={q}
-            onChange={(next) => update({ q: next })}
+            onChange={(next) => update({ q: next }, true)}
             searchLabel="Search preview requests"
             placeholder="Name, company or email"
           />
           <FormField label="Status" className="sm:w-40">
-            <NativeSelect value={status} onChange={(event) => update({ status: isFilter(event.target.value) ? event.target.value : 'all' })}>
+            <NativeSelect value={status} onChange={(event) => update({ status: event.target.value })}>
               {REQUEST_FILTERS.map((f) => (
                 <option key={f} value={f}>
                   {FILTER_LABELS[f]}
@@ -123,7 +103,7 @@ export function PreviewRequestsPage() {
         ) : list.data.rows.length === 0 ? (
           <EmptyState icon={ClipboardList} message={filtered ? m.requestsEmptyFiltered : m.requestsEmpty}>
             {filtered ? (
-              <Button variant="outline" size="sm" onClick={() => update({ status: 'all', q: '' })}>
+              <Button variant="outline" size="sm" onClick={() => update({ status: undefined, q: undefined })}>
                 Clear filters
               </Button>
             ) : page > 1 ? (

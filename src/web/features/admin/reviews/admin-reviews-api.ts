@@ -5,9 +5,8 @@ import type { ConversationMessage } from '../../../components/review/conversatio
 import type { SubmissionFields } from '../../../components/review/submission-details';
 import { api } from '../../../lib/api';
 import { ADMIN_REVIEWS_KEY } from '../../../lib/query-keys';
+import type { ReviewListTab } from '../../../../common/constants';
 
-export const REVIEW_TABS = ['pending', 'completed'] as const;
-export type ReviewTab = (typeof REVIEW_TABS)[number];
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 
 /** A row of GET /api/admin/reviews; dates are ISO strings. */
@@ -65,7 +64,7 @@ export const REVIEWS_REFETCH_MS = 30_000;
 const LIST_KEY = [...ADMIN_REVIEWS_KEY, 'list'] as const;
 const UNREAD_KEY = [...ADMIN_REVIEWS_KEY, 'unread-count'] as const;
 
-export const adminReviewListQuery = (tab: ReviewTab, q: string, page: number) =>
+export const adminReviewListQuery = (tab: ReviewListTab, q: string, page: number) =>
   queryOptions({
     queryKey: [...LIST_KEY, { tab, q, page }],
     queryFn: ({ signal }) =>

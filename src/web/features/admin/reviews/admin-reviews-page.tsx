@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { REVIEW_LIST_TABS, type ReviewListTab } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
+import { AdminReviewListQuerySchema } from '../../../../common/schemas/reviews';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';
@@ -9,36 +10,18 @@ import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { adminReviewListQuery, REVIEW_TABS, type ReviewTab } from './admin-reviews-api';
+import { useListSearch } from '../../../lib/search-params';
+import { adminReviewListQuery } from './admin-reviews-api';
 import { SearchField } from '../../../components/search-field';
 import { ReviewsTable } from './reviews-table';
 
 const m = MESSAGES.reviews;
-const LABELS: Record<ReviewTab, string> = { pending: 'Pending', completed: 'Completed' };
-const isTab = (value: string | null): value is ReviewTab => REVIEW_TABS.some((t) => t === value);
+const LABELS: Record<ReviewListTab, string> = { pending: 'Pending', completed: 'Completed' };
 
 /** /admin/songwriter-reviews: the songs to review (Pending, oldest first) and the sent ones. Tab, search and page live in the URL. */
 export function AdminReviewsPage() {
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: ReviewTab = isTab(tabParam) ? tabParam : 'pending';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [{ tab, q = '', page }, update] = useListSearch(AdminReviewListQuerySchema);
   const list = useQuery(adminReviewListQuery(tab, q, page));
-
-  const update = (next: { tab?: ReviewTab; q?: string; page?: number }) => {
-    const p = new URLSearchParams(params);
-    const nextTab = next.tab ?? tab;
-    if (nextTab === 'pending') p.delete('tab');
-    else p.set('tab', nextTab);
-    const nextQ = next.q ?? q;
-    if (nextQ) p.set('q', nextQ);
-    else p.delete('q');
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) p.set('page', String(nextPage));
-    else p.delete('page');
-    setParams(p);
-  };
 
   const empty = q ? m.reviewsNoMatches : tab === 'pending' ? m.reviewsEmptyPending : m.reviewsEmptyCompleted;
 
@@ -54,22 +37,22 @@ export function AdminReviewsPage() {
         </div>
         <SearchField
           value={q}
-          onChange={(next) => update({ q: next })}
+          onChange={(next) => update({ q: next }, true)}
           searchLabel="Search songwriter reviews"
           placeholder="Songwriter, song title or email"
           className="w-full sm:w-80"
         />
       </div>
 
-      <Tabs value={tab} onValueChange={(value) => update({ tab: value as ReviewTab, q })} className="mt-6">
+      <Tabs value={tab} onValueChange={(value) => update({ tab: value })} className="mt-6">
         <TabsList aria-label="Reviews">
-          {REVIEW_TABS.map((t) => (
+          {REVIEW_LIST_TABS.map((t) => (
             <TabsTrigger key={t} value={t}>
               {LABELS[t]}
             </TabsTrigger>
           ))}
         </TabsList>
-        {REVIEW_TABS.map((t) => (
+        {REVIEW_LIST_TABS.map((t) => (
           <TabsContent key={t} value={t} className="mt-4">
             {t === tab &&
               (list.isPending ? (

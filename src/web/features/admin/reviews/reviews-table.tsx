@@ -2,7 +2,8 @@ import { Link, useNavigate } from 'react-router';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { ReviewStatusBadge } from '../../../components/review/review-status-badge';
 import { formatDate } from '../../../lib/format';
-import type { AdminReviewRow, ReviewTab } from './admin-reviews-api';
+import type { ReviewListTab } from '../../../../common/constants';
+import type { AdminReviewRow } from './admin-reviews-api';
 import { DataTable } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 
@@ -22,7 +23,7 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 }
 
 /** One row per review; the title is the link (keyboard users), the whole row is clickable (mouse users). */
-export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: ReviewTab }) {
+export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: ReviewListTab }) {
   const navigate = useNavigate();
   return (
     <DataTable

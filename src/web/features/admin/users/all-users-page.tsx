@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import * as MESSAGES from '../../../../common/messages';
 import { Users } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { ROLES } from '../../../../common/constants';
-import { AllUsersQuerySchema, USER_BADGES, type AllUsersQuery } from '../../../../common/schemas/admin-ops';
+import { AllUsersQuerySchema, USER_BADGES } from '../../../../common/schemas/admin-ops';
 import { PageMeta } from '../../../components/page-meta';
 import { PagedList } from '../../../components/paged-list';
 import { SearchField } from '../../../components/search-field';
@@ -11,23 +10,17 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/select';
-import { nextSearchParams, parseSearchParams } from '../../../lib/search-params';
+import { useListSearch } from '../../../lib/search-params';
 import { USER_BADGE_LABELS } from './user-badge';
 import { allUsersQuery, USERS_PAGE_SIZE } from './users-api';
 import { ROLE_LABELS, UsersTable } from './users-table';
 import { SITE_NAME } from '../../../lib/site-name';
 
-type Filters = Pick<AllUsersQuery, 'q' | 'role' | 'badge' | 'page'>;
-
 /** /admin/all-users: every account with its roles and badge. Search, filters and page live in the URL. */
 export function AllUsersPage() {
-  const [params, setParams] = useSearchParams();
-  const query = { ...parseSearchParams(AllUsersQuerySchema, params), pageSize: USERS_PAGE_SIZE };
+  const [filters, update] = useListSearch(AllUsersQuerySchema);
+  const query = { ...filters, pageSize: USERS_PAGE_SIZE };
   const list = useQuery(allUsersQuery(query));
-
-  const update = (changes: Partial<Record<keyof Filters, string | number | undefined>>, replace = false) =>
-    // From the address bar, not this render's params: two quick changes must both land.
-    setParams(nextSearchParams(new URLSearchParams(window.location.search), changes), { replace, preventScrollReset: true });
 
   const filtered = Boolean(query.q || query.role || query.badge);
   const total = list.data?.total;
