@@ -2,22 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PackageSize, ReviewStatus } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
 import type { z } from 'zod';
-import type { SongwriterQuestionnaireSchema, SongwriterProfileInput, SongwriterJoinInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import type { SavedQuestionnaire, SongwriterQuestionnaireSchema, SongwriterProfileInput, SongwriterJoinInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
 import { api } from '../../lib/api';
 import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
 
 /** Where a songwriter resumes: the first unfinished step (GET /api/songwriters/me). */
 export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard';
-
-export interface SavedQuestionnaire {
-  yearsWriting: string;
-  songsWritten: string;
-  mostRecentSong: string;
-  preferredGenre: string;
-  hasPublished: boolean;
-  proAffiliation: string;
-  howFoundUs: string;
-}
 
 /** GET /api/songwriters/me. `profile` is null until step 2 is saved, `questionnaire` until step 3 is. */
 export interface Onboarding {

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../../common/api-types';
-import type { ReviewStatus } from '../../../../common/constants';
+import type { ReviewListTab, ReviewStatus } from '../../../../common/constants';
+import type { SavedQuestionnaire } from '../../../../common/schemas/songwriters';
 import type { ConversationMessage } from '../../../components/review/conversation';
 import type { SubmissionFields } from '../../../components/review/submission-details';
 import { api } from '../../../lib/api';
 import { ADMIN_REVIEWS_KEY } from '../../../lib/query-keys';
-import type { ReviewListTab } from '../../../../common/constants';
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 
@@ -35,16 +35,6 @@ export interface SongwriterProfileDetails {
   country: string | null;
 }
 
-export interface SongwriterQuestionnaireDetails {
-  yearsWriting: string;
-  songsWritten: string;
-  mostRecentSong: string;
-  preferredGenre: string;
-  hasPublished: boolean;
-  proAffiliation: string;
-  howFoundUs: string;
-}
-
 /** GET /api/admin/reviews/:id. `adminReview` is the draft or the sent review. */
 export interface AdminReview extends SubmissionFields {
   id: string;
@@ -54,7 +44,7 @@ export interface AdminReview extends SubmissionFields {
   adminReview: string | null;
   reviewedAt: string | null;
   createdAt: string;
-  songwriter: { email: string | null; profile: SongwriterProfileDetails | null; questionnaire: SongwriterQuestionnaireDetails | null };
+  songwriter: { email: string | null; profile: SongwriterProfileDetails | null; questionnaire: SavedQuestionnaire | null };
   messages: ConversationMessage[];
 }
 
