@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
-import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
-import { uniqueSuffix } from './support/unique';
+import { verificationLink } from './support/outbox';
+import { uniqueSuffixPerTest } from './support/unique';
 
 /**
  * An admin runs the service: the dashboard, every user, the customers who need service, and a songwriter
@@ -15,51 +15,15 @@ import { uniqueSuffix } from './support/unique';
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
-let run = '';
-beforeEach(() => {
-  run = uniqueSuffix();
-});
+const suffix = uniqueSuffixPerTest();
 const m = MESSAGES.admin;
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
-
-async function context(role?: DemoRole, width?: number): Promise<BrowserContext> {
-  const created = await newContext(browser, { role, width });
-  contexts.push(created);
-  return created;
-}
+const browser = useBrowser();
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 
-/** The admin reads the confirmation e-mail to this address in the outbox, and its link. */
-async function verificationLink(admin: Page, email: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await admin.request.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
-      id = list.rows.find((row) => row.kind === 'verify-email' && row.to === email)?.id;
-      return id;
-    })
-    .toBeDefined();
-  const message = (await (await admin.request.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
-  const link = message.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
-  expect(link).toBeDefined();
-  return link!;
-}
-
 /** A confirmed songwriter, profile and questionnaire done, who paid for a 1-song package and has submitted nothing yet. */
 async function songwriterWithOneSongOrder(admin: Page, writer: { username: string; email: string; password: string; name: string }) {
-  const page = await (await context()).newPage();
+  const page = await (await browser.context()).newPage();
   const headers = { Origin: baseUrl };
   // Sign-up allows three per ten seconds per address, and other journeys sign up from this address too.
   await expect
@@ -133,9 +97,9 @@ const CARDS = [
 describe('admin operations', () => {
   test('an admin reads the dashboard, finds a new customer in All Users and Customers, and resets that songwriter', async () => {
     // Fresh on each attempt: a retried run finds the last one's account there.
-    const fresh = `${run}${Date.now().toString(36)}`;
+    const fresh = `${suffix()}${Date.now().toString(36)}`;
     const writer = { username: `ops_${fresh}`, email: `ops.${fresh}@example.test`, password: 'back-porch-harmony-73', name: `Reese Holloway ${fresh}` };
-    const page = await (await context('admin')).newPage();
+    const page = await (await browser.context({ role: 'admin' })).newPage();
     await songwriterWithOneSongOrder(page, writer);
 
     // 1. Dashboard: the eight cards with their titles and subtitles, the chart and the quick actions.
@@ -256,7 +220,7 @@ describe('admin operations', () => {
     await expectNoSeriousA11yViolations(page);
 
     // Nobody with that address: an info toast, not an error.
-    await page.getByLabel('Email').fill(`nobody.${run}@example.test`);
+    await page.getByLabel('Email').fill(`nobody.${suffix()}@example.test`);
     await resetButton.click();
     await dialog.getByRole('button', { name: 'Reset songwriter', exact: true }).click();
     const info = toast(page, m.resetNoUser);
@@ -281,10 +245,10 @@ describe('admin operations', () => {
 
   test('the admin operations pages fit a 375 px screen', async () => {
     // A customer of its own, so there is always a card whose orders open (its table wider than the phone).
-    const fresh = `${run}${Date.now().toString(36)}`;
+    const fresh = `${suffix()}${Date.now().toString(36)}`;
     const writer = { username: `phone_${fresh}`, email: `phone.${fresh}@example.test`, password: 'back-porch-harmony-73', name: `Jo Phone ${fresh}` };
-    await songwriterWithOneSongOrder(await (await context('admin')).newPage(), writer);
-    const page = await (await context('admin', 375)).newPage();
+    await songwriterWithOneSongOrder(await (await browser.context({ role: 'admin' })).newPage(), writer);
+    const page = await (await browser.context({ role: 'admin', width: 375 })).newPage();
     for (const [path, heading] of [
       ['/admin/dashboard', 'Dashboard'],
       ['/admin/all-users', 'All Users'],

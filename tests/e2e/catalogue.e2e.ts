@@ -1,31 +1,26 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { AdminSongListItem } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';
-import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
-import { uniqueSuffix } from './support/unique';
+import { seriousA11yViolations, useBrowser } from './support/browser';
+import { addSong } from './support/songs';
+import { uniqueSuffixPerTest } from './support/unique';
 import { expectPageFitsScreen } from './support/expect';
 
 const baseUrl = inject('baseUrl');
-/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
-let run = '';
-beforeEach(() => {
-  run = uniqueSuffix();
-});
+const suffix = uniqueSuffixPerTest();
+const browser = useBrowser();
 
-let browser: Browser;
 let files: { dir: string; shortMp3: string; longMp3: string; cover: string; longMp3Bytes: Buffer };
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const dir = mkdtempSync(path.join(tmpdir(), 'pitchroom-catalogue-e2e-'));
   const longMp3Bytes = synthesizeMp3({ seconds: 12, seed: 7 });
   files = {
@@ -40,26 +35,9 @@ beforeAll(async () => {
   writeFileSync(files.cover, await makeCoverPng(['#222', '#aaa'], 600));
 });
 
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
+afterAll(() => {
   if (files) rmSync(files.dir, { recursive: true, force: true });
 });
-
-async function open(role: DemoRole | undefined, pathname: string, width?: number): Promise<Page> {
-  const context = await newContext(browser, { role, width });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(pathname);
-  return page;
-}
-
-/** The admin API, as the admin's browser context (its cookies); writes carry our Origin as a browser's would. */
-async function adminApi(): Promise<APIRequestContext> {
-  const context = await newContext(browser, { role: 'admin' });
-  contexts.push(context);
-  return context.request;
-}
 
 async function createSong(api: APIRequestContext, title: string, extra: Record<string, unknown> = {}) {
   const values = {
@@ -75,15 +53,7 @@ async function createSong(api: APIRequestContext, title: string, extra: Record<s
     isActive: true,
     ...extra,
   };
-  const res = await api.post('/api/admin/songs', {
-    headers: { Origin: baseUrl },
-    multipart: {
-      data: JSON.stringify(values),
-      audio: { name: 'long-demo.mp3', mimeType: 'audio/mpeg', buffer: files.longMp3Bytes },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; slug: string };
+  return addSong(api, values, { name: 'long-demo.mp3', buffer: files.longMp3Bytes });
 }
 
 async function moveToTop(api: APIRequestContext, id: string) {
@@ -97,12 +67,12 @@ const rowTitles = (page: Page) => page.locator('tbody tr td:nth-child(3)').allTe
 
 describe('the song catalogue', () => {
   test('an admin adds a song with audio and a cover, moves it to the top with the keyboard, and hides and shows it', async () => {
-    const api = await adminApi();
+    const api = await browser.adminApi();
     // At least one other song, so the new one (added at the end) has somewhere to move.
-    await createSong(api, `Warm-up Song ${run}`);
+    await createSong(api, `Warm-up Song ${suffix()}`);
 
-    const title = `Gravel Road Goodbye ${run}`;
-    const page = await open('admin', '/admin/songs/new');
+    const title = `Gravel Road Goodbye ${suffix()}`;
+    const page = await browser.open('admin', '/admin/songs/new');
     await page.getByRole('heading', { level: 1, name: 'Add New Song' }).waitFor();
 
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
@@ -185,11 +155,11 @@ describe('the song catalogue', () => {
   });
 
   test('a reorder the server refuses is undone on screen', async () => {
-    const api = await adminApi();
-    await createSong(api, `Reorder Refused A ${run}`);
-    await createSong(api, `Reorder Refused B ${run}`);
+    const api = await browser.adminApi();
+    await createSong(api, `Reorder Refused A ${suffix()}`);
+    await createSong(api, `Reorder Refused B ${suffix()}`);
 
-    const page = await open('admin', '/admin/songs');
+    const page = await browser.open('admin', '/admin/songs');
     await page.getByRole('heading', { level: 1, name: 'Manage Songs' }).waitFor();
     await page.getByRole('button', { name: /^Reorder / }).first().waitFor();
     const before = await rowTitles(page);
@@ -210,12 +180,12 @@ describe('the song catalogue', () => {
   });
 
   test('a preview user finds the newest song first, plays it, seeks and pauses, and the play is reported', async () => {
-    const api = await adminApi();
-    const title = `Porch Light Serenade ${run}`;
+    const api = await browser.adminApi();
+    const title = `Porch Light Serenade ${suffix()}`;
     const song = await createSong(api, title, { tags: ['porch', 'acoustic'] });
     await moveToTop(api, song.id);
 
-    const page = await open('preview', '/songs');
+    const page = await browser.open('preview', '/songs');
     await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
     await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(title);
 
@@ -256,8 +226,7 @@ describe('the song catalogue', () => {
 
   test('the catalogue paints from its first HTML, asks no one who the visitor is, and comes alive as their own', async () => {
     for (const role of ['preview', 'admin'] as const) {
-      const context = await newContext(browser, { role });
-      contexts.push(context);
+      const context = await browser.context({ role });
       const page = await context.newPage();
       const askedWho: string[] = [];
       page.on('request', (request) => {
@@ -280,11 +249,11 @@ describe('the song catalogue', () => {
   });
 
   test('an edit form opened again starts from the song as it is now, so saving cannot undo a change made meanwhile', async () => {
-    const api = await adminApi();
+    const api = await browser.adminApi();
     // Fresh on each attempt: a retried run finds the last one's song there.
-    const title = `Second Look ${run} ${Date.now().toString(36)}`;
+    const title = `Second Look ${suffix()} ${Date.now().toString(36)}`;
     const song = await createSong(api, title);
-    const page = await open('admin', '/admin/songs');
+    const page = await browser.open('admin', '/admin/songs');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     const active = page.getByRole('switch', { name: 'Active' });
     expect(await active.getAttribute('aria-checked')).toBe('true');
@@ -300,21 +269,21 @@ describe('the song catalogue', () => {
   });
 
   test('search, genre and tempo filters live in the address, so a reload keeps them', async () => {
-    const api = await adminApi();
-    const title = `Banjo at Daybreak ${run}`;
-    const genre = `Bluegrass ${run}`;
-    await createSong(api, title, { genre, bpm: 150, tags: [`sunrise-${run}`] });
+    const api = await browser.adminApi();
+    const title = `Banjo at Daybreak ${suffix()}`;
+    const genre = `Bluegrass ${suffix()}`;
+    await createSong(api, title, { genre, bpm: 150, tags: [`sunrise-${suffix()}`] });
 
-    const page = await open('preview', '/songs');
+    const page = await browser.open('preview', '/songs');
     await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
     const search = page.getByRole('searchbox', { name: 'Search' });
-    await search.fill(`sunrise-${run}`);
-    await page.waitForURL((url) => url.searchParams.get('q') === `sunrise-${run}`);
+    await search.fill(`sunrise-${suffix()}`);
+    await page.waitForURL((url) => url.searchParams.get('q') === `sunrise-${suffix()}`);
     await expect.poll(() => page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([title]);
 
     await page.reload();
     await page.getByRole('heading', { level: 2, name: title }).waitFor();
-    expect(await search.inputValue()).toBe(`sunrise-${run}`);
+    expect(await search.inputValue()).toBe(`sunrise-${suffix()}`);
     expect(await page.getByRole('heading', { level: 2 }).count()).toBe(1);
 
     // A tempo outside 1-300 is explained and not sent.
@@ -333,12 +302,12 @@ describe('the song catalogue', () => {
   });
 
   test('a preview user comments, an admin approves it, and it shows on the song page', async () => {
-    const api = await adminApi();
-    const title = `Midnight on Music Row ${run}`;
+    const api = await browser.adminApi();
+    const title = `Midnight on Music Row ${suffix()}`;
     const song = await createSong(api, title);
-    const text = `That second verse is a keeper (${run}).`;
+    const text = `That second verse is a keeper (${suffix()}).`;
 
-    const page = await open('preview', `/songs/${song.slug}`);
+    const page = await browser.open('preview', `/songs/${song.slug}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const name = page.getByLabel('Name');
     const email = page.getByLabel('Email');
@@ -360,7 +329,7 @@ describe('the song catalogue', () => {
     // Not shown before approval.
     expect(await page.getByText(text).count()).toBe(0);
 
-    const admin = await open('admin', '/admin/comments');
+    const admin = await browser.open('admin', '/admin/comments');
     await admin.getByRole('heading', { level: 1, name: 'Manage Comments' }).waitFor();
     const row = admin.getByRole('row').filter({ hasText: text });
     await row.waitFor();
@@ -380,27 +349,27 @@ describe('the song catalogue', () => {
   });
 
   test('the catalogue is only for preview users and admins', async () => {
-    const songwriter = await open('songwriter', '/songs');
+    const songwriter = await browser.open('songwriter', '/songs');
     await songwriter.waitForURL('**/preview-status');
     await songwriter.getByRole('heading', { level: 1 }).waitFor();
 
     // Signed out: to sign in, and back here afterwards.
-    const anonymous = await open(undefined, '/songs');
+    const anonymous = await browser.open(undefined, '/songs');
     await anonymous.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/songs');
   });
 
   test('the song list and a song page have no serious accessibility problems, on a phone too', async () => {
-    const api = await adminApi();
-    const title = `Cornbread and Cadillacs ${run}`;
+    const api = await browser.adminApi();
+    const title = `Cornbread and Cadillacs ${suffix()}`;
     const song = await createSong(api, title);
 
     for (const width of [1280, 375]) {
-      const list = await open('preview', '/songs', width);
+      const list = await browser.open('preview', '/songs', width);
       await list.getByRole('link', { name: `Listen to ${title}` }).waitFor();
       expect(await seriousA11yViolations(list), `/songs at ${width}px`).toEqual([]);
       await expectPageFitsScreen(list);
 
-      const detail = await open('preview', `/songs/${song.slug}`, width);
+      const detail = await browser.open('preview', `/songs/${song.slug}`, width);
       await detail.getByRole('heading', { level: 1, name: title }).waitFor();
       await detail.getByRole('slider', { name: 'Seek' }).waitFor();
       expect(await seriousA11yViolations(detail), `song page at ${width}px`).toEqual([]);
@@ -413,7 +382,7 @@ describe('the song catalogue', () => {
 
   test('the admin song pages fit a phone and have no serious accessibility problems', async () => {
     for (const pathname of ['/admin/songs', '/admin/songs/new', '/admin/comments']) {
-      const page = await open('admin', pathname, 375);
+      const page = await browser.open('admin', pathname, 375);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
       expect(await seriousA11yViolations(page), pathname).toEqual([]);
@@ -428,7 +397,7 @@ describe('the song catalogue', () => {
     // Beside the sidebar on a narrow laptop the columns give way by the table's own width: the actions stay in
     // view, nothing scrolls sideways; on a wide screen every column shows.
     for (const [width, columns] of [[820, ['Title', 'Actions']], [1366, ['Title', 'Genre', 'Status', 'Created', 'Actions']]] as const) {
-      const page = await open('admin', '/admin/songs', width);
+      const page = await browser.open('admin', '/admin/songs', width);
       await page.locator('tbody tr').first().waitFor();
       const box = await page.getByRole('button', { name: /^Delete / }).last().boundingBox();
       expect(box && box.x + box.width <= width, `delete button within a ${width} px window`).toBe(true);
@@ -438,16 +407,15 @@ describe('the song catalogue', () => {
   });
 
   test('when the audio link fails, the player fetches a fresh one and plays; if that fails too it says so', async () => {
-    const api = await adminApi();
-    const title = `Long Gone Lullaby ${run}`;
+    const api = await browser.adminApi();
+    const title = `Long Gone Lullaby ${suffix()}`;
     const song = await createSong(api, title);
 
     // The link the page loads with answers like an expired one. The player fetches nothing before Play (the
     // song's length is known from the upload); files load again only once the song has been fetched anew after
     // the listener pressed Play, which is what the player must do. (Links are signed to the second, so a fresh
     // link may even look the same: the retry is what counts.)
-    const context = await newContext(browser, { role: 'preview' });
-    contexts.push(context);
+    const context = await browser.context({ role: 'preview' });
     const page = await context.newPage();
     let pressedPlay = false;
     let refreshed = false;
@@ -487,7 +455,7 @@ describe('the song catalogue', () => {
   });
 
   test('a missing song, or an address no song could have, sends the visitor back to the list', async () => {
-    const page = await open('preview', '/songs/no-such-song-anywhere');
+    const page = await browser.open('preview', '/songs/no-such-song-anywhere');
     await page.waitForURL('**/songs');
     await page.getByRole('heading', { level: 1, name: MESSAGES.songs.listTitle }).waitFor();
     await page.goto(`/songs/${'x'.repeat(300)}`);
@@ -496,7 +464,7 @@ describe('the song catalogue', () => {
   });
 
   test('a page number past the end says so, and leads back to the first page', async () => {
-    const page = await open('preview', '/songs?page=999');
+    const page = await browser.open('preview', '/songs?page=999');
     await page.getByText(MESSAGES.songs.pastTheEnd).waitFor();
     expect(await page.getByText(MESSAGES.songs.empty).count()).toBe(0);
     await page.getByRole('button', { name: 'Go to the first page' }).click();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createS3Storage } from '../../src/server/adapters/storage/s3-storage';
 import { loadConfig } from '../../src/server/config';
@@ -12,21 +12,19 @@ import { createTestDatabaseUrl } from '../setup/database';
 import { freePort } from '../setup/free-port';
 import { TestClient } from '../setup/http-client';
 import { startS3 } from '../setup/s3';
-import { launchBrowser, seriousA11yViolations } from './support/browser';
+import { seriousA11yViolations, useBrowser } from './support/browser';
 
 /*
  * A deployment that keeps its files in S3 (s3rver here): the song page's audio and cover come from the
  * store through presigned links (decision 0020), and the page's CSP lets them in. A server of its own,
  * since the shared one keeps files on disk.
  */
-let browser: Browser;
 let s3: Awaited<ReturnType<typeof startS3>>;
 let server: RunningServer;
 let database: Awaited<ReturnType<typeof createTestDatabaseUrl>> | undefined;
 let dataDir: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   s3 = await startS3();
   dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-s3-'));
   database = process.env.DATABASE_URL ? await createTestDatabaseUrl(process.env.DATABASE_URL) : undefined;
@@ -50,12 +48,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await database?.dispose();
   await s3?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+// Registered after the server's hooks, so the browser (and any page a failed try left open) closes before the server stops.
+const browser = useBrowser();
 
 test('a preview user plays a song whose audio and cover the store serves directly', async () => {
   const { db } = server.database;
@@ -68,8 +68,7 @@ test('a preview user plays a song whose audio and cover the store serves directl
   const client = new TestClient(server.url, server.url);
   const signedIn = await client.post('/api/auth/sign-in/email', { email: listener.email, password: listener.password });
   expect(signedIn.status, signedIn.text).toBe(200);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' as const })));
+  const context = await browser.context({ baseURL: server.url, session: [...client.cookies].map(([name, value]) => ({ name, value })) });
   const page = await context.newPage();
   const refused: string[] = [];
   page.on('console', (message) => {

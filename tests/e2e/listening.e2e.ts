@@ -1,56 +1,22 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import type { APIRequestContext, Locator } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { CatalogueSong } from '../../src/common/api-types';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { launchBrowser, newContext, seriousA11yViolations, type DemoRole } from './support/browser';
-import { uniqueSuffix } from './support/unique';
+import { seriousA11yViolations, useBrowser } from './support/browser';
+import { addSong } from './support/songs';
+import { uniqueSuffixPerTest } from './support/unique';
 import { expectPageFitsScreen } from './support/expect';
 
-const baseUrl = inject('baseUrl');
-/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
-let run = '';
-beforeEach(() => {
-  run = uniqueSuffix();
-});
+const suffix = uniqueSuffixPerTest();
 const SONG_SECONDS = 20;
 /** expect.poll gives up after 1 s by default; playback moves in real time. */
 const PLAYBACK = { timeout: 10_000 };
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
-
-async function open(role: DemoRole, pathname: string, width?: number): Promise<Page> {
-  const context = await newContext(browser, { role, width });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(pathname);
-  return page;
-}
-
-/** The admin API through the admin's browser session; writes carry our Origin as a browser's would. */
-async function adminApi(): Promise<APIRequestContext> {
-  const context = await newContext(browser, { role: 'admin' });
-  contexts.push(context);
-  return context.request;
-}
+const browser = useBrowser();
 
 async function createSong(api: APIRequestContext, title: string) {
   const values = { title, slug: slugify(title), description: `${title}: a song for the listening journey.`, lyrics: 'A verse\nA chorus', tags: [], isActive: true };
-  const res = await api.post('/api/admin/songs', {
-    headers: { Origin: baseUrl },
-    multipart: { data: JSON.stringify(values), audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: SONG_SECONDS, seed: 11 }) } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; slug: string };
+  return addSong(api, values, { name: 'song.mp3', buffer: synthesizeMp3({ seconds: SONG_SECONDS, seed: 11 }) });
 }
 
 const valueNow = async (slider: Locator) => Number(await slider.getAttribute('aria-valuenow'));
@@ -59,13 +25,13 @@ const barCount = async (slider: Locator) => ((await slider.locator('path').first
 
 describe('listen depth', () => {
   test('a preview user seeks on the waveform by key and click, the furthest point is stored, and the admin sees where listeners stop', async () => {
-    const api = await adminApi();
-    const title = `Tailgate Hymn ${run}`;
+    const api = await browser.adminApi();
+    const title = `Tailgate Hymn ${suffix()}`;
     const song = await createSong(api, title);
     const detail = (await (await api.get(`/api/songs/${song.slug}`)).json()) as CatalogueSong;
     expect(detail.peaks?.length).toBeGreaterThan(100);
 
-    const page = await open('preview', `/songs/${song.slug}`);
+    const page = await browser.open('preview', `/songs/${song.slug}`);
     await page.getByRole('group', { name: `Audio player: ${title}` }).waitFor();
     const seek = page.getByRole('slider', { name: 'Seek' });
     // Drawn from the stored peaks, as many bars as its measured width holds (once measured), and seekable at
@@ -117,7 +83,7 @@ describe('listen depth', () => {
     expect(stored.reached.at(-1)).toBe(0);
 
     // The admin opens the song's listening from the activity page: the chart and the listener.
-    const admin = await open('admin', '/admin/preview-activity');
+    const admin = await browser.open('admin', '/admin/preview-activity');
     const bySong = admin.getByRole('region', { name: 'By song' });
     await bySong.getByRole('button', { name: title }).click();
     const panel = admin.getByRole('region', { name: `Listening to ${title}` });
@@ -138,11 +104,10 @@ describe('listen depth', () => {
   });
 
   test('the player draws a flat bar without peaks, still seeks by click and drag, fits a phone and has no serious accessibility problems', async () => {
-    const api = await adminApi();
-    const title = `Flat Line Waltz ${run}`;
+    const api = await browser.adminApi();
+    const title = `Flat Line Waltz ${suffix()}`;
     const song = await createSong(api, title);
-    const context = await newContext(browser, { role: 'preview', width: 375 });
-    contexts.push(context);
+    const context = await browser.context({ role: 'preview', width: 375 });
     const page = await context.newPage();
     // As an older song's read would be before its peaks are computed.
     await page.route(`**/api/songs/${song.slug}`, async (route) => {

@@ -1,14 +1,16 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import type { MeResponse, OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
+import type { APIRequestContext } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import type { MeResponse } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
+import { pitchLink } from './support/outbox';
 import { E2E_SITE_NAME } from './support/site-name';
-import { uniqueSuffix } from './support/unique';
+import { addSong } from './support/songs';
+import { uniqueSuffixPerTest } from './support/unique';
 
 /**
  * Holds, passes and pitch links from every side: an admin builds a shortlist and sends it, the recipient
@@ -18,74 +20,25 @@ import { uniqueSuffix } from './support/unique';
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
-let run = '';
-beforeEach(() => {
-  run = uniqueSuffix();
-});
+const suffix = uniqueSuffixPerTest();
 const m = MESSAGES.pitching;
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = useBrowser();
 const mp3 = synthesizeMp3({ seconds: 8, seed: 11 });
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
-
-async function open(role: DemoRole | undefined, pathname: string, width?: number): Promise<Page> {
-  const context = await newContext(browser, { role, width });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(pathname);
-  return page;
-}
-
-async function adminApi(): Promise<APIRequestContext> {
-  const context = await newContext(browser, { role: 'admin' });
-  contexts.push(context);
-  return context.request;
-}
 
 async function createSong(api: APIRequestContext, title: string): Promise<{ id: string; slug: string; title: string }> {
   const values = { title, slug: slugify(title), description: `${title}, written for the pitching journey.`, lyrics: `First verse of ${title}\n\nThe chorus`, genre: 'Country', bpm: 88, tags: ['e2e'], orderIndex: 0, isActive: true };
-  const res = await api.post('/api/admin/songs', {
-    headers: { Origin: baseUrl },
-    multipart: { data: JSON.stringify(values), audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: mp3 } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { ...((await res.json()) as { id: string; slug: string }), title };
-}
-
-/** The admin reads the pitch e-mail to this address in the outbox, and its link. */
-async function pitchLinkFromOutbox(api: APIRequestContext, email: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await api.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
-      id = list.rows.find((row) => row.kind === 'pitch-link' && row.to === email)?.id;
-      return id;
-    })
-    .toBeDefined();
-  const message = (await (await api.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
-  const link = message.text.match(/https?:\/\/\S+\/p\/[A-Za-z0-9_-]+/)?.[0];
-  expect(link).toBeDefined();
-  return link!;
+  return { ...(await addSong(api, values, { name: 'song.mp3', buffer: mp3 })), title };
 }
 
 describe('pitching', () => {
   test('an admin sends a pitch link, the recipient listens and answers with no account, the admin sees it and revokes the link', async () => {
-    const api = await adminApi();
-    const first = await createSong(api, `Tailgate Hymn ${run}`);
-    const second = await createSong(api, `Neon Chapel ${run}`);
-    const recipient = { name: `Rae Cutler ${run}`, email: `rae.${run}@example.test`, company: 'Cutler Artist Management' };
+    const api = await browser.adminApi();
+    const first = await createSong(api, `Tailgate Hymn ${suffix()}`);
+    const second = await createSong(api, `Neon Chapel ${suffix()}`);
+    const recipient = { name: `Rae Cutler ${suffix()}`, email: `rae.${suffix()}@example.test`, company: 'Cutler Artist Management' };
 
     // 1. The admin builds the shortlist: two songs, the second moved to the top.
-    const admin = await open('admin', '/admin/pitch-links');
+    const admin = await browser.open('admin', '/admin/pitch-links');
     await admin.getByRole('heading', { level: 1, name: 'Pitch Links' }).waitFor();
     await expectNoSeriousA11yViolations(admin, '/admin/pitch-links');
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pitch Links' }).waitFor();
@@ -124,10 +77,10 @@ describe('pitching', () => {
     await expect.poll(() => admin.getByRole('row').filter({ hasText: recipient.name }).getByText('Active', { exact: true }).count()).toBe(1);
 
     // 2. The link from the outbox opens in a fresh browser with no account.
-    const link = await pitchLinkFromOutbox(api, recipient.email);
+    const link = await pitchLink(api, recipient.email);
     expect(link.startsWith(`${baseUrl}/p/`)).toBe(true);
     expect(await admin.getByRole('textbox', { name: 'The new pitch link' }).inputValue()).toBe(link);
-    const listener = await open(undefined, link);
+    const listener = await browser.open(undefined, link);
     await listener.getByRole('heading', { level: 1, name: 'Songs picked for you' }).waitFor();
     await listener.getByText('Two for the fall record. Tell me what sticks!').waitFor();
     expect(await listener.getByRole('heading', { level: 2 }).allTextContents()).toEqual([second.title, first.title]);
@@ -163,7 +116,7 @@ describe('pitching', () => {
     expect(await answer.getByRole('button', { name: `On hold ${second.title}` }).getAttribute('aria-pressed')).toBe('true');
 
     // 4. The admin sees the play, the pass and the hold under that recipient.
-    const activity = await open('admin', `/admin/pitch-links?link=${id}`);
+    const activity = await browser.open('admin', `/admin/pitch-links?link=${id}`);
     const panel = activity.getByRole('region', { name: `Activity of ${recipient.name}` });
     const heldRow = panel.getByRole('row').filter({ hasText: second.title });
     await heldRow.getByText('Hold', { exact: true }).waitFor();
@@ -176,7 +129,7 @@ describe('pitching', () => {
     await expectNoSeriousA11yViolations(activity, 'a pitch link with activity');
 
     // The song's own edit page lists the recipient's hold too.
-    const edit = await open('admin', `/admin/songs/edit/${second.id}`);
+    const edit = await browser.open('admin', `/admin/songs/edit/${second.id}`);
     const perSong = edit.getByRole('region', { name: 'Holds and passes' });
     await perSong.getByRole('row').filter({ hasText: recipient.name }).getByText('Hold', { exact: true }).waitFor();
 
@@ -217,11 +170,11 @@ describe('pitching', () => {
   });
 
   test('a preview user holds a song with a note, finds it on My holds, and the admin sees it for that listener', async () => {
-    const api = await adminApi();
-    const title = `Backroad Prayer ${run}`;
+    const api = await browser.adminApi();
+    const title = `Backroad Prayer ${suffix()}`;
     const song = await createSong(api, title);
 
-    const page = await open('preview', `/songs/${song.slug}`);
+    const page = await browser.open('preview', `/songs/${song.slug}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const answer = page.getByRole('region', { name: `Hold or pass: ${title}` });
     await answer.getByRole('button', { name: `Hold ${title}` }).click();
@@ -249,7 +202,7 @@ describe('pitching', () => {
 
     // The admin sees the answer beside that listener's plays.
     const me = (await (await page.request.get('/api/me')).json()) as MeResponse;
-    const admin = await open('admin', `/admin/preview-activity?user=${me.user!.id}`);
+    const admin = await browser.open('admin', `/admin/preview-activity?user=${me.user!.id}`);
     const perListener = admin.getByRole('region', { name: /^Holds and passes by / });
     await perListener.getByRole('row').filter({ hasText: title }).getByText('Pass', { exact: true }).waitFor();
   });
@@ -262,7 +215,7 @@ describe('pitching', () => {
       ['preview', '/my-holds'],
       [undefined, `/p/${Buffer.alloc(32, 3).toString('base64url')}`],
     ] as const) {
-      const page = await open(role, pathname, 375);
+      const page = await browser.open(role, pathname, 375);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
       await expectNoSeriousA11yViolations(page, `${pathname} at 375px`);
@@ -270,15 +223,15 @@ describe('pitching', () => {
     }
 
     // A live pitch page on a phone: the first song's player is on the first screen, and nothing sticks out.
-    const api = await adminApi();
-    const song = await createSong(api, `Gas Station Roses, a Song with a Long Title ${run}`);
-    const email = `phone.${run}@example.test`;
+    const api = await browser.adminApi();
+    const song = await createSong(api, `Gas Station Roses, a Song with a Long Title ${suffix()}`);
+    const email = `phone.${suffix()}@example.test`;
     const made = await api.post('/api/admin/pitch-links', {
       headers: { Origin: baseUrl },
       data: { recipientName: 'Phone Listener', recipientEmail: email, expiresOn: pitchExpiryBounds().suggested, songIds: [song.id] },
     });
     expect(made.status(), await made.text()).toBe(201);
-    const listener = await open(undefined, await pitchLinkFromOutbox(api, email), 375);
+    const listener = await browser.open(undefined, await pitchLink(api, email), 375);
     const play = listener.getByRole('group', { name: `Audio player: ${song.title}` }).getByRole('button', { name: 'Play' });
     await play.waitFor();
     const box = await play.boundingBox();

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
-import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
-import { uniqueSuffix } from './support/unique';
+import { uniqueSuffixPerTest } from './support/unique';
 
 /**
  * Preview access from both sides: a visitor asks, signs up and confirms; an admin approves; the visitor
@@ -15,43 +14,21 @@ import { uniqueSuffix } from './support/unique';
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
-let run = '';
-beforeEach(() => {
-  run = uniqueSuffix();
-});
+const suffix = uniqueSuffixPerTest();
 const m = MESSAGES.previewAccess;
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
-
-async function open(role: DemoRole | undefined, pathname: string, width?: number): Promise<Page> {
-  const context = await newContext(browser, { role, width });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(pathname);
-  return page;
-}
+const browser = useBrowser();
 
 describe('preview access', () => {
   test('a visitor requests access, signs up, confirms, is approved by an admin, listens, and the admin sees the play', async () => {
     const visitor = {
-      name: `Rhea Holt ${run}`,
+      name: `Rhea Holt ${suffix()}`,
       company: 'Holt Music Group',
-      email: `rhea.${run}@example.test`,
+      email: `rhea.${suffix()}@example.test`,
       password: 'listening-room-42',
     };
 
     // 1. The request form, with the four steps beside it.
-    const page = await open(undefined, '/preview-request');
+    const page = await browser.open(undefined, '/preview-request');
     await page.getByRole('heading', { level: 1, name: 'Request preview access' }).waitFor();
     expect(await page.getByRole('list', { name: 'How preview access works' }).getByRole('listitem').count()).toBe(4);
     expect(await page.getByRole('link', { name: 'Log in here' }).getAttribute('href')).toBe('/auth');
@@ -96,7 +73,7 @@ describe('preview access', () => {
     expect(await page.getByRole('link', { name: 'Already confirmed? Log in' }).getAttribute('href')).toBe('/auth');
 
     // 3. The admin opens the confirmation e-mail in the outbox and reads its link.
-    const admin = await open('admin', '/admin/outbox');
+    const admin = await browser.open('admin', '/admin/outbox');
     const mailRow = admin.getByRole('row').filter({ hasText: visitor.email }).filter({ hasText: 'Confirm your email address' });
     await mailRow.getByRole('button').click();
     const dialog = admin.getByRole('dialog');
@@ -179,8 +156,8 @@ describe('preview access', () => {
   });
 
   test('an admin rejects a request after a warning, and the blocked e-mail cannot ask again', async () => {
-    const person = { name: `Blake Rowe ${run}`, email: `blake.${run}@example.test` };
-    const admin = await open('admin', '/admin');
+    const person = { name: `Blake Rowe ${suffix()}`, email: `blake.${suffix()}@example.test` };
+    const admin = await browser.open('admin', '/admin');
     const created = await admin.request.post('/api/preview-requests', {
       headers: { Origin: baseUrl },
       data: {
@@ -218,7 +195,7 @@ describe('preview access', () => {
     await admin.getByRole('article', { name: person.name }).getByText('Rejected', { exact: true }).waitFor();
 
     // The same person asks again from the public form: refused with the spec's words.
-    const page = await open(undefined, '/preview-request');
+    const page = await browser.open(undefined, '/preview-request');
     await page.getByLabel('Name', { exact: true }).fill(person.name);
     await page.getByLabel('Company', { exact: true }).fill('Rowe Records');
     await page.getByLabel('Email', { exact: true }).fill(person.email);
@@ -230,8 +207,8 @@ describe('preview access', () => {
   });
 
   test('an admin creates a pre-approved preview account, and a second one with the same e-mail is refused', async () => {
-    const email = `casey.${run}@example.test`;
-    const page = await open('admin', '/admin/create-account');
+    const email = `casey.${suffix()}@example.test`;
+    const page = await browser.open('admin', '/admin/create-account');
     await page.getByRole('heading', { level: 1, name: 'Create Preview Account' }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
@@ -242,7 +219,7 @@ describe('preview access', () => {
     const fill = async () => {
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill('front-porch-demo-7');
-      await page.getByLabel('Name (optional)').fill(`Casey Lane ${run}`);
+      await page.getByLabel('Name (optional)').fill(`Casey Lane ${suffix()}`);
       await page.getByLabel('Company (optional)').fill('Lane Management');
     };
     await fill();
@@ -256,13 +233,13 @@ describe('preview access', () => {
 
     // The account comes with an approved request, marked as made by an admin.
     await page.goto(`/admin/preview-requests?status=approved&q=${encodeURIComponent(email)}`);
-    const card = page.getByRole('article', { name: `Casey Lane ${run}` });
+    const card = page.getByRole('article', { name: `Casey Lane ${suffix()}` });
     await card.getByText('Created by admin').waitFor();
     await card.getByText('Linked and confirmed').waitFor();
   });
 
   test('/signup leads industry professionals to /preview-request, and the public pages pass axe', async () => {
-    const page = await open(undefined, '/signup');
+    const page = await browser.open(undefined, '/signup');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Request Access' }).getAttribute('href')).toBe('/preview-request');
     await expectNoSeriousA11yViolations(page);
@@ -273,34 +250,34 @@ describe('preview access', () => {
   });
 
   test('a signup link without its details goes back to the request form', async () => {
-    const page = await open(undefined, '/preview-signup?email=someone%40example.test');
+    const page = await browser.open(undefined, '/preview-signup?email=someone%40example.test');
     await page.waitForURL((url) => url.pathname === '/preview-request');
     await toast(page, m.missingInfoTitle).getByText(m.missingInfo).waitFor();
   });
 
   test('a signed-in user opening a signup link is told the account exists and sent to /auth', async () => {
-    const page = await open('preview', `/preview-signup?request_id=00000000-0000-4000-8000-000000000000&email=x%40example.test`);
+    const page = await browser.open('preview', `/preview-signup?request_id=00000000-0000-4000-8000-000000000000&email=x%40example.test`);
     await toast(page, m.accountExistsTitle).getByText(m.accountExists).waitFor();
     // /auth then sends a preview user on to the catalogue.
     await page.waitForURL((url) => url.pathname === '/songs');
   });
 
   test('a signed-in user without a request is offered the request form on /preview-status', async () => {
-    const page = await open('songwriter', '/preview-status');
+    const page = await browser.open('songwriter', '/preview-status');
     await page.getByText(MESSAGES.previewStatus.noRequest).waitFor();
     expect(await page.getByRole('link', { name: 'Request Access' }).getAttribute('href')).toBe('/preview-request');
     await expectNoSeriousA11yViolations(page);
   });
 
   test('the request form and the admin pages fit a 375 px screen', async () => {
-    const page = await open(undefined, '/preview-request', 375);
+    const page = await browser.open(undefined, '/preview-request', 375);
     await page.getByRole('button', { name: 'Submit Request' }).waitFor();
     await expectPageFitsScreen(page);
 
     // An account made without a name stands in the list under its e-mail: one long word, which must wrap in
     // its card, not widen the page.
-    const admin = await open('admin', '/admin/create-account', 375);
-    const longEmail = `a.listener.made.without.a.name.${run}@nashville-publishing-house.example.test`;
+    const admin = await browser.open('admin', '/admin/create-account', 375);
+    const longEmail = `a.listener.made.without.a.name.${suffix()}@nashville-publishing-house.example.test`;
     const made = await admin.request.post('/api/admin/preview-accounts', {
       headers: { Origin: new URL(admin.url()).origin },
       data: { email: longEmail, password: 'porch-swing-melody-42' },

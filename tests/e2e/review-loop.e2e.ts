@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { launchBrowser, newContext, type DemoRole } from './support/browser';
+import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
+import { verificationLink } from './support/outbox';
 import { uniqueSuffix } from './support/unique';
 
 /**
@@ -50,12 +50,10 @@ beforeEach(() => {
   ({ writer, songs, reviewText, writerReply, adminAnswer } = journeyData());
 });
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = useBrowser();
 let files: { dir: string; audio1: string; audio2: string; lyrics: string; fakeMp3: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const dir = mkdtempSync(path.join(tmpdir(), 'pitchroom-review-e2e-'));
   files = {
     dir,
@@ -70,17 +68,9 @@ beforeAll(async () => {
   writeFileSync(files.fakeMp3, 'This is a text file wearing an .mp3 name.\n'.repeat(20));
 });
 
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
+afterAll(() => {
   if (files) rmSync(files.dir, { recursive: true, force: true });
 });
-
-async function context(role?: DemoRole, width?: number): Promise<BrowserContext> {
-  const created = await newContext(browser, { role, width });
-  contexts.push(created);
-  return created;
-}
 
 const path_ = (page: Page) => new URL(page.url()).pathname;
 
@@ -89,22 +79,6 @@ const origin = { Origin: baseUrl };
 
 async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, what: string) {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-}
-
-/** The admin reads the confirmation e-mail to this address in the outbox, and its link. */
-async function verificationLink(admin: Page, email: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await admin.request.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
-      id = list.rows.find((row) => row.kind === 'verify-email' && row.to === email)?.id;
-      return id;
-    })
-    .toBeDefined();
-  const message = (await (await admin.request.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
-  const link = message.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
-  expect(link).toBeDefined();
-  return link!;
 }
 
 /** A songwriter with a profile, a questionnaire and a paid order of two songs; returns the order id. */
@@ -178,8 +152,8 @@ async function fillSong(card: Locator, song: (typeof songs)[number], audio: stri
 
 describe('the review loop', () => {
   test('a songwriter submits two songs, the admin listens and sends the review, and they exchange messages', async () => {
-    const admin = await (await context('admin')).newPage();
-    const page = await (await context()).newPage();
+    const admin = await (await browser.context({ role: 'admin' })).newPage();
+    const page = await (await browser.context()).newPage();
     const orderId = await preparedSongwriter(page, admin);
 
     // --- Submitting. A link to someone else's (or no) order says so.
@@ -405,7 +379,7 @@ describe('the review loop', () => {
   });
 
   test('a review that does not exist, or is someone else’s, says so with a way back', async () => {
-    const page = await (await context('songwriter')).newPage();
+    const page = await (await browser.context({ role: 'songwriter' })).newPage();
     await page.goto('/songwriter/review/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { level: 1, name: r.reviewNotFound }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/songwriter-dashboard');

@@ -1,14 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
-import { freshSession, launchBrowser, newContext } from './support/browser';
+import { freshSession, useBrowser, type DemoRole } from './support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
+
+/** On the sign-in page, the demo account logs in through the form. */
+async function logInThroughForm(page: Page, role: DemoRole) {
+  await page.waitForURL((url) => url.pathname === '/auth');
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS[role].email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNTS[role].password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
 
 // Three sign-ins: the sign-in limit is three per ten seconds per address, and this file is the only one signing in through the form.
 test.each([
@@ -16,29 +20,23 @@ test.each([
   // Sent to sign in on the way to a page: back to that page, its query kept, once signed in.
   ['preview', '/songs?q=gravel', '/songs?q=gravel'],
 ] as const)('the demo %s, starting at %s, signs in and lands on %s', async (role, start, landing) => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto(start);
-  await page.waitForURL((url) => url.pathname === '/auth');
-  await page.getByLabel('Email').fill(DEMO_ACCOUNTS[role].email);
-  await page.getByLabel('Password').fill(DEMO_ACCOUNTS[role].password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughForm(page, role);
   await page.waitForURL((url) => url.pathname + url.search === landing);
   await page.getByText(MESSAGES.auth.signedIn).first().waitFor();
   await context.close();
 });
 
 test("a signed-out songwriter back from a payment is offered sign-up, and logging in instead still reaches the dashboard", async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/songwriter-dashboard?order_success=true');
   await page.waitForURL((url) => url.pathname === '/songwriter-signup');
   await page.getByText(MESSAGES.songwriters.orderSuccessNote).waitFor();
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/auth');
-  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.songwriter.email);
-  await page.getByLabel('Password').fill(DEMO_ACCOUNTS.songwriter.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughForm(page, 'songwriter');
   // The dashboard handles the payment's return (no session to claim here: it offers the claim box) and tidies the address.
   await page.waitForURL((url) => url.pathname === '/songwriter-dashboard' && url.search === '');
   await page.getByRole('heading', { level: 1, name: 'Songwriter dashboard' }).waitFor();
@@ -47,7 +45,7 @@ test("a signed-out songwriter back from a payment is offered sign-up, and loggin
 
 test('an admin logs out from the account menu and sees the logged-out toast', async () => {
   // A session of its own: signing out ends it, and the shared admin session must live on for other files.
-  const context = await newContext(browser, { session: await freshSession('admin') });
+  const context = await browser.context({ session: await freshSession('admin') });
   const page = await context.newPage();
   await page.goto('/about');
   await page.getByRole('button', { name: 'Account' }).click();
@@ -59,7 +57,7 @@ test('an admin logs out from the account menu and sees the logged-out toast', as
 });
 
 test("the admin panel's Logout says it in the admin's words", async () => {
-  const context = await newContext(browser, { session: await freshSession('admin') });
+  const context = await browser.context({ session: await freshSession('admin') });
   const page = await context.newPage();
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -70,7 +68,7 @@ test("the admin panel's Logout says it in the admin's words", async () => {
 });
 
 test('a confirmation link that has expired lands on the sign-in page, which says what to do', async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fauth');
   await page.waitForURL((url) => url.pathname === '/auth');
@@ -79,13 +77,13 @@ test('a confirmation link that has expired lands on the sign-in page, which says
 });
 
 test('the admin area sends a signed-out visitor to /auth and a preview user home', async () => {
-  const anonymous = await newContext(browser);
+  const anonymous = await browser.context();
   const page = await anonymous.newPage();
   await page.goto('/admin/outbox');
   await page.waitForURL((url) => url.pathname === '/auth');
   await anonymous.close();
 
-  const preview = await newContext(browser, { role: 'preview' });
+  const preview = await browser.context({ role: 'preview' });
   const previewPage = await preview.newPage();
   await previewPage.goto('/admin');
   await previewPage.waitForURL((url) => url.pathname === '/');

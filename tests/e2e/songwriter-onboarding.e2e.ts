@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import type { OutboxListItem, OutboxMessage, Paged } from '../../src/common/api-types';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { PRO_AFFILIATIONS } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { TestClient } from '../setup/http-client';
-import { freshSession, launchBrowser, newContext, type DemoRole } from './support/browser';
+import { freshSession, useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
-import { uniqueSuffix } from './support/unique';
+import { verificationLink } from './support/outbox';
+import { uniqueSuffixPerTest } from './support/unique';
 
 /**
  * A songwriter joins: account, e-mail confirmation, profile, questionnaire, package, test checkout in a
@@ -16,60 +16,23 @@ import { uniqueSuffix } from './support/unique';
  */
 
 const baseUrl = inject('baseUrl');
-/** Keeps what a journey makes unique against the same server: new for each test, a retry included. */
-let run = '';
-beforeEach(() => {
-  run = uniqueSuffix();
-});
+const suffix = uniqueSuffixPerTest();
 const m = MESSAGES.songwriters;
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
-
-async function context(role?: DemoRole): Promise<BrowserContext> {
-  const created = await newContext(browser, { role });
-  contexts.push(created);
-  return created;
-}
+const browser = useBrowser();
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
 /** The step marked current in the four-step indicator. */
 const currentStep = (page: Page) => page.getByRole('navigation', { name: 'Sign-up progress' }).locator('[aria-current="step"]');
 
-/** The admin reads the confirmation e-mail to this address in the outbox, and its link. */
-async function verificationLink(admin: Page, email: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await admin.request.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
-      id = list.rows.find((row) => row.kind === 'verify-email' && row.to === email)?.id;
-      return id;
-    })
-    .toBeDefined();
-  const message = (await (await admin.request.get(`/api/admin/outbox/${id}`)).json()) as OutboxMessage;
-  const link = message.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
-  expect(link).toBeDefined();
-  expect(new URL(link!).origin).toBe(new URL(baseUrl).origin);
-  return link!;
-}
-
 describe('songwriter onboarding', () => {
   test('a songwriter signs up, confirms, fills the profile and questionnaire, pays for 3 songs in a new tab and sees the order', async () => {
     const writer = {
-      username: `writer_${run}`,
-      email: `writer.${run}@example.test`,
+      username: `writer_${suffix()}`,
+      email: `writer.${suffix()}@example.test`,
       password: 'gravel-road-goodbye-42',
     };
-    const songwriter = await context();
+    const songwriter = await browser.context();
     const page = await songwriter.newPage();
 
     // 1. Account. Back from a payment made before the account existed, the page says what to do.
@@ -110,8 +73,10 @@ describe('songwriter onboarding', () => {
     await expectNoSeriousA11yViolations(page);
 
     // The confirmation link (read from the outbox by an admin) confirms, signs in and lands on step 2.
-    const admin = await (await context('admin')).newPage();
-    await page.goto(await verificationLink(admin, writer.email));
+    const admin = await (await browser.context({ role: 'admin' })).newPage();
+    const link = await verificationLink(admin, writer.email);
+    expect(new URL(link).origin).toBe(new URL(baseUrl).origin);
+    await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/songwriter-profile');
 
     // A later step opened early sends the songwriter back to the first unfinished one.
@@ -251,12 +216,11 @@ describe('songwriter onboarding', () => {
     const baseUrl = inject('baseUrl');
     const adminApi = new TestClient(baseUrl, baseUrl);
     for (const { name, value } of inject('sessions').admin) adminApi.cookies.set(name, value);
-    const listener = { email: `listener.${run}.${Date.now().toString(36)}@example.test`, password: 'porch-swing-melody-42' };
+    const listener = { email: `listener.${suffix()}.${Date.now().toString(36)}@example.test`, password: 'porch-swing-melody-42' };
     expect((await adminApi.post('/api/admin/preview-accounts', listener)).status).toBe(201);
     const session = new TestClient(baseUrl, baseUrl);
     expect((await session.post('/api/auth/sign-in/email', listener)).status).toBe(200);
-    const created = await newContext(browser, { session: [...session.cookies].map(([name, value]) => ({ name, value })) });
-    contexts.push(created);
+    const created = await browser.context({ session: [...session.cookies].map(([name, value]) => ({ name, value })) });
     const page = await created.newPage();
 
     await page.goto('/songwriter-profile');
@@ -269,7 +233,7 @@ describe('songwriter onboarding', () => {
     await page.getByLabel('Username').fill('x');
     await page.getByRole('button', { name: 'Continue as a songwriter' }).click();
     await page.getByText(m.usernameMin).waitFor();
-    await page.getByLabel('Username').fill(`listener-${run}`);
+    await page.getByLabel('Username').fill(`listener-${suffix()}`);
     await page.getByRole('button', { name: 'Continue as a songwriter' }).click();
     await page.waitForURL((url) => url.pathname === '/songwriter-profile');
     await expect.poll(() => currentStep(page).textContent()).toContain('Profile');
@@ -280,8 +244,7 @@ describe('songwriter onboarding', () => {
 
   test('when the order cannot be made, the tab opened for its checkout closes and the page says why', async () => {
     // A session of its own, ended below as if signed out in another tab before a package is chosen.
-    const own = await newContext(browser, { session: await freshSession('songwriter') });
-    contexts.push(own);
+    const own = await browser.context({ session: await freshSession('songwriter') });
     const page = await own.newPage();
     await page.goto('/songwriter-order');
     await page.getByRole('heading', { level: 1, name: 'Choose your review package' }).waitFor();
@@ -294,8 +257,7 @@ describe('songwriter onboarding', () => {
   });
 
   test('when the browser blocks the checkout tab, the page says so and offers the checkout as a link', async () => {
-    const own = await newContext(browser, { session: await freshSession('songwriter') });
-    contexts.push(own);
+    const own = await browser.context({ session: await freshSession('songwriter') });
     const page = await own.newPage();
     // What a browser's popup blocker does to window.open: no tab, and null to the page.
     await page.addInitScript(() => {
@@ -315,7 +277,7 @@ describe('songwriter onboarding', () => {
   });
 
   test('the demo songwriter, who has no order yet, sees the empty dashboard with a way to buy and to claim', async () => {
-    const page = await (await context('songwriter')).newPage();
+    const page = await (await browser.context({ role: 'songwriter' })).newPage();
     await page.goto('/songwriter-signup');
     // Signed in already: on to the dashboard's step (the demo account has finished its questionnaire).
     await page.waitForURL((url) => url.pathname === '/songwriter-order');
@@ -326,7 +288,7 @@ describe('songwriter onboarding', () => {
     await claim.getByLabel('Email used at checkout').fill('');
     await claim.getByRole('button', { name: 'Claim orders' }).click();
     await claim.getByText(MESSAGES.validation.emailRequired).waitFor();
-    await claim.getByLabel('Email used at checkout').fill(`nobody.${run}@example.test`);
+    await claim.getByLabel('Email used at checkout').fill(`nobody.${suffix()}@example.test`);
     await claim.getByRole('button', { name: 'Claim orders' }).click();
     await toast(page, m.noOrdersTitle).getByText(m.noOrders).waitFor();
     await expectNoSeriousA11yViolations(page);

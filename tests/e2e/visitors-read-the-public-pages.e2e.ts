@@ -1,20 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
-import { launchBrowser, newContext, seriousA11yViolations } from './support/browser';
+import { seriousA11yViolations, useBrowser } from './support/browser';
 import { E2E_SITE_NAME } from './support/site-name';
 import { expectPageFitsScreen } from './support/expect';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const PUBLIC_PAGES = ['/', '/about', '/services', '/faqs', '/contact', '/thanks', '/signup', '/auth', '/forgot-password'];
 
 test.each(PUBLIC_PAGES)('%s has its own title and description, and no serious accessibility violation', async (path) => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
@@ -33,7 +28,7 @@ test('every page names the site by its SITE_NAME setting, in the HTML sent befor
     expect(html, path).toMatch(new RegExp(`<title[^>]*>[^<]*${E2E_SITE_NAME}[^<]*</title>`));
     expect(html, path).not.toContain('Pitchroom');
   }
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/faqs');
   await page.getByRole('banner').getByText(E2E_SITE_NAME).first().waitFor();
@@ -43,7 +38,7 @@ test('every page names the site by its SITE_NAME setting, in the HTML sent befor
 });
 
 test('the pages have distinct titles', async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   const titles = new Set<string>();
   for (const path of ['/', '/about', '/services', '/faqs', '/contact']) {
@@ -57,7 +52,7 @@ test('the pages have distinct titles', async () => {
 
 test('public pages are prerendered: readable with scripts off, then one title per page as the visitor moves on', async () => {
   const baseURL = inject('baseUrl');
-  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noScript = await browser.chromium.newContext({ baseURL, javaScriptEnabled: false });
   const still = await noScript.newPage();
   for (const [path, title] of [['/about', `About | ${E2E_SITE_NAME}`], ['/faqs', `FAQS | ${E2E_SITE_NAME}`], ['/services', `Services | ${E2E_SITE_NAME}`]]) {
     await still.goto(path!);
@@ -66,7 +61,7 @@ test('public pages are prerendered: readable with scripts off, then one title pe
   }
   await noScript.close();
 
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/about');
   // The header's account links appear once React has taken over (they need the session).
@@ -80,7 +75,7 @@ test('public pages are prerendered: readable with scripts off, then one title pe
 });
 
 test('a new page opens at its top, and Back returns to where the visitor was', async () => {
-  const context = await newContext(browser, { width: 1280, height: 600 });
+  const context = await browser.context({ width: 1280, height: 600 });
   const page = await context.newPage();
   await page.goto('/services');
   await page.getByRole('link', { name: 'Login' }).first().waitFor();
@@ -98,7 +93,7 @@ test('a new page opens at its top, and Back returns to where the visitor was', a
 });
 
 test("a page whose code cannot load (a deploy replaced it) says so and offers a reload; Back leaves the error", async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/');
@@ -114,7 +109,7 @@ test("a page whose code cannot load (a deploy replaced it) says so and offers a 
 });
 
 test('the contact form sends the message and clears', async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/contact');
   await page.getByRole('button', { name: /send/i }).click();
@@ -134,7 +129,7 @@ test('the contact form sends the message and clears', async () => {
 });
 
 test('the FAQ accordion opens one item at a time', async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/faqs');
   const questions = page.locator('main').getByRole('button', { expanded: false });
@@ -156,7 +151,7 @@ test('the FAQ accordion opens one item at a time', async () => {
 });
 
 test('at 375 px the menu collapses behind a toggle that opens and closes it', async () => {
-  const context = await newContext(browser, { width: 375, height: 740 });
+  const context = await browser.context({ width: 375, height: 740 });
   const page = await context.newPage();
   await page.goto('/');
   const toggle = page.getByRole('button', { name: 'Toggle menu' });
@@ -172,7 +167,7 @@ test('at 375 px the menu collapses behind a toggle that opens and closes it', as
 });
 
 test('an unknown path shows the 404 page with status 404', async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
@@ -184,7 +179,7 @@ test('an unknown path shows the 404 page with status 404', async () => {
 });
 
 test('hashed assets are sent pre-compressed, with long immutable caching', async () => {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/');
   const src = await page.locator('script[type="module"]').first().getAttribute('src');

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/seed';
 import { TestClient } from '../../setup/http-client';
+import { launchBrowser } from './chromium';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-export { CHROMIUM_ARGS, launchBrowser } from './chromium';
 
 export type DemoRole = 'admin' | 'preview' | 'songwriter';
 
@@ -21,21 +20,61 @@ export async function freshSession(role: DemoRole): Promise<{ name: string; valu
   return [...client.cookies].map(([name, value]) => ({ name, value }));
 }
 
-/** A fresh browser context, signed in as a demo account when a role is given (the session comes from global setup). */
-export async function newContext(
-  browser: Browser,
-  options: { role?: DemoRole; session?: { name: string; value: string }[]; width?: number; height?: number } = {},
-): Promise<BrowserContext> {
-  const baseURL = inject('baseUrl');
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+/** What a context is made with: by default the shared server, 1280 × 800, signed out. */
+export interface ContextOptions {
+  /** Signed in as this demo account (the session comes from global setup). */
+  role?: DemoRole;
+  /** Signed in with these session cookies instead. */
+  session?: { name: string; value: string }[];
+  width?: number;
+  height?: number;
+  /** Another server than the shared one (a journey that starts its own). */
+  baseURL?: string;
+}
+
+/**
+ * The browser of a journey file, so no file repeats its lifecycle: launched before the file's tests, and closed
+ * after them with every context it made (registers the beforeAll and afterAll).
+ */
+export function useBrowser() {
+  let chromium: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    chromium = await launchBrowser();
   });
-  const cookies = options.session ?? (options.role ? inject('sessions')[options.role] : undefined);
-  if (cookies) {
-    await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL, httpOnly: true, sameSite: 'Lax' as const })));
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await chromium?.close();
+  });
+
+  async function context(options: ContextOptions = {}): Promise<BrowserContext> {
+    const baseURL = options.baseURL ?? inject('baseUrl');
+    const created = await chromium!.newContext({ baseURL, viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+    contexts.push(created);
+    const cookies = options.session ?? (options.role ? inject('sessions')[options.role] : undefined);
+    if (cookies) {
+      await created.addCookies(cookies.map((c) => ({ ...c, url: baseURL, httpOnly: true, sameSite: 'Lax' as const })));
+    }
+    return created;
   }
-  return context;
+  return {
+    /** Chromium itself, for a context of other options (scripts off), which the test closes. */
+    get chromium(): Browser {
+      return chromium!;
+    },
+    /** A fresh context, closed with the browser. */
+    context,
+    /** A page of a context of its own (signed in as the role, if one is given), at this path. */
+    async open(role: DemoRole | undefined, pathname: string, width?: number): Promise<Page> {
+      const page = await (await context({ role, width })).newPage();
+      await page.goto(pathname);
+      return page;
+    },
+    /** The admin API through the admin's browser session (its writes must carry our Origin, as a browser's do). */
+    async adminApi(): Promise<APIRequestContext> {
+      return (await context({ role: 'admin' })).request;
+    },
+  };
 }
 
 export interface A11yViolation {
