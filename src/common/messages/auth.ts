@@ -15,4 +15,5 @@ export const auth = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   verificationSent: 'Check your inbox: we sent you a link to confirm your email address.',
   resendVerification: 'Send the confirmation email again',
+  resendFailed: 'Could not send the email again',
 } as const;

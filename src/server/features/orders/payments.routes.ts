@@ -18,7 +18,7 @@ const SessionParamSchema = z.object({ sessionId: z.string().min(1).max(255) });
 /** /api/test-checkout: the built-in checkout, only when Stripe is not configured. */
 export function testCheckoutRoutes(db: Db, payments: PaymentProvider, emailCtx: EmailContext) {
   return new Hono<AppEnv>()
-    .use('*', async (c, next) => {
+    .use('*', async (_c, next) => {
       if (payments.kind !== 'test') throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
       await next();
     })

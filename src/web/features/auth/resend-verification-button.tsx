@@ -2,18 +2,32 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import * as MESSAGES from '../../../common/messages';
 import { Button } from '../../components/ui/button';
+import { InlineSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { authApi } from '../../lib/auth';
+import { cn } from '../../lib/cn';
 
-/** For a user whose confirmation link expired or got lost: sign-in is refused until the e-mail is confirmed. */
-export function ResendVerificationButton({ email }: { email: string }) {
+/**
+ * Sends the confirmation e-mail again: after a sign-up, or for a user whose link expired or got lost (sign-in
+ * is refused until the e-mail is confirmed). `send` asks for a link that continues somewhere else.
+ */
+export function ResendVerificationButton({
+  email,
+  send = authApi.sendVerificationEmail,
+  className,
+}: {
+  email: string;
+  send?: (email: string) => Promise<unknown>;
+  className?: string;
+}) {
   const resend = useMutation({
-    mutationFn: () => authApi.sendVerificationEmail(email),
+    mutationFn: () => send(email),
     onSuccess: () => toast.success(MESSAGES.auth.verificationSent),
-    onError: (error) => toast.error(isApiError(error) ? error.message : MESSAGES.generic.unexpected),
+    onError: (error) => toast.error(MESSAGES.auth.resendFailed, { description: isApiError(error) ? error.message : undefined }),
   });
   return (
-    <Button variant="link" className="h-auto p-0 text-red-800 underline" disabled={resend.isPending} onClick={() => resend.mutate()}>
+    <Button variant="link" className={cn('h-auto p-0', className)} disabled={resend.isPending} onClick={() => resend.mutate()}>
+      {resend.isPending && <InlineSpinner />}
       {MESSAGES.auth.resendVerification}
     </Button>
   );

@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -16,11 +14,11 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
-import { authApi, useMe } from '../../lib/auth';
+import { useMe } from '../../lib/auth';
 import { signUpForPreview, type PreviewSignupState } from './preview-access-api';
+import { CheckEmailNotice } from '../auth/check-email-notice';
 import { PreviewSteps } from './preview-steps';
 import { SITE_NAME } from '../../lib/site-name';
-import { EmailText } from '../../components/email-text';
 
 const m = MESSAGES.previewAccess;
 /** Spec section 9: the already-registered notice stays this long before /auth. */
@@ -153,39 +151,9 @@ function SignupFlow({ email, onDone }: { email: string; onDone: () => void }) {
 
 /** Step 3 of 4. The heading takes focus so screen readers announce the new state. */
 function CheckEmail({ email }: { email: string }) {
-  const resend = useMutation({
-    mutationFn: () => authApi.sendVerificationEmail(email),
-    onSuccess: () => toast.success(MESSAGES.auth.verificationSent),
-    onError: (error) => toast.error(m.resendFailed, { description: isApiError(error) ? error.message : undefined }),
-  });
   return (
     <SignupShell title="Check your email" step={3} focusTitle>
-      <div className="grid gap-5">
-        <div className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
-          <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-2 text-sm leading-6">
-            <p>{m.checkEmail}</p>
-            <p>
-              Sent to{' '}
-              <strong>
-                <EmailText email={email} />
-              </strong>
-              .
-            </p>
-          </div>
-        </div>
-        <p className="text-sm leading-6 text-muted-foreground">
-          The link is valid for one hour. Once your address is confirmed, we review your request and email you when access is
-          approved.
-        </p>
-        <Button asChild size="lg" className="w-full">
-          <Link to={PAGE_PATHS.auth}>Already confirmed? Log in</Link>
-        </Button>
-        <Button variant="link" className="h-auto justify-self-center p-0" disabled={resend.isPending} onClick={() => resend.mutate()}>
-          {resend.isPending && <InlineSpinner />}
-          {MESSAGES.auth.resendVerification}
-        </Button>
-      </div>
+      <CheckEmailNotice email={email} message={m.checkEmail} note={m.reviewedAfterConfirming} />
     </SignupShell>
   );
 }

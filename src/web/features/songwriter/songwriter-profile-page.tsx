@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { useMe } from '../../lib/auth';
-import { applyFieldErrors } from './form-errors';
+import { applyFieldErrors } from '../../lib/form-errors';
 import { OnboardingGate, OnboardingShell } from './onboarding-shell';
 import { songwriterApi, songwriterKeys, type Onboarding } from './songwriter-api';
 

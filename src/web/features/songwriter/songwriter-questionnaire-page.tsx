@@ -18,7 +18,7 @@ import { InlineSpinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { applyFieldErrors } from './form-errors';
+import { applyFieldErrors } from '../../lib/form-errors';
 import { OnboardingGate, OnboardingShell } from './onboarding-shell';
 import { songwriterApi, songwriterKeys, type Onboarding } from './songwriter-api';
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, MailCheck } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,9 @@ import { Input } from '../../components/ui/input';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { meQuery, useMe, useSignOut } from '../../lib/auth';
-import { applyFieldErrors, applyUsernameTaken } from './form-errors';
+import { CheckEmailNotice } from '../auth/check-email-notice';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { applyUsernameTaken } from './form-errors';
 import { OnboardingShell } from './onboarding-shell';
 import { onboardingQuery, pathOfStep, songwriterApi, songwriterKeys } from './songwriter-api';
 import { SITE_NAME } from '../../lib/site-name';
@@ -153,31 +155,9 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
 
 /** Step 1 done: the confirmation link signs in and continues at step 2. The title takes focus so it is announced. */
 function CheckEmail({ email }: { email: string }) {
-  const resend = useMutation({
-    mutationFn: () => songwriterApi.resendVerification(email),
-    onSuccess: () => toast.success(MESSAGES.auth.verificationSent),
-    onError: (error) => toast.error(isApiError(error) ? error.message : MESSAGES.generic.unexpected),
-  });
   return (
     <OnboardingShell step={1} currentDone title="Check your email" focusTitle>
-      <div className="grid gap-5">
-        <div className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
-          <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-2 text-sm leading-6">
-            <p>{m.checkEmail}</p>
-            <p>
-              Sent to <strong className="break-all">{email}</strong>. The link is valid for one hour.
-            </p>
-          </div>
-        </div>
-        <Button asChild size="lg" className="w-full">
-          <Link to={PAGE_PATHS.auth}>Already confirmed? Log in</Link>
-        </Button>
-        <Button variant="link" className="h-auto justify-self-center p-0" disabled={resend.isPending} onClick={() => resend.mutate()}>
-          {resend.isPending && <InlineSpinner />}
-          {MESSAGES.auth.resendVerification}
-        </Button>
-      </div>
+      <CheckEmailNotice email={email} message={m.checkEmail} send={songwriterApi.resendVerification} />
     </OnboardingShell>
   );
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImageOff, Save, Undo2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Save } from 'lucide-react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import type { AdminSong } from '../../../../common/api-types';
-import { LIMITS, SONG_IMAGE_WEB_SIZE } from '../../../../common/constants';
+import { LIMITS } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { slugify, SongFormSchema, type SongFormInput, type SongFormValues } from '../../../../common/schemas/songs';
@@ -19,12 +19,11 @@ import { InlineSpinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { invalidateSongs, saveSong } from './admin-songs-api';
+import { SongMediaCard, useSongMedia } from './song-media-card';
 import { TagsInput } from './tags-input';
 
-const AUDIO_ACCEPT = 'audio/mpeg,.mp3';
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 const FORM_FIELDS = ['title', 'slug', 'description', 'lyrics', 'writerInfo', 'genre', 'bpm', 'tags', 'orderIndex', 'isActive'] as const;
 
 /** Number inputs: an empty field is "no value" (null BPM; the default order), anything else a number for the schema to judge. */
@@ -54,15 +53,6 @@ function firstTagError(errors: FieldErrors<SongFormInput>): string | undefined {
   return tags.root?.message;
 }
 
-function Required() {
-  return (
-    <span aria-hidden="true" className="text-destructive">
-      {' '}
-      *
-    </span>
-  );
-}
-
 /**
  * The admin song form for /admin/songs/new (no song) and /admin/songs/edit/:id. Validated with the same
  * schema as the server; files go beside the fields in one multipart upload with visible progress. On a
@@ -80,28 +70,11 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
   // A new song's slug follows its title until the admin types a slug of their own.
   const slugIsManual = useRef(editing);
 
-  const [audio, setAudio] = useState<File | null>(null);
-  const [audioError, setAudioError] = useState<string>();
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string>();
-  const [imagePreview, setImagePreview] = useState<string | null>(null);
-  const [removeImage, setRemoveImage] = useState(false);
+  const media = useSongMedia(song);
   const [progress, setProgress] = useState(0);
-  const audioInput = useRef<HTMLInputElement>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!image) {
-      setImagePreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setImagePreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
 
   const save = useMutation({
-    mutationFn: (values: SongFormValues) => saveSong({ id: song?.id, values, files: { audio, image, removeImage } }, setProgress),
+    mutationFn: (values: SongFormValues) => saveSong({ id: song?.id, values, files: media.files }, setProgress),
     onMutate: () => setProgress(0),
     onSuccess: async () => {
       toast.success(editing ? MESSAGES.songs.updated : MESSAGES.songs.created);
@@ -109,71 +82,24 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
       await navigate(PAGE_PATHS.adminSongs);
     },
     onError: (error) => {
-      if (isApiError(error) && error.fields) {
-        let focused = false;
-        for (const field of FORM_FIELDS) {
-          const message = error.fields[field]?.[0];
-          if (message) {
-            form.setError(field, { message }, { shouldFocus: !focused });
-            focused = true;
-          }
-        }
-        if (error.fields.audio?.[0]) setAudioError(error.fields.audio[0]);
-        if (error.fields.image?.[0]) setImageError(error.fields.image[0]);
-      }
+      applyFieldErrors(form.setError, error, FORM_FIELDS);
+      if (isApiError(error) && error.fields) media.showServerErrors(error.fields);
       toast.error(MESSAGES.songs.saveFailed, { description: isApiError(error) ? error.message : undefined });
     },
   });
 
-  const audioMissing = () => {
-    if (editing || audio) return false;
-    setAudioError(MESSAGES.songs.audioRequired);
-    return true;
-  };
-
   const onValid = (values: SongFormValues) => {
-    if (audioMissing()) {
-      audioInput.current?.focus();
-      return;
-    }
-    if (audioError || imageError) return;
+    if (!media.audioChosen({ focus: true }) || media.hasErrors) return;
     save.mutate(values);
-  };
-
-  const chooseAudio = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    setAudio(file);
-    setAudioError(file && file.size > LIMITS.songAudioMaxBytes ? MESSAGES.songs.audioTooLarge : undefined);
-  };
-
-  const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    setImage(file);
-    setImageError(
-      !file
-        ? undefined
-        : file.type && !IMAGE_TYPES.includes(file.type)
-          ? MESSAGES.songs.imageNotAllowed
-          : file.size > LIMITS.songImageMaxBytes
-            ? MESSAGES.songs.imageTooLarge
-            : undefined,
-    );
-  };
-
-  const clearImage = () => {
-    setImage(null);
-    setImageError(undefined);
-    if (imageInput.current) imageInput.current.value = '';
   };
 
   const slug = form.watch('slug');
   const percent = Math.round(progress * 100);
-  const shownImage = imagePreview ?? (editing && !removeImage ? song.imageUrl : null);
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(onValid, () => audioMissing())}
+      onSubmit={form.handleSubmit(onValid, () => media.audioChosen())}
       className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
     >
       <fieldset disabled={save.isPending} className="contents">
@@ -184,16 +110,11 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
           </CardHeader>
           <CardContent className="grid gap-5">
             <FormField
-              label={
-                <>
-                  Title
-                  <Required />
-                </>
-              }
+              label="Title"
+              required
               error={errors.title?.message}
             >
               <Input
-                aria-required="true"
                 maxLength={LIMITS.songTitleMax}
                 {...form.register('title', {
                   onChange: (event: ChangeEvent<HTMLInputElement>) => {
@@ -203,12 +124,8 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
               />
             </FormField>
             <FormField
-              label={
-                <>
-                  Slug
-                  <Required />
-                </>
-              }
+              label="Slug"
+              required
               error={errors.slug?.message}
               hint={
                 <>
@@ -217,7 +134,6 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
               }
             >
               <Input
-                aria-required="true"
                 maxLength={LIMITS.slugMax}
                 autoComplete="off"
                 spellCheck={false}
@@ -231,27 +147,19 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
               />
             </FormField>
             <FormField
-              label={
-                <>
-                  Description
-                  <Required />
-                </>
-              }
+              label="Description"
+              required
               error={errors.description?.message}
               hint={`Shown on the song’s card. At most ${LIMITS.songDescriptionMax} characters.`}
             >
-              <Textarea aria-required="true" rows={3} maxLength={LIMITS.songDescriptionMax} {...form.register('description')} />
+              <Textarea rows={3} maxLength={LIMITS.songDescriptionMax} {...form.register('description')} />
             </FormField>
             <FormField
-              label={
-                <>
-                  Lyrics
-                  <Required />
-                </>
-              }
+              label="Lyrics"
+              required
               error={errors.lyrics?.message}
             >
-              <Textarea aria-required="true" rows={14} className="font-mono text-sm" {...form.register('lyrics')} />
+              <Textarea rows={14} className="font-mono text-sm" {...form.register('lyrics')} />
             </FormField>
             <FormField label="Writer info" error={errors.writerInfo?.message} hint="For example “Written by Casey Rivers and Jo Lane”.">
               <Input maxLength={LIMITS.writerInfoMax} {...form.register('writerInfo')} />
@@ -260,80 +168,7 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
         </Card>
 
         <div className="grid gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Media</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-5">
-              {editing && song.audioUrl && (
-                <div className="grid gap-2">
-                  <p className="text-sm font-medium">Current audio</p>
-                  <audio controls preload="none" src={song.audioUrl} aria-label={`Current audio of ${song.title}`} className="w-full" />
-                </div>
-              )}
-              <FormField
-                label={
-                  <>
-                    {editing ? 'Replace audio (MP3)' : 'Audio file (MP3)'}
-                    {!editing && <Required />}
-                  </>
-                }
-                error={audioError}
-                hint={editing ? 'Leave empty to keep the current audio.' : 'MP3, at most 50 MB.'}
-              >
-                <input
-                  ref={audioInput}
-                  type="file"
-                  accept={AUDIO_ACCEPT}
-                  aria-required={!editing || undefined}
-                  onChange={chooseAudio}
-                  className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-muted"
-                />
-              </FormField>
-
-              <FormField label="Cover image" error={imageError} hint="JPEG, PNG or WebP, at most 15 MB. Square pictures look best.">
-                <input
-                  ref={imageInput}
-                  type="file"
-                  accept={IMAGE_ACCEPT}
-                  onChange={chooseImage}
-                  className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-muted"
-                />
-              </FormField>
-              {shownImage && (
-                <div className="flex items-start gap-4">
-                  <img
-                    src={shownImage}
-                    alt={image ? 'Preview of the chosen cover image' : 'Current cover image'}
-                    width={SONG_IMAGE_WEB_SIZE}
-                    height={SONG_IMAGE_WEB_SIZE}
-                    className="size-28 shrink-0 rounded-lg border border-border bg-muted object-cover"
-                  />
-                  <div className="grid gap-2">
-                    {image ? (
-                      <Button type="button" variant="outline" size="sm" onClick={clearImage}>
-                        <Undo2 aria-hidden="true" />
-                        {editing && song.imageUrl ? 'Keep the current image' : 'Remove chosen image'}
-                      </Button>
-                    ) : (
-                      <Button type="button" variant="outline" size="sm" onClick={() => setRemoveImage(true)}>
-                        <ImageOff aria-hidden="true" />
-                        Remove image
-                      </Button>
-                    )}
-                  </div>
-                </div>
-              )}
-              {editing && removeImage && !image && song.imageUrl && (
-                <div className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted px-3 py-2 text-sm" role="status">
-                  The image will be removed when you save.
-                  <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setRemoveImage(false)}>
-                    Undo
-                  </Button>
-                </div>
-              )}
-            </CardContent>
-          </Card>
+          <SongMediaCard media={media} />
 
           <Card>
             <CardHeader>
