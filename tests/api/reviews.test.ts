@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
+import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { mailOutbox, orders, reviewMessages, songReviews } from '../../src/server/db/schema';
+import { signFileToken } from '../../src/server/adapters/storage/signed-url';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -13,6 +14,9 @@ let admin: TestClient;
 let writer: Awaited<ReturnType<typeof makeSongwriter>>;
 let writerClient: TestClient;
 let otherClient: TestClient;
+let otherId: string;
+let previewClient: TestClient;
+let previewId: string;
 const mp3 = synthesizeMp3({ seconds: 1 });
 /** The start of a Linux executable: not audio, not a document, whatever it is named. */
 const executable = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 0)]);
@@ -44,7 +48,12 @@ beforeAll(async () => {
   admin = await signedInClient(t, await makeUser(t.db, { roles: ['admin'], name: 'Rita Reviewer' }));
   writer = await makeSongwriter(t.db, { firstName: 'Luke', lastName: 'Combs-ish' });
   writerClient = await signedInClient(t, writer);
-  otherClient = await signedInClient(t, await makeSongwriter(t.db));
+  const other = await makeSongwriter(t.db);
+  otherId = other.id;
+  otherClient = await signedInClient(t, other);
+  const preview = await makePreviewUser(t.db);
+  previewId = preview.id;
+  previewClient = await signedInClient(t, preview);
 });
 afterAll(() => t.close());
 
@@ -117,6 +126,17 @@ describe('the review and its conversation', () => {
     expect((await otherClient.get(audioUrl)).status).toBe(403);
     expect((await otherClient.get(`/api/reviews/${reviewId}`)).status).toBe(404);
     expect((await otherClient.post(`/api/reviews/${reviewId}/messages`, { message: 'hi' })).status).toBe(404);
+  });
+
+  // The server makes links only for files their caller may read; were one made for anyone else, the file itself answers 404.
+  test("another user's submitted files answer 404 even through a valid link of that user's own, and 401 signed out", async () => {
+    const [review] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
+    for (const fileId of [review!.audioFileId!, review!.lyricsFileId!]) {
+      expect((await otherClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: otherId }, 3600)}`)).status).toBe(404);
+      expect((await previewClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: previewId }, 3600)}`)).status).toBe(404);
+      expect((await t.client().get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: writer.id }, 3600)}`)).status).toBe(401);
+      expect((await writerClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: writer.id }, 3600)}`)).status).toBe(200);
+    }
   });
 
   test('the admin lists it in Pending, saves a draft the songwriter cannot see, then sends it with stamps and one e-mail', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { AdminSongListItem } from '../../src/common/api-types';
+import type { AdminSongListItem, SongListener } from '../../src/common/api-types';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
@@ -154,6 +154,50 @@ describe('the song catalogue', () => {
     }
   });
 
+  test('an admin drags a song to the top with the mouse, and a nudge under 8 px picks nothing up', async () => {
+    const api = await browser.adminApi();
+    const secondTitle = `Mouse Drag Second ${suffix()}`;
+    const second = await createSong(api, secondTitle);
+    const title = `Mouse Drag Top ${suffix()}`;
+    const song = await createSong(api, title);
+    // Both near the top, so the drag stays on screen: the song under the other one.
+    await moveToTop(api, song.id);
+    await moveToTop(api, second.id);
+
+    const page = await browser.open('admin', '/admin/songs');
+    const handle = page.getByRole('button', { name: `Reorder ${title}` });
+    await handle.waitFor();
+    expect((await rowTitles(page)).indexOf(title)).toBe(1);
+    const orderRequests: string[] = [];
+    page.on('request', (r) => void (r.url().endsWith('/api/admin/song-order') && orderRequests.push(r.method())));
+    const box = (await handle.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+
+    // A nudge shorter than the pointer sensor's 8 px is a click, not a drag.
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y - 5, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    expect(orderRequests).toEqual([]);
+    expect((await rowTitles(page)).indexOf(title)).toBe(1);
+
+    // Past 8 px the row is picked up; dropped over the first row, it takes its place.
+    const firstRow = (await page.locator('tbody tr').first().boundingBox())!;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y - 12, { steps: 4 });
+    await page.getByText(`Picked up ${title}.`, { exact: false }).waitFor();
+    await page.mouse.move(x, firstRow.y + 4, { steps: 10 });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/song-order') && r.request().method() === 'PUT');
+    await page.mouse.up();
+    const order = await saved;
+    expect(order.status()).toBe(200);
+    expect((order.request().postDataJSON() as { ids: string[] }).ids.slice(0, 2)).toEqual([song.id, second.id]);
+    await page.getByText(MESSAGES.songs.orderUpdated).waitFor();
+    await expect.poll(async () => (await rowTitles(page)).slice(0, 2)).toEqual([title, secondTitle]);
+  });
+
   test('a reorder the server refuses is undone on screen', async () => {
     const api = await browser.adminApi();
     await createSong(api, `Reorder Refused A ${suffix()}`);
@@ -222,6 +266,13 @@ describe('the song catalogue', () => {
     // The furthest point played is past the skip.
     expect(body.furthestSeconds).toBeGreaterThanOrEqual(5);
     await page.getByRole('button', { name: 'Play' }).waitFor();
+
+    // The play is stored, not completed, as the admin reads it.
+    const depth = (await (await api.get(`/api/admin/preview-activity/songs/${song.id}`)).json()) as { listeners: SongListener[] };
+    expect(depth.listeners).toEqual([
+      expect.objectContaining({ kind: 'user', email: DEMO_ACCOUNTS.preview.email, plays: 1, completed: false, furthestSeconds: expect.any(Number) }),
+    ]);
+    expect(depth.listeners[0]!.furthestSeconds).toBeGreaterThanOrEqual(5);
   });
 
   test('the catalogue paints from its first HTML, asks no one who the visitor is, and comes alive as their own', async () => {
