@@ -1,27 +1,34 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/client';
+import { queryRows, type Db } from '../../src/server/db/client';
 import {
   accounts,
   blockedRequests,
   mailOutbox,
   orders,
+  pitchLinks,
+  pitchLinkSongs,
   previewRequests,
+  rateLimits,
   reviewMessages,
+  rowCounts,
   sessions,
   songComments,
+  songPlayDays,
   songPlays,
+  songResponses,
   songReviews,
   songs,
   songwriterProfiles,
+  songwriterQuestionnaires,
   storedFiles,
   userRoles,
   users,
 } from '../../src/server/db/schema';
 import { makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { createTestDatabase, type TestDatabase } from '../setup/database';
-import { constraintOf, expectRefusedBy } from './db-errors';
+import { constraintOf, expectRefusedBy as expectDatabaseRefusal } from './db-errors';
 
 let database: TestDatabase;
 let db: Db;
@@ -36,6 +43,18 @@ beforeAll(async () => {
   writer = await makeSongwriter(db);
 });
 afterAll(() => database.dispose());
+
+/**
+ * Every constraint a case below has seen the database refuse a row with. The last test compares it with the
+ * database's catalogue, so a constraint added by a migration without a case here fails the file.
+ */
+const covered = new Set<string>();
+
+/** Expects the database to refuse the statement with the named constraint, and counts that constraint as covered. */
+async function expectRefusedBy(statement: PromiseLike<unknown>, constraint: string): Promise<void> {
+  await expectDatabaseRefusal(statement, constraint);
+  covered.add(constraint);
+}
 
 const x = (n: number) => 'x'.repeat(n);
 const slug = () => `song-${randomUUID().slice(0, 8)}`;
@@ -63,6 +82,20 @@ const order = (overrides: Partial<typeof orders.$inferInsert> = {}) => ({
   paymentProvider: 'test' as const,
   ...overrides,
 });
+
+const pitchLink = (overrides: Partial<typeof pitchLinks.$inferInsert> = {}) => ({
+  tokenHash: randomBytes(32).toString('hex'),
+  recipientName: 'Riley Producer',
+  recipientEmail: uniqueEmail('recipient'),
+  expiresAt: new Date(Date.now() + 7 * 86_400_000),
+  createdBy: someone.id,
+  ...overrides,
+});
+
+async function insertPitchLink(overrides: Partial<typeof pitchLinks.$inferInsert> = {}) {
+  const [row] = await db.insert(pitchLinks).values(pitchLink(overrides)).returning();
+  return row!;
+}
 
 async function insertSong(overrides: Partial<typeof songs.$inferInsert> = {}) {
   const [row] = await db.insert(songs).values(song(overrides)).returning();
@@ -120,6 +153,40 @@ describe('users and roles', () => {
     await expectRefusedBy(db.insert(songwriterProfiles).values({ userId: other.id, username: 'ab' }), 'songwriter_profiles_username_check');
     await expectRefusedBy(db.insert(songwriterProfiles).values({ userId: other.id, username: x(51) }), 'songwriter_profiles_username_check');
     await db.insert(songwriterProfiles).values({ userId: other.id, username: `w${x(49)}` });
+  });
+
+  test('songwriter_questionnaire: the PRO is a known value', async () => {
+    const other = await makeUser(db);
+    const answers = {
+      userId: other.id,
+      yearsWriting: '2',
+      songsWritten: '10',
+      mostRecentSong: 'Porch Light',
+      preferredGenre: 'Country',
+      hasPublished: false,
+      howFoundUs: 'A friend',
+    };
+    await expectRefusedBy(
+      db.insert(songwriterQuestionnaires).values({ ...answers, proAffiliation: 'JASRAC' as never }),
+      'songwriter_questionnaire_pro_check',
+    );
+    const [row] = await db.insert(songwriterQuestionnaires).values(answers).returning();
+    expect(row!.proAffiliation).toBe('Not Affiliated');
+  });
+
+  test('sessions: a token belongs to one session', async () => {
+    const other = await makeUser(db);
+    const token = randomUUID();
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await db.insert(sessions).values({ id: randomUUID(), token, userId: someone.id, expiresAt });
+    await expectRefusedBy(db.insert(sessions).values({ id: randomUUID(), token, userId: other.id, expiresAt }), 'sessions_token_unique');
+  });
+
+  test('rate_limits: one counter per key', async () => {
+    const key = `/sign-in/email:${randomUUID()}`;
+    await db.insert(rateLimits).values({ id: randomUUID(), key, count: 1, lastRequest: Date.now() });
+    await expectRefusedBy(db.insert(rateLimits).values({ id: randomUUID(), key, count: 2, lastRequest: Date.now() }), 'rate_limits_key_unique');
+    await db.insert(rateLimits).values({ id: randomUUID(), key: `${key}/other`, count: 1, lastRequest: Date.now() });
   });
 });
 
@@ -232,9 +299,37 @@ describe('catalogue', () => {
     await db.insert(songComments).values(comment({ commenterName: x(100), commenterEmail: x(255), commentText: x(1000) }));
   });
 
+  test('songs: the waveform holds at most 2000 peaks', async () => {
+    const peaks = (n: number) => Array.from({ length: n }, (_, i) => i % 256);
+    await expectRefusedBy(db.insert(songs).values(song({ audioPeaks: peaks(2001) })), 'songs_audio_peaks_check');
+    const accepted = await db
+      .insert(songs)
+      .values([song({ audioPeaks: peaks(2000) }), song({ audioPeaks: [] }), song({ audioPeaks: null })])
+      .returning({ audioPeaks: songs.audioPeaks });
+    expect(accepted.map((r) => r.audioPeaks?.length ?? null)).toEqual([2000, 0, null]);
+  });
+
   test('song_plays: a duration is never negative', async () => {
     const { id: songId } = await insertSong();
     await expectRefusedBy(db.insert(songPlays).values({ songId, userId: someone.id, durationSeconds: -1 }), 'song_plays_duration_check');
+  });
+
+  test('song_plays: the furthest point reached is never negative', async () => {
+    const { id: songId } = await insertSong();
+    await expectRefusedBy(db.insert(songPlays).values({ songId, userId: someone.id, furthestSeconds: -0.5 }), 'song_plays_furthest_check');
+    await db.insert(songPlays).values({ songId, userId: someone.id, furthestSeconds: 0 });
+  });
+
+  test('song_plays: the listener is a user or a pitch link, exactly one of the two', async () => {
+    const { id: songId } = await insertSong();
+    const link = await insertPitchLink();
+    await expectRefusedBy(db.insert(songPlays).values({ songId }), 'song_plays_listener_check');
+    await expectRefusedBy(db.insert(songPlays).values({ songId, userId: someone.id, pitchLinkId: link.id }), 'song_plays_listener_check');
+    const accepted = await db
+      .insert(songPlays)
+      .values([{ songId, userId: someone.id }, { songId, pitchLinkId: link.id }])
+      .returning();
+    expect(accepted).toHaveLength(2);
   });
 
   test('stored_files: only the four buckets, a size of at least 0, and one row per bucket and key', async () => {
@@ -247,6 +342,105 @@ describe('catalogue', () => {
     await db.insert(storedFiles).values({ ...file, bucket: 'song-audio' });
     await expectRefusedBy(db.insert(storedFiles).values({ ...file, bucket: 'song-audio' }), 'stored_files_bucket_key_unique');
     await db.insert(storedFiles).values({ ...file, bucket: 'song-images' });
+  });
+});
+
+describe('pitching', () => {
+  test('pitch_links: recipient name 1–100, e-mail 3–255 and message at most 2000 characters', async () => {
+    const cases: [Partial<typeof pitchLinks.$inferInsert>, string][] = [
+      [{ recipientName: '' }, 'pitch_links_recipient_name_check'],
+      [{ recipientName: x(101) }, 'pitch_links_recipient_name_check'],
+      [{ recipientEmail: 'ab' }, 'pitch_links_recipient_email_check'],
+      [{ recipientEmail: x(256) }, 'pitch_links_recipient_email_check'],
+      [{ message: x(2001) }, 'pitch_links_message_check'],
+    ];
+    for (const [overrides, constraint] of cases) {
+      await expectRefusedBy(db.insert(pitchLinks).values(pitchLink(overrides)), constraint);
+    }
+    const accepted = await db
+      .insert(pitchLinks)
+      .values([pitchLink({ recipientName: x(100), recipientEmail: x(255), message: x(2000) }), pitchLink({ message: '' }), pitchLink({ message: null })])
+      .returning({ message: pitchLinks.message });
+    expect(accepted.map((r) => r.message?.length ?? null)).toEqual([2000, 0, null]);
+  });
+
+  test('pitch_links: a token hash opens one link', async () => {
+    const { tokenHash } = await insertPitchLink();
+    await expectRefusedBy(db.insert(pitchLinks).values(pitchLink({ tokenHash })), 'pitch_links_token_hash_unique');
+  });
+
+  test('pitch_link_songs: a position is never negative', async () => {
+    const link = await insertPitchLink();
+    const first = await insertSong();
+    const second = await insertSong();
+    await expectRefusedBy(
+      db.insert(pitchLinkSongs).values({ pitchLinkId: link.id, songId: first.id, position: -1 }),
+      'pitch_link_songs_position_check',
+    );
+    await db.insert(pitchLinkSongs).values([
+      { pitchLinkId: link.id, songId: first.id, position: 0 },
+      { pitchLinkId: link.id, songId: second.id, position: 1 },
+    ]);
+  });
+
+  test('song_responses: hold or pass, with a note of at most 200 characters', async () => {
+    const { id: songId } = await insertSong();
+    await expectRefusedBy(
+      db.execute(sql`insert into song_responses (song_id, user_id, response) values (${songId}, ${someone.id}, 'maybe')`),
+      'song_responses_response_check',
+    );
+    await expectRefusedBy(
+      db.insert(songResponses).values({ songId, userId: someone.id, response: 'hold', note: x(201) }),
+      'song_responses_note_check',
+    );
+    const [held] = await db.insert(songResponses).values({ songId, userId: someone.id, response: 'hold', note: x(200) }).returning();
+    expect(held!.note).toHaveLength(200);
+  });
+
+  test('song_responses: the listener is a user or a pitch link, exactly one of the two', async () => {
+    const { id: songId } = await insertSong();
+    const link = await insertPitchLink();
+    await expectRefusedBy(db.insert(songResponses).values({ songId, response: 'pass' }), 'song_responses_listener_check');
+    await expectRefusedBy(
+      db.insert(songResponses).values({ songId, userId: someone.id, pitchLinkId: link.id, response: 'pass' }),
+      'song_responses_listener_check',
+    );
+  });
+
+  test('song_responses: one answer per listener and song', async () => {
+    const { id: songId } = await insertSong();
+    const listener = await makeUser(db, { roles: ['preview'] });
+    const link = await insertPitchLink();
+    const otherLink = await insertPitchLink();
+    await db.insert(songResponses).values({ songId, userId: listener.id, response: 'hold' });
+    await expectRefusedBy(
+      db.insert(songResponses).values({ songId, userId: listener.id, response: 'pass' }),
+      'song_responses_song_user_unique',
+    );
+    await db.insert(songResponses).values({ songId, pitchLinkId: link.id, response: 'hold' });
+    await expectRefusedBy(
+      db.insert(songResponses).values({ songId, pitchLinkId: link.id, response: 'pass' }),
+      'song_responses_song_pitch_link_unique',
+    );
+    // The empty side of each pair never collides: other listeners may answer the same song.
+    await db.insert(songResponses).values([
+      { songId, pitchLinkId: otherLink.id, response: 'pass' },
+      { songId, userId: someone.id, response: 'pass' },
+    ]);
+    expect(await db.select().from(songResponses).where(eq(songResponses.songId, songId))).toHaveLength(4);
+  });
+});
+
+describe('dashboard counts', () => {
+  test('song_play_days: a day never counts fewer than zero plays', async () => {
+    await expectRefusedBy(db.insert(songPlayDays).values({ day: '1999-12-31', plays: -1 }), 'song_play_days_plays_check');
+    await db.insert(songPlayDays).values({ day: '1999-12-31', plays: 0 });
+  });
+
+  test('row_counts: a count is never negative', async () => {
+    await expectRefusedBy(db.insert(rowCounts).values({ tableName: 'constraints_test', rows: -1 }), 'row_counts_rows_check');
+    // The users row that migration 0008 and its triggers keep.
+    await expectRefusedBy(db.update(rowCounts).set({ rows: -1 }).where(eq(rowCounts.tableName, 'users')), 'row_counts_rows_check');
   });
 });
 
@@ -368,4 +562,39 @@ describe('what a delete takes with it', () => {
     await insertSong({ audioFileId: file!.id });
     await expectRefusedBy(db.delete(storedFiles).where(eq(storedFiles.id, file!.id)), 'songs_audio_file_id_stored_files_id_fk');
   });
+});
+
+/**
+ * Every CHECK and unique rule of the public schema, read from the database's catalogue: CHECK and UNIQUE
+ * constraints (contype 'c' and 'u'; NOT NULL, which PostgreSQL 18 also lists there, is 'n'), and unique
+ * indexes that back no constraint (lower(email), partial indexes). Must stay the file's last test: it
+ * compares with the names the cases above saw the database refuse rows with.
+ */
+test('every CHECK constraint and unique rule of the schema has a case in this file', async () => {
+  const rules = await queryRows<{ name: string }>(
+    db,
+    sql`select con.conname as name
+          from pg_constraint con
+          join pg_namespace ns on ns.oid = con.connamespace
+          left join pg_class tbl on tbl.oid = con.conrelid
+         where ns.nspname = 'public' and con.contype in ('c', 'u')
+           and coalesce(tbl.relname, '') <> '__drizzle_migrations'
+        union
+        select idx.relname as name
+          from pg_index ix
+          join pg_class idx on idx.oid = ix.indexrelid
+          join pg_class tbl on tbl.oid = ix.indrelid
+          join pg_namespace ns on ns.oid = tbl.relnamespace
+         where ns.nspname = 'public' and ix.indisunique and not ix.indisprimary
+           and tbl.relname <> '__drizzle_migrations'
+           and not exists (select 1 from pg_constraint c where c.conindid = ix.indexrelid and c.contype in ('p', 'u', 'x'))
+         order by 1`,
+  );
+  const names = rules.map((r) => r.name);
+  // The catalogue query sees each kind: a CHECK, a UNIQUE constraint, a unique index on an expression, a partial one.
+  expect(names).toEqual(
+    expect.arrayContaining(['songs_slug_check', 'songs_slug_unique', 'users_email_lower_unique', 'preview_requests_open_email_unique']),
+  );
+  const missing = names.filter((name) => !covered.has(name));
+  expect(missing, `constraints without a case in this file (or whose cases did not run): ${missing.join(', ')}`).toEqual([]);
 });
