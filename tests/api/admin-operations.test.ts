@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
+import * as schema from '../../src/server/db/schema';
 import { listenerLastPlays, orders, reviewMessages, songComments, songPlays, songs, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../src/server/db/schema';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -186,6 +188,16 @@ describe('customers', () => {
   });
 });
 
+/** Every row of every table, as `table {json}` lines; counts kept by triggers (row_counts) are left out, being no one's. */
+async function everyRow(): Promise<Set<string>> {
+  const rows = new Set<string>();
+  for (const table of Object.values(schema).filter((value): value is PgTable => is(value, PgTable))) {
+    if (getTableName(table) === 'row_counts') continue;
+    for (const row of await t.db.select().from(table)) rows.add(`${getTableName(table)} ${JSON.stringify(row)}`);
+  }
+  return rows;
+}
+
 describe('reset songwriter', () => {
   test('removes exactly what section 7 lists, nothing of another user, and reports matching counts', async () => {
     const target = await makeSongwriter(t.db, { username: 'reset-me' });
@@ -193,6 +205,11 @@ describe('reset songwriter', () => {
     const { client, reviewId } = await submitOne(target, order.id, 'Reset Song');
     await client.post(`/api/reviews/${reviewId}/messages`, { message: 'Hello?' });
     await admin.post(`/api/admin/reviews/${reviewId}/messages`, { message: 'Hi!' });
+    // A neighbour with a row of their own in every table the reset deletes from.
+    const neighbour = await makeSongwriter(t.db, { username: 'next-door' });
+    const neighbourOrder = await makePaidOrder(t.db, neighbour.id, 2);
+    const mine = await submitOne(neighbour, neighbourOrder.id, 'Neighbour Song');
+    expect((await mine.client.post(`/api/reviews/${mine.reviewId}/messages`, { message: 'Mine' })).status).toBe(201);
     const othersBefore = {
       reviews: (await t.db.select().from(songReviews).where(eq(songReviews.songwriterId, fullAndReviewed.id))).length,
       profile: (await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, fullAndReviewed.id))).length,
@@ -202,8 +219,16 @@ describe('reset songwriter', () => {
     const [audioFile] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!));
     await t.storage.head({ bucket: audioFile!.bucket, key: audioFile!.key });
 
+    const rowsBefore = await everyRow();
     const res = await admin.post('/api/admin/reset-songwriter', { email: target.email.toUpperCase() });
     expect(res.status).toBe(200);
+    // Nothing of anyone else, in any table: every row that went or changed names the songwriter, their order,
+    // their review or one of their files.
+    const rowsAfter = await everyRow();
+    const theirs = [target.id, order.id, reviewId, review!.audioFileId!];
+    const touched = [...[...rowsBefore].filter((row) => !rowsAfter.has(row)), ...[...rowsAfter].filter((row) => !rowsBefore.has(row))];
+    expect(touched.filter((row) => !theirs.some((id) => row.includes(id)))).toEqual([]);
+    expect(touched.length).toBeGreaterThan(0);
     expect(res.body).toMatchObject({
       deleted: true,
       email: target.email,

@@ -190,20 +190,29 @@ describe('pitching', () => {
     const item = holds.getByRole('listitem').filter({ hasText: title });
     await item.getByText('For Riley Green').waitFor();
     await expectNoSeriousA11yViolations(page, '/my-holds');
+
+    // The admin sees the hold and its note beside that listener's plays, and the e-mail it sent.
+    const me = (await (await page.request.get('/api/me')).json()) as MeResponse;
+    const admin = await browser.open('admin', `/admin/preview-activity?user=${me.user!.id}`);
+    const perListener = admin.getByRole('region', { name: /^Holds and passes by / });
+    const answerRow = perListener.getByRole('row').filter({ hasText: title });
+    await answerRow.getByText('Hold', { exact: true }).waitFor();
+    await answerRow.getByText('Riley Green').waitFor();
+    await admin.goto('/admin/outbox');
+    const heldMail = admin.getByRole('row').filter({ hasText: `On hold: "${title}"` });
+    await heldMail.getByRole('button').click();
+    await admin.getByRole('dialog').getByText(`put "${title}" on hold for Riley Green.`, { exact: false }).waitFor();
+    await admin.keyboard.press('Escape');
+
+    // Changing one's mind: a pass moves it to the other list, and the admin sees the pass.
     await item.getByRole('link', { name: title }).click();
     await page.waitForURL(`**/songs/${song.slug}`);
-
-    // Changing one's mind: a pass moves it to the other list.
     await page.getByRole('button', { name: `Pass on ${title}` }).click();
     await toast(page, m.passed).waitFor();
     await page.goto('/my-holds');
     await page.getByRole('region', { name: /^Passed/ }).getByRole('link', { name: title }).waitFor();
     expect(await page.getByRole('region', { name: /^On hold/ }).getByRole('link', { name: title }).count()).toBe(0);
-
-    // The admin sees the answer beside that listener's plays.
-    const me = (await (await page.request.get('/api/me')).json()) as MeResponse;
-    const admin = await browser.open('admin', `/admin/preview-activity?user=${me.user!.id}`);
-    const perListener = admin.getByRole('region', { name: /^Holds and passes by / });
+    await admin.goto(`/admin/preview-activity?user=${me.user!.id}`);
     await perListener.getByRole('row').filter({ hasText: title }).getByText('Pass', { exact: true }).waitFor();
   });
 
