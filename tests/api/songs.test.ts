@@ -107,6 +107,29 @@ describe('who may see the catalogue', () => {
     expect((await preview.get('/api/admin/songs')).status).toBe(403);
   });
 
+  test('an admin reads every song, inactive ones included: the song, its audio and its comments; a preview user none of them', async () => {
+    const song = await admin.get(`/api/admin/songs/${inactive.id}`);
+    expect(song.status).toBe(200);
+    expect(song.body).toMatchObject({ id: inactive.id, title: 'Hidden Track', isActive: false });
+    const audio = await admin.get(song.body.audioUrl, { range: 'bytes=0-9' });
+    expect(audio.status).toBe(206);
+    expect(audio.bytes).toHaveLength(10);
+
+    // A comment left while the song was active stays the admin's to moderate after it is hidden.
+    const [comment] = await t.db
+      .insert(songComments)
+      .values({ songId: inactive.id, userId: previewUserId, commenterName: 'Dana', commenterEmail: 'dana@example.test', commentText: 'Before it was hidden.' })
+      .returning();
+    const all = await admin.get('/api/admin/comments?status=all');
+    expect(all.body.rows).toEqual(expect.arrayContaining([expect.objectContaining({ id: comment!.id, songTitle: 'Hidden Track' })]));
+    expect((await admin.patch(`/api/admin/comments/${comment!.id}`, { isApproved: true })).status).toBe(200);
+
+    expect((await preview.get(`/api/songs/${inactive.slug}`)).status).toBe(404);
+    expect((await preview.post(`/api/songs/${inactive.slug}/comments`, { name: 'Dana', email: 'dana@example.test', comment: 'Hi' })).status).toBe(404);
+    expect((await preview.get(`/api/admin/songs/${inactive.id}`)).status).toBe(403);
+    expect((await admin.delete(`/api/admin/comments/${comment!.id}`)).status).toBe(204);
+  });
+
   test('search and filters narrow the catalogue', async () => {
     expect((await preview.get('/api/songs?q=dashboard')).body.total).toBe(1);
     expect((await preview.get('/api/songs?q=heartbr')).body.total).toBe(1);
