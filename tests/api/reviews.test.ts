@@ -128,6 +128,14 @@ describe('the review and its conversation', () => {
     expect((await otherClient.post(`/api/reviews/${reviewId}/messages`, { message: 'hi' })).status).toBe(404);
   });
 
+  test("another songwriter's review list holds none of this songwriter's reviews", async () => {
+    const theirs = (await otherClient.get('/api/songwriters/me/reviews')).body as { reviews: { id: string }[] };
+    expect(theirs.reviews.map((r) => r.id)).not.toContain(reviewId);
+    expect(theirs.reviews).toEqual([]);
+    const mine = (await writerClient.get('/api/songwriters/me/reviews')).body as { reviews: { id: string }[] };
+    expect(mine.reviews.map((r) => r.id)).toContain(reviewId);
+  });
+
   // The server makes links only for files their caller may read; were one made for anyone else, the file itself answers 404.
   test("another user's submitted files answer 404 even through a valid link of that user's own, and 401 signed out", async () => {
     const [review] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
