@@ -5,6 +5,8 @@ import { eq, like } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import * as MESSAGES from '../../src/common/messages';
+import { ROUTE_POLICY } from '../../src/server/route-policy';
 import { rateLimits, userRoles, users } from '../../src/server/db/schema';
 import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import type { TestResponse } from '../setup/http-client';
@@ -91,6 +93,23 @@ describe('requests from another site', () => {
     const accepted = await client.post('/api/contact', { ...contactBody, subject: 'from home' });
     expect(accepted.status).toBe(201);
     expect((await t.mailsTo(t.config.adminNotifyEmail)).filter((m) => m.subject.includes('from home'))).toHaveLength(1);
+  });
+
+  // better-auth's own routes (/api/auth/*) have its check, proven above; every other write is ours.
+  test('every write route of ours refuses a foreign Origin, even with an admin session, before anything else runs', async () => {
+    const admin = await signedInClient(t, await makeUser(t.db, { roles: ['admin'] }));
+    const writes = Object.keys(ROUTE_POLICY)
+      .map((route) => route.split(' ') as [string, string])
+      .filter(([method, routePath]) => method !== 'GET' && !routePath.startsWith('/api/auth/'));
+    expect(writes.length).toBeGreaterThanOrEqual(35);
+    const refusedBy = new Map<string, string>();
+    for (const [method, routePath] of writes) {
+      const concrete = routePath.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
+      const res = await admin.request(method, concrete, { isApproved: true, role: 'admin' }, evil);
+      refusedBy.set(`${method} ${routePath}`, `${res.status} ${res.body?.error?.message}`);
+    }
+    const expected = `403 ${MESSAGES.generic.foreignOrigin}`;
+    expect([...refusedBy].filter(([, answer]) => answer !== expected)).toEqual([]);
   });
 
   test('a cross-site fetch without Origin is refused by its Sec-Fetch-Site header', async () => {
