@@ -198,6 +198,16 @@ describe('the review and its conversation', () => {
     expect(stored.every((m) => m.read)).toBe(true);
   });
 
+  test('an updated review replaces what the songwriter reads, is unread again, and e-mails them once more; a blank one is refused', async () => {
+    const sentBefore = (await t.mailsTo(writer.email)).filter((m) => m.kind === 'review-sent').length;
+    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: '   ' })).status).toBe(400);
+    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong hook; tighten verse two, line two.' })).status).toBe(200);
+    const [row] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
+    expect(row).toMatchObject({ status: 'reviewed', adminReview: 'Strong hook; tighten verse two, line two.', readBySongwriter: false });
+    expect((await t.mailsTo(writer.email)).filter((m) => m.kind === 'review-sent')).toHaveLength(sentBefore + 1);
+    expect((await writerClient.get(`/api/reviews/${reviewId}`)).body.adminReview).toBe('Strong hook; tighten verse two, line two.');
+  });
+
   test('songwriters and preview users cannot use the admin review endpoints', async () => {
     for (const [method, path, body] of [
       ['GET', '/api/admin/reviews'],
