@@ -148,6 +148,10 @@ describe('an admin decides', () => {
 
     expect((await admin.post(`/api/admin/preview-requests/${requestId}/approve`)).status).toBe(200);
     expect((await client.get('/api/songs')).status).toBe(200);
+    // The link handed out before the revocation plays again, and so does a fresh one.
+    expect((await client.get(song.body.audioUrl, { range: 'bytes=0-1' })).status).toBe(206);
+    const fresh = await client.get(`/api/songs/${songSlug}`);
+    expect((await client.get(fresh.body.audioUrl, { range: 'bytes=0-1' })).status).toBe(206);
     const [restored] = await t.db.select().from(previewRequests).where(eq(previewRequests.id, requestId));
     expect(restored!.revokedAt).toBeNull();
   });
