@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { makePaidOrder } from '../../src/server/db/seed/factories';
+import { songReviews } from '../../src/server/db/schema';
+import { fileLink } from '../../src/server/features/files/files.service';
+import type { TestClient, TestResponse } from '../setup/http-client';
+import type { TestApp } from '../setup/test-app';
+
+/** One request of the policy matrix: JSON (an empty object for writes unless given) or a multipart form. */
+export interface PolicyRequest {
+  method: string;
+  path: string;
+  json?: unknown;
+  form?: () => FormData;
+}
+
+export function send(client: TestClient, req: PolicyRequest): Promise<TestResponse> {
+  if (req.form) return client.sendForm(req.method, req.path, req.form());
+  return client.request(req.method, req.path, req.json ?? (req.method === 'GET' ? undefined : {}));
+}
+
+/**
+ * A route called with a real object of the owner's. The owner must succeed (2xx); every other caller names the
+ * same object (`owned`, or `asAnother` for another songwriter) and gets what the table says, another songwriter
+ * a 404 no different from the one for an object that does not exist (`missing`, sent by that songwriter).
+ */
+export interface OwnedCase {
+  /** The policy table's key, "METHOD /path". */
+  route: string;
+  /** Which of the owner's objects, when a route has more than one kind. */
+  object: string;
+  owned: PolicyRequest;
+  asAnother?: PolicyRequest;
+  missing: PolicyRequest;
+}
+
+const mp3 = synthesizeMp3({ seconds: 1 });
+
+function songForm(orderId: string, title: string, lyricsFile = false) {
+  return () => {
+    const form = new FormData();
+    form.set(
+      'data',
+      JSON.stringify({
+        orderId,
+        title,
+        lyricsText: 'Neon hums a minor key',
+        storyArc: 'A writer walks home after a bad co-write and finds the song.',
+        aiUsage: 'No AI was used for lyrics or music.',
+        additionalNotes: '',
+        agreed: true,
+      }),
+    );
+    form.set('audio', new Blob([new Uint8Array(mp3)]), 'song.mp3');
+    if (lyricsFile) form.set('lyricsFile', new Blob([new Uint8Array(Buffer.from('Verse one\nChorus\n'))]), 'lyrics.txt');
+    return form;
+  };
+}
+
+/**
+ * The owner's objects, made the way the product makes them: a paid 4-song order (the payment fulfilment's
+ * rows), one song submitted through the API with its audio and lyrics file, a message on its review, and a
+ * test checkout started through the API and not yet paid.
+ */
+export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: TestClient }) {
+  const order = await makePaidOrder(t.db, owner.id, 4);
+  const submitted = await send(owner.client, { method: 'POST', path: '/api/submissions', form: songForm(order.id, 'Policy Matrix Waltz', true) });
+  expect(submitted.status, submitted.text).toBe(201);
+  const reviewId: string = submitted.body.id;
+  const message = await owner.client.post(`/api/reviews/${reviewId}/messages`, { message: 'Is the second verse too long?' });
+  expect(message.status, message.text).toBe(201);
+  const review = await owner.client.get(`/api/reviews/${reviewId}`);
+  expect(review.status, review.text).toBe(200);
+  expect(review.body.messages).toHaveLength(1);
+  const [row] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
+  const checkout = await owner.client.post('/api/songwriters/me/checkout', { packageSize: 1 });
+  expect(checkout.status, checkout.text).toBe(201);
+  const sessionId = /\/test-checkout\/([^/?#]+)/.exec(checkout.body.url)?.[1];
+  expect(sessionId, checkout.body.url).toMatch(/^test_cs_/);
+  return {
+    orderId: order.id,
+    reviewId,
+    sessionId: sessionId!,
+    audio: { fileId: row!.audioFileId!, ownerLink: review.body.audioUrl as string },
+    lyricsFile: { fileId: row!.lyricsFileId!, ownerLink: review.body.lyricsFileUrl as string },
+  };
+}
+export type OwnedObjects = Awaited<ReturnType<typeof makeOwnedObjects>>;
+
+/** Every owner-scoped route with the owner's real object (the test checks that no such route lacks one). */
+export function ownedCases(objects: OwnedObjects, secret: string, anotherId: string): OwnedCase[] {
+  const noSuchId = randomUUID();
+  const noSuchSession = `test_cs_${randomUUID()}`;
+  const get = (path: string): PolicyRequest => ({ method: 'GET', path });
+  const file = (object: string, f: { fileId: string; ownerLink: string }): OwnedCase => ({
+    route: 'GET /api/files/:token',
+    object,
+    owned: get(f.ownerLink),
+    // A genuine link, issued to the other songwriter, for the owner's file: only ownership stands in the way.
+    asAnother: get(fileLink(secret, f.fileId, anotherId)),
+    missing: get(fileLink(secret, noSuchId, anotherId)),
+  });
+  const message = { message: 'A note on the bridge.' };
+  return [
+    {
+      route: 'GET /api/songwriters/me/orders/:id',
+      object: 'paid order',
+      owned: get(`/api/songwriters/me/orders/${objects.orderId}`),
+      missing: get(`/api/songwriters/me/orders/${noSuchId}`),
+    },
+    {
+      route: 'GET /api/reviews/:id',
+      object: 'review',
+      owned: get(`/api/reviews/${objects.reviewId}`),
+      missing: get(`/api/reviews/${noSuchId}`),
+    },
+    {
+      route: 'POST /api/reviews/:id/messages',
+      object: 'review',
+      owned: { method: 'POST', path: `/api/reviews/${objects.reviewId}/messages`, json: message },
+      missing: { method: 'POST', path: `/api/reviews/${noSuchId}/messages`, json: message },
+    },
+    {
+      route: 'GET /api/test-checkout/:sessionId',
+      object: 'checkout session',
+      owned: get(`/api/test-checkout/${objects.sessionId}`),
+      missing: get(`/api/test-checkout/${noSuchSession}`),
+    },
+    {
+      route: 'POST /api/test-checkout/:sessionId/pay',
+      object: 'checkout session',
+      owned: { method: 'POST', path: `/api/test-checkout/${objects.sessionId}/pay` },
+      missing: { method: 'POST', path: `/api/test-checkout/${noSuchSession}/pay` },
+    },
+    file('submission audio', objects.audio),
+    file('lyrics file', objects.lyricsFile),
+    {
+      route: 'POST /api/submissions',
+      object: 'paid order (in the body)',
+      owned: { method: 'POST', path: '/api/submissions', form: songForm(objects.orderId, 'Second Song for the Matrix') },
+      missing: { method: 'POST', path: '/api/submissions', form: songForm(noSuchId, 'Second Song for the Matrix') },
+    },
+  ];
+}
