@@ -190,6 +190,18 @@ describe('the recipient, without an account', () => {
     expect((await admin.get(`/api/admin/pitch-links/${link.id}`)).body.passes).toBe(0);
   });
 
+  // Found by the fuzz suite: a real (float4) column refuses a number too small for it, which the schema allows.
+  test('a point too small for the play column is stored as the start of the song, on the first report and later ones', async () => {
+    const link = await createLink();
+    const recipient = t.client();
+    const started = await recipient.post(`/api/pitch/${link.token}/plays`, { songId: first.id, durationSeconds: 0, furthestSeconds: 5e-324, completed: false });
+    expect(started.status, started.text).toBe(201);
+    const later = await recipient.patch(`/api/pitch/${link.token}/plays/${started.body.id}`, { durationSeconds: 0, furthestSeconds: 5e-324, completed: false });
+    expect(later.status, later.text).toBe(200);
+    const [play] = await t.db.select().from(songPlays).where(eq(songPlays.id, started.body.id));
+    expect(play).toMatchObject({ furthestSeconds: 0, durationSeconds: 0 });
+  });
+
   test("another link's song is refused: no play, no answer, no audio", async () => {
     const mine = await createLink();
     const theirs = await createLink({ songIds: [elsewhere.id] });

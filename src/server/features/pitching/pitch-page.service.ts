@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fileLink, pitchFileSubject } from '../files/files.service';
+import { toCentiseconds } from '../plays/plays.service';
 import { hashPitchToken, isPitchTokenShaped } from './pitch-token';
 
 /** A pitch link that is neither revoked nor expired. */
@@ -96,7 +97,7 @@ export async function startPitchPlay({ db, link, songId, report }: { db: Db; lin
       pitchLinkId: link.id,
       songId,
       durationSeconds: report.durationSeconds,
-      furthestSeconds: report.furthestSeconds ?? 0,
+      furthestSeconds: toCentiseconds(report.furthestSeconds ?? 0),
       completed: report.completed,
     })
     .returning({ id: songPlays.id });
@@ -109,7 +110,7 @@ export async function updatePitchPlay({ db, link, id, report }: { db: Db; link: 
     .update(songPlays)
     .set({
       durationSeconds: sql`greatest(${songPlays.durationSeconds}, ${report.durationSeconds})`,
-      furthestSeconds: sql`greatest(${songPlays.furthestSeconds}, ${report.furthestSeconds ?? 0})`,
+      furthestSeconds: sql`greatest(${songPlays.furthestSeconds}, ${toCentiseconds(report.furthestSeconds ?? 0)}::real)`,
       completed: sql`${songPlays.completed} or ${report.completed}`,
     })
     .where(and(eq(songPlays.id, id), eq(songPlays.pitchLinkId, link.id)))

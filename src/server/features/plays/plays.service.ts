@@ -5,8 +5,11 @@ import { songPlays, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 
-/** Hundredths are plenty, and a real (float4) column refuses what underflows it, such as 5e-324. */
-const toCentiseconds = (seconds: number) => Math.round(seconds * 100) / 100;
+/**
+ * A point in a song as song_plays stores it, for every listener (preview users and pitch recipients alike):
+ * hundredths are plenty, and a real (float4) column refuses what underflows it, such as 5e-324.
+ */
+export const toCentiseconds = (seconds: number) => Math.round(seconds * 100) / 100;
 
 /** The first report of a player instance creates its play row (spec: one play per player instance). */
 export async function startPlay({
