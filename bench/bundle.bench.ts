@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import type { Row } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -20,6 +21,10 @@ const PAGES = {
   '/songs': 'features/catalogue/songs-page.tsx',
   '/auth': 'features/auth/sign-in-page.tsx',
 } as const;
+
+/** The song page, which carries the player and its waveform (issue 11's budget). */
+const SONG_PAGE = 'features/catalogue/song-page.tsx';
+const WAVEFORM = 'src/web/features/catalogue/waveform-slider.tsx';
 
 /** Areas that must not be loaded by those pages: their modules' folders under src/web. */
 const ELSEWHERE = ['features/admin/', 'features/songwriter/', 'features/submissions/', 'features/reviews/', 'features/checkout/'];
@@ -59,5 +64,34 @@ export async function bundleBench(): Promise<Row[]> {
       met: jsKb <= 90 && cssKb <= 20 && leaked.length === 0,
     });
   }
+  rows.push(await waveformRow(manifest, entry));
   return rows;
+}
+
+/**
+ * A2: what the waveform adds to the song page. Its module bundled alone and minified, as the build does, with
+ * what the page loads anyway left out (React, and the helpers the player shared before the waveform came).
+ */
+async function waveformRow(manifest: Record<string, ManifestChunk>, entry: string): Promise<Row> {
+  const shared = ['../../lib/cn', './format-time'];
+  const result = await build({
+    entryPoints: [path.join(ROOT, WAVEFORM)],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    packages: 'external',
+    external: shared,
+    logLevel: 'silent',
+  });
+  const waveformKb = Math.round(gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length / 102.4) / 10;
+  const songPageKb = gzipKb([...closure(manifest, [entry, SONG_PAGE])].map((k) => manifest[k]!.file));
+  return {
+    id: 'A2',
+    what: 'waveform code added to the song page (gzip)',
+    figure: `${waveformKb} kB (the song page's JS in all: ${songPageKb} kB)`,
+    budget: '≤ 15 kB',
+    met: waveformKb <= 15,
+  };
 }

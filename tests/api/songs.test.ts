@@ -22,6 +22,8 @@ let noRole: TestClient;
 let anonymous: TestClient;
 let previewUserId: string;
 let adminId: string;
+let songwriterId: string;
+let noRoleId: string;
 let active: typeof songs.$inferSelect;
 let inactive: typeof songs.$inferSelect;
 
@@ -33,6 +35,8 @@ beforeAll(async () => {
   previewUserId = previewUser.id;
   const writer = await makeSongwriter(t.db);
   const plain = await makeUser(t.db);
+  songwriterId = writer.id;
+  noRoleId = plain.id;
   [admin, preview, songwriter, noRole] = await Promise.all([
     signedInClient(t, adminUser),
     signedInClient(t, previewUser),
@@ -82,12 +86,17 @@ async function pipelinedRanges(baseUrl: string, path: string, client: TestClient
 
 describe('who may see the catalogue', () => {
   test.each([
-    ['anonymous', () => anonymous, 401],
-    ['signed in without a role', () => noRole, 403],
-    ['songwriter', () => songwriter, 403],
-  ])('%s is refused the list, the song and commenting', async (_who, client, status) => {
+    // Anonymous has no user of its own to make a link for: it holds a preview user's.
+    ['anonymous', () => anonymous, () => previewUserId, 401],
+    ['signed in without a role', () => noRole, () => noRoleId, 403],
+    ['songwriter', () => songwriter, () => songwriterId, 403],
+  ])('%s is refused the list, the song, its audio (even through a genuine link made out to them) and commenting', async (_who, client, linkSubject, status) => {
     expect((await client().get('/api/songs')).status).toBe(status);
     expect((await client().get(`/api/songs/${active.slug}`)).status).toBe(status);
+    const link = signFileToken(t.config.authSecret, { fileId: active.audioFileId!, subject: linkSubject() }, 3600);
+    const audio = await client().get(`/api/files/${link}`, { range: 'bytes=0-9' });
+    expect(audio.status).toBe(status);
+    expect(audio.headers['content-type']).toContain('application/json');
     const comment = await client().post(`/api/songs/${active.slug}/comments`, { name: 'X', email: 'x@example.test', comment: 'Hi' });
     expect(comment.status).toBe(status);
   });

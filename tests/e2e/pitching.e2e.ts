@@ -91,8 +91,8 @@ describe('pitching', () => {
     await listener.getByRole('group', { name: `Audio player: ${first.title}` }).getByRole('button', { name: 'Play' }).waitFor();
     await expectNoSeriousA11yViolations(listener, 'the pitch page');
 
-    // 3. The recipient plays the first song a moment and passes on it, and holds the second with a note.
-    const player = listener.getByRole('group', { name: `Audio player: ${first.title}` });
+    // 3. The recipient plays the song at the top a moment and holds it with a note, and passes on the other.
+    const player = listener.getByRole('group', { name: `Audio player: ${second.title}` });
     await player.getByRole('button', { name: 'Play' }).click();
     await player.getByRole('button', { name: 'Pause' }).waitFor();
     const played = listener.waitForResponse((r) => /\/api\/pitch\/[^/]+\/plays$/.test(r.url()) && r.request().method() === 'POST');
@@ -115,17 +115,17 @@ describe('pitching', () => {
     await answer.getByText('for Ashley Cooke, fall record.').waitFor();
     expect(await answer.getByRole('button', { name: `On hold ${second.title}` }).getAttribute('aria-pressed')).toBe('true');
 
-    // 4. The admin sees the play, the pass and the hold under that recipient.
+    // 4. The admin sees the play and the hold of one song and the pass on the other under that recipient.
     const activity = await browser.open('admin', `/admin/pitch-links?link=${id}`);
     const panel = activity.getByRole('region', { name: `Activity of ${recipient.name}` });
     const heldRow = panel.getByRole('row').filter({ hasText: second.title });
     await heldRow.getByText('Hold', { exact: true }).waitFor();
     await heldRow.getByText('Ashley Cooke, fall record').waitFor();
+    expect(await heldRow.getByRole('cell').first().textContent()).toBe('1');
+    // How far they got: past the first second of the 8-second song.
+    expect(await heldRow.getByRole('cell').nth(2).textContent()).toMatch(/^0:0[1-8] of 0:0[78]/);
     const passedRow = panel.getByRole('row').filter({ hasText: first.title });
     await passedRow.getByText('Pass', { exact: true }).waitFor();
-    expect(await passedRow.getByRole('cell').first().textContent()).toBe('1');
-    // How far they got: past the first second of the 8-second song.
-    expect(await passedRow.getByRole('cell').nth(2).textContent()).toMatch(/^0:0[1-8] of 0:0[78]/);
     await expectNoSeriousA11yViolations(activity, 'a pitch link with activity');
 
     // The song's own edit page lists the recipient's hold too.
@@ -138,7 +138,8 @@ describe('pitching', () => {
     await edit.waitForURL('**/admin/pitch-activity');
     await edit.getByRole('heading', { level: 1, name: 'Pitch Activity' }).waitFor();
     const feed = edit.getByRole('region', { name: 'Activity' });
-    const holdItem = feed.getByRole('listitem').filter({ hasText: recipient.name }).filter({ hasText: second.title });
+    // The recipient's play of that song is an item of its own beside the hold.
+    const holdItem = feed.getByRole('listitem').filter({ hasText: recipient.name }).filter({ hasText: second.title }).filter({ has: edit.getByText('Hold', { exact: true }) });
     await holdItem.getByText('Hold', { exact: true }).waitFor();
     await holdItem.getByText('For Ashley Cooke, fall record').waitFor();
     await edit.getByLabel('Song', { exact: true }).selectOption({ label: second.title });

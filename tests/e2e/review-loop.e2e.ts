@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
@@ -223,8 +223,16 @@ describe('the review loop', () => {
     expect(await card2.getByLabel('Story arc').inputValue()).toBe(songs[1]!.storyArc);
     await expectNoSeriousA11yViolations(page);
 
-    // The right file: the second song goes up with its own progress bar and the page moves on.
+    // The right file, but the server fails: the song says so in our words, and keeps everything.
     await card2.getByLabel('Audio file').setInputFiles(files.audio2);
+    const failSubmission = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
+    await page.route('**/api/submissions', failSubmission);
+    await page.getByRole('button', { name: 'Submit the remaining 1 song' }).click();
+    await card2.getByRole('alert').getByText(r.submitFailed).waitFor();
+    expect(await card2.getByLabel('Song title').inputValue()).toBe(songs[1]!.title);
+    await page.unroute('**/api/submissions', failSubmission);
+
+    // Sent again: the second song goes up with its own progress bar and the page moves on.
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
@@ -341,6 +349,13 @@ describe('the review loop', () => {
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     await conversation.getByText(r.messageRequired).waitFor();
     await conversation.getByLabel('Your reply').fill(writerReply);
+    // A reply the server fails to take says so and keeps what was typed.
+    const failOnce = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
+    await page.route('**/api/reviews/*/messages', failOnce);
+    await conversation.getByRole('button', { name: 'Send reply' }).click();
+    await toast(page, r.replyFailed).waitFor();
+    expect(await conversation.getByLabel('Your reply').inputValue()).toBe(writerReply);
+    await page.unroute('**/api/reviews/*/messages', failOnce);
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     const writerMessages = conversation.getByRole('list', { name: 'Messages' });
     await writerMessages.getByRole('listitem').filter({ hasText: writerReply }).getByText(`${writer.firstName} ${writer.lastName}`).waitFor();

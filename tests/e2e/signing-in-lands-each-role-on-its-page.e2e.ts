@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { test } from 'vitest';
+import { expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { freshSession, useBrowser, type DemoRole } from './support/browser';
@@ -13,15 +13,15 @@ const browser = useBrowser();
  */
 const formSignIns: number[] = [];
 
-/** On the sign-in page, the demo account logs in through the form. */
-async function logInThroughForm(page: Page, role: DemoRole) {
+/** On the sign-in page, the demo account logs in through the form (a failed try counts toward the limit too). */
+async function logInThroughForm(page: Page, role: DemoRole, password: string = DEMO_ACCOUNTS[role].password) {
   await page.waitForURL((url) => url.pathname === '/auth');
   if (formSignIns.length >= 3) {
     await new Promise((resolve) => setTimeout(resolve, formSignIns.at(-1)! + 10_500 - Date.now()));
     formSignIns.length = 0;
   }
   await page.getByLabel('Email').fill(DEMO_ACCOUNTS[role].email);
-  await page.getByLabel('Password').fill(DEMO_ACCOUNTS[role].password);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   formSignIns.push(Date.now());
 }
@@ -40,6 +40,17 @@ test.each([
   await logInThroughForm(page, role);
   await page.waitForURL((url) => url.pathname + url.search === landing);
   await page.getByText(MESSAGES.auth.signedIn).first().waitFor();
+  await context.close();
+});
+
+test('a wrong password is refused in the spec\'s words, on the sign-in page, with the e-mail kept', async () => {
+  const context = await browser.context();
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await logInThroughForm(page, 'preview', 'not-the-right-password');
+  await page.getByRole('alert').getByText(MESSAGES.auth.invalidCredentials).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/auth');
+  expect(await page.getByLabel('Email').inputValue()).toBe(DEMO_ACCOUNTS.preview.email);
   await context.close();
 });
 

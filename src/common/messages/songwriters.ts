@@ -17,7 +17,6 @@ export const songwriters = {
   claimFailed: 'Failed to claim orders',
   noOrdersTitle: 'No orders found',
   noOrders: 'No unclaimed orders found for that email.',
-  replyFailed: 'Failed to send reply',
   packageInvalid: 'Choose a package of 1 to 4 songs',
   checkEmailToClaim: 'We sent a confirmation link to that address. Open it while signed in to claim the orders paid with it.',
   claimLinkInvalid: 'This claim link is invalid or has expired.',
