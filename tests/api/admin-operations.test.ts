@@ -1,4 +1,4 @@
-import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
@@ -253,6 +253,37 @@ describe('reset songwriter', () => {
     expect((await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, fullAndReviewed.id))).length).toBe(othersBefore.profile);
     expect((await t.db.select().from(storedFiles)).length).toBe(othersBefore.files - 2);
     expect(await t.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(1);
+  });
+
+  test('a reset the database fails at its last step changes none of their rows and removes none of their files', async () => {
+    const target = await makeSongwriter(t.db, { username: 'reset-fails' });
+    const order = await makePaidOrder(t.db, target.id, 2);
+    const { reviewId } = await submitOne(target, order.id, 'Kept Song');
+    const [review] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
+    const fileIds = [review!.audioFileId!, review!.lyricsFileId!];
+    const files = await t.db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds));
+    expect(files).toHaveLength(2);
+    // The orders are unlinked last: every delete before it has run when the database refuses it.
+    await t.db.execute(sql.raw(`create function refuse_unlinking() returns trigger language plpgsql as $$
+      begin raise exception 'simulated storage failure'; end $$`));
+    await t.db.execute(sql.raw(`create trigger refuse_unlinking before update of songwriter_id on orders
+      for each row when (new.songwriter_id is null) execute function refuse_unlinking()`));
+    const theirs = [target.id, order.id, reviewId, ...fileIds];
+    const rowsBefore = await everyRow();
+    try {
+      const res = await admin.post('/api/admin/reset-songwriter', { email: target.email });
+      expect(res.status).toBe(500);
+      expect(res.body.error.code).toBe('INTERNAL');
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_unlinking on orders'));
+      await t.db.execute(sql.raw('drop function refuse_unlinking()'));
+    }
+    const rowsAfter = await everyRow();
+    const touched = [...[...rowsBefore].filter((row) => !rowsAfter.has(row)), ...[...rowsAfter].filter((row) => !rowsBefore.has(row))];
+    expect(touched.filter((row) => theirs.some((id) => row.includes(id)))).toEqual([]);
+    for (const file of files) await t.storage.head({ bucket: file.bucket, key: file.key });
+    // With the database well again, the same reset goes through.
+    expect((await admin.post('/api/admin/reset-songwriter', { email: target.email })).body).toMatchObject({ deleted: true, song_reviews_deleted: 1, files_deleted: 2 });
   });
 
   test('a songwriter who also has preview access keeps it; signed in again, they choose a username and start over', async () => {
