@@ -8,7 +8,8 @@ const outdir = process.argv[2] ?? 'dist/server';
 // Chunk names carry a hash: without this, every build would leave the last one's chunks behind.
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/server/main.ts' },
+  // The demo catalogue's audio is synthesised in worker threads, each running a module of its own.
+  entryPoints: { main: 'src/server/main.ts', 'demo-audio-worker': 'src/server/db/seed/demo-audio-worker.ts' },
   outdir,
   bundle: true,
   // Lazily loaded adapters (S3) stay in chunks of their own, loaded only when configured.

@@ -6,9 +6,10 @@ import { users } from '../schema';
 import type { Storage } from '../../adapters/storage/storage';
 import { DEMO_SONGS } from './demo-catalogue';
 import { makePreviewUser, makeSongwriter } from './factories';
-import { makeSong } from './song-factories';
+import { synthesizeMp3s } from './demo-audio';
+import { makeSong, songAudioOptions } from './song-factories';
 
-/** Long enough to seek around in; short enough to synthesise all eight at start in a few seconds. */
+/** Long enough to seek around in; short enough to synthesise all eight at start in a few seconds (demo-audio.ts). */
 const DEMO_SONG_SECONDS = 20;
 
 export interface DemoCredential {
@@ -34,6 +35,9 @@ export async function ensureFirstAdmin(db: Db, admin: { email: string; password:
   return true;
 }
 
+/** The demo catalogue as makeSong takes it. */
+const demoSongs = () => DEMO_SONGS.map((song, index) => ({ ...song, orderIndex: index, seconds: DEMO_SONG_SECONDS, seed: index + 1 }));
+
 /** Seeds demo accounts and the demo catalogue into an empty database unless SEED_DEMO is off. Returns what to print. */
 export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Promise<DemoCredential[]> {
   const [row] = await db.select({ n: count() }).from(users);
@@ -45,6 +49,8 @@ export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Pro
     if (created) printed.push({ role: 'admin', email: config.admin.email, password: '(ADMIN_PASSWORD)' });
   }
   if (!empty || config.seedDemo === false) return printed;
+  // Made on every core at once, while the accounts are created.
+  const audio = synthesizeMp3s(demoSongs().map(songAudioOptions));
 
   if (!config.admin) {
     await createVerifiedAccount({ db, ...DEMO_ACCOUNTS.admin, name: 'Demo Admin', roles: ['admin'] });
@@ -56,8 +62,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Pro
   printed.push({ role: 'songwriter', ...DEMO_ACCOUNTS.songwriter });
 
   const adminId = await findUserIdByEmail(db, config.admin?.email ?? DEMO_ACCOUNTS.admin.email);
-  for (const [index, song] of DEMO_SONGS.entries()) {
-    await makeSong(db, storage, adminId!, { ...song, orderIndex: index, seconds: DEMO_SONG_SECONDS, seed: index + 1 });
-  }
+  // Each song is stored as soon as its audio is ready, while the rest are still being made.
+  for (const [index, song] of demoSongs().entries()) await makeSong(db, storage, adminId!, song, audio[index]);
   return printed;
 }

@@ -25,6 +25,9 @@ export interface SongSeed {
   cover?: [string, string];
 }
 
+/** How makeSong synthesises a seed's audio: the same options wherever the MP3 is made (seed.ts makes them on every core). */
+export const songAudioOptions = (seed: SongSeed) => ({ seconds: seed.seconds ?? 3, bpm: seed.bpm ?? 96, seed: seed.seed ?? 1 });
+
 /** A cover picture without text (fonts may be missing on a bare machine): a gradient with rings. */
 export async function makeCoverPng([from, to]: [string, string], size = 1200): Promise<Buffer> {
   const rings = [0.42, 0.3, 0.18]
@@ -35,8 +38,8 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
 }
 
 /** A catalogue song stored the way an admin upload stores it: audio checked and decoded (waveform), cover checked, then the rows. */
-export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed) {
-  const mp3 = synthesizeMp3({ seconds: seed.seconds ?? 3, bpm: seed.bpm ?? 96, seed: seed.seed ?? 1 });
+export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, madeAudio?: Promise<Buffer>) {
+  const mp3 = madeAudio ? await madeAudio : synthesizeMp3(songAudioOptions(seed));
   const audio = await putSongAudio(storage, uploadedFromBuffer(mp3, 'song.mp3'), ownerId);
   const image = seed.cover ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId) : undefined;
   return db.transaction(async (tx) => {
