@@ -76,6 +76,8 @@ const path_ = (page: Page) => new URL(page.url()).pathname;
 
 /** Writes from a page's request context carry our Origin, as the browser's own would. */
 const origin = { Origin: baseUrl };
+/** A server that fails a request unexpectedly, in the error shape, for the page's failure states. */
+const serverFails = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
 
 async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, what: string) {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
@@ -225,12 +227,11 @@ describe('the review loop', () => {
 
     // The right file, but the server fails: the song says so in our words, and keeps everything.
     await card2.getByLabel('Audio file').setInputFiles(files.audio2);
-    const failSubmission = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
-    await page.route('**/api/submissions', failSubmission);
+    await page.route('**/api/submissions', serverFails);
     await page.getByRole('button', { name: 'Submit the remaining 1 song' }).click();
     await card2.getByRole('alert').getByText(r.submitFailed).waitFor();
     expect(await card2.getByLabel('Song title').inputValue()).toBe(songs[1]!.title);
-    await page.unroute('**/api/submissions', failSubmission);
+    await page.unroute('**/api/submissions', serverFails);
 
     // Sent again: the second song goes up with its own progress bar and the page moves on.
     await page.evaluate(() => {
@@ -350,12 +351,11 @@ describe('the review loop', () => {
     await conversation.getByText(r.messageRequired).waitFor();
     await conversation.getByLabel('Your reply').fill(writerReply);
     // A reply the server fails to take says so and keeps what was typed.
-    const failOnce = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
-    await page.route('**/api/reviews/*/messages', failOnce);
+    await page.route('**/api/reviews/*/messages', serverFails);
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     await toast(page, r.replyFailed).waitFor();
     expect(await conversation.getByLabel('Your reply').inputValue()).toBe(writerReply);
-    await page.unroute('**/api/reviews/*/messages', failOnce);
+    await page.unroute('**/api/reviews/*/messages', serverFails);
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     const writerMessages = conversation.getByRole('list', { name: 'Messages' });
     await writerMessages.getByRole('listitem').filter({ hasText: writerReply }).getByText(`${writer.firstName} ${writer.lastName}`).waitFor();
