@@ -2,13 +2,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { preactAliases } from './vite-preact.ts';
 import { isPrerenderedShell, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../src/common/routes.ts';
 import { siteNameDefine } from './vite-site-name.ts';
 import { pageChunkLinks, type Manifest } from './page-chunks.ts';
-
-/** Packages whose code imports react (their own dependencies stay external). */
-const REACT_LIBRARIES = [/^react-router/, /^@tanstack\/react-query/, /^@radix-ui\//, /^lucide-react/, /^sonner/, /^react-hook-form/, /^@hookform\//, /^@dnd-kit\//];
 
 type RenderPage = (pathname: string) => Promise<{ head: string; body: string; pageModules: unknown[] }>;
 
@@ -35,10 +31,7 @@ export function prerender(): Plugin {
         root,
         configFile: false,
         plugins: [react()],
-        resolve: { alias: preactAliases },
         define: siteNameDefine(),
-        // Libraries that import react are bundled, not loaded by Node, so their imports reach Preact too.
-        ssr: { noExternal: REACT_LIBRARIES },
         appType: 'custom',
         logLevel: 'warn',
         server: { middlewareMode: true, hmr: false, ws: false },

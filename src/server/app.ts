@@ -9,6 +9,7 @@ import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { getMe } from './features/accounts/accounts.service';
 import { createSessionReader } from './features/accounts/session-reader';
+import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
@@ -148,6 +149,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     .route('/openapi.json', openApiRoutes(() => app.routes, config))
     .route('/me', meRoutes(db))
     .route('/contact', contactRoutes(db, config))
+    .route('/client-errors', clientErrorRoutes(db))
     .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret, catalogue }))
     .route('/songs', songCommentRoutes(db))
     .route('/plays', playRoutes(db))

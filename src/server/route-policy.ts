@@ -24,6 +24,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/openapi.json': 'public',
   'GET /api/me': 'public',
   'POST /api/contact': 'public',
+  'POST /api/client-errors': 'public',
 
   'GET /api/songs': 'catalogue',
   'GET /api/songs/:slug': 'catalogue',

@@ -1,36 +1,22 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadPages } from './app/lazy-page';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { isPrerenderedShell } from '../common/routes';
-import { callerInPage, meQuery, SHELL_CALLER } from './lib/auth';
+import { callerInPage, meQuery } from './lib/auth';
+import { reportRecoverableError } from './app/report-render-error';
 import { AppRoutes, routes } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-/**
- * Once the app owns the page, its prerendered forms and buttons come alive. (Hydration leaves attributes the
- * server HTML has and the components lack; PageMeta rewrites the <title> and description in place.)
- */
-function TakeOverPrerenderedPage() {
-  useEffect(() => {
-    document.querySelectorAll('#root [inert]').forEach((node) => node.removeAttribute('inert'));
-  }, []);
-  return null;
-}
-
 const queryClient = createQueryClient();
+// What the server said of the caller goes into the cache as /api/me's answer: no round trip before guards
+// decide. (While React adopts prerendered nodes, useMe answers with the caller they were drawn for instead.)
 const caller = callerInPage();
-/** What the server said of the caller goes into the cache as /api/me's answer: no round trip before guards decide. */
-function tellCaller() {
-  if (caller) queryClient.setQueryData(meQuery.queryKey, caller);
-  // A shell that came without its caller: SHELL_CALLER stands for no one, so ask who is there.
-  else if (queryClient.getQueryData(meQuery.queryKey)) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-}
+if (caller) queryClient.setQueryData(meQuery.queryKey, caller);
 
 const app = (
   <StrictMode>
@@ -38,7 +24,6 @@ const app = (
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <TakeOverPrerenderedPage />
     </Providers>
   </StrictMode>
 );
@@ -51,17 +36,14 @@ const app = (
 async function start() {
   // Drawn afresh, a page loads its own code as it first renders (lazy-page.tsx).
   if (!root!.hasChildNodes()) {
-    tellCaller();
-    createRoot(root!).render(app);
+    createRoot(root!, { onRecoverableError: reportRecoverableError }).render(app);
     return;
   }
   await preloadPages(routes, window.location.pathname);
-  // Preact (decision 0017) does not compare the HTML with the first render, so there is no mismatch to report;
-  // nor would it mend one. So the first render sees the caller the HTML was drawn for (unknown on a public
-  // page, SHELL_CALLER in a signed-in shell), and the real caller is told once the nodes are adopted (before
-  // the query subscribes, so nothing is fetched).
-  if (isPrerenderedShell(window.location.pathname)) queryClient.setQueryData(meQuery.queryKey, SHELL_CALLER);
-  hydrateRoot(root!, app);
-  tellCaller();
+  // The prerender made forms and buttons inert until a script stands behind them (prerender.tsx). From here
+  // React holds every event, replaying one that comes before it has adopted its target, so they come alive,
+  // and the HTML React compares with its first render is the one it drew.
+  root!.querySelectorAll('[inert]').forEach((node) => node.removeAttribute('inert'));
+  hydrateRoot(root!, app, { onRecoverableError: reportRecoverableError });
 }
 void start();

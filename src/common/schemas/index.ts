@@ -9,3 +9,4 @@ export * from './songwriters';
 export * from './reviews';
 export * from './admin-ops';
 export * from './pitching';
+export * from './client-errors';

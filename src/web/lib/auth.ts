@@ -1,10 +1,10 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from './toast';
 import type { MeResponse } from '../../common/api-types';
 import * as MESSAGES from '../../common/messages';
-import { CALLER_IN_PAGE_ID, PAGE_PATHS } from '../../common/routes';
+import { CALLER_IN_PAGE_ID, isPrerenderedShell, PAGE_PATHS } from '../../common/routes';
 import type { SignInInput } from '../../common/schemas/auth';
 import { api } from './api';
 
@@ -69,9 +69,37 @@ export function callerInPage(): MeResponse | undefined {
   }
 }
 
-/** The signed-in user and their role flags; `user` is null when signed out. */
-export function useMe() {
-  return useQuery(meQuery);
+/** Each member of a union picked alone, so the picked union still narrows on its flags. */
+type PickEach<T, K extends keyof T> = T extends unknown ? Pick<T, K> : never;
+export type MeState = PickEach<UseQueryResult<MeResponse>, 'data' | 'isPending' | 'isError' | 'error' | 'refetch'>;
+
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * True while React draws HTML ahead of time or adopts HTML drawn so (hydration): React reads a store's server
+ * snapshot only then, and renders again with the client's once the nodes are adopted.
+ */
+function useDrawingHtml(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
+
+/**
+ * The signed-in user and their role flags; `user` is null when signed out. While prerendered HTML is drawn or
+ * adopted, it is the caller that HTML is drawn for, whatever the app already knows (main.tsx tells it the real
+ * caller before hydrating): no one on a public page, SHELL_CALLER in a signed-in shell. So the adopted nodes
+ * match, however late React gets to each part of the page, and the real caller shows right after.
+ */
+export function useMe(): MeState {
+  const query = useQuery(meQuery);
+  const { pathname } = useLocation();
+  if (!useDrawingHtml()) return query;
+  return isPrerenderedShell(pathname)
+    ? { data: SHELL_CALLER, isPending: false, isError: false, error: null, refetch: query.refetch }
+    : { data: undefined, isPending: true, isError: false, error: null, refetch: query.refetch };
 }
 
 /** Set on the way home after signing out: which words the toast says it in. */

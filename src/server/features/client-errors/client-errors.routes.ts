@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { ClientErrorReportSchema } from '../../../common/schemas/client-errors';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { requestLog } from '../../lib/request-log';
+import { validate } from '../../lib/validate';
+
+/**
+ * POST /api/client-errors: errors React recovered from in a visitor's browser (a hydration mismatch above all),
+ * which the visitor never sees, written to the server's log so that someone does. Anyone may report; a few a
+ * minute per address are kept, the rest refused.
+ */
+export function clientErrorRoutes(db: Db) {
+  return new Hono<AppEnv>().post('/', validate('json', ClientErrorReportSchema), async (c) => {
+    await consumeRateLimit(db, `client-errors:${c.get('clientIp')}`, { window: 60, max: 10 });
+    const report = c.req.valid('json');
+    requestLog(c).warn({ clientError: report, userAgent: c.req.header('user-agent') }, `browser reported a ${report.kind} error on ${report.page}`);
+    return c.body(null, 204);
+  });
+}
