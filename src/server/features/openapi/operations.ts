@@ -50,6 +50,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/health/ready': { summary: 'Readiness: the process and its database answer' },
   'GET /api/me': { summary: 'The signed-in user and roles, or null' },
   'POST /api/contact': { summary: 'Send a message to the team' },
+  'POST /api/client-errors': { summary: 'Report an error React recovered from in the browser (a hydration mismatch), for the server log', status: 204 },
   'GET /api/openapi.json': { summary: 'This document' },
 
   'GET /api/songs': { summary: 'The active catalogue, filtered and paged' },
