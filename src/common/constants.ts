@@ -76,6 +76,9 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/** How much of a browser's error report the server keeps: enough to find the component, not a page of text. */
+export const CLIENT_ERROR_LIMITS = { page: 200, message: 2000, componentStack: 8000 } as const;
+
 export const LIMITS = {
   nameMax: 100,
   emailMax: 255,

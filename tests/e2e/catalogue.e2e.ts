@@ -306,7 +306,9 @@ describe('the song catalogue', () => {
     const song = await createSong(api, title);
     const page = await browser.open('admin', '/admin/songs');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
-    const active = page.getByRole('switch', { name: 'Active' });
+    // The list stays on screen until the edit page is ready: its heading says it is.
+    await page.getByRole('heading', { level: 1, name: 'Edit Song' }).waitFor();
+    const active = page.getByRole('switch', { name: 'Active', exact: true });
     expect(await active.getAttribute('aria-checked')).toBe('true');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/songs');

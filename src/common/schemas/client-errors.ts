@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-
-/** How much of a report the server keeps: enough to find the component, not a page's worth of text. */
-export const CLIENT_ERROR_LIMITS = { page: 200, message: 2000, componentStack: 8000 } as const;
+import { CLIENT_ERROR_LIMITS } from '../constants';
 
 /**
  * What a browser tells the server when React recovered from an error on its own (a hydration mismatch, most

@@ -1,5 +1,6 @@
 import type { ErrorInfo } from 'react';
-import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '../../common/schemas/client-errors';
+import { CLIENT_ERROR_LIMITS } from '../../common/constants';
+import type { ClientErrorReport } from '../../common/schemas/client-errors';
 
 /**
  * React calls this when it recovered from an error by itself: above all a hydration mismatch, where it throws
