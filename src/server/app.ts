@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
@@ -186,7 +186,10 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   });
   app.route('/api', api);
 
-  if (webRoot) app.route('/', webAppRoutes(webRoot, async (c) => getMe({ db, actor: await readActor(c) })));
+  if (webRoot) {
+    const callerOf = async (c: Context<AppEnv>) => getMe({ db, actor: await readActor(c) });
+    app.route('/', webAppRoutes(webRoot, callerOf, { testPayments: config.testPaymentsAnnounced }));
+  }
   return app;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
@@ -371,6 +371,33 @@ describe('configuration', () => {
   test('an invalid value is a ConfigError naming the setting', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(ConfigError);
+  });
+});
+
+describe('a staging site on the test checkout', () => {
+  let staging: TestApp;
+  let plain: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'pitchroom-staging-pages-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head></head><body class="x"><div id="root"></div></body></html>');
+    staging = await createTestApp({ TEST_PAYMENTS: 'on' }, { webRoot });
+    plain = await createTestApp({}, { webRoot });
+  });
+  afterAll(async () => {
+    await staging?.close();
+    await plain?.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  test('outside test finding 2: with TEST_PAYMENTS=on every page says payments are a test, outside the app\'s root', async () => {
+    const banner = `<body class="x"><div class="test-payments-banner" role="note">${MESSAGES.generic.testPaymentsBanner}</div><div id="root">`;
+    for (const pathname of ['/', '/songwriter-order', '/admin/dashboard', '/no-such-page']) {
+      const res = await staging.client().get(pathname);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text, pathname).toContain(banner);
+      expect((await plain.client().get(pathname)).text).not.toContain('test-payments-banner');
+    }
   });
 });
 
