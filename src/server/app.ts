@@ -32,6 +32,7 @@ import { adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './featur
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
 import { clientAddressResolver } from './lib/client-address';
+import { loggedPath } from './lib/token-redaction';
 import { handleError } from './lib/error-handler';
 import { AUTH_BASE_PATH, WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
@@ -104,7 +105,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     if (!logsRequests) return answered;
     return answered.then(() =>
       logger.info(
-        { requestId, method: c.req.method, path: c.req.path, status: answeredStatus(c), ms: Math.round(performance.now() - started) },
+        { requestId, method: c.req.method, path: loggedPath(path), status: answeredStatus(c), ms: Math.round(performance.now() - started) },
         'request',
       ),
     );

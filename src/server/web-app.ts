@@ -8,6 +8,7 @@ import { withCallerElement } from './features/accounts/caller-in-page';
 import { isKnownPagePath, mayBrowseCatalogue, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../common/routes';
 import type { AppEnv } from './lib/hono-env';
 import { requestLog } from './lib/request-log';
+import { loggedPath } from './lib/token-redaction';
 
 /**
  * Serves the built web app: files from dist/web (Range-capable), long caching for hashed assets,
@@ -68,7 +69,7 @@ export function webAppRoutes(
       return caller ? withCallerElement(marked, caller) : marked;
     };
     if (!isKnownPagePath(pathname)) {
-      requestLog(c).warn({ path: pathname }, 'page not found');
+      requestLog(c).warn({ path: loggedPath(pathname) }, 'page not found');
       return c.html(page(indexHtml), 404);
     }
     const shell = shells.get(pathname);
