@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
@@ -32,6 +32,8 @@ import { createCatalogueCache, type CatalogueCache } from './features/songs/cata
 import { adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
+import { clientAddressResolver } from './lib/client-address';
+import { loggedPath } from './lib/token-redaction';
 import { handleError } from './lib/error-handler';
 import { AUTH_BASE_PATH, WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
@@ -67,7 +69,7 @@ function isUploadRoute(method: string, path: string): boolean {
   return method === 'PUT' && /^\/api\/admin\/songs\/[^/]+$/.test(path);
 }
 
-function clientIpOf(c: Parameters<typeof getConnInfo>[0]): string {
+function peerAddressOf(c: Parameters<typeof getConnInfo>[0]): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -81,6 +83,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
 
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
   const logsRequests = logger.isLevelEnabled('info');
+  const clientAddress = clientAddressResolver(config.trustedProxies);
   // Who is calling is kept for a moment (decision 0019), and so are catalogue pages (0016) and what a file
   // link may read (0022): forgotten after this instance's own changes, and sessions after any instance's,
   // as the database announces them.
@@ -93,8 +96,9 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     const requestId = randomUUID();
     c.set('requestId', requestId);
     c.set('logger', logger);
-    // The socket's address, not X-Forwarded-For: a client cannot choose its own rate-limit key.
-    c.set('clientIp', clientIpOf(c));
+    // The socket's address, or X-Forwarded-For's as far as trusted proxies wrote it (TRUSTED_PROXIES, decision
+    // 0033): a client cannot choose its own rate-limit key.
+    c.set('clientIp', clientAddress(peerAddressOf(c), c.req.header('x-forwarded-for')));
     const started = logsRequests ? performance.now() : 0;
     const path = c.req.path;
     const readsCaller = path.startsWith('/api/') && !path.startsWith(`${AUTH_BASE_PATH}/`);
@@ -102,7 +106,7 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     if (!logsRequests) return answered;
     return answered.then(() =>
       logger.info(
-        { requestId, method: c.req.method, path: c.req.path, status: answeredStatus(c), ms: Math.round(performance.now() - started) },
+        { requestId, method: c.req.method, path: loggedPath(path), status: answeredStatus(c), ms: Math.round(performance.now() - started) },
         'request',
       ),
     );
@@ -185,7 +189,10 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   });
   app.route('/api', api);
 
-  if (webRoot) app.route('/', webAppRoutes(webRoot, async (c) => getMe({ db, actor: await readActor(c) })));
+  if (webRoot) {
+    const callerOf = async (c: Context<AppEnv>) => getMe({ db, actor: await readActor(c) });
+    app.route('/', webAppRoutes(webRoot, callerOf, { testPayments: config.testPaymentsAnnounced }));
+  }
   return app;
 }
 

@@ -15,7 +15,7 @@ import { verifyEmail } from './emails/verify-email';
 import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords';
 import { linkAndGrantPreview } from './features/preview-access/preview-access.service';
 import { claimOrdersForVerifiedSongwriter } from './features/orders/orders.service';
-import type { Logger } from './lib/logger';
+import { serializeError, type Logger } from './lib/logger';
 import { authContextWhileInUse } from './lib/auth-context-while-in-use';
 import { AUTH_BASE_PATH } from './lib/app-routes';
 
@@ -176,7 +176,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       level: 'warn',
       log: (level, message, ...args) => {
         const log = level === 'error' ? logger.error.bind(logger) : logger.warn.bind(logger);
-        log({ source: 'better-auth', args }, message);
+        // Its errors (a failed query among them) are logged as ours are, without the query's values.
+        log({ source: 'better-auth', args: args.map((arg) => (arg instanceof Error ? serializeError(arg) : arg)) }, message);
       },
     },
   });

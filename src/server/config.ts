@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '../common/constants';
+import { parseAddressRange, type AddressRange } from './lib/client-address';
 
 /** The only reader of process.env. Every setting has an embedded default (architecture.md). */
 
@@ -35,7 +36,9 @@ const EnvSchema = z.object({
   AUTH_SECRET: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
-  SEED_DEMO: z.enum(['on', 'off', 'true', 'false', '1', '0']).optional(),
+  SEED_DEMO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off', 'true', 'false', '1', '0']).optional()),
+  TEST_PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off']).optional()),
+  TRUSTED_PROXIES: optional,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -51,10 +54,14 @@ export interface Config {
   mailFrom: string;
   adminNotifyEmail: string;
   stripe: { secretKey: string; webhookSecret: string; priceIds: [string, string, string, string] } | undefined;
+  /** The built-in test checkout was asked for by TEST_PAYMENTS=on: every page says payments are a test. */
+  testPaymentsAnnounced: boolean;
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); empty: the socket's address is the client. */
+  trustedProxies: AddressRange[];
   publicUrl: string;
   authSecret: string;
   admin: { email: string; password: string } | undefined;
-  /** undefined: seed when the database is empty. */
+  /** undefined: seed when the database is empty. Never true in production. */
   seedDemo: boolean | undefined;
   siteName: string;
   logLevel: string;
@@ -69,6 +76,16 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** TRUSTED_PROXIES: CIDRs (IPv4 or IPv6) or single addresses, separated by commas or spaces. */
+function parseTrustedProxies(value: string | undefined): AddressRange[] {
+  const entries = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  return entries.map((entry) => {
+    const range = parseAddressRange(entry);
+    if (!range) throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an address or a CIDR range (e.g. 10.0.0.0/8, fd00::/8).`);
+    return range;
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -101,6 +118,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
+  const seedDemo = e.SEED_DEMO === undefined ? undefined : ['on', 'true', '1'].includes(e.SEED_DEMO);
+  if (isProduction && seedDemo) {
+    // The demo accounts' passwords are printed in the README.
+    throw new ConfigError('SEED_DEMO cannot be on in production: demo accounts are never created there. Remove SEED_DEMO or set it to off.');
+  }
+  if (e.STRIPE_SECRET_KEY && e.TEST_PAYMENTS === 'on') {
+    throw new ConfigError('TEST_PAYMENTS=on and STRIPE_SECRET_KEY exclude each other: set one of them.');
+  }
+  if (!e.STRIPE_SECRET_KEY && isProduction && e.TEST_PAYMENTS !== 'on') {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY must be set in production, or TEST_PAYMENTS=on for a staging site whose checkout is the built-in test (it marks orders paid without payment).',
+    );
+  }
+  if (!e.STRIPE_SECRET_KEY && e.TEST_PAYMENTS === 'off') {
+    throw new ConfigError('TEST_PAYMENTS=off needs STRIPE_SECRET_KEY: without either there is no checkout.');
+  }
+  const trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
   const host = new URL(publicUrl).hostname;
 
   return {
@@ -128,10 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           priceIds: [e.STRIPE_PRICE_1!, e.STRIPE_PRICE_2!, e.STRIPE_PRICE_3!, e.STRIPE_PRICE_4!],
         }
       : undefined,
+    testPaymentsAnnounced: e.TEST_PAYMENTS === 'on',
+    trustedProxies,
     publicUrl,
     authSecret: authSecret!,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    seedDemo: e.SEED_DEMO === undefined ? undefined : ['on', 'true', '1'].includes(e.SEED_DEMO),
+    seedDemo: isProduction ? false : seedDemo,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
   };

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import type { MeResponse } from '../common/api-types';
+import * as MESSAGES from '../common/messages';
 import { withCallerElement } from './features/accounts/caller-in-page';
 import { isKnownPagePath, mayBrowseCatalogue, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../common/routes';
 import type { AppEnv } from './lib/hono-env';
 import { requestLog } from './lib/request-log';
+import { loggedPath } from './lib/token-redaction';
 
 /**
  * Serves the built web app: files from dist/web (Range-capable), long caching for hashed assets,
@@ -16,7 +18,11 @@ import { requestLog } from './lib/request-log';
  * decide on the first render instead of after a round trip (issue 10, P2); the page is then the caller's
  * own and no shared cache may keep it.
  */
-export function webAppRoutes(webRoot: string, callerOf?: (c: Context<AppEnv>) => Promise<MeResponse>) {
+export function webAppRoutes(
+  webRoot: string,
+  callerOf?: (c: Context<AppEnv>) => Promise<MeResponse>,
+  { testPayments = false }: { testPayments?: boolean } = {},
+) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
@@ -58,9 +64,12 @@ export function webAppRoutes(webRoot: string, callerOf?: (c: Context<AppEnv>) =>
     c.header('Cache-Control', callerOf ? 'private, no-cache' : 'no-cache');
     if (callerOf) c.header('Vary', 'Cookie');
     const caller = await readCaller(c);
-    const page = (html: string) => (caller ? withCallerElement(html, caller) : html);
+    const page = (html: string) => {
+      const marked = testPayments ? withTestPaymentsBanner(html) : html;
+      return caller ? withCallerElement(marked, caller) : marked;
+    };
     if (!isKnownPagePath(pathname)) {
-      requestLog(c).warn({ path: pathname }, 'page not found');
+      requestLog(c).warn({ path: loggedPath(pathname) }, 'page not found');
       return c.html(page(indexHtml), 404);
     }
     const shell = shells.get(pathname);
@@ -68,6 +77,18 @@ export function webAppRoutes(webRoot: string, callerOf?: (c: Context<AppEnv>) =>
     return c.html(page(prerendered.get(pathname) ?? (sendsShell ? shell : indexHtml)));
   });
   return app;
+}
+
+/**
+ * The page with a note, first in its body and outside the app's root (so the app never renders over it), that
+ * payments are a test: a staging site's visitors must not believe an order was really paid.
+ */
+function withTestPaymentsBanner(html: string): string {
+  const body = /<body[^>]*>/.exec(html);
+  const banner = `<div class="test-payments-banner" role="note">${MESSAGES.generic.testPaymentsBanner}</div>`;
+  if (!body) return banner + html;
+  const at = body.index + body[0].length;
+  return html.slice(0, at) + banner + html.slice(at);
 }
 
 /** The build's prerendered pages among `paths` (a build may predate some), by path. */

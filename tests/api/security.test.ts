@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
@@ -9,7 +9,8 @@ import * as MESSAGES from '../../src/common/messages';
 import { ROUTE_POLICY } from '../../src/server/route-policy';
 import { rateLimits, userRoles, users } from '../../src/server/db/schema';
 import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
-import type { TestResponse } from '../setup/http-client';
+import { TestClient, type TestResponse } from '../setup/http-client';
+import { clientAddressResolver } from '../../src/server/lib/client-address';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { sessionCookieOf, signIn, signedInClient } from './helpers';
 
@@ -55,6 +56,59 @@ describe('rate limits on sign-in', () => {
     expect(rows[0]!.key).toContain('/sign-in/email');
     expect(rows[0]!.count).toBe(1);
     expect(rows[0]!.lastRequest).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('behind a load balancer', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    // The balancer connects from 127.0.0.1; every other loopback address is a client reaching the app directly.
+    proxied = await createTestApp({ TRUSTED_PROXIES: '127.0.0.1/32, fd00::/8' });
+  });
+  afterAll(() => proxied?.close());
+
+  const viaProxy = () => new TestClient(proxied.url, proxied.config.publicUrl, '127.0.0.1');
+  const wrongSignIn = (client: TestClient, forwardedFor: string) =>
+    client.post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, { 'x-forwarded-for': forwardedFor });
+
+  test('outside test finding 16: two clients behind a trusted proxy get separate sign-in and request budgets; an untrusted peer\'s X-Forwarded-For is ignored', async () => {
+    await makeUser(proxied.db, { email: user.email, password: user.password });
+    // The first client, as the balancer forwards it: the right-most hop is what the balancer saw.
+    const first: number[] = [];
+    for (const claimed of ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4']) {
+      first.push((await wrongSignIn(viaProxy(), `${claimed}, 198.51.100.7`)).status);
+    }
+    expect(first).toEqual([401, 401, 401, 429]);
+    // A second client behind the same balancer has a budget of its own: better-auth's limit and ours.
+    const second = await viaProxy().post('/api/auth/sign-in/email', { email: user.email, password: user.password }, { 'x-forwarded-for': '198.51.100.8' });
+    expect(second.status).toBe(200);
+    const contact = async (forwardedFor: string) => (await viaProxy().post('/api/contact', contactBody, { 'x-forwarded-for': forwardedFor })).status;
+    const fromFirst: number[] = [];
+    for (let i = 0; i < 6; i++) fromFirst.push(await contact('198.51.100.7'));
+    expect(fromFirst).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(await contact('198.51.100.8')).toBe(201);
+
+    // A peer that is not a trusted proxy is the client, whatever X-Forwarded-For it sends.
+    const direct = proxied.client();
+    const statuses: number[] = [];
+    for (const claimed of ['198.51.100.20', '198.51.100.21', '198.51.100.22', '198.51.100.23']) {
+      statuses.push((await wrongSignIn(direct.sameAddress(), claimed)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const rows = await proxied.db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(rows.map((r) => r.key).join(' ')).not.toMatch(/198\.51\.100\.2\d|203\.0\.113/);
+  });
+
+  test('TRUSTED_PROXIES takes IPv4 and IPv6 ranges; the right-most untrusted hop is the client; a bad entry names the setting', () => {
+    const resolve = clientAddressResolver(proxied.config.trustedProxies);
+    expect(resolve('127.0.0.1', '2001:db8::1, fd00::2')).toBe('2001:db8::1');
+    expect(resolve('::ffff:127.0.0.1', '198.51.100.7')).toBe('198.51.100.7');
+    expect(resolve('fd00::9', 'not-an-address, 198.51.100.7')).toBe('198.51.100.7');
+    expect(resolve('127.0.0.1', 'not-an-address')).toBe('127.0.0.1');
+    expect(resolve('192.0.2.1', '198.51.100.7')).toBe('192.0.2.1');
+    expect(clientAddressResolver([])('127.0.0.1', '198.51.100.7')).toBe('127.0.0.1');
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: proxied.config.dataDir, TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: proxied.config.dataDir, TRUSTED_PROXIES: 'balancer.internal' })).toThrow(/TRUSTED_PROXIES/);
   });
 });
 
@@ -296,7 +350,9 @@ describe('configuration', () => {
   });
 
   test('production with a good secret and public URL loads', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: goodSecret, PUBLIC_URL: 'https://pitchroom.example/' });
+    const config = loadConfig({
+      NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: goodSecret, PUBLIC_URL: 'https://pitchroom.example/', TEST_PAYMENTS: 'on',
+    });
     expect(config.isProduction).toBe(true);
     expect(config.publicUrl).toBe('https://pitchroom.example');
     expect(config.authSecret).toBe(goodSecret);
@@ -318,10 +374,37 @@ describe('configuration', () => {
   });
 });
 
+describe('a staging site on the test checkout', () => {
+  let staging: TestApp;
+  let plain: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'pitchroom-staging-pages-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head></head><body class="x"><div id="root"></div></body></html>');
+    staging = await createTestApp({ TEST_PAYMENTS: 'on' }, { webRoot });
+    plain = await createTestApp({}, { webRoot });
+  });
+  afterAll(async () => {
+    await staging?.close();
+    await plain?.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  test('outside test finding 2: with TEST_PAYMENTS=on every page says payments are a test, outside the app\'s root', async () => {
+    const banner = `<body class="x"><div class="test-payments-banner" role="note">${MESSAGES.generic.testPaymentsBanner}</div><div id="root">`;
+    for (const pathname of ['/', '/songwriter-order', '/admin/dashboard', '/no-such-page']) {
+      const res = await staging.client().get(pathname);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text, pathname).toContain(banner);
+      expect((await plain.client().get(pathname)).text).not.toContain('test-payments-banner');
+    }
+  });
+});
+
 describe('in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://pitchroom.example' });
+    prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://pitchroom.example', TEST_PAYMENTS: 'on' });
   });
   afterAll(() => prod?.close());
 

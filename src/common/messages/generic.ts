@@ -12,5 +12,6 @@ export const generic = {
   loading: 'Loading…',
   tableScrollHint: 'Scroll the table sideways to see every column.',
   pageFailed: 'Something went wrong loading this page.',
+  testPaymentsBanner: 'Test payments: this site takes no real payment, and its checkout marks an order paid without charging anyone.',
   newVersion: 'The site was updated while you had it open. Reload the page to continue.',
 } as const;

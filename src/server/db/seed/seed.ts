@@ -38,7 +38,7 @@ export async function ensureFirstAdmin(db: Db, admin: { email: string; password:
 /** The demo catalogue as makeSong takes it. */
 const demoSongs = () => DEMO_SONGS.map((song, index) => ({ ...song, orderIndex: index, seconds: DEMO_SONG_SECONDS, seed: index + 1 }));
 
-/** Seeds demo accounts and the demo catalogue into an empty database unless SEED_DEMO is off. Returns what to print. */
+/** Seeds demo accounts and the demo catalogue into an empty database unless SEED_DEMO is off (always off in production). Returns what to print. */
 export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Promise<DemoCredential[]> {
   const [row] = await db.select({ n: count() }).from(users);
   const empty = (row?.n ?? 0) === 0;

@@ -3,6 +3,14 @@ import type { OutboxStatus } from '../../../common/constants';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { withoutLinkTokens } from '../../lib/token-redaction';
+
+/**
+ * E-mails whose link lets its holder into the recipient's account (a new password, orders moved to it): the
+ * Outbox shows them with the token hidden, so reading the Outbox is not signing in as anyone. The e-mail
+ * itself, and its .eml file, keep the whole link.
+ */
+const KINDS_WITH_HIDDEN_LINKS: ReadonlySet<string> = new Set(['reset-password', 'claim-orders']);
 
 export async function listOutbox({ db, page, pageSize, status }: { db: Db; page: number; pageSize: number; status?: OutboxStatus }) {
   const where = status ? eq(mailOutbox.status, status) : undefined;
@@ -39,7 +47,7 @@ export async function getOutboxMessage({ db, id }: { db: Db; id: string }) {
     subject: row.subject,
     kind: row.kind,
     status: row.status,
-    text: row.textBody,
+    text: KINDS_WITH_HIDDEN_LINKS.has(row.kind) ? withoutLinkTokens(row.textBody) : row.textBody,
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: row.createdAt,
