@@ -84,7 +84,8 @@ test('a new page opens at its top, and Back returns to where the visitor was', a
   expect(left).toBeGreaterThan(300);
   await page.locator('footer').getByRole('link', { name: 'FAQS' }).click();
   await page.waitForURL('**/faqs');
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The address changes at once; the old page stays on screen until the new one is ready (a transition).
+  await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await page.waitForURL('**/services');
@@ -192,5 +193,30 @@ test('hashed assets are sent pre-compressed, with long immutable caching', async
   }
   const missing = await fetch(new URL('/assets/no-such-file.js', base));
   expect(missing.status).toBe(404);
+  await context.close();
+});
+
+test('a page whose code is slow to come keeps the last one on screen, with a bar across the top, until it is ready', async () => {
+  const context = await browser.context();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/assets/about-page-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  const homeHeading = await heading.textContent();
+  // The header's account links appear once React holds the page.
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+  await page.getByRole('progressbar', { name: MESSAGES.generic.loadingPage }).waitFor();
+  expect(await heading.textContent()).toBe(homeHeading);
+  expect(await page.getByRole('status').count()).toBe(0);
+  release();
+  await expect.poll(() => page.title()).toBe(`About | ${E2E_SITE_NAME}`);
+  expect(await heading.textContent()).not.toBe(homeHeading);
+  expect(await page.getByRole('progressbar').count()).toBe(0);
   await context.close();
 });

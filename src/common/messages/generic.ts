@@ -10,6 +10,7 @@ export const generic = {
   network: 'Could not reach the server. Check your connection and try again.',
   retry: 'Try again',
   loading: 'Loading…',
+  loadingPage: 'Loading the page…',
   tableScrollHint: 'Scroll the table sideways to see every column.',
   pageFailed: 'Something went wrong loading this page.',
   testPaymentsBanner: 'Test payments: this site takes no real payment, and its checkout marks an order paid without charging anyone.',

@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import * as MESSAGES from '../../common/messages';
 import { PageSpinner } from '../components/ui/spinner';
@@ -32,7 +32,7 @@ export function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentTy
   function LazyPage() {
     if (Page) return <Page />;
     if (failure) throw failure.error;
-    throw preload();
+    throw awaitedByRender(preload());
   }
   const handle: PageHandle = { preload };
   return { element: <LazyPage />, handle };
@@ -61,6 +61,41 @@ function routesAtStaticPath(routes: RouteObject[], pathname: string): RouteObjec
     if (below) return [route, ...below];
   }
   return undefined;
+}
+
+/**
+ * Page code a render is waiting for. The router navigates in a transition, so React keeps the old page on
+ * screen until the new one's code has loaded; PagePendingBar shows meanwhile that something is coming.
+ */
+const awaited = new Set<Promise<unknown>>();
+const listeners = new Set<() => void>();
+const tellListeners = () => listeners.forEach((listener) => listener());
+
+function awaitedByRender<T>(loading: Promise<T>): Promise<T> {
+  if (!awaited.has(loading)) {
+    awaited.add(loading);
+    // Told after the render that found it, never during one.
+    queueMicrotask(tellListeners);
+    void loading.finally(() => {
+      awaited.delete(loading);
+      tellListeners();
+    });
+  }
+  return loading;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** True while a render waits for a page's code: the next page is on its way. */
+export function usePageLoading(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => awaited.size > 0,
+    () => false,
+  );
 }
 
 /** Where a page's code loads: a page spinner until it has. */

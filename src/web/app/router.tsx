@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PAGE_PATHS } from '../../common/routes';
+import { PagePendingBar } from './layouts/page-pending-bar';
 import { ScrollRestoration } from './layouts/scroll-restoration';
 import { SiteLayout } from './layouts/site-layout';
 import { page, PageSuspense } from './lazy-page';
@@ -180,11 +181,15 @@ const adminRoutes: RouteObject = {
   ],
 };
 
-/** What every page sits in: an error boundary, a spinner while a page's code loads, scroll kept per history entry. */
+/**
+ * What every page sits in: an error boundary, a bar while the next page's code loads (a first visit shows a
+ * spinner instead), scroll kept per history entry.
+ */
 function RootLayout() {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
+      <PagePendingBar />
       <PageSuspense>
         <Outlet />
       </PageSuspense>
