@@ -231,6 +231,7 @@ describe('songwriter onboarding', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel('Username').fill('x');
+    await page.getByLabel('Password', { exact: true }).fill(listener.password);
     await page.getByRole('button', { name: 'Continue as a songwriter' }).click();
     await page.getByText(m.usernameMin).waitFor();
     await page.getByLabel('Username').fill(`listener-${suffix()}`);
