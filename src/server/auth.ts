@@ -235,7 +235,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
           }
           return;
         }
-        if (ctx.path === '/sign-up/email' && !failed) {
+        // The browser that asks for a link (at sign-up, or again later) is the one the link may sign in.
+        if ((ctx.path === '/sign-up/email' || ctx.path === '/send-verification-email') && !failed) {
           const email = bodyEmail(ctx.body);
           if (email) ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieOptions);
           return;
