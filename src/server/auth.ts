@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
 import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
 import type { Config } from './config';
@@ -18,6 +19,19 @@ import { claimOrdersForVerifiedSongwriter } from './features/orders/orders.servi
 import { serializeError, type Logger } from './lib/logger';
 import { authContextWhileInUse } from './lib/auth-context-while-in-use';
 import { AUTH_BASE_PATH } from './lib/app-routes';
+import {
+  afterPasswordChanged,
+  clearSignInFailures,
+  isSignInLocked,
+  recordSignInFailure,
+  SIGN_UP_COOKIE_PATH,
+  SIGN_UP_COOKIE_SECONDS,
+  signUpCookieMatches,
+  signUpCookieName,
+  signUpCookieValue,
+  tellOwnerOfLock,
+} from './features/accounts/credentials';
+import { removeStaleUnverifiedAccount, VERIFICATION_LINK_SECONDS } from './features/accounts/unverified-accounts';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
@@ -75,6 +89,44 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     return Boolean(row);
   };
 
+  /** The common-password refusal for any new password, and the songwriter's minimum for a reset or a change. */
+  const checkNewPassword = async (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) => {
+    const field = NEW_PASSWORD_FIELDS[ctx.path];
+    const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+    if (typeof password === 'string' && isCommonPassword(password)) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'PASSWORD_TOO_COMMON',
+        message: MESSAGES.validation.passwordTooCommon,
+      });
+    }
+    // A songwriter's password is at least 8 characters (spec section 5), a reset or changed one too. The
+    // reset form cannot know whose link it holds, so the server asks the link; a change asks the session.
+    if (typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
+      let songwriters = false;
+      if (ctx.path === '/reset-password') {
+        const token = (ctx.body as { token?: unknown } | undefined)?.token ?? ctx.query?.token;
+        songwriters = typeof token === 'string' && (await resetLinkIsSongwriters(token));
+      } else if (ctx.path === '/change-password') {
+        const session = await getSessionFromCtx(ctx);
+        songwriters = Boolean(session && (await hasSongwriterRole(session.user.id)));
+      }
+      if (songwriters) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
+    }
+  };
+
+  const signUpCookie = signUpCookieName(config.isProduction);
+  const signUpCookieOptions = {
+    httpOnly: true,
+    secure: config.isProduction,
+    sameSite: 'lax',
+    path: SIGN_UP_COOKIE_PATH,
+    maxAge: SIGN_UP_COOKIE_SECONDS,
+  } as const;
+  const bodyEmail = (body: unknown) => {
+    const email = (body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? email : undefined;
+  };
+
   const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
@@ -92,6 +144,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await afterPasswordChanged(db, user, emailCtx);
+      },
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
         await enqueueMail(db, { to: user.email, kind: 'reset-password', ...resetPasswordEmail(emailCtx, { url }) });
@@ -111,7 +166,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      expiresIn: 3600,
+      expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         await enqueueMail(db, { to: user.email, kind: 'verify-email', ...verifyEmail(emailCtx, { name: user.name, url }) });
       },
@@ -149,26 +204,56 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const field = NEW_PASSWORD_FIELDS[ctx.path];
-        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
-        if (typeof password === 'string' && isCommonPassword(password)) {
-          throw new APIError('BAD_REQUEST', {
-            code: 'PASSWORD_TOO_COMMON',
-            message: MESSAGES.validation.passwordTooCommon,
-          });
-        }
-        // A songwriter's password is at least 8 characters (spec section 5), a reset or changed one too. The
-        // reset form cannot know whose link it holds, so the server asks the link; a change asks the session.
-        if (typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
-          let songwriters = false;
-          if (ctx.path === '/reset-password') {
-            const token = (ctx.body as { token?: unknown } | undefined)?.token ?? ctx.query?.token;
-            songwriters = typeof token === 'string' && (await resetLinkIsSongwriters(token));
-          } else if (ctx.path === '/change-password') {
-            const session = await getSessionFromCtx(ctx);
-            songwriters = Boolean(session && (await hasSongwriterRole(session.user.id)));
+        if (ctx.path === '/sign-in/email') {
+          const email = bodyEmail(ctx.body);
+          if (email && (await isSignInLocked(db, email))) {
+            throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_SIGN_IN_ATTEMPTS', message: MESSAGES.auth.tooManySignInAttempts });
           }
-          if (songwriters) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
+          return;
+        }
+        if (ctx.path === '/sign-up/email') {
+          // An address held by an account never verified, past its links' life, goes to whoever signs up now.
+          const email = bodyEmail(ctx.body);
+          if (email) await removeStaleUnverifiedAccount(db, email);
+        }
+        if (ctx.path === '/change-password') {
+          await checkNewPassword(ctx);
+          // A changed password signs out every other session (better-auth keeps the caller's with a new one).
+          return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+        }
+        await checkNewPassword(ctx);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError || returned instanceof Error;
+        if (ctx.path === '/sign-in/email') {
+          const email = bodyEmail(ctx.body);
+          if (!email) return;
+          if (!failed) await clearSignInFailures(db, email);
+          else if (returned instanceof APIError && returned.statusCode === 401 && (await recordSignInFailure(db, email))) {
+            await tellOwnerOfLock(db, email, emailCtx);
+          }
+          return;
+        }
+        // The browser that asks for a link (at sign-up, or again later) is the one the link may sign in.
+        if ((ctx.path === '/sign-up/email' || ctx.path === '/send-verification-email') && !failed) {
+          const email = bodyEmail(ctx.body);
+          if (email) ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieOptions);
+          return;
+        }
+        if (ctx.path === '/verify-email') {
+          // autoSignInAfterVerification signs in whoever opens the link; only the browser that signed up keeps it.
+          const created = ctx.context.newSession;
+          if (created && !signUpCookieMatches(config.authSecret, ctx.getCookie(signUpCookie), created.user.email)) {
+            await ctx.context.internalAdapter.deleteSession(created.session.token);
+            ctx.context.setNewSession(null);
+            deleteSessionCookie(ctx);
+          }
+          return;
+        }
+        if (ctx.path === '/change-password' && !failed) {
+          const user = ctx.context.session?.user;
+          if (user) await afterPasswordChanged(db, user, emailCtx);
         }
       }),
     },

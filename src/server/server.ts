@@ -12,6 +12,7 @@ import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
+import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { PROJECT_ROOT } from './project-root';
@@ -28,7 +29,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker. */
+/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker, housekeeping. */
 export async function startServer(config: Config, options: { webRoot?: string; mailPollMs?: number } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const unlock = lockDataDir(config.dataDir);
@@ -70,6 +71,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const server = await serveApp(app.fetch, { port: config.port, hostname: '0.0.0.0' });
     const port = (server.address() as AddressInfo).port;
     mailWorker.start();
+    const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
     // In the background: the site serves meanwhile, and a failure is only logged.
     const backfillStop = new AbortController();
     const backfill = backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
@@ -89,6 +91,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
         backfillStop.abort();
         await backfill;
         await mailWorker.stop();
+        await unverifiedSweep.stop();
         transport.close();
         storage.close();
         await db_.close();

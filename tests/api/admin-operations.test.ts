@@ -297,8 +297,8 @@ describe('reset songwriter', () => {
     const client = await signedInClient(t, target);
     expect((await client.get('/api/songwriters/me')).status).toBe(403);
     // The old username is free again; a taken one is said plainly.
-    expect((await client.post('/api/songwriters/join', { username: 'all-done' })).status).toBe(409);
-    const joined = await client.post('/api/songwriters/join', { username: 'writes-and-listens' });
+    expect((await client.post('/api/songwriters/join', { username: 'all-done', password: target.password })).status).toBe(409);
+    const joined = await client.post('/api/songwriters/join', { username: 'writes-and-listens', password: target.password });
     expect(joined.status, joined.text).toBe(200);
     expect(await rolesOf()).toEqual(['preview', 'songwriter']);
     // At once on the next request: the kept session does not outlive the change.
@@ -311,11 +311,11 @@ describe('reset songwriter', () => {
   test('joining as a songwriter: a preview user may, an admin may not, a signed-out caller is asked to sign in', async () => {
     const listener = await makePreviewUser(t.db);
     const client = await signedInClient(t, listener);
-    expect((await client.post('/api/songwriters/join', { username: 'x' })).body.error.fields.username).toEqual([MESSAGES.songwriters.usernameMin]);
-    expect((await client.post('/api/songwriters/join', { username: 'listener-writes' })).status).toBe(200);
+    expect((await client.post('/api/songwriters/join', { username: 'x', password: listener.password })).body.error.fields.username).toEqual([MESSAGES.songwriters.usernameMin]);
+    expect((await client.post('/api/songwriters/join', { username: 'listener-writes', password: listener.password })).status).toBe(200);
     expect((await client.get('/api/songwriters/me')).body.username).toBe('listener-writes');
-    expect((await admin.post('/api/songwriters/join', { username: 'admin-writes' })).body.error.message).toBe(MESSAGES.songwriters.joinRefusesAdmin);
-    expect((await t.client().post('/api/songwriters/join', { username: 'nobody-writes' })).status).toBe(401);
+    expect((await admin.post('/api/songwriters/join', { username: 'admin-writes', password: 'whatever-it-is' })).body.error.message).toBe(MESSAGES.songwriters.joinRefusesAdmin);
+    expect((await t.client().post('/api/songwriters/join', { username: 'nobody-writes', password: 'whatever-it-is' })).status).toBe(401);
     expect(await t.db.select().from(songwriterProfiles).where(sql`username in ('admin-writes', 'nobody-writes')`)).toEqual([]);
   });
 

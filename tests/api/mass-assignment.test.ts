@@ -218,7 +218,7 @@ function cases(): Case[] {
   const [claimAddress, confirmAddress, rejectedEmail] = [uniqueEmail('claim'), uniqueEmail('confirm'), uniqueEmail('rejected')];
   const stripeEvent = `evt_mass_${randomUUID()}`;
   const unclaimedPaid = { songwriterId: null, packageSize: 1, amountPaidCents: 2500, paymentStatus: 'paid' as const, paymentProvider: 'test' as const, paidAt: new Date() };
-  let joiner: { id: string; email: string; client: TestClient };
+  let joiner: { id: string; email: string; password: string; client: TestClient };
   let resettable: { id: string; email: string; review: string };
   let applicant: { id: string; email: string };
   let revokee: string;
@@ -456,9 +456,9 @@ function cases(): Case[] {
       fields: { ...privileged(), completedAt: '2000-01-01T00:00:00.000Z', firstName: 'Chosen', email: 'attacker@example.test' },
       prepare: async () => {
         const user = await makeUser(t.db);
-        joiner = { id: user.id, email: user.email, client: await signedInClient(t, user) };
+        joiner = { id: user.id, email: user.email, password: user.password, client: await signedInClient(t, user) };
       },
-      send: (f) => joiner.client.post('/api/songwriters/join', { ...f, username: `joiner${Date.now()}` }),
+      send: (f) => joiner.client.post('/api/songwriters/join', { ...f, username: `joiner${Date.now()}`, password: joiner.password }),
       allow: {
         user_roles: { insert: (rows) => expect(rows.map((r) => [r.userId, r.role])).toEqual([[joiner.id, 'songwriter']]) },
         songwriter_profiles: {

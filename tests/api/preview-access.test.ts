@@ -45,23 +45,35 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('asking for access', () => {
-  test('a repeat from an e-mail with an open request gets the same request back', async () => {
+  test('a repeat from an e-mail with an open request makes no second one; only the signed-in owner is told it is the same', async () => {
     const client = t.client();
     const first = await client.post('/api/preview-requests', request('repeat@example.test'));
     const again = await client.post('/api/preview-requests', request('Repeat@Example.test', { name: 'Someone Else' }));
     expect(first.status).toBe(201);
-    expect(again.status).toBe(200);
-    expect(again.body.id).toBe(first.body.id);
+    // Anyone else is answered as for a new address, so the form tells nobody who asked before.
+    expect(again.status).toBe(201);
+    expect(again.body.created).toBe(true);
+    expect(again.body.id).not.toBe(first.body.id);
     const rows = await t.db.select().from(previewRequests).where(eq(previewRequests.email, 'repeat@example.test'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ phone: 'N/A', status: 'pending', name: 'Rhea Holt' });
+
+    const owner = await signedInClient(t, await makeUser(t.db, { email: 'repeat-owner@example.test' }));
+    const mine = await owner.post('/api/preview-requests', request('repeat-owner@example.test'));
+    const mineAgain = await owner.post('/api/preview-requests', request('repeat-owner@example.test'));
+    expect(mineAgain.status).toBe(200);
+    expect(mineAgain.body).toEqual({ id: mine.body.id, created: false });
   });
 
-  test('a blocked e-mail is refused with the spec message', async () => {
+  test('a blocked e-mail stores nothing; the signed-in owner of the address is refused with the spec message', async () => {
     await t.db.insert(blockedRequests).values({ email: 'blocked@example.test' });
     const res = await t.client().post('/api/preview-requests', request('BLOCKED@example.test'));
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe(MESSAGES.previewAccess.blocked);
+    expect(res.status).toBe(201);
+    expect(await t.db.select().from(previewRequests).where(eq(previewRequests.email, 'blocked@example.test'))).toEqual([]);
+    const owner = await signedInClient(t, await makeUser(t.db, { email: 'blocked@example.test' }));
+    const refused = await owner.post('/api/preview-requests', request('blocked@example.test'));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(MESSAGES.previewAccess.blocked);
   });
 
   test('the form rules are the spec rules', async () => {
@@ -125,9 +137,8 @@ describe('an admin decides', () => {
     expect(row).toMatchObject({ status: 'rejected' });
     const [blocked] = await t.db.select().from(blockedRequests).where(eq(blockedRequests.email, 'reject-me@example.test'));
     expect(blocked).toMatchObject({ originalRequestId: created.body.id, phone: 'N/A' });
-    const again = await t.client().post('/api/preview-requests', request('reject-me@example.test'));
-    expect(again.status).toBe(403);
-    expect(again.body.error.message).toBe(MESSAGES.previewAccess.blocked);
+    await t.client().post('/api/preview-requests', request('reject-me@example.test'));
+    expect(await t.db.select().from(previewRequests).where(eq(previewRequests.email, 'reject-me@example.test'))).toHaveLength(1);
   });
 
   test('revoking stops the next catalogue and audio requests; re-approving restores them', async () => {

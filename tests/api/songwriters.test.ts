@@ -247,9 +247,10 @@ describe('claiming orders', () => {
     expect((await t.db.select().from(orders).where(eq(orders.id, other.id)))[0]!.songwriterId).toBe(writer.id);
   });
 
-  test('no unclaimed orders for an address says so with the spec text; an empty address is refused', async () => {
-    const client = await signedInClient(t, await makeSongwriter(t.db));
-    const none = await client.post('/api/songwriters/me/claim-email', { email: 'nobody@example.test' });
+  test("no unclaimed orders for the account's own address says so with the spec text; an empty address is refused", async () => {
+    const writer = await makeSongwriter(t.db);
+    const client = await signedInClient(t, writer);
+    const none = await client.post('/api/songwriters/me/claim-email', { email: writer.email });
     expect(none.status).toBe(404);
     expect(none.body.error.message).toBe(MESSAGES.songwriters.noOrders);
     const empty = await client.post('/api/songwriters/me/claim-email', { email: '' });

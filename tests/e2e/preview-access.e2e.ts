@@ -194,7 +194,8 @@ describe('preview access', () => {
     await admin.getByLabel('Status').selectOption('rejected');
     await admin.getByRole('article', { name: person.name }).getByText('Rejected', { exact: true }).waitFor();
 
-    // The same person asks again from the public form: refused with the spec's words.
+    // The same person asks again from the public form, signed out: answered as any new address is (so the
+    // form tells nobody which addresses were turned down), and nothing is stored.
     const page = await browser.open(undefined, '/preview-request');
     await page.getByLabel('Name', { exact: true }).fill(person.name);
     await page.getByLabel('Company', { exact: true }).fill('Rowe Records');
@@ -202,8 +203,10 @@ describe('preview access', () => {
     await page.getByLabel('PRO affiliation').selectOption('ASCAP');
     await page.getByLabel('Project description').fill('Trying again.');
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    await toast(page, m.blockedTitle).getByText(m.blocked).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/preview-request');
+    await toast(page, m.submittedTitle).getByText(m.submitted).waitFor();
+    await page.waitForURL((url) => url.pathname === '/preview-signup');
+    const listed = await admin.request.get(`/api/admin/preview-requests?status=all&q=${encodeURIComponent(person.email)}`);
+    expect(((await listed.json()) as { rows: { status: string }[] }).rows.map((r) => r.status)).toEqual(['rejected']);
   });
 
   test('an admin creates a pre-approved preview account, and a second one with the same e-mail is refused', async () => {

@@ -16,4 +16,7 @@ export const auth = {
   verificationSent: 'Check your inbox: we sent you a link to confirm your email address.',
   resendVerification: 'Send the confirmation email again',
   resendFailed: 'Could not send the email again',
+  /** A sign-in while the address is locked after repeated wrong passwords, the right password included. */
+  tooManySignInAttempts:
+    'Too many failed sign-in attempts for this email address. Sign-in is paused for 15 minutes; if the address has an account, we have e-mailed it a link to choose a new password.',
 } as const;

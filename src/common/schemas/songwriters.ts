@@ -23,8 +23,15 @@ export const SongwriterSignupSchema = z
   .check(z.refine((d) => d.password === d.confirmPassword, { message: v.passwordsDontMatch, path: ['confirmPassword'] }));
 export type SongwriterSignupInput = z.infer<typeof SongwriterSignupSchema>;
 
-/** Step 1 for someone already signed in with another kind of account (a preview user, a reset songwriter). */
-export const SongwriterJoinSchema = z.object({ username: usernameField });
+/**
+ * Step 1 for someone already signed in with another kind of account (a preview user, a reset songwriter):
+ * the account's password, and a new one when it is shorter than a songwriter's minimum.
+ */
+export const SongwriterJoinSchema = z.object({
+  username: usernameField,
+  password: z.string({ error: m.joinPasswordRequired }).check(z.minLength(1, m.joinPasswordRequired), z.maxLength(LIMITS.passwordMax, v.passwordMax)),
+  newPassword: z.optional(songwriterPasswordField),
+});
 export type SongwriterJoinInput = z.infer<typeof SongwriterJoinSchema>;
 
 const req = (label: string, max = 200) => requiredText(`${label} is required`, max, `${label} must be at most ${max} characters`);

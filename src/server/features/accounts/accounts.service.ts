@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Role } from '../../../common/constants';
+import { LIMITS, type Role } from '../../../common/constants';
+import * as MESSAGES from '../../../common/messages';
 import type { MeResponse } from '../../../common/api-types';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, previewRequests, userRoles, users } from '../../db/schema';
@@ -65,6 +66,12 @@ export async function createVerifiedAccount({
   roles?: Role[];
 }): Promise<{ id: string; email: string }> {
   const normalised = email.trim().toLowerCase();
+  // Every way an account gets a password keeps its role's minimum (a songwriter's is longer).
+  const minimum = roles.includes('songwriter') ? LIMITS.songwriterPasswordMin : LIMITS.passwordMin;
+  if (password.length < minimum) {
+    const message = roles.includes('songwriter') ? MESSAGES.validation.songwriterPasswordMin : MESSAGES.validation.passwordMin;
+    throw new AppError('INVALID', message, { password: [message] });
+  }
   const passwordHash = await hashPassword(password);
   const run = async (tx: DbOrTx) => {
     if (await findUserIdByEmail(tx, normalised)) {

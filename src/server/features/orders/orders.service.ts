@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { claimOrdersEmail } from '../../emails/claim-orders';
+import { claimOrdersNoneEmail } from '../../emails/claim-orders-none';
 import { orderPaidEmail } from '../../emails/order-paid';
 import type { EmailContext } from '../../emails/layout';
 import type { Actor } from '../accounts/accounts.service';
@@ -284,8 +285,16 @@ export async function requestClaimByEmail({
   emailCtx: EmailContext;
 }): Promise<{ claimed: number } | { confirmationSent: true }> {
   const address = email.trim().toLowerCase();
-  if ((await countUnclaimedByEmail(db, address)) === 0) throw new AppError('NOT_FOUND', m.noOrders);
-  if (actor.emailVerified && address === actor.email.toLowerCase()) return claimByVerifiedEmail({ db, actor, email: address });
+  const ownAddress = actor.emailVerified && address === actor.email.toLowerCase();
+  const unclaimed = await countUnclaimedByEmail(db, address);
+  // The account's own address: nothing to hide from its owner.
+  if (ownAddress && unclaimed === 0) throw new AppError('NOT_FOUND', m.noOrders);
+  if (ownAddress) return claimByVerifiedEmail({ db, actor, email: address });
+  // Another address gets the same answer whether or not orders were paid with it; only its mailbox learns which.
+  if (unclaimed === 0) {
+    await enqueueMail(db, { to: address, kind: 'claim-orders-none', ...claimOrdersNoneEmail(emailCtx, { accountEmail: actor.email }) });
+    return { confirmationSent: true };
+  }
   const token = signToken(secret, CLAIM_PURPOSE, { userId: actor.id, email: address }, 3600);
   await enqueueMail(db, {
     to: address,

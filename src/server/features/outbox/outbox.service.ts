@@ -10,7 +10,7 @@ import { withoutLinkTokens } from '../../lib/token-redaction';
  * Outbox shows them with the token hidden, so reading the Outbox is not signing in as anyone. The e-mail
  * itself, and its .eml file, keep the whole link.
  */
-const KINDS_WITH_HIDDEN_LINKS: ReadonlySet<string> = new Set(['reset-password', 'claim-orders']);
+const KINDS_WITH_HIDDEN_LINKS: ReadonlySet<string> = new Set(['reset-password', 'claim-orders', 'sign-in-locked']);
 
 export async function listOutbox({ db, page, pageSize, status }: { db: Db; page: number; pageSize: number; status?: OutboxStatus }) {
   const where = status ? eq(mailOutbox.status, status) : undefined;

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { canonicalEmail } from '../../../common/email-canonical';
 import * as MESSAGES from '../../../common/messages';
 import type { CreatePreviewAccountInput, PreviewRequestInput, PreviewRequestListQuery } from '../../../common/schemas/preview-access';
 import { enqueueMail } from '../../adapters/mail/outbox';
@@ -13,6 +15,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { isCommonPassword } from '../../lib/passwords';
 import { createVerifiedAccount, grantRole, revokeRole, type Actor } from '../accounts/accounts.service';
 import { likePattern } from '../../lib/like-pattern';
+import { canonicalEmailSql } from '../../lib/canonical-email-sql';
+import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 
 const m = MESSAGES.previewAccess;
 const lowerEmail = (email: string) => email.trim().toLowerCase();
@@ -23,18 +27,25 @@ export interface MailSettings {
   adminEmail: string;
 }
 
+/** An open request for the same mailbox (canonical form: a "+tag" or Gmail's dots make no new one). */
 async function findOpenRequest(db: DbOrTx, email: string) {
   const [open] = await db
     .select({ id: previewRequests.id })
     .from(previewRequests)
-    .where(and(emailIs(email), sql`${previewRequests.status} in ('pending', 'approved')`));
+    .where(and(eq(canonicalEmailSql(previewRequests.email), canonicalEmail(email)), sql`${previewRequests.status} in ('pending', 'approved')`))
+    .limit(1);
   return open;
 }
 
 /**
- * create_preview_request: refuses a blocked e-mail; a repeat from an e-mail with a pending or approved
- * request returns that request instead of a duplicate (a unique index settles simultaneous requests).
- * A signed-in user whose verified e-mail matches is linked at once.
+ * create_preview_request: refuses a blocked e-mail (compared in canonical form, so a "+tag" or a dotted Gmail
+ * variant is blocked too); a repeat from an e-mail with a pending or approved request returns that request
+ * instead of a duplicate (a unique index settles simultaneous requests). A signed-in user whose verified
+ * e-mail matches is linked at once.
+ *
+ * Only that user is told which case it was. Anyone else gets the answer a new request gets (201, a fresh
+ * id, created) for a new, an open or a blocked address alike, so the form tells nobody which addresses
+ * asked before or were turned down; nothing is stored or sent for the last two.
  */
 export async function createPreviewRequest({
   db,
@@ -48,13 +59,21 @@ export async function createPreviewRequest({
   mail: MailSettings;
 }): Promise<{ id: string; created: boolean }> {
   const email = lowerEmail(input.email);
-  const [blocked] = await db.select({ id: blockedRequests.id }).from(blockedRequests).where(eq(sql`lower(${blockedRequests.email})`, email));
-  if (blocked) throw new AppError('FORBIDDEN', m.blocked);
+  const linkedUserId = actor && actor.emailVerified && lowerEmail(actor.email) === email ? actor.id : null;
+  const [blocked] = await db
+    .select({ id: blockedRequests.id })
+    .from(blockedRequests)
+    .where(eq(canonicalEmailSql(blockedRequests.email), canonicalEmail(email)))
+    .limit(1);
+  const asIfNew = () => ({ id: randomUUID(), created: true });
+  if (blocked) {
+    if (linkedUserId) throw new AppError('FORBIDDEN', m.blocked);
+    return asIfNew();
+  }
 
   const existing = await findOpenRequest(db, email);
-  if (existing) return { id: existing.id, created: false };
+  if (existing) return linkedUserId ? { id: existing.id, created: false } : asIfNew();
 
-  const linkedUserId = actor && actor.emailVerified && lowerEmail(actor.email) === email ? actor.id : null;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -67,7 +86,7 @@ export async function createPreviewRequest({
   } catch (error) {
     if (isUniqueViolation(error, 'preview_requests_open_email_unique')) {
       const winner = await findOpenRequest(db, email);
-      if (winner) return { id: winner.id, created: false };
+      if (winner) return linkedUserId ? { id: winner.id, created: false } : asIfNew();
     }
     throw error;
   }
@@ -204,6 +223,8 @@ export async function createPreviewAccount({
     throw new AppError('INVALID', MESSAGES.validation.passwordTooCommon, { password: [MESSAGES.validation.passwordTooCommon] });
   }
   return db.transaction(async (tx) => {
+    // The admin vouches for the address: an account never verified there gives way to this one.
+    await removeStaleUnverifiedAccount(tx, input.email, { olderThanMs: 0 });
     const user = await createVerifiedAccount({ db: tx, email: input.email, password: input.password, name: input.name, roles: ['preview'] });
     const now = new Date();
     // An earlier open request from this e-mail becomes the approved one; otherwise the account gets its own.

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import {
   CheckoutSchema,
@@ -27,6 +28,7 @@ import {
   requestClaimByEmail,
   startCheckout,
 } from '../orders/orders.service';
+import { SIGN_UP_COOKIE_PATH, SIGN_UP_COOKIE_SECONDS, signUpCookieName, signUpCookieValue } from '../accounts/credentials';
 import { getDashboardReviews, getOnboarding, joinAsSongwriter, saveProfile, saveQuestionnaire, signUpSongwriter } from './songwriters.service';
 
 interface Deps {
@@ -72,11 +74,21 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
     .post('/sign-up', validate('json', SongwriterSignupSchema), async (c) => {
       // The same limit as better-auth's own sign-up: three per ten seconds per address.
       await consumeRateLimit(db, `songwriter-sign-up:${c.get('clientIp')}`, { window: 10, max: 3 });
-      await signUpSongwriter({ db, auth, input: c.req.valid('json'), emailCtx });
+      const input = c.req.valid('json');
+      await signUpSongwriter({ db, auth, input, emailCtx });
+      // The verification link signs in only this browser (features/accounts/credentials.ts).
+      setCookie(c, signUpCookieName(config.isProduction), signUpCookieValue(secret, input.email), {
+        httpOnly: true,
+        secure: config.isProduction,
+        sameSite: 'Lax',
+        path: SIGN_UP_COOKIE_PATH,
+        maxAge: SIGN_UP_COOKIE_SECONDS,
+      });
       return c.json({ ok: true });
     })
     .post('/join', refuseRole('admin', MESSAGES.songwriters.joinRefusesAdmin), validate('json', SongwriterJoinSchema), async (c) => {
-      await joinAsSongwriter({ db, actor: actorOf(c), input: c.req.valid('json') });
+      const setCookies = await joinAsSongwriter({ db, auth, actor: actorOf(c), input: c.req.valid('json'), headers: c.req.raw.headers });
+      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
       c.set('rolesChanged', true);
       return c.json({ ok: true });
     })

@@ -11,9 +11,11 @@ import type { EmailContext } from '../../emails/layout';
 import { existingAccountEmail } from '../../emails/existing-account';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { hashPassword, isCommonPassword } from '../../lib/passwords';
+import { LIMITS } from '../../../common/constants';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../accounts/accounts.service';
 import { findUserIdByEmail } from '../accounts/accounts.service';
+import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 
 const m = MESSAGES.songwriters;
 
@@ -37,6 +39,8 @@ export async function signUpSongwriter({ db, auth, input, emailCtx }: { db: Db; 
   const email = input.email.trim().toLowerCase();
   // Hash whether or not the e-mail exists, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
+  // An address held by an account never verified, past its links' life, goes to whoever signs up now.
+  await removeStaleUnverifiedAccount(db, email);
   if (await findUserIdByEmail(db, email)) {
     await enqueueMail(db, {
       to: email,
@@ -65,11 +69,36 @@ export async function signUpSongwriter({ db, auth, input, emailCtx }: { db: Db; 
  * Step 1 for someone signed in with another kind of account (a preview user, or a songwriter an admin
  * reset): the songwriter role and the username are added to it, in one transaction. Admins are refused:
  * an admin's pages come first wherever they sign in, and a reset never touches an admin.
+ *
+ * The account's password is asked for, and one shorter than a songwriter's minimum (a preview user's may be
+ * 6 characters) is replaced first through better-auth's change-password, which signs out the other
+ * sessions and e-mails the owner; the Set-Cookie headers of the caller's new session are returned.
  */
-export async function joinAsSongwriter({ db, actor, input }: { db: Db; actor: Actor; input: SongwriterJoinInput }) {
-  if (actor.roles.has('songwriter')) return;
+export async function joinAsSongwriter({ db, auth, actor, input, headers }: { db: Db; auth: Auth; actor: Actor; input: SongwriterJoinInput; headers: Headers }): Promise<string[]> {
+  if (actor.roles.has('songwriter')) return [];
   const takenError = () => new AppError('CONFLICT', m.usernameTaken, { username: [m.usernameTaken] });
   if (await usernameTaken(db, input.username)) throw takenError();
+
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, actor.id), eq(accounts.providerId, 'credential')));
+  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password: input.password }))) {
+    throw new AppError('INVALID', m.joinPasswordWrong, { password: [m.joinPasswordWrong] });
+  }
+  let setCookies: string[] = [];
+  if (input.password.length < LIMITS.songwriterPasswordMin) {
+    if (!input.newPassword) throw new AppError('INVALID', m.joinPasswordTooShort, { newPassword: [m.joinPasswordTooShort] });
+    if (isCommonPassword(input.newPassword)) {
+      throw new AppError('INVALID', MESSAGES.validation.passwordTooCommon, { newPassword: [MESSAGES.validation.passwordTooCommon] });
+    }
+    const changed = await auth.api.changePassword({
+      body: { currentPassword: input.password, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    });
+    setCookies = changed.headers.getSetCookie();
+  }
   try {
     await db.transaction(async (tx) => {
       await tx.insert(userRoles).values({ userId: actor.id, role: 'songwriter' }).onConflictDoNothing();
@@ -79,6 +108,7 @@ export async function joinAsSongwriter({ db, actor, input }: { db: Db; actor: Ac
     if (isUniqueViolation(error, 'songwriter_profiles_username_unique')) throw takenError();
     throw error;
   }
+  return setCookies;
 }
 
 export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard';

@@ -26,7 +26,7 @@ const ALREADY_SIGNED_IN_REDIRECT_MS = 1500;
 
 /**
  * /preview-signup?request_id&email: step 2 of 4, the password for the account of the request's e-mail.
- * Success ends in "check your email": the confirmation link signs the user in and links the request.
+ * Success ends in "check your email": the confirmation link, opened in this browser, signs the user in and links the request.
  */
 export function PreviewSignupPage() {
   const [params] = useSearchParams();

@@ -79,7 +79,7 @@ export const songwriterApi = {
   signUp: (input: SongwriterSignupInput) => api<{ ok: true }>('/api/songwriters/sign-up', { method: 'POST', body: input }),
   /** The songwriter role and a username for the account signed in now; 409 for a taken username. */
   join: (input: SongwriterJoinInput) => api<{ ok: true }>('/api/songwriters/join', { method: 'POST', body: input }),
-  /** A new confirmation link that, like the first, signs in and continues at step 2. */
+  /** A new confirmation link that, like the first, signs this browser in and continues at step 2. */
   resendVerification: (email: string) =>
     api<unknown>('/api/auth/send-verification-email', {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -153,7 +153,7 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
   );
 }
 
-/** Step 1 done: the confirmation link signs in and continues at step 2. The title takes focus so it is announced. */
+/** Step 1 done: the confirmation link, opened in this browser, signs in and continues at step 2. The title takes focus so it is announced. */
 function CheckEmail({ email }: { email: string }) {
   return (
     <OnboardingShell step={1} currentDone title="Check your email" focusTitle>
@@ -184,15 +184,25 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
   const signOut = useSignOut();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<SongwriterJoinInput>({ resolver: zodResolver(SongwriterJoinSchema), defaultValues: { username: '' } });
+  const form = useForm<SongwriterJoinInput>({ resolver: zodResolver(SongwriterJoinSchema), defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  // Asked for only when the server says the account's password is shorter than a songwriter's minimum.
+  const [needsNewPassword, setNeedsNewPassword] = useState(false);
+  useEffect(() => {
+    if (needsNewPassword) form.setFocus('newPassword');
+  }, [needsNewPassword, form]);
 
   const onSubmit = async (values: SongwriterJoinInput) => {
     try {
       await songwriterApi.join(values);
     } catch (error) {
       if (applyUsernameTaken(form.setError, error)) return;
-      if (applyFieldErrors(form.setError, error, ['username'])) return;
+      if (isApiError(error) && error.fields?.newPassword && !needsNewPassword) {
+        setNeedsNewPassword(true);
+        form.setError('newPassword', { message: error.fields.newPassword[0] });
+        return;
+      }
+      if (applyFieldErrors(form.setError, error, ['username', 'password', 'newPassword'])) return;
       toast.error(m.joinFailed, { description: isApiError(error) ? error.message : undefined });
       return;
     }
@@ -220,6 +230,14 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
             >
               <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
             </FormField>
+            <FormField label="Password" hint="The password of the account you are signed in with." error={errors.password?.message}>
+              <Input type="password" autoComplete="current-password" {...form.register('password')} />
+            </FormField>
+            {needsNewPassword && (
+              <FormField label="New password" hint={`At least ${LIMITS.songwriterPasswordMin} characters.`} error={errors.newPassword?.message}>
+                <Input type="password" autoComplete="new-password" {...form.register('newPassword', { shouldUnregister: true })} />
+              </FormField>
+            )}
             <Button type="submit" disabled={isSubmitting} className="sm:justify-self-start">
               {isSubmitting && <InlineSpinner />}
               Continue as a songwriter

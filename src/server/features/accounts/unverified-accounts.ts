@@ -1,0 +1,83 @@
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
+
+/** A verification link lives an hour (better-auth's emailVerification.expiresIn, auth.ts). */
+export const VERIFICATION_LINK_SECONDS = 3600;
+/** An account whose address nobody has confirmed is removed after a week, so nobody can hold an address. */
+export const UNVERIFIED_ACCOUNT_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes every account never verified and older than a week (its roles, profile and sessions go with it;
+ * an unverified account cannot sign in, pay or be linked to a request). Returns how many.
+ */
+export async function removeStaleUnverifiedAccounts(db: DbOrTx, now: Date): Promise<number> {
+  const removed = await db
+    .delete(users)
+    .where(and(eq(users.emailVerified, false), lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_DAYS * DAY_MS))))
+    .returning({ id: users.id });
+  return removed.length;
+}
+
+/**
+ * Frees an address held by an unverified account, for a new sign-up or an admin's account. By default only
+ * once every verification link of the old account has expired (a link names its account, so it could
+ * never verify the new one anyway); an admin passes 0, vouching for the address.
+ */
+export async function removeStaleUnverifiedAccount(
+  db: DbOrTx,
+  email: string,
+  { olderThanMs = VERIFICATION_LINK_SECONDS * 1000, now = new Date() }: { olderThanMs?: number; now?: Date } = {},
+): Promise<boolean> {
+  const removed = await db
+    .delete(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        eq(users.emailVerified, false),
+        lte(users.createdAt, new Date(now.getTime() - olderThanMs)),
+      ),
+    )
+    .returning({ id: users.id });
+  return removed.length > 0;
+}
+
+export interface UnverifiedAccountSweep {
+  stop(): Promise<void>;
+}
+
+/** The housekeeping job: removes stale unverified accounts now and then every interval. The clock is given, for tests. */
+export function startUnverifiedAccountSweep({
+  db,
+  logger,
+  intervalMs = 60 * 60 * 1000,
+  now = () => new Date(),
+}: {
+  db: Db;
+  logger: Logger | undefined;
+  intervalMs?: number;
+  now?: () => Date;
+}): UnverifiedAccountSweep {
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = running.then(async () => {
+      try {
+        const removed = await removeStaleUnverifiedAccounts(db, now());
+        if (removed > 0) logger?.info({ removed }, 'removed unverified accounts older than a week');
+      } catch (error) {
+        logger?.error({ err: error }, 'removing unverified accounts failed');
+      }
+    });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
