@@ -148,7 +148,7 @@ describe('listen depth reports', () => {
     ['negative', -1],
     ['more than a day', 24 * 3600 + 1],
     ['not a number', '12'],
-    ['infinite (as JSON cannot say, a huge number)', 1e309],
+    ['infinite (as JSON cannot say, a huge number)', Number.POSITIVE_INFINITY],
   ])('a furthest point that is %s is refused', async (_what, furthestSeconds) => {
     const res = await preview.post('/api/plays', { songId: song.id, durationSeconds: 1, furthestSeconds, completed: false });
     expect(res.status).toBe(400);

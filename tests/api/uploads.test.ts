@@ -62,7 +62,10 @@ function streamUpload(field: string, fileBytes: number, { declareLength }: { dec
     req.on('response', () => (stopped = true));
     req.on('close', () => (stopped = true));
     const pump = () => {
-      if (sentBytes === 0) sentBytes += head.length, req.write(head);
+      if (sentBytes === 0) {
+        sentBytes += head.length;
+        req.write(head);
+      }
       while (remaining > 0 && !stopped) {
         const piece = remaining >= chunk.length ? chunk : chunk.subarray(0, remaining);
         remaining -= piece.length;

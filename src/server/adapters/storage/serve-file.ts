@@ -52,7 +52,7 @@ export function parseRangeHeader(header: string | undefined): ByteRange | undefi
  */
 export function contentDisposition(filename?: string | null): string {
   // Only the last path segment, without control characters or quotes.
-  const name = ((filename ?? '').split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 150);
+  const name = ((filename ?? '').split(/[/\\]/).pop() ?? '').replace(/[\p{Cc}"]/gu, '').trim().slice(0, 150);
   if (!name) return 'attachment';
   const ascii = name.replace(/[^A-Za-z0-9 ._()-]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -118,7 +118,7 @@ export function assertBucket(bucket: string): asserts bucket is StorageBucket {
  */
 export function assertSafeKey(key: string): void {
   if (key.length === 0 || Buffer.byteLength(key) > 512) throw new InvalidStorageKey(key, 'empty or too long');
-  if (/[\u0000-\u001f\u007f\\]/.test(key)) throw new InvalidStorageKey(key, 'control character or backslash');
+  if (/[\p{Cc}\\]/u.test(key)) throw new InvalidStorageKey(key, 'control character or backslash');
   if (key.startsWith('/') || /^[a-zA-Z]:/.test(key)) throw new InvalidStorageKey(key, 'absolute path');
   for (const segment of key.split('/')) {
     if (segment === '' || segment === '.' || segment === '..') throw new InvalidStorageKey(key, 'empty, . or .. segment');

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { pingDatabase, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
+import { checkReadiness } from './health.service';
 
 /**
  * /api/health: liveness, answered by the process alone (what a load balancer polls often).
@@ -9,8 +10,5 @@ import type { AppEnv } from '../../lib/hono-env';
 export function healthRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.json({ ok: true }))
-    .get('/ready', async (c) => {
-      await pingDatabase(db);
-      return c.json({ ok: true, database: 'ok' });
-    });
+    .get('/ready', async (c) => c.json(await checkReadiness(db)));
 }

@@ -1,5 +1,5 @@
 import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '../../../common/api-types';
 import { PAGE_PATHS } from '../../../common/routes';
@@ -25,10 +25,11 @@ export interface AccountMenuProps {
 /** The signed-in user's menu: Admin (highlighted) for admins, Dashboard for songwriters, and Logout. */
 export function AccountMenu({ me, onSignOut, defaultOpen = false, focusTrigger = false }: AccountMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // Only as it replaces the stand-in: what the props said then.
+  const [focusOnArrival] = useState(focusTrigger && !defaultOpen);
   useEffect(() => {
-    if (focusTrigger && !defaultOpen) triggerRef.current?.focus();
-    // Only as it replaces the stand-in.
-  }, []);
+    if (focusOnArrival) triggerRef.current?.focus();
+  }, [focusOnArrival]);
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable,
     // which screen readers and axe (aria-hidden-focus) rightly object to. Tabbing away simply closes it.

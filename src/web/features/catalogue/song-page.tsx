@@ -12,7 +12,7 @@ import { isApiError } from '../../lib/api';
 import { AudioPlayer } from './audio-player';
 import { songQuery } from './catalogue-api';
 import { catalogueTracker } from './play-tracker';
-import { SongHoldPass } from '../pitching/song-hold-pass';
+import { SongHoldPass } from '../pitching';
 import { SongComments } from './song-comments';
 import { SongCover } from './song-cover';
 import { SongFacts, SongTags } from './song-facts';

@@ -12,7 +12,7 @@ import { previewActivityQuery, type PreviewUserActivity, type SongListening } fr
 import { activeThisWeek, formatLastActive } from './activity-format';
 import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
-import { ListenerResponsesPanel } from '../../pitching/admin-responses-panel';
+import { ListenerResponsesPanel } from '../../pitching';
 import { EmailText } from '../../../components/email-text';
 import { DataTable, RowSelectButton } from '../../../components/data-table';
 

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { adminSongQuery, adminSongsQuery } from './admin-songs-api';
 import { SongForm } from './song-form';
-import { SongResponsesPanel } from '../../pitching/admin-responses-panel';
+import { SongResponsesPanel } from '../../pitching';
 import { SITE_NAME } from '../../../lib/site-name';
 
 function FormPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {

@@ -1,0 +1,90 @@
+// ESLint: TypeScript's recommended rules, React's rules of hooks, and the import boundaries of the design
+// (docs/architecture.md): common is shared by both sides and imports neither; the web app takes only types
+// from the server; a route file never touches the database; a web feature reaches another only through the
+// index.ts that feature exports on purpose.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** In one web feature's files: any module of another feature but its index is off limits. */
+const otherFeaturesInternals = (feature) =>
+  WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
+    // Imports are relative ('../catalogue/audio-player'), so a folder of that name followed by a module.
+    group: [`**/${other}/*`, `!**/${other}/index`, `!**/${other}/index.ts`],
+    message: `Import the ${other} feature through its index.ts, which says what it offers the others.`,
+  }));
+
+const COMMON_IMPORTS_NEITHER_SIDE = {
+  group: ['**/server/**', '**/web/**', 'hono*', 'drizzle-orm*', 'react', 'react-dom*', 'react-router'],
+  message: 'src/common is shared by the server and the browser: it imports neither side.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'drizzle/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // A test reads answers of every shape; typing each body would say nothing a failing assertion does not.
+    files: ['tests/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The web app takes only types from the server.' }] },
+      ],
+    },
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: 'The web app takes only types from the server.' },
+            ...otherFeaturesInternals(feature),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/common/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [COMMON_IMPORTS_NEITHER_SIDE] }] },
+  },
+  {
+    files: ['src/server/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/**', 'drizzle-orm*', 'pg', '@electric-sql/*'],
+              allowTypeImports: true,
+              message: 'A route parses, calls one service and answers: the database is the service’s.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

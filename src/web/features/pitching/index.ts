@@ -1,0 +1,4 @@
+// What the pitching feature offers the others: the hold and pass control of a song page, and the admin panels of
+// listeners' answers (on a song's edit page and a listener's activity).
+export { SongResponsesPanel, ListenerResponsesPanel } from './admin-responses-panel';
+export { SongHoldPass } from './song-hold-pass';
