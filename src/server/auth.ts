@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
+import { AccountFieldsSchema } from '../common/schemas/auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accounts, rateLimits, sessions, userRoles, users, verifications } from './db/schema';
@@ -21,6 +22,9 @@ import { AUTH_BASE_PATH } from './lib/app-routes';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
+
+/** Auth endpoints whose bodies set the account's own fields (name, image). */
+const ACCOUNT_FIELD_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 /** Auth endpoints whose bodies carry a new password. */
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -149,6 +153,11 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // better-auth stores the name and image as sent: our limits apply before it does.
+        if (ACCOUNT_FIELD_PATHS.has(ctx.path)) {
+          const fields = AccountFieldsSchema.safeParse(ctx.body ?? {});
+          if (!fields.success) throw new APIError('BAD_REQUEST', { code: 'INVALID', message: fields.error.issues[0]!.message });
+        }
         const field = NEW_PASSWORD_FIELDS[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === 'string' && isCommonPassword(password)) {
