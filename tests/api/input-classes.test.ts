@@ -63,6 +63,15 @@ describe('outside test finding 3: a control character in a text field answers 40
     expect(lookup.body.error.fields).toEqual({ userId: [v.controlCharacters] });
   });
 
+  test("better-auth's routes too: a password-reset token or a verification token with NUL answers 400", async () => {
+    const reset = await t.client().post('/api/auth/reset-password', { token: 'reset\u0000token', newPassword: 'orchard-pickup-lantern-3' });
+    expect(reset.status, reset.text).toBe(400);
+    expect(reset.body.message).toBe(v.controlCharacters);
+    const verify = await t.client().get(`/api/auth/verify-email?token=${encodeURIComponent('verify\u0000token')}`);
+    expect(verify.status, verify.text).toBe(400);
+    expect(verify.body.message).toBe(v.controlCharacters);
+  });
+
   test('multi-line text keeps its newlines and tabs; a single-line field refuses them', async () => {
     const sent = contact({ message: 'Verse one\n\tChorus\r\nBridge' });
     const res = await t.client().post('/api/contact', sent);

@@ -29,11 +29,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, less the newline, carriage return and tab that multi-line text keeps. */
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+/** Whether a text holds a control character; multi-line text may hold newlines and tabs. */
+export const hasControlCharacters = (text: string, multiLine = false) => (multiLine ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
+
 /** Refuses control characters; multi-line text (a textarea's) keeps its newlines and tabs. */
-export const noControlCharacters = (multiLine = false) => {
-  const pattern = multiLine ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS;
-  return z.refine<string>((s) => !pattern.test(s), v.controlCharacters);
-};
+export const noControlCharacters = (multiLine = false) => z.refine<string>((s) => !hasControlCharacters(s, multiLine), v.controlCharacters);
 
 export interface TextOptions {
   /** Text of a textarea: newlines and tabs allowed. */
