@@ -81,6 +81,8 @@ export const CLIENT_ERROR_LIMITS = { page: 200, message: 2000, componentStack: 8
 
 export const LIMITS = {
   nameMax: 100,
+  /** An account's picture link (better-auth's `image`; the product shows none). */
+  imageUrlMax: 2048,
   emailMax: 255,
   commentMax: 1000,
   passwordMin: 6,
@@ -104,6 +106,8 @@ export const LIMITS = {
   lyricsMax: 20_000,
   tagMax: 40,
   tagsMax: 20,
+  /** A song's place in the catalogue's order. */
+  orderIndexMax: 1_000_000,
   /** Catalogue audio and images uploaded by admins. */
   songAudioMaxBytes: 50 * 1024 * 1024,
   songImageMaxBytes: 15 * 1024 * 1024,

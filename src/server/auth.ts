@@ -5,6 +5,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { deleteSessionCookie } from 'better-auth/cookies';
 import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
+import { AccountFieldsSchema } from '../common/schemas/auth';
+import { hasControlCharacters } from '../common/schemas/fields';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accounts, rateLimits, sessions, userRoles, users, verifications } from './db/schema';
@@ -36,12 +38,26 @@ import { removeStaleUnverifiedAccount, VERIFICATION_LINK_SECONDS } from './featu
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
 
+/** Auth endpoints whose bodies set the account's own fields (name, image). */
+const ACCOUNT_FIELD_PATHS = new Set(['/sign-up/email', '/update-user']);
+
 /** Auth endpoints whose bodies carry a new password. */
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
   '/sign-up/email': 'password',
   '/reset-password': 'newPassword',
   '/change-password': 'newPassword',
 };
+
+/**
+ * Whether any string of a request's body or query, passwords aside, holds a control character: better-auth
+ * would look a token or an e-mail holding NUL up in the database, which refuses it with an error. Passwords
+ * are only hashed, never stored as text, and are left as typed.
+ */
+function carriesControlCharacters(value: unknown, key = ''): boolean {
+  if (typeof value === 'string') return !/password/i.test(key) && hasControlCharacters(value);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => carriesControlCharacters(v, k));
+  return false;
+}
 
 export interface AuthDeps {
   config: Config;
@@ -204,6 +220,14 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (carriesControlCharacters(ctx.body) || carriesControlCharacters(ctx.query)) {
+          throw new APIError('BAD_REQUEST', { code: 'INVALID', message: MESSAGES.validation.controlCharacters });
+        }
+        // better-auth stores the name and image as sent: our limits apply before it does.
+        if (ACCOUNT_FIELD_PATHS.has(ctx.path)) {
+          const fields = AccountFieldsSchema.safeParse(ctx.body ?? {});
+          if (!fields.success) throw new APIError('BAD_REQUEST', { code: 'INVALID', message: fields.error.issues[0]!.message });
+        }
         if (ctx.path === '/sign-in/email') {
           const email = bodyEmail(ctx.body);
           if (email && (await isSignInLocked(db, email))) {

@@ -32,7 +32,10 @@ import { signedInClient } from './helpers';
  *
  * Inputs are generated from the schemas themselves (JSON Schema of their input side): valid values, the same
  * with one part broken (a field of the wrong type, out of range, too long, missing...), and free junk; the
- * schemas, not the generator, say which are invalid. A path that URL normalisation or the router sends to
+ * schemas, not the generator, say which are invalid. Besides, four classes of input that broke routes before
+ * are sent to every route: control characters in strings (NUL first), impossible dates (2024-13-45), numbers
+ * past what a database column holds, and malformed multipart bodies (no boundary, cut short, a file before
+ * its data); the figures count each. A path that URL normalisation or the router sends to
  * another route (a '..' segment) is held only to the first rule. The figures (cases, invalid inputs sent and
  * checked) are printed and attached to the test as an annotation.
  * (better-auth's own endpoints are left to its maintainers and our auth tests.)
@@ -166,6 +169,23 @@ const DAY_MS = 24 * 3600 * 1000;
 const LONGEST = 24;
 const int32 = (n: number) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, n));
 
+/** Control characters no form sends; NUL, which a PostgreSQL text cannot hold, first. */
+const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085', '\u009f'];
+const CONTROL_PATTERN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** A string from `strings` with a control character put somewhere in it. */
+const withControlCharacter = (strings: fc.Arbitrary<unknown>) =>
+  fc.tuple(strings, fc.constantFrom(...CONTROL_CHARACTERS), fc.nat()).map(([v, ch, at]) => {
+    const text = typeof v === 'string' ? v : '';
+    const i = at % (text.length + 1);
+    return text.slice(0, i) + ch + text.slice(i);
+  });
+/** YYYY-MM-DD that names no day. */
+const IMPOSSIBLE_DATES = ['2024-13-45', '2023-02-29', '2026-02-30', '2025-04-31', '2024-00-10', '2024-01-00', '0000-01-01'];
+/** Numbers past the database's columns: integer, bigint's safe range, real, double (and real's underflow). */
+const OUT_OF_RANGE_NUMBERS = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, -(2 ** 53) - 2, 1e39, -1e39, 1e-46, 1e308, -1e308, 5e-324];
+/** The same as a query string or a path carries them, with the spellings Number() reads. */
+const OUT_OF_RANGE_TEXTS = ['2147483648', '-2147483649', '9007199254740993', '1e39', '1e308', '1e400', '-1e400', 'Infinity', 'NaN', '0x10', '1e-46', '5e-324'];
+
 /** Values the schema should accept (the schema itself judges: refinements it cannot express may still refuse one). */
 function validArb(s: Js, key = ''): fc.Arbitrary<unknown> {
   if (s.anyOf) return fc.oneof(...s.anyOf.map((branch) => validArb(branch, key)));
@@ -215,6 +235,8 @@ function invalidArb(s: Js, key = '', text = false): fc.Arbitrary<unknown> {
   if (s.enum || 'const' in s) ways.push(fc.constantFrom<unknown>('not-a-choice', 'HOLD', ...(text ? [] : ['', 5])));
   if (s.anyOf) ways.push(...s.anyOf.filter((b) => b.type !== 'null').map((b) => invalidArb(b, key, text)));
   if (s.type === 'string') {
+    ways.push(withControlCharacter(validArb(s, key)));
+    if (s.pattern === DATE_PATTERN) ways.push(fc.constantFrom(...IMPOSSIBLE_DATES));
     if (s.minLength) ways.push(fc.constantFrom('', '   ', 'x'.repeat(s.minLength - 1)));
     if (s.maxLength !== undefined) ways.push(fc.constant('x'.repeat(s.maxLength + 1)));
     if (s.pattern || s.format || /email/i.test(key)) ways.push(fc.constantFrom('not valid!', 'a b', '2024-13-45T00', 'no-at-sign.example'));
@@ -223,6 +245,7 @@ function invalidArb(s: Js, key = '', text = false): fc.Arbitrary<unknown> {
     if (s.minimum !== undefined) ways.push(fc.constant(s.minimum - 1));
     if (s.maximum !== undefined) ways.push(fc.constant(s.maximum + 1));
     ways.push(text ? fc.constantFrom('1.5', 'abc', '', '1e400') : fc.constantFrom<unknown>(1.5, '12', 2 ** 60));
+    ways.push(text ? fc.constantFrom(...OUT_OF_RANGE_TEXTS) : fc.constantFrom(...OUT_OF_RANGE_NUMBERS));
   }
   if (s.type === 'boolean' && text) ways.push(fc.constantFrom('yes', ''));
   if (s.type === 'array' && !text) {
@@ -259,7 +282,14 @@ function invalidArb(s: Js, key = '', text = false): fc.Arbitrary<unknown> {
 /** Query strings and path segments carry strings. */
 const asText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
 
-type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'multipart'; data: string | undefined };
+/** A malformed multipart body: its Content-Type and bytes as sent, and why no upload route may take it. */
+interface RawMultipart {
+  kind: 'raw-multipart';
+  contentType: string;
+  payload: string;
+  why: string;
+}
+type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'multipart'; data: string | undefined } | RawMultipart;
 interface Input {
   params: Record<string, string>;
   query: Record<string, string>;
@@ -276,19 +306,35 @@ interface Part<T> {
 const segment = fc.oneof(
   fc.uuid(),
   fc.string({ maxLength: 40 }),
+  withControlCharacter(fc.string({ maxLength: 40 })),
   fc.constantFrom('00000000-0000-0000-0000-000000000000', '..', '%00', 'null', '-1', '9'.repeat(30)),
 );
-const jsonValue = fc.jsonValue({ maxDepth: 3 });
+const jsonValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 3, stringUnit: 'binary-ascii' }));
 const junkJson = fc.oneof(
   jsonValue,
   fc.dictionary(fc.constantFrom('email', 'password', 'name', 'title', 'slug', 'bpm', 'tags', 'ids', 'packageSize', 'isActive', 'message', 'text', 'orderId', 'role', 'status', 'amountPaidCents'), jsonValue),
 );
-const junkQuery = fc.dictionary(fc.constantFrom('page', 'pageSize', 'q', 'status', 'tab', 'genre', 'bpmMin', 'bpmMax', 'role', 'badge', 'from', 'to', 'packageSize', 'needsService', 'limit', 'cursor', 'songId', 'userId'), fc.string({ maxLength: 20 }));
+const junkQuery = fc.dictionary(fc.constantFrom('page', 'pageSize', 'q', 'status', 'tab', 'genre', 'bpmMin', 'bpmMax', 'role', 'badge', 'from', 'to', 'packageSize', 'needsService', 'limit', 'cursor', 'songId', 'userId'), fc.oneof(fc.string({ maxLength: 20 }), withControlCharacter(fc.string({ maxLength: 20 })), fc.constantFrom(...IMPOSSIBLE_DATES, ...OUT_OF_RANGE_TEXTS)));
 const junkBody = junkJson.map((value): Body => ({ kind: 'json', value }));
 
 /** A record whose one field (chosen at random) comes from `broken`, the others from `fine`. */
 function oneBroken<T>(names: string[], fine: (name: string) => fc.Arbitrary<T>, broken: (name: string) => fc.Arbitrary<T>, candidates: string[]) {
   return fc.constantFrom(...candidates).chain((bad) => fc.record(Object.fromEntries(names.map((n) => [n, n === bad ? broken(n) : fine(n)])) as Record<string, fc.Arbitrary<T>>));
+}
+
+/** Multipart bodies no parser should take, around a `data` part the schema would accept. */
+function malformedMultipart(data: string): fc.Arbitrary<Body> {
+  const part = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n`;
+  const filePart = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="song.mp3"\r\nContent-Type: audio/mpeg\r\n\r\nID3\r\n`;
+  const raw = (contentType: string, payload: string, why: string): RawMultipart => ({ kind: 'raw-multipart', contentType, payload, why });
+  return fc.constantFrom(
+    raw('multipart/form-data', `${part('b')}--b--\r\n`, 'a multipart body without a boundary'),
+    raw('multipart/form-data; boundary=', `${part('b')}--b--\r\n`, 'a multipart body with an empty boundary'),
+    raw('multipart/form-data; boundary=other', `${part('b')}--b--\r\n`, 'a multipart body whose parts use another boundary'),
+    raw('multipart/form-data; boundary=b', part('b'), 'a multipart body cut short'),
+    raw('multipart/form-data; boundary=b', `--b\r\nno headers here\r\n--b--\r\n`, 'a multipart part without headers'),
+    raw('multipart/form-data; boundary=b', `${filePart('b')}${part('b')}--b--\r\n`, 'a file part before the data part'),
+  );
 }
 
 function inputArb(op: Operation, liveToken: string): fc.Arbitrary<Input> {
@@ -347,6 +393,7 @@ function inputArb(op: Operation, liveToken: string): fc.Arbitrary<Input> {
         { weight: 6, arbitrary: invalidArb(s).map((v) => multipart(JSON.stringify(v))) },
         // A `data` part that is not JSON, none at all, or no multipart body.
         { weight: 1, arbitrary: fc.constantFrom(multipart('{"title":'), multipart('not json'), multipart(undefined)) },
+        { weight: 6, arbitrary: validArb(s).chain((v) => malformedMultipart(JSON.stringify(v))) },
         { weight: 1, arbitrary: junkBody },
       ),
       junk: junkBody,
@@ -396,6 +443,7 @@ async function judge(op: Operation, input: Input, search: string): Promise<Verdi
     if (!result.success) return { valid: false, why: `${target} refused by its schema`, error: schemaError(result.error.issues) };
   }
   if (op.multipart) {
+    if (input.body.kind === 'raw-multipart') return { valid: false, why: input.body.why, error: { code: 'INVALID' } };
     if (input.body.kind !== 'multipart') return { valid: false, why: 'an upload route sent no multipart body', error: { code: 'INVALID' } };
     let data: unknown;
     try {
@@ -412,6 +460,7 @@ async function judge(op: Operation, input: Input, search: string): Promise<Verdi
 async function send(client: TestClient, op: Operation, input: Input, url: string): Promise<TestResponse> {
   if (input.body.kind === 'none') return client.request(op.method, url);
   if (input.body.kind === 'json') return client.request(op.method, url, input.body.value);
+  if (input.body.kind === 'raw-multipart') return client.request(op.method, url, Buffer.from(input.body.payload), { 'content-type': input.body.contentType });
   const form = new FormData();
   if (input.body.data !== undefined) form.append('data', input.body.data);
   form.append('note', 'fuzz');
@@ -419,8 +468,41 @@ async function send(client: TestClient, op: Operation, input: Input, url: string
   return client.request(op.method, url, Buffer.from(await encoded.arrayBuffer()), { 'content-type': encoded.headers.get('content-type')! });
 }
 
+const INPUT_CLASSES = ['control characters', 'impossible dates', 'out-of-range numbers', 'malformed multipart'] as const;
+type InputClass = (typeof INPUT_CLASSES)[number];
+
+/** Which of the four classes an input carries, anywhere in its path, query or body. */
+function classesOf(input: Input): Set<InputClass> {
+  const found = new Set<InputClass>();
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (CONTROL_PATTERN.test(v)) found.add('control characters');
+      if (IMPOSSIBLE_DATES.includes(v)) found.add('impossible dates');
+      if (OUT_OF_RANGE_TEXTS.includes(v)) found.add('out-of-range numbers');
+    } else if (typeof v === 'number') {
+      if (OUT_OF_RANGE_NUMBERS.includes(v)) found.add('out-of-range numbers');
+    } else if (v && typeof v === 'object') {
+      for (const item of Object.values(v)) visit(item);
+    }
+  };
+  visit(input.params);
+  visit(input.query);
+  if (input.body.kind === 'json') visit(input.body.value);
+  if (input.body.kind === 'multipart') {
+    try {
+      visit(JSON.parse(input.body.data ?? ''));
+    } catch {
+      // Not JSON: nothing inside to count.
+    }
+  }
+  if (input.body.kind === 'raw-multipart') found.add('malformed multipart');
+  return found;
+}
+
 interface Tally {
   cases: number;
+  /** Cases carrying each class of input. */
+  classes: Record<InputClass, number>;
   /** Inputs the operation's schemas reject, that reached the operation (any caller). */
   invalidSent: number;
   /** Of those, sent by a caller the route lets in: each had to be answered 400 INVALID. */
@@ -467,7 +549,7 @@ export function fuzzShard(shard: number, of: number) {
   test(`shard ${shard + 1} of ${of}: ${keys.length} operations × ${CALLERS.length} callers × ${RUNS_PER_OPERATION_AND_CALLER} generated inputs: no 5xx, no stack trace, every 4xx in the error shape, every invalid input 400 INVALID`, async ({ annotate }) => {
     const operations = operationsOf(t.app, keys);
     const stripe = Boolean(t.config.stripe);
-    const tally: Tally = { cases: 0, invalidSent: 0, invalidChecked: 0, validSent: 0, refusals: 0, elsewhere: 0 };
+    const tally: Tally = { cases: 0, classes: { 'control characters': 0, 'impossible dates': 0, 'out-of-range numbers': 0, 'malformed multipart': 0 }, invalidSent: 0, invalidChecked: 0, validSent: 0, refusals: 0, elsewhere: 0 };
     const invalidCheckedBy = new Map<string, number>();
     const failures: string[] = [];
 
@@ -518,7 +600,8 @@ export function fuzzShard(shard: number, of: number) {
             const url = `${path}${search ? `?${search}` : ''}`;
             const res = await send(client, op, input, url);
             tally.cases++;
-            const where = `${op.key} as ${caller}: ${op.method} ${url} ${input.body.kind === 'json' ? JSON.stringify(input.body.value).slice(0, 300) : input.body.kind === 'multipart' ? `multipart data=${input.body.data?.slice(0, 300)}` : ''}\n→ ${res.status} ${res.text.slice(0, 300)}`;
+            for (const inputClass of classesOf(input)) tally.classes[inputClass]++;
+            const where = `${op.key} as ${caller}: ${op.method} ${url} ${input.body.kind === 'json' ? JSON.stringify(input.body.value).slice(0, 300) : input.body.kind === 'multipart' ? `multipart data=${input.body.data?.slice(0, 300)}` : input.body.kind === 'raw-multipart' ? `${input.body.why}: ${input.body.contentType} ${JSON.stringify(input.body.payload.slice(0, 300))}` : ''}\n→ ${res.status} ${res.text.slice(0, 300)}`;
 
             expect(res.status, where).toBeLessThan(500);
             expect(res.text, where).not.toMatch(/\bat .+\.(ts|js):\d+/);
@@ -594,7 +677,8 @@ export function fuzzShard(shard: number, of: number) {
       `fuzz shard ${shard + 1} of ${of}: ${operations.length} operations × ${CALLERS.length} callers × ${RUNS_PER_OPERATION_AND_CALLER} inputs = ${tally.cases} cases; ` +
       `invalid inputs sent ${tally.invalidSent} (${percent(tally.invalidSent)}), of which ${tally.invalidChecked} (${percent(tally.invalidChecked)}) by callers let in, checked for 400 INVALID ` +
       `(${checked.length} operations with schemas, fewest for one: ${fewest ? `${fewest.n}, ${fewest.key}` : 'none'}); ` +
-      `valid inputs sent ${tally.validSent} (${percent(tally.validSent)}); refusals before the input ${tally.refusals}; sent to another route by their path ${tally.elsewhere}`;
+      `valid inputs sent ${tally.validSent} (${percent(tally.validSent)}); refusals before the input ${tally.refusals}; sent to another route by their path ${tally.elsewhere}; ` +
+      `cases carrying ${INPUT_CLASSES.map((c) => `${c} ${tally.classes[c]}`).join(', ')}`;
     console.log(summary);
     await annotate(summary, 'fuzz figures');
 
@@ -602,6 +686,11 @@ export function fuzzShard(shard: number, of: number) {
     expect(tally.cases).toBe(operations.length * CALLERS.length * RUNS_PER_OPERATION_AND_CALLER);
     expect(tally.invalidSent, 'invalid inputs sent').toBeGreaterThanOrEqual(0.3 * tally.cases);
     expect(tally.validSent, 'valid inputs sent').toBeGreaterThanOrEqual(0.2 * tally.cases);
+    // Each class reaches the routes in numbers (malformed multipart only where a shard has an upload route).
+    const uploads = operations.some((op) => op.multipart);
+    for (const inputClass of INPUT_CLASSES) {
+      if (inputClass !== 'malformed multipart' || uploads) expect(tally.classes[inputClass], `cases carrying ${inputClass}`).toBeGreaterThanOrEqual(50);
+    }
     // Every operation with a schema had its invalid inputs checked, by a caller it lets in.
     const underChecked = checked.filter((c) => c.n < 15).map((c) => `${c.key}: ${c.n}`);
     expect(underChecked, 'operations with fewer than 15 invalid inputs from a caller let in').toEqual([]);

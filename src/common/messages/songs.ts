@@ -14,6 +14,7 @@ export const songs = {
   bpmRange: 'BPM must be a whole number between 1 and 300',
   bpmRangeOrder: 'The lowest BPM must not be above the highest',
   orderIndexInvalid: 'Order must be a whole number of 0 or more',
+  orderIndexTooLarge: 'Order must be at most 1,000,000',
   tagEmpty: 'Tags cannot be empty',
   tagTooLong: 'A tag must be at most 40 characters',
   tagDuplicate: 'Each tag may appear only once',

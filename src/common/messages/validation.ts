@@ -12,4 +12,8 @@ export const validation = {
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
   required: 'Required',
+  controlCharacters: 'Remove the invisible control characters from this text',
+  imageUrlTooLong: 'The picture link must be at most 2,048 characters',
+  dateInvalid: 'Enter a real date as YYYY-MM-DD',
+  fileDataFirst: 'The form data must come before its files',
 } as const;

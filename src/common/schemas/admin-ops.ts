@@ -2,12 +2,12 @@ import * as z from 'zod/mini';
 import { PACKAGE_SIZES, ROLES } from '../constants';
 import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
-import { emailField } from './fields';
+import { dayField, emailField, searchText } from './fields';
 
 export const USER_BADGES = ['email-not-confirmed', 'no-profile', 'profile-only', 'purchased'] as const;
 export type UserBadge = (typeof USER_BADGES)[number];
 
-const search = z.optional(z.string().check(z.trim(), z.maxLength(100)));
+const search = searchText();
 
 export const AllUsersQuerySchema = z.extend(PageQuerySchema, {
   q: search,
@@ -16,7 +16,7 @@ export const AllUsersQuerySchema = z.extend(PageQuerySchema, {
 });
 export type AllUsersQuery = z.output<typeof AllUsersQuerySchema>;
 
-const isoDate = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')));
+const isoDate = z.optional(dayField());
 const packageSize = z.union(
   PACKAGE_SIZES.map((n) => z.literal(n)) as [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>],
 );

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { OUTBOX_STATUSES } from '../constants';
+import { idText } from './fields';
 
 const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
 
@@ -13,3 +14,6 @@ export const OutboxQuerySchema = z.extend(PageQuerySchema, {
 });
 
 export const UuidParamSchema = z.object({ id: z.uuid('Not found') });
+
+/** A user id in a path: better-auth's ids are not UUIDs. */
+export const UserIdParamSchema = z.object({ userId: idText(100) });

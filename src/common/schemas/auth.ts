@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { LIMITS } from '../constants';
 import * as MESSAGES from '../messages';
-import { emailField, passwordField } from './fields';
+import { emailField, noControlCharacters, passwordField } from './fields';
 
 // zod/mini, as in fields.ts: /auth is a first page.
 export const SignInSchema = z.object({
@@ -24,3 +25,12 @@ export const ResetPasswordSchema = z
     }),
   );
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/**
+ * The account fields better-auth's sign-up and account update take as they are: checked in its before-hook
+ * (src/server/auth.ts). Other fields are better-auth's own to check.
+ */
+export const AccountFieldsSchema = z.looseObject({
+  name: z.optional(z.string().check(z.maxLength(LIMITS.nameMax, MESSAGES.validation.nameTooLong), noControlCharacters())),
+  image: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.imageUrlMax, MESSAGES.validation.imageUrlTooLong), noControlCharacters()))),
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import * as MESSAGES from '../messages';
+import { noControlCharacters, searchText } from './fields';
 
 // zod/mini, as in fields.ts: the catalogue (/songs) is a first page and parses its URL with this.
 const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
@@ -9,8 +10,8 @@ const bpm = z.optional(whole(LIMITS.bpmMin, LIMITS.bpmMax));
 /** The catalogue list's query: search, genre, BPM range and page, as the URL and the API carry them. */
 export const CatalogueQuerySchema = z
   .object({
-    q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-    genre: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.genreMax))),
+    q: searchText(),
+    genre: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.genreMax), noControlCharacters())),
     bpmMin: bpm,
     bpmMax: bpm,
     page: z._default(whole(1, 10_000), 1),

@@ -9,6 +9,6 @@ export const ContactSchema = z.object({
   name: requiredText(v.nameRequired, LIMITS.nameMax, v.nameTooLong),
   email: emailField,
   subject: requiredText(v.subjectRequired, LIMITS.contactSubjectMax),
-  message: requiredText(v.messageRequired, LIMITS.contactMessageMax),
+  message: requiredText(v.messageRequired, LIMITS.contactMessageMax, undefined, { multiLine: true }),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { LIMITS, SONG_RESPONSES } from '../constants';
 import * as MESSAGES from '../messages';
-import { emailField, optionalText, requiredText } from './fields';
+import { dayField, emailField, idText, isRealDay, optionalText, requiredText } from './fields';
 
 const m = MESSAGES.pitching;
 const DAY_MS = 24 * 3600 * 1000;
@@ -21,7 +21,7 @@ export type SongResponseInput = z.input<typeof SongResponseSchema>;
 export type SongResponseValues = z.output<typeof SongResponseSchema>;
 
 /** Admin: holds and passes of one song, or of one preview user (newest first). */
-const listenerId = () => z.optional(z.string().check(z.minLength(1), z.maxLength(100)));
+const listenerId = () => z.optional(idText(100));
 
 export const AdminResponsesQuerySchema = z.object({
   songId: z.optional(z.uuid()),
@@ -53,12 +53,10 @@ export const PitchLinkSchema = z.object({
   recipientName: requiredText(m.recipientNameRequired, LIMITS.nameMax, MESSAGES.validation.nameTooLong),
   recipientEmail: emailField,
   recipientCompany: optionalText(LIMITS.companyMax, MESSAGES.previewAccess.companyTooLong),
-  message: optionalText(LIMITS.pitchMessageMax, m.messageTooLong),
-  expiresOn: z.string().check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, m.expiryInvalid),
-    z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.expiryInvalid),
-    z.refine((d) => pitchExpiresAt(d).getTime() > Date.now(), m.expiryPast),
-    z.refine((d) => d <= pitchExpiryBounds().max, m.expiryTooFar),
+  message: optionalText(LIMITS.pitchMessageMax, m.messageTooLong, { multiLine: true }),
+  expiresOn: dayField(m.expiryInvalid).check(
+    z.refine((d) => !isRealDay(d) || pitchExpiresAt(d).getTime() > Date.now(), m.expiryPast),
+    z.refine((d) => !isRealDay(d) || d <= pitchExpiryBounds().max, m.expiryTooFar),
   ),
   songIds: z.array(z.uuid()).check(
     z.minLength(1, m.songsRequired),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { LIMITS, PREVIEW_ACCESS_STATES, PRO_AFFILIATIONS } from '../constants';
 import * as MESSAGES from '../messages';
-import { emailField, passwordField, requiredText } from './fields';
+import { emailField, passwordField, plainText, requiredText, searchText } from './fields';
 import { PageQuerySchema } from './admin';
 
 const m = MESSAGES.previewAccess;
@@ -13,7 +13,7 @@ export const PreviewRequestSchema = z.object({
   companyName: requiredText(m.companyRequired, LIMITS.companyMax, m.companyTooLong),
   email: emailField,
   proAffiliation: z.enum(PRO_AFFILIATIONS, { error: m.proRequired }),
-  projectDescription: requiredText(m.descriptionRequired, LIMITS.projectDescriptionMax, m.descriptionTooLong),
+  projectDescription: requiredText(m.descriptionRequired, LIMITS.projectDescriptionMax, m.descriptionTooLong, { multiLine: true }),
 });
 export type PreviewRequestInput = z.infer<typeof PreviewRequestSchema>;
 
@@ -30,13 +30,13 @@ export type PreviewSignupInput = z.infer<typeof PreviewSignupSchema>;
 export const CreatePreviewAccountSchema = z.object({
   email: emailField,
   password: passwordField,
-  name: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.nameMax, v.nameTooLong))), ''),
-  companyName: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.companyMax, m.companyTooLong))), ''),
+  name: z._default(z.optional(plainText(LIMITS.nameMax, v.nameTooLong)), ''),
+  companyName: z._default(z.optional(plainText(LIMITS.companyMax, m.companyTooLong)), ''),
 });
 export type CreatePreviewAccountInput = z.input<typeof CreatePreviewAccountSchema>;
 
 export const PreviewRequestListQuerySchema = z.extend(PageQuerySchema, {
   status: z._default(z.enum([...PREVIEW_ACCESS_STATES, 'all']), 'all'),
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  q: searchText(),
 });
 export type PreviewRequestListQuery = z.output<typeof PreviewRequestListQuerySchema>;

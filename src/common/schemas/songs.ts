@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { COMMENT_STATUS_FILTERS, LIMITS } from '../constants';
 import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
-import { emailField, optionalText, requiredText } from './fields';
+import { emailField, idText, optionalText, requiredText } from './fields';
 
 const m = MESSAGES.songs;
 
@@ -30,7 +30,7 @@ export function addTag(tags: readonly string[], raw: string): string[] {
 
 export const TagsSchema = z._default(
   z
-    .array(z.string().check(z.trim(), z.minLength(1, m.tagEmpty), z.maxLength(LIMITS.tagMax, m.tagTooLong)))
+    .array(requiredText(m.tagEmpty, LIMITS.tagMax, m.tagTooLong))
     .check(
       z.maxLength(LIMITS.tagsMax, m.tooManyTags),
       z.refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, m.tagDuplicate),
@@ -44,8 +44,8 @@ export const SongFormSchema = z.object({
   slug: z
     .string()
     .check(z.trim(), z.minLength(1, m.slugRequired), z.maxLength(LIMITS.slugMax, m.slugTooLong), z.regex(SLUG_PATTERN, m.slugPattern)),
-  description: requiredText(m.descriptionRequired, LIMITS.songDescriptionMax, m.descriptionTooLong),
-  lyrics: z.string().check(z.trim(), z.minLength(1, m.lyricsRequired), z.maxLength(LIMITS.lyricsMax, m.lyricsTooLong)),
+  description: requiredText(m.descriptionRequired, LIMITS.songDescriptionMax, m.descriptionTooLong, { multiLine: true }),
+  lyrics: requiredText(m.lyricsRequired, LIMITS.lyricsMax, m.lyricsTooLong, { multiLine: true }),
   writerInfo: optionalText(LIMITS.writerInfoMax, m.writerInfoTooLong),
   genre: optionalText(LIMITS.genreMax, m.genreTooLong),
   bpm: z.optional(
@@ -56,7 +56,10 @@ export const SongFormSchema = z.object({
     ),
   ),
   tags: TagsSchema,
-  orderIndex: z._default(z.number().check(z.int(m.orderIndexInvalid), z.minimum(0, m.orderIndexInvalid)), 0),
+  orderIndex: z._default(
+    z.number().check(z.int(m.orderIndexInvalid), z.minimum(0, m.orderIndexInvalid), z.maximum(LIMITS.orderIndexMax, m.orderIndexTooLarge)),
+    0,
+  ),
   isActive: z._default(z.boolean(), true),
 });
 export type SongFormInput = z.input<typeof SongFormSchema>;
@@ -71,13 +74,13 @@ export const SongOrderSchema = z.object({
     .check(z.minLength(1), z.maxLength(100_000), z.refine((ids) => new Set(ids).size === ids.length, 'Each song may appear only once')),
 });
 
-export const SlugParamSchema = z.object({ slug: z.string().check(z.minLength(1), z.maxLength(LIMITS.slugMax)) });
+export const SlugParamSchema = z.object({ slug: idText(LIMITS.slugMax) });
 
 /** The comment form (spec section 5). */
 export const CommentSchema = z.object({
   name: requiredText(MESSAGES.validation.nameRequired, LIMITS.nameMax, MESSAGES.validation.nameTooLong),
   email: emailField,
-  comment: requiredText(m.commentRequired, LIMITS.commentMax, m.commentTooLong),
+  comment: requiredText(m.commentRequired, LIMITS.commentMax, m.commentTooLong, { multiLine: true }),
 });
 export type CommentInput = z.infer<typeof CommentSchema>;
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { LIMITS, PACKAGE_SIZES, PRO_AFFILIATIONS } from '../constants';
 import * as MESSAGES from '../messages';
-import { emailField, requiredText, songwriterPasswordField } from './fields';
+import { emailField, idText, noControlCharacters, requiredText, songwriterPasswordField } from './fields';
 
 const m = MESSAGES.songwriters;
 const v = MESSAGES.validation;
@@ -41,7 +41,7 @@ export const SongwriterProfileSchema = z.object({
   firstName: req('First name', 100),
   lastName: req('Last name', 100),
   email: emailField,
-  phone: z.string().check(z.trim(), z.minLength(LIMITS.phoneMin, m.phoneRequired), z.maxLength(LIMITS.phoneMax, m.phoneTooLong)),
+  phone: z.string().check(z.trim(), z.minLength(LIMITS.phoneMin, m.phoneRequired), z.maxLength(LIMITS.phoneMax, m.phoneTooLong), noControlCharacters()),
   streetAddress: req('Street address'),
   city: req('City', 100),
   stateProvince: req('State/Province', 100),
@@ -50,7 +50,7 @@ export const SongwriterProfileSchema = z.object({
 });
 export type SongwriterProfileInput = z.infer<typeof SongwriterProfileSchema>;
 
-const answer = z.string().check(z.trim(), z.minLength(1, v.required), z.maxLength(500, 'At most 500 characters'));
+const answer = requiredText(v.required, 500, 'At most 500 characters');
 
 /** Step 3: the questionnaire. The PRO question is asked only when the writer has published. */
 export const SongwriterQuestionnaireSchema = z.pipe(
@@ -61,7 +61,7 @@ export const SongwriterQuestionnaireSchema = z.pipe(
     preferredGenre: answer,
     hasPublished: z.boolean({ error: m.selectOption }),
     proAffiliation: z.optional(z.enum(PRO_AFFILIATIONS)),
-    howFoundUs: answer,
+    howFoundUs: requiredText(v.required, 500, 'At most 500 characters', { multiLine: true }),
   }),
   z.transform((d) => ({ ...d, proAffiliation: d.hasPublished ? (d.proAffiliation ?? 'Not Affiliated') : 'Not Affiliated' })),
 );
@@ -76,6 +76,7 @@ export const CheckoutSchema = z.object({
   ),
 });
 
-export const ClaimBySessionSchema = z.object({ sessionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)) });
+export const CheckoutSessionParamSchema = z.object({ sessionId: idText(255) });
+export const ClaimBySessionSchema = z.object({ sessionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255), noControlCharacters()) });
 export const ClaimByEmailSchema = z.object({ email: z.pipe(z.string().check(z.trim(), z.minLength(1, v.emailRequired)), emailField) });
-export const ClaimConfirmSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(2048)) });
+export const ClaimConfirmSchema = z.object({ token: idText(2048) });

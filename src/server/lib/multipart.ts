@@ -36,13 +36,27 @@ export interface FileLimit {
   tooLarge: string;
 }
 
+export interface MultipartOptions<Values> {
+  /**
+   * Runs once `data` is valid and before any file part is written: a refusal here (an order that is not the
+   * caller's, a rate limit) leaves nothing on disk, however large the files that follow.
+   */
+  beforeFiles?: (values: Values) => Promise<void>;
+}
+
 /**
- * Reads a multipart upload whose fields travel as JSON in a `data` part beside file parts, streaming each
- * file to disk and refusing it with 413 the moment it passes its limit (or before reading anything, when
- * the declared Content-Length is already too big). Validates `data` with the shared schema.
- * Call `cleanup()` when done with the files.
+ * Reads a multipart upload whose fields travel as JSON in a `data` part before the file parts. `data` is
+ * validated with the shared schema as soon as it arrives, and `beforeFiles` runs, before a file part is
+ * read; each file is then streamed to a temporary folder and refused with 413 the moment it passes its
+ * limit (or before reading anything, when the declared Content-Length is already too big). A malformed body
+ * is a 400. Call `cleanup()` when done with the files; on a refusal they are already gone.
  */
-export async function readMultipart<T extends z.ZodMiniType>(c: Context, schema: T, limits: Record<string, FileLimit>) {
+export async function readMultipart<T extends z.ZodMiniType>(
+  c: Context,
+  schema: T,
+  limits: Record<string, FileLimit>,
+  options: MultipartOptions<z.output<T>> = {},
+) {
   const contentType = c.req.header('content-type') ?? '';
   if (!contentType.startsWith('multipart/form-data')) throw new AppError('INVALID', 'Expected a multipart/form-data upload.');
   const maxTotal = Object.values(limits).reduce((n, l) => n + l.maxBytes, 0) + MAX_FIELDS_BYTES + 64 * 1024;
@@ -53,39 +67,84 @@ export async function readMultipart<T extends z.ZodMiniType>(c: Context, schema:
   }
   if (!c.req.raw.body) throw new AppError('INVALID', MESSAGES.generic.invalidInput);
 
-  const dir = await mkdtemp(path.join(tmpdir(), 'pitchroom-upload-'));
-  const cleanup = () => rm(dir, { recursive: true, force: true });
+  const folder = temporaryFolder();
   try {
-    const { fields, files } = await parse(c.req.raw.body, contentType, dir, limits);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(fields.data ?? '');
-    } catch {
-      throw new AppError('INVALID', MESSAGES.generic.invalidInput);
-    }
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || '_'] ??= []).push(issue.message);
-      throw new AppError('INVALID', parsed.error.issues[0]?.message ?? MESSAGES.generic.invalidInput, fieldErrors);
-    }
-    return { values: parsed.data as z.output<T>, files, flags: fields, cleanup };
+    const { values, fields, files } = await parse(c.req.raw.body, contentType, folder, limits, (raw) => validated(schema, raw), options.beforeFiles);
+    return { values, files, flags: fields, cleanup: folder.remove };
   } catch (error) {
-    await cleanup();
+    await folder.remove();
     throw error;
   }
 }
 
-function parse(body: ReadableStream<Uint8Array>, contentType: string, dir: string, limits: Record<string, FileLimit>) {
-  return new Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile | undefined> }>((resolve, reject) => {
+function validated<T extends z.ZodMiniType>(schema: T, raw: string): z.output<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new AppError('INVALID', MESSAGES.generic.invalidInput);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || '_'] ??= []).push(issue.message);
+    throw new AppError('INVALID', parsed.error.issues[0]?.message ?? MESSAGES.generic.invalidInput, fieldErrors);
+  }
+  return parsed.data as z.output<T>;
+}
+
+/** The upload's own folder under the system's temporary one, made when its first file arrives. */
+function temporaryFolder() {
+  let made: Promise<string> | undefined;
+  let removed = false;
+  return {
+    path: () => {
+      if (removed) return Promise.reject(new Error('the upload folder was removed'));
+      return (made ??= mkdtemp(path.join(tmpdir(), 'pitchroom-upload-')));
+    },
+    remove: async () => {
+      removed = true;
+      const dir = await made?.catch(() => undefined);
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A name as sent, without its path or control characters; undefined when nothing is left. */
+function cleanFileName(name: string | undefined): string | undefined {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trim().slice(0, 255);
+  return clean || undefined;
+}
+
+function parse<Values>(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  folder: ReturnType<typeof temporaryFolder>,
+  limits: Record<string, FileLimit>,
+  validate: (raw: string) => Values,
+  beforeFiles: ((values: Values) => Promise<void>) | undefined,
+) {
+  return new Promise<{ values: Values; fields: Record<string, string>; files: Record<string, UploadedFile | undefined> }>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        // Browsers send a file's name as UTF-8 bytes: "Café.mp3", not "CafÃ©.mp3".
+        defParamCharset: 'utf8',
+        limits: { fields: 20, fieldSize: MAX_FIELDS_BYTES, files: Object.keys(limits).length, parts: 40 },
+      });
+    } catch {
+      // A multipart type without a boundary (or with one busboy cannot read).
+      reject(new AppError('INVALID', MESSAGES.generic.invalidInput));
+      return;
+    }
     const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-    const parser = busboy({
-      headers: { 'content-type': contentType },
-      limits: { fields: 20, fieldSize: MAX_FIELDS_BYTES, files: Object.keys(limits).length, parts: 40 },
-    });
     const fields: Record<string, string> = {};
     const files: Record<string, UploadedFile | undefined> = {};
     const writes: Promise<void>[] = [];
+    /** `data`, validated and let through by `beforeFiles`; files wait for it. */
+    let ready: Promise<Values> | undefined;
     let failed = false;
     const fail = (error: Error) => {
       if (failed) return;
@@ -97,49 +156,69 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, dir: strin
 
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge));
+      if (name in fields) return;
       fields[name] = value;
+      if (name !== 'data') return;
+      ready = (async () => {
+        const values = validate(value);
+        await beforeFiles?.(values);
+        return values;
+      })();
+      ready.catch((error: Error) => fail(error));
     });
     parser.on('file', (name, stream, info) => {
       const limit = limits[name];
-      if (!limit || files[name] !== undefined) {
+      if (!limit || files[name] !== undefined || failed) {
         stream.resume();
         return;
       }
-      const file = path.join(dir, `${name}.upload`);
-      const out = createWriteStream(file);
-      const head: Buffer[] = [];
-      let headLength = 0;
-      let size = 0;
-      const written = new Promise<void>((done, error) => {
-          stream.on('data', (chunk: Buffer) => {
-            if (failed || out.destroyed) return;
-            size += chunk.length;
-            if (size > limit.maxBytes) {
-              stream.destroy();
-              out.destroy();
-              fail(new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, { [name]: [limit.tooLarge] }));
-              return;
+      if (!ready) {
+        stream.resume();
+        return fail(new AppError('INVALID', MESSAGES.validation.fileDataFirst));
+      }
+      // Until `data` is let through the file part is not read, and busboy holds the rest of the body back.
+      const written = ready.then(() => folder.path()).then(
+        (dir) =>
+          new Promise<void>((done, error) => {
+            if (failed) {
+              stream.resume();
+              return done();
             }
-            if (headLength < HEAD_BYTES) {
-              head.push(chunk.subarray(0, HEAD_BYTES - headLength));
-              headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-            }
-            if (!out.write(chunk)) {
-              stream.pause();
-              out.once('drain', () => stream.resume());
-            }
-          });
-          stream.on('end', () => out.end());
-          stream.on('error', (e) => (failed ? done() : error(e)));
-          out.on('error', (e) => (failed ? done() : error(e)));
-          out.on('finish', () => {
-            if (size > 0) {
-              const headBytes = Buffer.concat(head);
-              files[name] = { name: info.filename ?? name, size, head: headBytes, read: () => readFile(file), stream: () => createReadStream(file) };
-            }
-            done();
-          });
-        });
+            const file = path.join(dir, `${name}.upload`);
+            const out = createWriteStream(file);
+            const head: Buffer[] = [];
+            let headLength = 0;
+            let size = 0;
+            stream.on('data', (chunk: Buffer) => {
+              if (failed || out.destroyed) return;
+              size += chunk.length;
+              if (size > limit.maxBytes) {
+                stream.destroy();
+                out.destroy();
+                fail(new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, { [name]: [limit.tooLarge] }));
+                return;
+              }
+              if (headLength < HEAD_BYTES) {
+                head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+                headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+              }
+              if (!out.write(chunk)) {
+                stream.pause();
+                out.once('drain', () => stream.resume());
+              }
+            });
+            stream.on('end', () => out.end());
+            stream.on('error', (e) => (failed ? done() : error(e)));
+            out.on('error', (e) => (failed ? done() : error(e)));
+            out.on('finish', () => {
+              if (size > 0) {
+                const headBytes = Buffer.concat(head);
+                files[name] = { name: cleanFileName(info.filename) ?? name, size, head: headBytes, read: () => readFile(file), stream: () => createReadStream(file) };
+              }
+              done();
+            });
+          }),
+      );
       // After a refusal the request is abandoned mid-file; a write finishing late must not become an
       // unhandled rejection.
       written.catch(() => {});
@@ -147,9 +226,9 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, dir: strin
     });
     parser.on('error', (error: Error) => fail(new AppError('INVALID', error.message || MESSAGES.generic.invalidInput)));
     parser.on('close', () => {
-      Promise.all(writes).then(
-        () => {
-          if (!failed) resolve({ fields, files });
+      Promise.all([ready ?? Promise.reject(new AppError('INVALID', MESSAGES.generic.invalidInput)), ...writes]).then(
+        ([values]) => {
+          if (!failed) resolve({ values, fields, files });
         },
         (error: Error) => fail(error),
       );

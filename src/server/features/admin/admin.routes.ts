@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { UserIdParamSchema } from '../../../common/schemas/admin';
 import { AllUsersQuerySchema, CustomersQuerySchema, ResetSongwriterSchema } from '../../../common/schemas/admin-ops';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
@@ -19,7 +19,7 @@ export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storag
     })
     .get('/users', validate('query', AllUsersQuerySchema), async (c) => c.json(await listAllUsers({ db, query: c.req.valid('query') })))
     .get('/customers', validate('query', CustomersQuerySchema), async (c) => c.json(await listCustomers({ db, query: c.req.valid('query') })))
-    .get('/customers/:userId/orders', validate('param', z.object({ userId: z.string().min(1).max(100) })), async (c) =>
+    .get('/customers/:userId/orders', validate('param', UserIdParamSchema), async (c) =>
       c.json(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
     )
     .post('/reset-songwriter', validate('json', ResetSongwriterSchema), async (c) => c.json(await resetSongwriter({ db, storage, email: c.req.valid('json').email })));

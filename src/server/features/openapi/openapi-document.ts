@@ -95,6 +95,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
       'multipart/form-data': {
         schema: {
           type: 'object',
+          description: 'The `data` part comes first, before any file part (a file part before it is refused with 400).',
           required: ['data', ...Object.keys(files).filter((f) => files[f]!.required)],
           properties: {
             data: schemaRef(data),

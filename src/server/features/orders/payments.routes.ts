@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import * as MESSAGES from '../../../common/messages';
+import { CheckoutSessionParamSchema as SessionParamSchema } from '../../../common/schemas/songwriters';
 import type { PaymentProvider } from '../../adapters/payments';
 import { parseStripeWebhook } from '../../adapters/payments/stripe-payments';
 import type { Config } from '../../config';
@@ -12,8 +12,6 @@ import { requestLog } from '../../lib/request-log';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
 import { fulfilCheckout, getTestCheckout, payTestCheckout } from './orders.service';
-
-const SessionParamSchema = z.object({ sessionId: z.string().min(1).max(255) });
 
 /** /api/test-checkout: the built-in checkout, only when Stripe is not configured. */
 export function testCheckoutRoutes(db: Db, payments: PaymentProvider, emailCtx: EmailContext) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { UuidParamSchema } from '../../../common/schemas/admin';
+import { UserIdParamSchema, UuidParamSchema } from '../../../common/schemas/admin';
 import { CreatePreviewAccountSchema, PreviewRequestListQuerySchema, PreviewRequestSchema } from '../../../common/schemas/preview-access';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
@@ -58,7 +58,7 @@ export function adminPreviewRoutes(db: Db, mail: MailSettings) {
     .get('/songs/:songId', validate('param', z.object({ songId: z.uuid() })), async (c) =>
       c.json(await getSongListenDepth({ db, songId: c.req.valid('param').songId })),
     )
-    .get('/users/:userId/plays', validate('param', z.object({ userId: z.string().min(1).max(100) })), async (c) =>
+    .get('/users/:userId/plays', validate('param', UserIdParamSchema), async (c) =>
       c.json(await listUserPlays({ db, userId: c.req.valid('param').userId })),
     );
 

@@ -7,22 +7,33 @@ import type { Db } from '../../db/client';
 import type { EmailContext } from '../../emails/layout';
 import type { AppEnv } from '../../lib/hono-env';
 import { readMultipart } from '../../lib/multipart';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { actorOf, requireRole } from '../../middleware/require-user';
-import { submitSong } from './submissions.service';
+import { assertOrderTakesSong, submitSong } from './submissions.service';
 
 const SUBMISSION_FILES = {
   audio: { maxBytes: LIMITS.submissionAudioMaxBytes, tooLarge: MESSAGES.reviews.audioTooLarge },
   lyricsFile: { maxBytes: LIMITS.lyricsFileMaxBytes, tooLarge: MESSAGES.reviews.lyricsTooLarge },
 };
 
+/** Submission attempts a songwriter may make: a package is at most 4 songs, so this leaves room for many retries. */
+export const SUBMISSION_RATE_LIMIT: RateRule = { window: 3600, max: 60 };
+
 /** POST /api/submissions: one song of a paid order (multipart: `data` JSON, `audio`, optional `lyricsFile`). */
 export function submissionRoutes({ db, storage, mail }: { db: Db; storage: Storage; mail: { emailCtx: EmailContext; adminEmail: string } }) {
   return new Hono<AppEnv>()
     .use('*', requireRole('songwriter'))
     .post('/', async (c) => {
-      const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES);
+      const actor = actorOf(c);
+      // Counted and the order checked once `data` is read, before a byte of a file is stored.
+      const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
+        beforeFiles: async ({ orderId }) => {
+          await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
+          await assertOrderTakesSong(db, orderId, actor.id);
+        },
+      });
       try {
-        const review = await submitSong({ db, storage, actor: actorOf(c), values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
+        const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
         return c.json(review, 201);
       } finally {
         await cleanup();

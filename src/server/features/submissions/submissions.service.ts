@@ -20,6 +20,16 @@ type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
 const paidOrder = (orderId: string, songwriterId: string) =>
   and(eq(orders.id, orderId), eq(orders.songwriterId, songwriterId), inArray(orders.paymentStatus, [...PAID_ORDER_STATUSES]));
 
+/**
+ * Whether the order is the songwriter's, paid, and has room for a song: checked before an upload's files are
+ * read, and again under the order's lock when the song is stored.
+ */
+export async function assertOrderTakesSong(db: Db, orderId: string, songwriterId: string): Promise<void> {
+  const [order] = await db.select().from(orders).where(paidOrder(orderId, songwriterId));
+  if (!order) throw new AppError('NOT_FOUND', m.invalidOrder);
+  if (order.songsSubmitted >= order.packageSize) throw new AppError('CONFLICT', m.packageFull);
+}
+
 async function putAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
   if (file.size > LIMITS.submissionAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.audioTooLarge, { audio: [m.audioTooLarge] });
   const sniffed = await sniffFile(file.head, AUDIO_KINDS, file.name);
@@ -60,9 +70,7 @@ export async function submitSong({
   lyricsFile?: UploadedFile;
   mail: { emailCtx: EmailContext; adminEmail: string };
 }) {
-  const [order] = await db.select().from(orders).where(paidOrder(values.orderId, actor.id));
-  if (!order) throw new AppError('NOT_FOUND', m.invalidOrder);
-  if (order.songsSubmitted >= order.packageSize) throw new AppError('CONFLICT', m.packageFull);
+  await assertOrderTakesSong(db, values.orderId, actor.id);
   if (!audio) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
 
   const stored: NewStoredFile[] = [];
