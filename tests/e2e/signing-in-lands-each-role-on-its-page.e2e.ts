@@ -16,6 +16,8 @@ const formSignIns: number[] = [];
 /** On the sign-in page, the demo account logs in through the form (a failed try counts toward the limit too). */
 async function logInThroughForm(page: Page, role: DemoRole, password: string = DEMO_ACCOUNTS[role].password) {
   await page.waitForURL((url) => url.pathname === '/auth');
+  // The page before (songwriter sign-up has Email and Password too) stays on screen until this one is ready.
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
   if (formSignIns.length >= 3) {
     await new Promise((resolve) => setTimeout(resolve, formSignIns.at(-1)! + 10_500 - Date.now()));
     formSignIns.length = 0;

@@ -1,4 +1,5 @@
 import { expect, inject, test } from 'vitest';
+import { TAGLINE } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { seriousA11yViolations, useBrowser } from './support/browser';
 import { E2E_SITE_NAME } from './support/site-name';
@@ -163,6 +164,8 @@ test('at 375 px the menu collapses behind a toggle that opens and closes it', as
   await page.locator('#mobile-menu').getByRole('link', { name: 'FAQS' }).click();
   await page.waitForURL((url) => url.pathname === '/faqs');
   expect(await page.locator('#mobile-menu').count()).toBe(0);
+  // The FAQ page is the one that must fit, not the home page it replaces once it is ready.
+  await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
   await expectPageFitsScreen(page);
   await context.close();
 });
@@ -175,6 +178,8 @@ test('an unknown path shows the 404 page with status 404', async () => {
   await page.getByText(MESSAGES.notFound.text).waitFor();
   await page.getByRole('link', { name: MESSAGES.notFound.home }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The 404 page stays on screen until the home page is ready: check the home page.
+  await page.getByRole('heading', { level: 1, name: TAGLINE }).waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await context.close();
 });
