@@ -52,7 +52,9 @@ export function SongsPage() {
     // changing page is a step of its own and starts at the top.
     setParams(p, { replace: !scrollToTop, preventScrollReset: !scrollToTop });
   };
-  const changeFilters = (patch: FilterPatch) => write({ ...filters, ...patch, page: 1 }, { scrollToTop: false });
+  // From the address bar, not this render's filters: a change made before the last one is drawn keeps it.
+  const current = () => readFilters(new URLSearchParams(window.location.search));
+  const changeFilters = (patch: FilterPatch) => write({ ...current(), ...patch, page: 1 }, { scrollToTop: false });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
@@ -96,7 +98,7 @@ export function SongsPage() {
                       Clear filters
                     </Button>
                   ) : filters.page > 1 ? (
-                    <Button variant="outline" size="sm" onClick={() => write({ ...filters, page: 1 }, { scrollToTop: true })}>
+                    <Button variant="outline" size="sm" onClick={() => write({ ...current(), page: 1 }, { scrollToTop: true })}>
                       Go to the first page
                     </Button>
                   ) : null}
@@ -115,7 +117,7 @@ export function SongsPage() {
               page={filters.page}
               total={list.data.total}
               pageSize={list.data.pageSize}
-              onPage={(page) => write({ ...filters, page }, { scrollToTop: true })}
+              onPage={(page) => write({ ...current(), page }, { scrollToTop: true })}
             />
           </>
         )}
