@@ -41,8 +41,9 @@ export function PitchActivityPage() {
   const feed = useInfiniteQuery(pitchActivityQuery(filter));
   const events = feed.data?.pages.flatMap((p) => p.events) ?? [];
 
-  const update = (changes: Record<'song' | 'user' | 'link', string | undefined>) => {
-    const p = new URLSearchParams(params);
+  const update = (changes: Partial<Record<'song' | 'user' | 'link', string | undefined>>) => {
+    // From the address bar, not this render's params: a change made before the last one is drawn keeps it.
+    const p = new URLSearchParams(window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value) p.set(key, value);
       else p.delete(key);
@@ -51,7 +52,7 @@ export function PitchActivityPage() {
   };
   const chooseListener = (value: string) => {
     const [kind, id] = value.split(/:(.*)/s) as [string, string | undefined];
-    update({ song: filter.songId, user: kind === 'user' ? id : undefined, link: kind === 'link' ? id : undefined });
+    update({ user: kind === 'user' ? id : undefined, link: kind === 'link' ? id : undefined });
   };
 
   return (
@@ -63,7 +64,7 @@ export function PitchActivityPage() {
       <Filters
         songId={filter.songId ?? ''}
         listener={listenerValue}
-        onSong={(song) => update({ song: song || undefined, user: filter.userId, link: filter.pitchLinkId })}
+        onSong={(song) => update({ song: song || undefined })}
         onListener={chooseListener}
         onClear={filtered ? () => update({ song: undefined, user: undefined, link: undefined }) : undefined}
       />
