@@ -10,13 +10,7 @@ const here = import.meta.dirname;
 
 export default defineConfig({
   root: path.resolve(here, 'src/web'),
-  plugins: [
-    react(),
-    tailwindcss(),
-    prerender(),
-    precompress(),
-    recordSiteName(),
-  ],
+  plugins: [react(), tailwindcss(), prerender(), precompress(), recordSiteName()],
   define: siteNameDefine(),
   build: {
     // The server serves this folder (src/server/server.ts WEB_ROOT).

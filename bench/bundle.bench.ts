@@ -45,7 +45,10 @@ const gzipKb = (files: string[]) =>
 
 /** P1: gzip size of what a first visit downloads before it can be used (React 19 included): the entry and the page's static imports. */
 export async function bundleBench(): Promise<Row[]> {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const rows: Row[] = [];

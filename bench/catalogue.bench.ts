@@ -48,7 +48,11 @@ const collectGarbage = (() => {
  * an upper bound on what the server adds. (Resident memory would report the high-water mark of the benches
  * before; uncollected garbage made single samples swing from 18 to 57 MB.)
  */
-async function concurrentStreamMemory(url: string, headers: Record<string, string>, streams = 50): Promise<{ addedMb: number; seconds: number }> {
+async function concurrentStreamMemory(
+  url: string,
+  headers: Record<string, string>,
+  streams = 50,
+): Promise<{ addedMb: number; seconds: number }> {
   collectGarbage();
   const before = liveBytes();
   let peak = before;
@@ -140,7 +144,10 @@ export async function catalogueBench(app: BenchApp): Promise<Row[]> {
   // free, and the figure read 0 MB.
   const memory = await concurrentStreamMemory(`${app.url}${detail.audioUrl}`, headers);
   // As a player seeks: a new connection, the rest of the song asked for, the first byte timed, then dropped.
-  const seeks = await rangeLoad(`${app.url}${detail.audioUrl}`, { connections: 20, headers: { ...headers, range: `bytes=${3 * 60 * 16_000}-` } });
+  const seeks = await rangeLoad(`${app.url}${detail.audioUrl}`, {
+    connections: 20,
+    headers: { ...headers, range: `bytes=${3 * 60 * 16_000}-` },
+  });
   // The same seeks to a bare server piping the same number of bytes from a file of the same size.
   const sameSize = path.join(mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-seek-')), 'song.mp3');
   writeFileSync(sameSize, randomBytes(size));

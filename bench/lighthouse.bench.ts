@@ -13,7 +13,8 @@ import type { Row } from './support';
 const run = promisify(execFile);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 // Chromium 156 gives Lighthouse 12 no navigation trace under the old headless mode.
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 // Lighthouse 13 needs Node 22; 12.8 is the last for Node 20. Fetched by npx, as only this benchmark uses it.
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 
@@ -40,8 +41,14 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop', cookie?: st
 
 async function lighthouseOnce(url: string, preset: 'mobile' | 'desktop', cookie?: string): Promise<Audit> {
   const args = [
-    '--yes', LIGHTHOUSE, url, '--quiet', '--output=json', '--only-categories=performance',
-    `--chrome-path=${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`, `--chrome-flags=${CHROME_FLAGS}`,
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    '--quiet',
+    '--output=json',
+    '--only-categories=performance',
+    `--chrome-path=${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
+    `--chrome-flags=${CHROME_FLAGS}`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
@@ -55,7 +62,8 @@ async function lighthouseOnce(url: string, preset: 'mobile' | 'desktop', cookie?
     categories: { performance: { score: number | null } };
     audits: Record<string, { numericValue: number }>;
   };
-  if (report.runtimeError || report.categories.performance.score === null) throw new Error(report.runtimeError?.code ?? 'no performance score');
+  if (report.runtimeError || report.categories.performance.score === null)
+    throw new Error(report.runtimeError?.code ?? 'no performance score');
   return {
     score: Math.round(report.categories.performance.score * 100),
     cls: report.audits['cumulative-layout-shift']!.numericValue,
@@ -87,7 +95,12 @@ export async function lighthouseBench(): Promise<Row[]> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'on',
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'on',
     AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
   });
   const server = await startServer(config);
@@ -101,7 +114,9 @@ export async function lighthouseBench(): Promise<Row[]> {
     for (let i = 0; i < RUNS; i++) {
       for (const page of PAGES) {
         const audit = await lighthouse(`${baseUrl}${page.path}`, 'mobile', page.signedIn ? cookie : undefined);
-        console.error(`lighthouse mobile ${page.path} run ${i + 1}: score ${audit.score}, TBT ${audit.tbtMs} ms, CLS ${audit.cls.toFixed(3)}, CPU benchmark index ${audit.benchmarkIndex}`);
+        console.error(
+          `lighthouse mobile ${page.path} run ${i + 1}: score ${audit.score}, TBT ${audit.tbtMs} ms, CLS ${audit.cls.toFixed(3)}, CPU benchmark index ${audit.benchmarkIndex}`,
+        );
         audits.get(page.path)!.push(audit);
       }
     }

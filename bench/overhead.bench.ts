@@ -41,7 +41,12 @@ export async function overheadBench(app: BenchApp): Promise<Row[]> {
     const user = await makeUser(app.database.db);
     const cookie = await app.cookieFor(user.email, user.password);
     // Alternate, so that a busy moment of the machine does not fall on one side only.
-    const runs = { app: [] as { rps: number; p99: number }[], bare: [] as { rps: number }[], hono: [] as { rps: number }[], headers: [] as { rps: number }[] };
+    const runs = {
+      app: [] as { rps: number; p99: number }[],
+      bare: [] as { rps: number }[],
+      hono: [] as { rps: number }[],
+      headers: [] as { rps: number }[],
+    };
     for (let i = 0; i < 2; i++) {
       runs.bare.push(await load(bare.url, { duration: 4 }));
       runs.headers.push(await load(bareWithHeaders.url, { duration: 4 }));

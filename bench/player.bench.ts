@@ -25,7 +25,12 @@ export async function playerBench(): Promise<Row[]> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'on',
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'on',
     AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
   });
   const server = await startServer(config);
@@ -34,7 +39,10 @@ export async function playerBench(): Promise<Row[]> {
     const admin = new TestClient(baseUrl, baseUrl);
     await admin.post('/api/auth/sign-in/email', DEMO_ACCOUNTS.admin);
     const form = new FormData();
-    form.set('data', JSON.stringify({ title: 'Six Minute Ballad', slug: 'six-minute-ballad', description: 'A long song.', lyrics: 'Verse', tags: [] }));
+    form.set(
+      'data',
+      JSON.stringify({ title: 'Six Minute Ballad', slug: 'six-minute-ballad', description: 'A long song.', lyrics: 'Verse', tags: [] }),
+    );
     form.set('audio', new Blob([new Uint8Array(mp3)]), 'ballad.mp3');
     const created = await admin.sendForm('POST', '/api/admin/songs', form);
     if (created.status !== 201) throw new Error(`player bench upload failed: ${created.status} ${created.text}`);
@@ -62,7 +70,9 @@ export async function playerBench(): Promise<Row[]> {
     const beforePlay = audioBytes;
     await page.evaluate(() => {
       const audio = document.querySelector('audio')!;
-      (window as unknown as { startedAt: Promise<void> }).startedAt = new Promise((resolve) => audio.addEventListener('playing', () => resolve(), { once: true }));
+      (window as unknown as { startedAt: Promise<void> }).startedAt = new Promise((resolve) =>
+        audio.addEventListener('playing', () => resolve(), { once: true }),
+      );
     });
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.evaluate(() => (window as unknown as { startedAt: Promise<void> }).startedAt);
@@ -72,7 +82,7 @@ export async function playerBench(): Promise<Row[]> {
       {
         id: 'A1',
         what: `audio fetched until the player starts: 6-min mp3, ${kB(mp3.length)}`,
-        figure: `${kB(atStart)} (of which ${kB(beforePlay)} on page load), ${(100 * atStart / mp3.length).toFixed(1)} % of the file`,
+        figure: `${kB(atStart)} (of which ${kB(beforePlay)} on page load), ${((100 * atStart) / mp3.length).toFixed(1)} % of the file`,
         budget: '≤ 512 kB',
         met: atStart <= BUDGET_BYTES,
       },

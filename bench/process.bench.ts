@@ -24,7 +24,16 @@ async function startProcess(args: string[]): Promise<{ child: ChildProcess; url:
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'on', LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_URL, AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SEED_DEMO: 'on',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      PUBLIC_URL,
+      AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let printed = '';
@@ -78,7 +87,13 @@ export async function processBench(): Promise<Row[]> {
       const before = cpuMsOf(server.child.pid!);
       const seeks = await rangeLoad(`${server.url}${audioUrl}`, { duration: 8, headers });
       const cpuUs = ((cpuMsOf(server.child.pid!) - before) * 1000) / (seeks.rps * 8);
-      figures[name] = { startMs: server.startMs, rps: seeks.rps, p99: seeks.p99, cpuUs: Math.round(cpuUs), errors: seeks.errors + seeks.non2xx };
+      figures[name] = {
+        startMs: server.startMs,
+        rps: seeks.rps,
+        p99: seeks.p99,
+        cpuUs: Math.round(cpuUs),
+        errors: seeks.errors + seeks.non2xx,
+      };
     } finally {
       server.stop();
     }

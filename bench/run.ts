@@ -15,7 +15,11 @@ import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from 
 const only = process.argv.slice(2);
 const kinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const wanted = (name: string) => only.length === 0 || only.includes(name);
-const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = { overhead: overheadBench, catalogue: catalogueBench, admin: adminBench };
+const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = {
+  overhead: overheadBench,
+  catalogue: catalogueBench,
+  admin: adminBench,
+};
 
 const rows: Row[] = [];
 if (wanted('bundle') || wanted('lighthouse') || wanted('player')) rows.push(...(await bundleBench()));

@@ -39,13 +39,28 @@ export interface BenchApp {
 export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-'));
   const pg = kind === 'postgres' ? await createTestDatabaseUrl(process.env.DATABASE_URL!) : undefined;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'off', AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'off',
+    AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
+  });
   const database = await openDatabase(pg ? { url: pg.url, poolSize: 20 } : {});
   await database.migrate();
   const logger = createLogger('silent');
   const storage = createDiskStorage(path.join(dataDir, 'files'));
   const auth = createAuth({ config, db: database.db, logger });
-  const deps = { config, db: database.db, auth, storage, payments: createPayments(config), logger, onSessionsChanged: database.onSessionsChanged };
+  const deps = {
+    config,
+    db: database.db,
+    auth,
+    storage,
+    payments: createPayments(config),
+    logger,
+    onSessionsChanged: database.onSessionsChanged,
+  };
   const listen = (app: ReturnType<typeof createApp>) => serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const server = await listen(createApp(deps));
   const uncached = await listen(createApp({ ...deps, catalogue: createCatalogueCache({ ttlMs: 0 }) }));
@@ -110,7 +125,11 @@ export async function startBareFileServer(file: string) {
   const { size } = statSync(file);
   const server = createServer((req, res) => {
     const start = Math.min(size - 1, Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1] ?? 0));
-    res.writeHead(206, { 'content-type': 'audio/mpeg', 'content-length': size - start, 'content-range': `bytes ${start}-${size - 1}/${size}` });
+    res.writeHead(206, {
+      'content-type': 'audio/mpeg',
+      'content-length': size - start,
+      'content-range': `bytes ${start}-${size - 1}/${size}`,
+    });
     const stream = createReadStream(file, { start });
     stream.pipe(res);
     res.once('close', () => stream.destroy());
@@ -120,7 +139,10 @@ export async function startBareFileServer(file: string) {
 }
 
 /** autocannon against one URL; latencies in milliseconds. */
-export async function load(url: string, { connections = 50, duration = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  { connections = 50, duration = 8, headers = {} as Record<string, string> } = {},
+): Promise<LoadResult> {
   const result = await autocannon({ url, connections, duration, headers, workers: 1 });
   return {
     rps: Math.round(result.requests.average),
@@ -147,12 +169,20 @@ export async function rangeLoad(
   // (as in cpuPerRequest); for a server in a process of its own (bench/process.bench.ts) it means nothing.
   const cpuBefore = process.cpuUsage();
   const result = await new Promise<RangeResult>((resolve, reject) => {
-    const client = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./range-client.ts', import.meta.url)), JSON.stringify(load)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const client = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./range-client.ts', import.meta.url)), JSON.stringify(load)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     client.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    client.on('error', reject).on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as RangeResult) : reject(new Error(`range client exited with ${code}`))));
+    client
+      .on('error', reject)
+      .on('exit', (code) =>
+        code === 0 ? resolve(JSON.parse(output) as RangeResult) : reject(new Error(`range client exited with ${code}`)),
+      );
   });
   const cpu = process.cpuUsage(cpuBefore);
   const quantile = (list: number[], q: number) => {

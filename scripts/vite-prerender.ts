@@ -46,7 +46,8 @@ export function prerender(): Plugin {
             if (!vite.moduleGraph.getModulesByFile(path.resolve(root, src))) continue; // never loaded, so not shown
             if (pageModules.includes(await vite.ssrLoadModule(`/${src}`))) shown.push(src);
           }
-          if (shown.length !== pageModules.length) throw new Error(`${pathname}: found ${shown.length} of its ${pageModules.length} pages in the build`);
+          if (shown.length !== pageModules.length)
+            throw new Error(`${pathname}: found ${shown.length} of its ${pageModules.length} pages in the build`);
           // A shell is nothing until its code has run, so that code loads at once, beside the entry (decision
           // 0031). A public page is whole as HTML: its code waits for the entry, so it does not slow the first
           // paint (measured: linked in the HTML, the home page's first paint on a simulated phone came 0.4 s later).

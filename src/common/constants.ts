@@ -32,16 +32,7 @@ export type ReviewListTab = (typeof REVIEW_LIST_TABS)[number];
 export const REVIEW_STATUSES = ['pending', 'in_review', 'reviewed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-export const PRO_AFFILIATIONS = [
-  'ASCAP',
-  'BMI',
-  'SESAC',
-  'GMR',
-  'SOCAN (Canada)',
-  'PRS (UK)',
-  'Other',
-  'Not Affiliated',
-] as const;
+export const PRO_AFFILIATIONS = ['ASCAP', 'BMI', 'SESAC', 'GMR', 'SOCAN (Canada)', 'PRS (UK)', 'Other', 'Not Affiliated'] as const;
 export type ProAffiliation = (typeof PRO_AFFILIATIONS)[number];
 export const DEFAULT_PRO_AFFILIATION: ProAffiliation = 'Not Affiliated';
 
@@ -49,12 +40,7 @@ export const PRICE_PER_SONG_CENTS = 2500;
 export const PACKAGE_SIZES = [1, 2, 3, 4] as const;
 export type PackageSize = (typeof PACKAGE_SIZES)[number];
 export const packagePriceCents = (size: PackageSize): number => size * PRICE_PER_SONG_CENTS;
-export const PACKAGE_FEATURES = [
-  'Professional review',
-  'Detailed feedback',
-  'E-mail notification',
-  '2-way messaging',
-] as const;
+export const PACKAGE_FEATURES = ['Professional review', 'Detailed feedback', 'E-mail notification', '2-way messaging'] as const;
 export const REVIEW_TURNAROUND = 'Typically 7–10 business days, first received, first served.';
 export const PITCH_FEE_TEXT = 'Negotiable, usually 10% of income if a song is placed.';
 

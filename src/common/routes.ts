@@ -91,7 +91,7 @@ export function isKnownPagePath(pathname: string): boolean {
   return PATTERNS.some((pattern) => {
     const a = pattern.split('/');
     const b = clean.split('/');
-    return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]);
+    return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
   });
 }
 

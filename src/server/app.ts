@@ -77,7 +77,18 @@ function peerAddressOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({ config, db, auth, storage, payments, logger, webRoot, catalogue = createCatalogueCache(), onSessionsChanged, fileOrigin }: AppDeps) {
+export function createApp({
+  config,
+  db,
+  auth,
+  storage,
+  payments,
+  logger,
+  webRoot,
+  catalogue = createCatalogueCache(),
+  onSessionsChanged,
+  fileOrigin,
+}: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
@@ -102,7 +113,11 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
     const started = logsRequests ? performance.now() : 0;
     const path = c.req.path;
     const readsCaller = path.startsWith('/api/') && !path.startsWith(`${AUTH_BASE_PATH}/`);
-    const answered = withDefaultResponseHeaders(c, [['X-Request-Id', requestId], ...securityHeaders(path)], readsCaller ? () => withActor(c, next) : next);
+    const answered = withDefaultResponseHeaders(
+      c,
+      [['X-Request-Id', requestId], ...securityHeaders(path)],
+      readsCaller ? () => withActor(c, next) : next,
+    );
     if (!logsRequests) return answered;
     return answered.then(() =>
       logger.info(
@@ -150,7 +165,10 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
-    .route('/openapi.json', openApiRoutes(() => app.routes, config))
+    .route(
+      '/openapi.json',
+      openApiRoutes(() => app.routes, config),
+    )
     .route('/me', meRoutes(db))
     .route('/contact', contactRoutes(db, config))
     .route('/client-errors', clientErrorRoutes(db))

@@ -93,7 +93,10 @@ export function createAuth({ config, db, logger }: AuthDeps) {
   };
 
   const hasSongwriterRole = async (userId: string) => {
-    const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'songwriter')));
+    const [row] = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'songwriter')));
     return Boolean(row);
   };
   const resetLinkIsSongwriters = async (token: string) => {
@@ -126,7 +129,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         const session = await getSessionFromCtx(ctx);
         songwriters = Boolean(session && (await hasSongwriterRole(session.user.id)));
       }
-      if (songwriters) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
+      if (songwriters)
+        throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
     }
   };
 

@@ -111,7 +111,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
-  const stripeParts = [e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_PRICE_1, e.STRIPE_PRICE_2, e.STRIPE_PRICE_3, e.STRIPE_PRICE_4];
+  const stripeParts = [
+    e.STRIPE_SECRET_KEY,
+    e.STRIPE_WEBHOOK_SECRET,
+    e.STRIPE_PRICE_1,
+    e.STRIPE_PRICE_2,
+    e.STRIPE_PRICE_3,
+    e.STRIPE_PRICE_4,
+  ];
   if (e.STRIPE_SECRET_KEY && stripeParts.some((p) => !p)) {
     throw new ConfigError('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_1..4 as well.');
   }
@@ -121,7 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seedDemo = e.SEED_DEMO === undefined ? undefined : ['on', 'true', '1'].includes(e.SEED_DEMO);
   if (isProduction && seedDemo) {
     // The demo accounts' passwords are printed in the README.
-    throw new ConfigError('SEED_DEMO cannot be on in production: demo accounts are never created there. Remove SEED_DEMO or set it to off.');
+    throw new ConfigError(
+      'SEED_DEMO cannot be on in production: demo accounts are never created there. Remove SEED_DEMO or set it to off.',
+    );
   }
   if (e.STRIPE_SECRET_KEY && e.TEST_PAYMENTS === 'on') {
     throw new ConfigError('TEST_PAYMENTS=on and STRIPE_SECRET_KEY exclude each other: set one of them.');

@@ -14,7 +14,8 @@
  * - test-checkout: songwriters, and only while the built-in test checkout is the payment provider.
  * - pitch-link: anyone holding a live pitch link's token (no account); 404 alike for unknown, revoked and expired.
  */
-export type Access = 'public' | 'user' | 'user-not-admin' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout' | 'pitch-link';
+export type Access =
+  'public' | 'user' | 'user-not-admin' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout' | 'pitch-link';
 
 export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/auth/*': 'public',

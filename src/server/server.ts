@@ -52,7 +52,14 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
     const app = createApp({
-      config, db, auth, storage, payments, logger, webRoot, onSessionsChanged: database.onSessionsChanged,
+      config,
+      db,
+      auth,
+      storage,
+      payments,
+      logger,
+      webRoot,
+      onSessionsChanged: database.onSessionsChanged,
       fileOrigin: await directOriginOf(storage, (error) =>
         logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),
       ),

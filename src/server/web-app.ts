@@ -26,9 +26,7 @@ export function webAppRoutes(
   const app = new Hono<AppEnv>();
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
-    return app.get('*', (c) =>
-      c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503),
-    );
+    return app.get('*', (c) => c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503));
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   // Public pages prerendered by the build: sent instead of the empty shell, so they paint before scripts run.
@@ -37,13 +35,10 @@ export function webAppRoutes(
   const shells = readPrerendered(webRoot, PRERENDERED_SHELLS);
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
 
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  );
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
   // Only paths that name a file go to the file server: "/" and page paths get index.html below.
   app.use('*', async (c, next) => {
     if (path.extname(c.req.path) === '' || c.req.path.startsWith('/.vite/') || c.req.path.startsWith('/prerendered/')) return next();

@@ -6,7 +6,20 @@ import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import * as schema from '../../src/server/db/schema';
-import { listenerLastPlays, orders, reviewMessages, songComments, songPlays, songs, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../src/server/db/schema';
+import {
+  listenerLastPlays,
+  orders,
+  reviewMessages,
+  songComments,
+  songPlays,
+  songs,
+  songReviews,
+  songwriterProfiles,
+  songwriterQuestionnaires,
+  storedFiles,
+  userRoles,
+  users,
+} from '../../src/server/db/schema';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -20,7 +33,10 @@ let fullAndReviewed: Awaited<ReturnType<typeof makeSongwriter>>;
 async function submitOne(writer: { email: string; password: string }, orderId: string, title: string) {
   const client = await signedInClient(t, writer);
   const form = new FormData();
-  form.set('data', JSON.stringify({ orderId, title, storyArc: 'A story about the song.', aiUsage: 'No AI was used at all.', agreed: true }));
+  form.set(
+    'data',
+    JSON.stringify({ orderId, title, storyArc: 'A story about the song.', aiUsage: 'No AI was used at all.', agreed: true }),
+  );
   form.set('audio', new Blob([new Uint8Array(synthesizeMp3({ seconds: 1 }))]), 'song.mp3');
   form.set('lyricsFile', new Blob([new TextEncoder().encode('Verse\nChorus')]), 'lyrics.txt');
   const res = await client.sendForm('POST', '/api/submissions', form);
@@ -105,8 +121,13 @@ describe('dashboard', () => {
     const deleted = await admin.delete(`/api/admin/songs/${doomed.id}`);
     expect(deleted.status, deleted.text).toBe(204);
     expect((await admin.get('/api/admin/dashboard')).body.stats.activeThisWeek).toBe(before);
-    const lastPlays = await t.db.select().from(listenerLastPlays).where(sql`${listenerLastPlays.userId} in (${onlyDoomed.id}, ${both.id})`);
-    expect(lastPlays.map((row) => [row.userId, Math.round((Date.now() - row.lastPlayedAt.getTime()) / 86_400_000)])).toEqual([[both.id, 20]]);
+    const lastPlays = await t.db
+      .select()
+      .from(listenerLastPlays)
+      .where(sql`${listenerLastPlays.userId} in (${onlyDoomed.id}, ${both.id})`);
+    expect(lastPlays.map((row) => [row.userId, Math.round((Date.now() - row.lastPlayedAt.getTime()) / 86_400_000)])).toEqual([
+      [both.id, 20],
+    ]);
     // Leave the shared fixtures as they were for the tests that count them.
     await t.db.delete(songs).where(eq(songs.id, kept.id));
     await t.db.delete(users).where(sql`${users.id} in (${onlyDoomed.id}, ${both.id})`);
@@ -129,7 +150,12 @@ describe('all users', () => {
     const byEmail = new Map(res.body.rows.map((r: { email: string }) => [r.email, r]));
     expect(byEmail.get('unverified@example.test')).toMatchObject({ badge: 'email-not-confirmed', label: 'Email Not Confirmed' });
     expect(byEmail.get('no-profile@example.test')).toMatchObject({ badge: 'no-profile', label: 'No Profile', roles: [] });
-    expect(byEmail.get(paidNotFull.email)).toMatchObject({ badge: 'purchased', label: 'Purchased (1)', totalSpentCents: 5000, roles: ['songwriter'] });
+    expect(byEmail.get(paidNotFull.email)).toMatchObject({
+      badge: 'purchased',
+      label: 'Purchased (1)',
+      totalSpentCents: 5000,
+      roles: ['songwriter'],
+    });
     const browsing = res.body.rows.find((r: { username: string }) => r.username === 'just-browsing');
     expect(browsing).toMatchObject({ badge: 'profile-only', label: 'Profile Only', orderCount: 0 });
     expect(byEmail.get(adminEmail)).toMatchObject({ roles: ['admin'] });
@@ -145,10 +171,14 @@ describe('all users', () => {
   });
 
   test('search, role and badge filters, and paging, run on the server', async () => {
-    expect((await admin.get('/api/admin/users?q=needs-serv')).body.rows.map((r: { username: string }) => r.username)).toEqual(['needs-service']);
+    expect((await admin.get('/api/admin/users?q=needs-serv')).body.rows.map((r: { username: string }) => r.username)).toEqual([
+      'needs-service',
+    ]);
     const previews = await admin.get('/api/admin/users?role=preview');
     expect(previews.body.total).toBe(2);
-    expect((await admin.get('/api/admin/users?badge=email-not-confirmed')).body.rows.map((r: { email: string }) => r.email)).toEqual(['unverified@example.test']);
+    expect((await admin.get('/api/admin/users?badge=email-not-confirmed')).body.rows.map((r: { email: string }) => r.email)).toEqual([
+      'unverified@example.test',
+    ]);
     const page = await admin.get('/api/admin/users?pageSize=2&page=2');
     expect(page.body.rows).toHaveLength(2);
     expect(page.body.total).toBeGreaterThan(4);
@@ -164,7 +194,9 @@ describe('customers', () => {
     expect(byUser.has('just-browsing')).toBe(false);
     const needing = await admin.get('/api/admin/customers?needsService=true');
     expect(needing.body.rows.every((r: { needsService: boolean }) => r.needsService)).toBe(true);
-    expect((await admin.get('/api/admin/customers?packageSize=2')).body.rows.map((r: { username: string }) => r.username)).toEqual(['needs-service']);
+    expect((await admin.get('/api/admin/customers?packageSize=2')).body.rows.map((r: { username: string }) => r.username)).toEqual([
+      'needs-service',
+    ]);
     expect((await admin.get('/api/admin/customers?from=2000-01-01&to=2000-01-02')).body.total).toBe(0);
     const orderList = await admin.get(`/api/admin/customers/${paidNotFull.id}/orders`);
     expect(orderList.body).toMatchObject([{ packageSize: 2, songsSubmitted: 0, amountPaidCents: 5000 }]);
@@ -174,7 +206,9 @@ describe('customers', () => {
     const all = await admin.get('/api/admin/customers');
     const newestFirst = [...all.body.rows].sort((a, b) => b.lastOrderAt.localeCompare(a.lastOrderAt) || a.userId.localeCompare(b.userId));
     expect(all.body.rows).toEqual(newestFirst);
-    const pages = await Promise.all(all.body.rows.map((_: unknown, i: number) => admin.get(`/api/admin/customers?pageSize=1&page=${i + 1}`)));
+    const pages = await Promise.all(
+      all.body.rows.map((_: unknown, i: number) => admin.get(`/api/admin/customers?pageSize=1&page=${i + 1}`)),
+    );
     expect(pages.map((p) => p.body.rows[0].userId)).toEqual(all.body.rows.map((r: { userId: string }) => r.userId));
     expect(pages.every((p) => p.body.total === all.body.total)).toBe(true);
     const searched = await admin.get('/api/admin/customers?q=NEEDS-SERV&pageSize=1');
@@ -249,8 +283,12 @@ describe('reset songwriter', () => {
     expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!))).toHaveLength(0);
     await expect(t.storage.head({ bucket: audioFile!.bucket, key: audioFile!.key })).rejects.toThrow(/No stored object/);
 
-    expect((await t.db.select().from(songReviews).where(eq(songReviews.songwriterId, fullAndReviewed.id))).length).toBe(othersBefore.reviews);
-    expect((await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, fullAndReviewed.id))).length).toBe(othersBefore.profile);
+    expect((await t.db.select().from(songReviews).where(eq(songReviews.songwriterId, fullAndReviewed.id))).length).toBe(
+      othersBefore.reviews,
+    );
+    expect((await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, fullAndReviewed.id))).length).toBe(
+      othersBefore.profile,
+    );
     expect((await t.db.select().from(storedFiles)).length).toBe(othersBefore.files - 2);
     expect(await t.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(1);
   });
@@ -264,10 +302,14 @@ describe('reset songwriter', () => {
     const files = await t.db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds));
     expect(files).toHaveLength(2);
     // The orders are unlinked last: every delete before it has run when the database refuses it.
-    await t.db.execute(sql.raw(`create function refuse_unlinking() returns trigger language plpgsql as $$
-      begin raise exception 'simulated storage failure'; end $$`));
-    await t.db.execute(sql.raw(`create trigger refuse_unlinking before update of songwriter_id on orders
-      for each row when (new.songwriter_id is null) execute function refuse_unlinking()`));
+    await t.db.execute(
+      sql.raw(`create function refuse_unlinking() returns trigger language plpgsql as $$
+      begin raise exception 'simulated storage failure'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_unlinking before update of songwriter_id on orders
+      for each row when (new.songwriter_id is null) execute function refuse_unlinking()`),
+    );
     const theirs = [target.id, order.id, reviewId, ...fileIds];
     const rowsBefore = await everyRow();
     try {
@@ -283,7 +325,11 @@ describe('reset songwriter', () => {
     expect(touched.filter((row) => theirs.some((id) => row.includes(id)))).toEqual([]);
     for (const file of files) await t.storage.head({ bucket: file.bucket, key: file.key });
     // With the database well again, the same reset goes through.
-    expect((await admin.post('/api/admin/reset-songwriter', { email: target.email })).body).toMatchObject({ deleted: true, song_reviews_deleted: 1, files_deleted: 2 });
+    expect((await admin.post('/api/admin/reset-songwriter', { email: target.email })).body).toMatchObject({
+      deleted: true,
+      song_reviews_deleted: 1,
+      files_deleted: 2,
+    });
   });
 
   test('a songwriter who also has preview access keeps it; signed in again, they choose a username and start over', async () => {
@@ -311,16 +357,28 @@ describe('reset songwriter', () => {
   test('joining as a songwriter: a preview user may, an admin may not, a signed-out caller is asked to sign in', async () => {
     const listener = await makePreviewUser(t.db);
     const client = await signedInClient(t, listener);
-    expect((await client.post('/api/songwriters/join', { username: 'x', password: listener.password })).body.error.fields.username).toEqual([MESSAGES.songwriters.usernameMin]);
+    expect((await client.post('/api/songwriters/join', { username: 'x', password: listener.password })).body.error.fields.username).toEqual(
+      [MESSAGES.songwriters.usernameMin],
+    );
     expect((await client.post('/api/songwriters/join', { username: 'listener-writes', password: listener.password })).status).toBe(200);
     expect((await client.get('/api/songwriters/me')).body.username).toBe('listener-writes');
-    expect((await admin.post('/api/songwriters/join', { username: 'admin-writes', password: 'whatever-it-is' })).body.error.message).toBe(MESSAGES.songwriters.joinRefusesAdmin);
+    expect((await admin.post('/api/songwriters/join', { username: 'admin-writes', password: 'whatever-it-is' })).body.error.message).toBe(
+      MESSAGES.songwriters.joinRefusesAdmin,
+    );
     expect((await t.client().post('/api/songwriters/join', { username: 'nobody-writes', password: 'whatever-it-is' })).status).toBe(401);
-    expect(await t.db.select().from(songwriterProfiles).where(sql`username in ('admin-writes', 'nobody-writes')`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(songwriterProfiles)
+        .where(sql`username in ('admin-writes', 'nobody-writes')`),
+    ).toEqual([]);
   });
 
   test('no user found is an answer, not an error; an admin is refused; the e-mail is required', async () => {
-    expect((await admin.post('/api/admin/reset-songwriter', { email: 'ghost@example.test' })).body).toMatchObject({ deleted: false, message: MESSAGES.admin.resetNoUser });
+    expect((await admin.post('/api/admin/reset-songwriter', { email: 'ghost@example.test' })).body).toMatchObject({
+      deleted: false,
+      message: MESSAGES.admin.resetNoUser,
+    });
     const refused = await admin.post('/api/admin/reset-songwriter', { email: adminEmail });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(MESSAGES.admin.resetRefusesAdmin);
@@ -333,12 +391,21 @@ describe('reset songwriter', () => {
     const reply = await admin.post('/api/admin/reset-songwriter', { email: listener.email.toUpperCase() });
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body).toEqual({ deleted: false, message: MESSAGES.admin.resetNotSongwriter, email: listener.email });
-    expect((await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, listener.id))).map((r) => r.role)).toEqual(['preview']);
+    expect(
+      (await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, listener.id))).map((r) => r.role),
+    ).toEqual(['preview']);
 
     // A songwriter reset once has nothing left the second time.
     const writer = await makeSongwriter(t.db);
-    expect((await admin.post('/api/admin/reset-songwriter', { email: writer.email })).body).toMatchObject({ deleted: true, profiles_deleted: 1, roles_deleted: 1 });
-    expect((await admin.post('/api/admin/reset-songwriter', { email: writer.email })).body).toMatchObject({ deleted: false, message: MESSAGES.admin.resetNotSongwriter });
+    expect((await admin.post('/api/admin/reset-songwriter', { email: writer.email })).body).toMatchObject({
+      deleted: true,
+      profiles_deleted: 1,
+      roles_deleted: 1,
+    });
+    expect((await admin.post('/api/admin/reset-songwriter', { email: writer.email })).body).toMatchObject({
+      deleted: false,
+      message: MESSAGES.admin.resetNotSongwriter,
+    });
   });
 
   test('every endpoint here refuses songwriters (403) and anonymous (401)', async () => {

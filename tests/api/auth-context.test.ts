@@ -43,7 +43,9 @@ describe("better-auth's request context", () => {
       ),
       Promise.all(
         signUps.map(async (email) => {
-          const res = await t.client().post('/api/auth/sign-up/email', { email, password: 'zebra-quantum-77-lantern', name: 'Tess Together' });
+          const res = await t
+            .client()
+            .post('/api/auth/sign-up/email', { email, password: 'zebra-quantum-77-lantern', name: 'Tess Together' });
           return res.body.user?.email;
         }),
       ),

@@ -275,7 +275,9 @@ describe('password reset', () => {
   test("a songwriter's reset keeps the songwriter minimum of 8; a preview user's keeps 6", async () => {
     const tokenFor = async (email: string) => {
       await t.client().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
-      return linkIn((await latestMail(t, email, 'reset-password')).textBody, '/api/auth/reset-password/').pathname.split('/').pop()!;
+      return linkIn((await latestMail(t, email, 'reset-password')).textBody, '/api/auth/reset-password/')
+        .pathname.split('/')
+        .pop()!;
     };
     const writer = await makeSongwriter(t.db);
     const writerToken = await tokenFor(writer.email);
@@ -292,17 +294,21 @@ describe('password reset', () => {
     expect(changed.body.message).toBe(MESSAGES.validation.songwriterPasswordMin);
 
     const listener = await makePreviewUser(t.db);
-    expect((await t.client().post('/api/auth/reset-password', { newPassword: 'qx7!vb', token: await tokenFor(listener.email) })).status).toBe(200);
+    expect(
+      (await t.client().post('/api/auth/reset-password', { newPassword: 'qx7!vb', token: await tokenFor(listener.email) })).status,
+    ).toBe(200);
     expect((await signIn(t.client(), listener.email, 'qx7!vb')).status).toBe(200);
   });
 });
 
 describe('password rules at sign-up', () => {
   const signUp = (password: string, email = uniqueEmail('pw')) =>
-    t.client().post('/api/auth/sign-up/email', { email, password, name: 'P' }).then((res) => ({ res, email }));
+    t
+      .client()
+      .post('/api/auth/sign-up/email', { email, password, name: 'P' })
+      .then((res) => ({ res, email }));
 
-  const accountCount = async (email: string) =>
-    (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length;
+  const accountCount = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length;
 
   test('shorter than 6 characters is refused', async () => {
     const { res, email } = await signUp('a1b2c');
@@ -345,7 +351,8 @@ describe('password rules at sign-up', () => {
 });
 
 describe('the session cookie (read by our own one-query reader, src/server/features/accounts/session-reader.ts)', () => {
-  const sessionCookieName = (client: { cookies: Map<string, string> }) => [...client.cookies.keys()].find((k) => k.includes('session_token'))!;
+  const sessionCookieName = (client: { cookies: Map<string, string> }) =>
+    [...client.cookies.keys()].find((k) => k.includes('session_token'))!;
 
   test('a tampered signature, or a token without its signature, is signed out', async () => {
     const user = await makeUser(t.db);
@@ -387,7 +394,10 @@ describe('the session cookie (read by our own one-query reader, src/server/featu
   test('an expired session is signed out even though its cookie is genuine', async () => {
     const user = await makeUser(t.db);
     const client = await signedInClient(t, user);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await client.get('/api/me')).body.user).toBeNull();
   });
 

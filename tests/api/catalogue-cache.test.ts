@@ -54,7 +54,10 @@ describe('the catalogue list as the app serves it', () => {
     const commentTexts = async () => ((await page()).comments as { text: string }[]).map((c) => c.text);
     expect(await commentTexts()).toEqual([]);
 
-    expect((await preview.post(`/api/songs/${song.slug}/comments`, { name: 'Ann', email: 'ann@example.test', comment: 'Love the bridge' })).status).toBe(201);
+    expect(
+      (await preview.post(`/api/songs/${song.slug}/comments`, { name: 'Ann', email: 'ann@example.test', comment: 'Love the bridge' }))
+        .status,
+    ).toBe(201);
     const [pending] = await t.db.select().from(songComments).where(eq(songComments.songId, song.id));
     expect(await commentTexts()).toEqual([]);
     expect((await admin.patch(`/api/admin/comments/${pending!.id}`, { isApproved: true })).status).toBe(200);

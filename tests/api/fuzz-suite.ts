@@ -117,7 +117,8 @@ interface Operation {
 }
 
 /** The handler a route entry runs: sub-apps with their own error handler wrap theirs (as openapi-document.ts reads it). */
-const handlerOf = (route: RouterRoute): unknown => (route.handler as unknown as Record<string, unknown>).__COMPOSED_HANDLER ?? route.handler;
+const handlerOf = (route: RouterRoute): unknown =>
+  (route.handler as unknown as Record<string, unknown>).__COMPOSED_HANDLER ?? route.handler;
 
 function operationsOf(app: TestApp['app'], keys: string[]): Operation[] {
   const routes = answeringRoutes(app.routes);
@@ -126,7 +127,8 @@ function operationsOf(app: TestApp['app'], keys: string[]): Operation[] {
     const entries = routes.filter((r) => `${r.method} ${r.path}` === key);
     const checks = entries.map((r) => validationOf(handlerOf(r))).filter((v): v is Validation => v !== undefined);
     for (const { target } of checks) {
-      if (target !== 'param' && target !== 'query' && target !== 'json') throw new Error(`${key}: the fuzz does not generate '${target}' inputs yet`);
+      if (target !== 'param' && target !== 'query' && target !== 'json')
+        throw new Error(`${key}: the fuzz does not generate '${target}' inputs yet`);
     }
     return {
       key,
@@ -184,7 +186,20 @@ const IMPOSSIBLE_DATES = ['2024-13-45', '2023-02-29', '2026-02-30', '2025-04-31'
 /** Numbers past the database's columns: integer, bigint's safe range, real, double (and real's underflow). */
 const OUT_OF_RANGE_NUMBERS = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, -(2 ** 53) - 2, 1e39, -1e39, 1e-46, 1e308, -1e308, 5e-324];
 /** The same as a query string or a path carries them, with the spellings Number() reads. */
-const OUT_OF_RANGE_TEXTS = ['2147483648', '-2147483649', '9007199254740993', '1e39', '1e308', '1e400', '-1e400', 'Infinity', 'NaN', '0x10', '1e-46', '5e-324'];
+const OUT_OF_RANGE_TEXTS = [
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1e39',
+  '1e308',
+  '1e400',
+  '-1e400',
+  'Infinity',
+  'NaN',
+  '0x10',
+  '1e-46',
+  '5e-324',
+];
 
 /** Values the schema should accept (the schema itself judges: refinements it cannot express may still refuse one). */
 function validArb(s: Js, key = ''): fc.Arbitrary<unknown> {
@@ -194,9 +209,13 @@ function validArb(s: Js, key = ''): fc.Arbitrary<unknown> {
   switch (s.type) {
     case 'object': {
       const props = s.properties ?? {};
-      const record = fc.record(Object.fromEntries(Object.entries(props).map(([k, p]) => [k, validArb(p, k)])), { requiredKeys: s.required ?? [] });
+      const record = fc.record(Object.fromEntries(Object.entries(props).map(([k, p]) => [k, validArb(p, k)])), {
+        requiredKeys: s.required ?? [],
+      });
       // A confirmation repeats its field (the schemas' own refinement).
-      return record.map((o: Record<string, unknown>) => ('confirmPassword' in props && 'password' in o ? { ...o, confirmPassword: o.password } : o));
+      return record.map((o: Record<string, unknown>) =>
+        'confirmPassword' in props && 'password' in o ? { ...o, confirmPassword: o.password } : o,
+      );
     }
     case 'array': {
       const minLength = s.minItems ?? 0;
@@ -205,9 +224,12 @@ function validArb(s: Js, key = ''): fc.Arbitrary<unknown> {
     case 'string': {
       if (s.format === 'uuid') return fc.uuid();
       // Dates from the day before yesterday to about a year ahead: expiry dates both in and out of their bounds.
-      if (s.pattern === DATE_PATTERN) return fc.integer({ min: -2, max: 400 }).map((d) => new Date(Date.now() + d * DAY_MS).toISOString().slice(0, 10));
+      if (s.pattern === DATE_PATTERN)
+        return fc.integer({ min: -2, max: 400 }).map((d) => new Date(Date.now() + d * DAY_MS).toISOString().slice(0, 10));
       if (/email/i.test(key)) {
-        return fc.tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('example.test', 'mail.example.com')).map(([local, domain]) => `${local}@${domain}`);
+        return fc
+          .tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('example.test', 'mail.example.com'))
+          .map(([local, domain]) => `${local}@${domain}`);
       }
       const minLength = s.minLength ?? 0;
       const maxLength = Math.min(s.maxLength ?? LONGEST, Math.max(minLength, LONGEST));
@@ -251,7 +273,8 @@ function invalidArb(s: Js, key = '', text = false): fc.Arbitrary<unknown> {
   if (s.type === 'array' && !text) {
     const items = s.items ?? {};
     if (s.minItems) ways.push(fc.constant([]));
-    if (s.maxItems !== undefined && s.maxItems < 1000) ways.push(fc.array(validArb(items), { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }));
+    if (s.maxItems !== undefined && s.maxItems < 1000)
+      ways.push(fc.array(validArb(items), { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }));
     ways.push(fc.array(invalidArb(items), { minLength: 1, maxLength: 3 }));
     // The same item twice.
     ways.push(validArb(items).map((v) => [v, v]));
@@ -263,7 +286,9 @@ function invalidArb(s: Js, key = '', text = false): fc.Arbitrary<unknown> {
     ways.push(fc.constantFrom<unknown>([], 'x', 42));
     if (keys.length > 0) {
       ways.push(
-        fc.tuple(validArb(s), fc.constantFrom(...keys)).chain(([o, k]) => invalidArb(props[k]!, k).map((v) => ({ ...(o as object), [k]: v }))),
+        fc
+          .tuple(validArb(s), fc.constantFrom(...keys))
+          .chain(([o, k]) => invalidArb(props[k]!, k).map((v) => ({ ...(o as object), [k]: v }))),
       );
     }
     if (required.length > 0) {
@@ -280,7 +305,8 @@ function invalidArb(s: Js, key = '', text = false): fc.Arbitrary<unknown> {
 }
 
 /** Query strings and path segments carry strings. */
-const asText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+const asText = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 
 /** A malformed multipart body: its Content-Type and bytes as sent, and why no upload route may take it. */
 interface RawMultipart {
@@ -312,20 +338,76 @@ const segment = fc.oneof(
 const jsonValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 3, stringUnit: 'binary-ascii' }));
 const junkJson = fc.oneof(
   jsonValue,
-  fc.dictionary(fc.constantFrom('email', 'password', 'name', 'title', 'slug', 'bpm', 'tags', 'ids', 'packageSize', 'isActive', 'message', 'text', 'orderId', 'role', 'status', 'amountPaidCents'), jsonValue),
+  fc.dictionary(
+    fc.constantFrom(
+      'email',
+      'password',
+      'name',
+      'title',
+      'slug',
+      'bpm',
+      'tags',
+      'ids',
+      'packageSize',
+      'isActive',
+      'message',
+      'text',
+      'orderId',
+      'role',
+      'status',
+      'amountPaidCents',
+    ),
+    jsonValue,
+  ),
 );
-const junkQuery = fc.dictionary(fc.constantFrom('page', 'pageSize', 'q', 'status', 'tab', 'genre', 'bpmMin', 'bpmMax', 'role', 'badge', 'from', 'to', 'packageSize', 'needsService', 'limit', 'cursor', 'songId', 'userId'), fc.oneof(fc.string({ maxLength: 20 }), withControlCharacter(fc.string({ maxLength: 20 })), fc.constantFrom(...IMPOSSIBLE_DATES, ...OUT_OF_RANGE_TEXTS)));
+const junkQuery = fc.dictionary(
+  fc.constantFrom(
+    'page',
+    'pageSize',
+    'q',
+    'status',
+    'tab',
+    'genre',
+    'bpmMin',
+    'bpmMax',
+    'role',
+    'badge',
+    'from',
+    'to',
+    'packageSize',
+    'needsService',
+    'limit',
+    'cursor',
+    'songId',
+    'userId',
+  ),
+  fc.oneof(
+    fc.string({ maxLength: 20 }),
+    withControlCharacter(fc.string({ maxLength: 20 })),
+    fc.constantFrom(...IMPOSSIBLE_DATES, ...OUT_OF_RANGE_TEXTS),
+  ),
+);
 const junkBody = junkJson.map((value): Body => ({ kind: 'json', value }));
 
 /** A record whose one field (chosen at random) comes from `broken`, the others from `fine`. */
-function oneBroken<T>(names: string[], fine: (name: string) => fc.Arbitrary<T>, broken: (name: string) => fc.Arbitrary<T>, candidates: string[]) {
-  return fc.constantFrom(...candidates).chain((bad) => fc.record(Object.fromEntries(names.map((n) => [n, n === bad ? broken(n) : fine(n)])) as Record<string, fc.Arbitrary<T>>));
+function oneBroken<T>(
+  names: string[],
+  fine: (name: string) => fc.Arbitrary<T>,
+  broken: (name: string) => fc.Arbitrary<T>,
+  candidates: string[],
+) {
+  return fc
+    .constantFrom(...candidates)
+    .chain((bad) =>
+      fc.record(Object.fromEntries(names.map((n) => [n, n === bad ? broken(n) : fine(n)])) as Record<string, fc.Arbitrary<T>>),
+    );
 }
 
 /** Multipart bodies no parser should take, around a `data` part the schema would accept. */
 function malformedMultipart(data: string): fc.Arbitrary<Body> {
   const part = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n`;
-  const filePart = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="song.mp3"\r\nContent-Type: audio/mpeg\r\n\r\nID3\r\n`;
+  const filePart = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="song.mp3"\r\nContent-Type: audio/mpeg\r\n\r\nID3\r\n`;
   const raw = (contentType: string, payload: string, why: string): RawMultipart => ({ kind: 'raw-multipart', contentType, payload, why });
   return fc.constantFrom(
     raw('multipart/form-data', `${part('b')}--b--\r\n`, 'a multipart body without a boundary'),
@@ -353,7 +435,15 @@ function inputArb(op: Operation, liveToken: string): fc.Arbitrary<Input> {
     junk: fc.record(Object.fromEntries(op.params.map((n) => [n, segment]))),
     ...(checkedParams.length > 0 && {
       // Not an empty or dot segment: URL normalisation would send those to another route.
-      invalid: oneBroken(op.params, validSegment, (n) => invalidArb(paramProps[n]!, n, true).map(asText).filter((v) => !['', '.', '..'].includes(v)), checkedParams),
+      invalid: oneBroken(
+        op.params,
+        validSegment,
+        (n) =>
+          invalidArb(paramProps[n]!, n, true)
+            .map(asText)
+            .filter((v) => !['', '.', '..'].includes(v)),
+        checkedParams,
+      ),
     }),
   };
 
@@ -361,16 +451,18 @@ function inputArb(op: Operation, liveToken: string): fc.Arbitrary<Input> {
   const querySchema = queryCheck && jsonSchemaOf(queryCheck.schema);
   const queryProps = querySchema?.properties ?? {};
   const queryNames = Object.keys(queryProps);
-  const validQuery = fc.record(
-    Object.fromEntries(queryNames.map((n) => [n, validArb(queryProps[n]!, n).map(asText)])),
-    { requiredKeys: querySchema?.required ?? [] },
-  ) as fc.Arbitrary<Record<string, string>>;
+  const validQuery = fc.record(Object.fromEntries(queryNames.map((n) => [n, validArb(queryProps[n]!, n).map(asText)])), {
+    requiredKeys: querySchema?.required ?? [],
+  }) as fc.Arbitrary<Record<string, string>>;
   const query: Part<Record<string, string>> = {
     valid: querySchema ? validQuery : junkQuery,
     junk: junkQuery,
-    ...(querySchema && queryNames.length > 0 && {
-      invalid: fc.tuple(validQuery, fc.constantFrom(...queryNames)).chain(([q, n]) => invalidArb(queryProps[n]!, n, true).map((v) => ({ ...q, [n]: asText(v) }))),
-    }),
+    ...(querySchema &&
+      queryNames.length > 0 && {
+        invalid: fc
+          .tuple(validQuery, fc.constantFrom(...queryNames))
+          .chain(([q, n]) => invalidArb(queryProps[n]!, n, true).map((v) => ({ ...q, [n]: asText(v) }))),
+      }),
   };
 
   const jsonCheck = op.checks.find((c) => c.target === 'json');
@@ -410,7 +502,9 @@ function inputArb(op: Operation, liveToken: string): fc.Arbitrary<Input> {
   const allValid = whole((name) => parts[name].valid);
   const junk = whole((name) => parts[name].junk);
   if (breakable.length === 0) return fc.oneof({ weight: 3, arbitrary: allValid }, { weight: 2, arbitrary: junk });
-  const oneInvalid = fc.constantFrom(...breakable).chain((bad) => whole((name) => (name === bad ? parts[name].invalid! : parts[name].valid)));
+  const oneInvalid = fc
+    .constantFrom(...breakable)
+    .chain((bad) => whole((name) => (name === bad ? parts[name].invalid! : parts[name].valid)));
   return fc.oneof({ weight: 3, arbitrary: allValid }, { weight: 5, arbitrary: oneInvalid }, { weight: 2, arbitrary: junk });
 }
 
@@ -460,7 +554,8 @@ async function judge(op: Operation, input: Input, search: string): Promise<Verdi
 async function send(client: TestClient, op: Operation, input: Input, url: string): Promise<TestResponse> {
   if (input.body.kind === 'none') return client.request(op.method, url);
   if (input.body.kind === 'json') return client.request(op.method, url, input.body.value);
-  if (input.body.kind === 'raw-multipart') return client.request(op.method, url, Buffer.from(input.body.payload), { 'content-type': input.body.contentType });
+  if (input.body.kind === 'raw-multipart')
+    return client.request(op.method, url, Buffer.from(input.body.payload), { 'content-type': input.body.contentType });
   const form = new FormData();
   if (input.body.data !== undefined) form.append('data', input.body.data);
   form.append('note', 'fuzz');
@@ -546,10 +641,20 @@ export function fuzzShard(shard: number, of: number) {
     .filter((r) => !r.includes('/api/auth/'))
     .filter((_, i) => i % of === shard);
 
-  test(`shard ${shard + 1} of ${of}: ${keys.length} operations × ${CALLERS.length} callers × ${RUNS_PER_OPERATION_AND_CALLER} generated inputs: no 5xx, no stack trace, every 4xx in the error shape, every invalid input 400 INVALID`, async ({ annotate }) => {
+  test(`shard ${shard + 1} of ${of}: ${keys.length} operations × ${CALLERS.length} callers × ${RUNS_PER_OPERATION_AND_CALLER} generated inputs: no 5xx, no stack trace, every 4xx in the error shape, every invalid input 400 INVALID`, async ({
+    annotate,
+  }) => {
     const operations = operationsOf(t.app, keys);
     const stripe = Boolean(t.config.stripe);
-    const tally: Tally = { cases: 0, classes: { 'control characters': 0, 'impossible dates': 0, 'out-of-range numbers': 0, 'malformed multipart': 0 }, invalidSent: 0, invalidChecked: 0, validSent: 0, refusals: 0, elsewhere: 0 };
+    const tally: Tally = {
+      cases: 0,
+      classes: { 'control characters': 0, 'impossible dates': 0, 'out-of-range numbers': 0, 'malformed multipart': 0 },
+      invalidSent: 0,
+      invalidChecked: 0,
+      validSent: 0,
+      refusals: 0,
+      elsewhere: 0,
+    };
     const invalidCheckedBy = new Map<string, number>();
     const failures: string[] = [];
 
@@ -612,7 +717,10 @@ export function fuzzShard(shard: number, of: number) {
                 expect(res.body, where).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
                 const fields = (res.body as { error: { fields?: unknown } }).error.fields;
                 if (fields !== undefined) {
-                  expect(Object.values(fields as object).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string')), where).toBe(true);
+                  expect(
+                    Object.values(fields as object).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string')),
+                    where,
+                  ).toBe(true);
                 }
               }
             }
@@ -657,7 +765,9 @@ export function fuzzShard(shard: number, of: number) {
         // Nothing sent may have changed who the caller is (see CHANGES_ITS_CALLER).
         if (!(op.key in CHANGES_ITS_CALLER)) {
           const me = await client.get('/api/me');
-          const roles = me.body.user ? { isAdmin: me.body.isAdmin, isPreview: me.body.isPreview, isSongwriter: me.body.isSongwriter } : null;
+          const roles = me.body.user
+            ? { isAdmin: me.body.isAdmin, isPreview: me.body.isPreview, isSongwriter: me.body.isSongwriter }
+            : null;
           expect(roles, `${op.key} changed who the ${caller} caller is`).toEqual(ROLES_OF[caller]);
         }
       }
@@ -670,7 +780,9 @@ export function fuzzShard(shard: number, of: number) {
       }),
     );
 
-    const checked = operations.filter((op) => op.checks.length > 0 || op.multipart).map((op) => ({ key: op.key, n: invalidCheckedBy.get(op.key) ?? 0 }));
+    const checked = operations
+      .filter((op) => op.checks.length > 0 || op.multipart)
+      .map((op) => ({ key: op.key, n: invalidCheckedBy.get(op.key) ?? 0 }));
     const fewest = checked.reduce<{ key: string; n: number } | undefined>((min, c) => (!min || c.n < min.n ? c : min), undefined);
     const percent = (n: number) => `${((100 * n) / tally.cases).toFixed(1)} %`;
     const summary =
@@ -689,7 +801,8 @@ export function fuzzShard(shard: number, of: number) {
     // Each class reaches the routes in numbers (malformed multipart only where a shard has an upload route).
     const uploads = operations.some((op) => op.multipart);
     for (const inputClass of INPUT_CLASSES) {
-      if (inputClass !== 'malformed multipart' || uploads) expect(tally.classes[inputClass], `cases carrying ${inputClass}`).toBeGreaterThanOrEqual(50);
+      if (inputClass !== 'malformed multipart' || uploads)
+        expect(tally.classes[inputClass], `cases carrying ${inputClass}`).toBeGreaterThanOrEqual(50);
     }
     // Every operation with a schema had its invalid inputs checked, by a caller it lets in.
     const underChecked = checked.filter((c) => c.n < 15).map((c) => `${c.key}: ${c.n}`);

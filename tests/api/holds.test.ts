@@ -49,7 +49,14 @@ describe('a preview user holds and passes', () => {
     const mine = await dana.get('/api/song-responses');
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual([
-      { songId: song.id, songSlug: song.slug, songTitle: 'Gravel Road Goodbye', response: 'hold', note: 'Carly Pearce, next album', updatedAt: expect.any(String) },
+      {
+        songId: song.id,
+        songSlug: song.slug,
+        songTitle: 'Gravel Road Goodbye',
+        response: 'hold',
+        note: 'Carly Pearce, next album',
+        updatedAt: expect.any(String),
+      },
     ]);
 
     // A pass keeps no note, and replaces the hold rather than adding a row.
@@ -59,7 +66,11 @@ describe('a preview user holds and passes', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ response: 'pass', note: null });
 
-    expect((await dana.put(`/api/song-responses/${song.id}`, { response: 'hold' })).body).toEqual({ songId: song.id, response: 'hold', note: null });
+    expect((await dana.put(`/api/song-responses/${song.id}`, { response: 'hold' })).body).toEqual({
+      songId: song.id,
+      response: 'hold',
+      note: null,
+    });
     expect((await rowsOf(song.id))[0]).toMatchObject({ response: 'hold', note: null });
 
     const cleared = await dana.delete(`/api/song-responses/${song.id}`);
@@ -79,7 +90,12 @@ describe('a preview user holds and passes', () => {
 
     await eli.put(`/api/song-responses/${song.id}`, { response: 'pass' });
     const rows = await rowsOf(song.id);
-    expect(rows.map((r) => [r.userId, r.response]).sort()).toEqual([[danaId, 'hold'], [eliId, 'pass']].sort());
+    expect(rows.map((r) => [r.userId, r.response]).sort()).toEqual(
+      [
+        [danaId, 'hold'],
+        [eliId, 'pass'],
+      ].sort(),
+    );
     // Eli clearing his pass leaves Dana's hold alone.
     await eli.delete(`/api/song-responses/${song.id}`);
     expect((await rowsOf(song.id)).map((r) => r.userId)).toEqual([danaId]);
@@ -178,7 +194,11 @@ describe('admins see holds and passes', () => {
       note: 'Jordan Davis',
       listener: { kind: 'user', id: danaId, email: expect.stringContaining('@'), company: 'Big Machine Publishing' },
     });
-    expect(byListener['Eli Listener']).toMatchObject({ response: 'pass', note: null, listener: { kind: 'user', id: eliId, company: 'Row Songs' } });
+    expect(byListener['Eli Listener']).toMatchObject({
+      response: 'pass',
+      note: null,
+      listener: { kind: 'user', id: eliId, company: 'Row Songs' },
+    });
 
     const byDana = await admin.get(`/api/admin/song-responses?userId=${danaId}`);
     const danaSongs = byDana.body.map((r: { songId: string; response: string }) => [r.songId, r.response]);
@@ -188,7 +208,10 @@ describe('admins see holds and passes', () => {
 
     // Newest first: Dana's pass on the other song came last.
     expect(byDana.body[0].songId).toBe(other.id);
-    const stored = await t.db.select().from(songResponses).where(and(eq(songResponses.userId, danaId), eq(songResponses.songId, other.id)));
+    const stored = await t.db
+      .select()
+      .from(songResponses)
+      .where(and(eq(songResponses.userId, danaId), eq(songResponses.songId, other.id)));
     expect(stored).toHaveLength(1);
   });
 

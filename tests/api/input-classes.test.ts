@@ -25,7 +25,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const v = MESSAGES.validation;
-const contact = (over: Record<string, string>) => ({ name: 'Wade Writer', email: uniqueEmail('contact'), subject: 'Co-write?', message: 'Hello from Music Row.', ...over });
+const contact = (over: Record<string, string>) => ({
+  name: 'Wade Writer',
+  email: uniqueEmail('contact'),
+  subject: 'Co-write?',
+  message: 'Hello from Music Row.',
+  ...over,
+});
 const previewRequest = (over: Record<string, string>) => ({
   name: 'Paula Publisher',
   companyName: 'Row Music',
@@ -87,14 +93,22 @@ describe('outside test finding 3: a control character in a text field answers 40
 
 describe('outside test finding 12: impossible dates, out-of-range numbers and broken multipart answer 400, never 500', () => {
   test('impossible dates answer 400 with the field message: a customers filter and a pitch link expiry', async () => {
-    for (const [from, to] of [['2024-13-45', '2024-02-30'], ['2023-02-29', '0000-01-01']]) {
+    for (const [from, to] of [
+      ['2024-13-45', '2024-02-30'],
+      ['2023-02-29', '0000-01-01'],
+    ]) {
       const res = await admin.get(`/api/admin/customers?from=${from}&to=${to}`);
       expect(res.status, `${from}..${to}: ${res.text}`).toBe(400);
       expect(res.body.error.fields).toEqual({ from: [v.dateInvalid], to: [v.dateInvalid] });
     }
     const nextYear = new Date().getUTCFullYear() + 1;
     // A year ahead is allowed, but 30 February is no day at all.
-    const link = await admin.post('/api/admin/pitch-links', { recipientName: 'Pat', recipientEmail: uniqueEmail('pitch'), expiresOn: `${nextYear}-02-30`, songIds: [crypto.randomUUID()] });
+    const link = await admin.post('/api/admin/pitch-links', {
+      recipientName: 'Pat',
+      recipientEmail: uniqueEmail('pitch'),
+      expiresOn: `${nextYear}-02-30`,
+      songIds: [crypto.randomUUID()],
+    });
     expect(link.status, link.text).toBe(400);
     expect(link.body.error.fields).toEqual({ expiresOn: [MESSAGES.pitching.expiryInvalid] });
   });
@@ -102,7 +116,10 @@ describe('outside test finding 12: impossible dates, out-of-range numbers and br
   test('a number past its column answers 400: a song order index of 2^31', async () => {
     const form = new FormData();
     const slug = `order-index-${Date.now()}`;
-    form.set('data', JSON.stringify({ title: 'Far Down the List', slug, description: 'A song.', lyrics: 'Verse one', orderIndex: 2 ** 31 }));
+    form.set(
+      'data',
+      JSON.stringify({ title: 'Far Down the List', slug, description: 'A song.', lyrics: 'Verse one', orderIndex: 2 ** 31 }),
+    );
     form.set('audio', new Blob([new Uint8Array(synthesizeMp3({ seconds: 1 }))]), 'song.mp3');
     const res = await admin.sendForm('POST', '/api/admin/songs', form);
     expect(res.status, res.text).toBe(400);
@@ -127,17 +144,23 @@ describe('outside test finding 14: the account name has a maximum', () => {
   test(`sign-up with a name over ${LIMITS.nameMax} characters (and 1,000,000) is refused with 400 and no account; ${LIMITS.nameMax} is taken`, async () => {
     for (const length of [LIMITS.nameMax + 1, 1_000_000]) {
       const email = uniqueEmail('long-name');
-      const res = await t.client().post('/api/auth/sign-up/email', { email, password: 'orchard-pickup-lantern-3', name: 'n'.repeat(length) });
+      const res = await t
+        .client()
+        .post('/api/auth/sign-up/email', { email, password: 'orchard-pickup-lantern-3', name: 'n'.repeat(length) });
       expect(res.status, `${length}: ${res.text.slice(0, 300)}`).toBe(400);
       expect(res.body.message).toBe(v.nameTooLong);
       expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     }
-    const control = await t.client().post('/api/auth/sign-up/email', { email: uniqueEmail('nul-name'), password: 'orchard-pickup-lantern-3', name: 'Nora\u0000' });
+    const control = await t
+      .client()
+      .post('/api/auth/sign-up/email', { email: uniqueEmail('nul-name'), password: 'orchard-pickup-lantern-3', name: 'Nora\u0000' });
     expect(control.status, control.text).toBe(400);
     expect(control.body.message).toBe(v.controlCharacters);
 
     const email = uniqueEmail('max-name');
-    const ok = await t.client().post('/api/auth/sign-up/email', { email, password: 'orchard-pickup-lantern-3', name: 'n'.repeat(LIMITS.nameMax) });
+    const ok = await t
+      .client()
+      .post('/api/auth/sign-up/email', { email, password: 'orchard-pickup-lantern-3', name: 'n'.repeat(LIMITS.nameMax) });
     expect(ok.status, ok.text).toBe(200);
     expect((await t.db.select({ name: users.name }).from(users).where(eq(users.email, email)))[0]?.name).toHaveLength(LIMITS.nameMax);
   });

@@ -77,7 +77,10 @@ describe('waveform peaks at upload', () => {
     expect(Math.abs(after.durationSeconds - 5)).toBeLessThan(0.1);
     expect(after.peaks).not.toEqual(before.peaks);
     expect((await admin.sendForm('PUT', `/api/admin/songs/${created.body.id}`, songForm())).status).toBe(200);
-    expect((await admin.get(`/api/admin/songs/${created.body.id}`)).body).toMatchObject({ peaks: after.peaks, durationSeconds: after.durationSeconds });
+    expect((await admin.get(`/api/admin/songs/${created.body.id}`)).body).toMatchObject({
+      peaks: after.peaks,
+      durationSeconds: after.durationSeconds,
+    });
   });
 
   test('an "MP3" that sniffs as one but does not decode is refused, and nothing is stored', async () => {
@@ -85,8 +88,16 @@ describe('waveform peaks at upload', () => {
     const files = await fileCount();
     const res = await admin.sendForm('POST', '/api/admin/songs', songForm(undecodable()));
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ message: MESSAGES.songs.audioUndecodable, fields: { audio: [MESSAGES.songs.audioUndecodable] } });
-    expect(await t.db.select().from(songs).where(eq(songs.slug, `depth-${slugs}`))).toHaveLength(0);
+    expect(res.body.error).toMatchObject({
+      message: MESSAGES.songs.audioUndecodable,
+      fields: { audio: [MESSAGES.songs.audioUndecodable] },
+    });
+    expect(
+      await t.db
+        .select()
+        .from(songs)
+        .where(eq(songs.slug, `depth-${slugs}`)),
+    ).toHaveLength(0);
     expect(await fileCount()).toBe(files);
 
     // Replacing a song's audio with one keeps the song as it was.
@@ -126,7 +137,9 @@ describe('listen depth reports', () => {
     const start = await preview.post('/api/plays', { songId: song.id, durationSeconds: 2, furthestSeconds: 10.5, completed: false });
     expect(start.status).toBe(201);
     expect(await furthestOf(start.body.id)).toBeCloseTo(10.5);
-    expect((await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 4, furthestSeconds: 30.25, completed: false })).status).toBe(200);
+    expect(
+      (await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 4, furthestSeconds: 30.25, completed: false })).status,
+    ).toBe(200);
     expect(await furthestOf(start.body.id)).toBeCloseTo(30.25);
     await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 5, furthestSeconds: 3, completed: false });
     await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 6, completed: true });
@@ -141,7 +154,9 @@ describe('listen depth reports', () => {
     const start = await preview.post('/api/plays', { songId: song.id, durationSeconds: 0, furthestSeconds: 5e-324, completed: false });
     expect(start.status).toBe(201);
     expect(await furthestOf(start.body.id)).toBe(0);
-    expect((await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 0, furthestSeconds: 1e-40, completed: false })).status).toBe(200);
+    expect(
+      (await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 0, furthestSeconds: 1e-40, completed: false })).status,
+    ).toBe(200);
   });
 
   test.each([
@@ -169,7 +184,13 @@ describe("admins see where a song's listeners stop", () => {
     song = await makeSong(t.db, t.storage, adminId, { title: 'Charted Song', seconds: 4 });
     const [link] = await t.db
       .insert(pitchLinks)
-      .values({ tokenHash: `hash-${song.id}`, recipientName: 'Morgan Label', recipientEmail: 'morgan@label.test', recipientCompany: 'Big Label', expiresAt: new Date(Date.now() + 86_400_000) })
+      .values({
+        tokenHash: `hash-${song.id}`,
+        recipientName: 'Morgan Label',
+        recipientEmail: 'morgan@label.test',
+        recipientCompany: 'Big Label',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
       .returning();
     linkId = link!.id;
     const d = song.audioDurationSeconds!;
@@ -197,8 +218,9 @@ describe("admins see where a song's listeners stop", () => {
     expect(res.status).toBe(200);
     const rows = await t.db.select().from(songPlays).where(eq(songPlays.songId, song.id));
     const d = song.audioDurationSeconds!;
-    const expected = Array.from({ length: DROP_OFF_BUCKETS }, (_, i) =>
-      rows.filter((p) => p.completed || p.furthestSeconds > (i * d) / DROP_OFF_BUCKETS).length,
+    const expected = Array.from(
+      { length: DROP_OFF_BUCKETS },
+      (_, i) => rows.filter((p) => p.completed || p.furthestSeconds > (i * d) / DROP_OFF_BUCKETS).length,
     );
     expect(res.body.plays).toBe(rows.length);
     expect(res.body.reached).toEqual(expected);
@@ -213,10 +235,24 @@ describe("admins see where a song's listeners stop", () => {
     const d = song.audioDurationSeconds!;
     expect(body.listeners).toHaveLength(2);
     const user = body.listeners.find((l: { kind: string }) => l.kind === 'user');
-    expect(user).toMatchObject({ id: previewUser.id, name: 'Dana Depth', email: previewUser.email, company: 'Row Publishing', plays: 7, completed: true });
+    expect(user).toMatchObject({
+      id: previewUser.id,
+      name: 'Dana Depth',
+      email: previewUser.email,
+      company: 'Row Publishing',
+      plays: 7,
+      completed: true,
+    });
     expect(user.furthestSeconds).toBeCloseTo(d + 2, 3);
     const pitch = body.listeners.find((l: { kind: string }) => l.kind === 'pitch');
-    expect(pitch).toMatchObject({ id: linkId, name: 'Morgan Label', email: 'morgan@label.test', company: 'Big Label', plays: 1, completed: false });
+    expect(pitch).toMatchObject({
+      id: linkId,
+      name: 'Morgan Label',
+      email: 'morgan@label.test',
+      company: 'Big Label',
+      plays: 1,
+      completed: false,
+    });
     expect(pitch.furthestSeconds).toBeCloseTo(d * 0.75 + 0.02, 3);
   });
 
@@ -231,7 +267,11 @@ describe("admins see where a song's listeners stop", () => {
     // A song nobody played has no depth (not 100%), nor has one whose length is unknown.
     const unplayed = await makeSong(t.db, t.storage, adminId, { title: 'Unplayed Song', seconds: 1 });
     const after = (await admin.get('/api/admin/preview-activity')).body;
-    expect(after.songs.find((s: { songId: string }) => s.songId === unplayed.id)).toMatchObject({ plays: 0, listeners: 0, averageDepth: null });
+    expect(after.songs.find((s: { songId: string }) => s.songId === unplayed.id)).toMatchObject({
+      plays: 0,
+      listeners: 0,
+      averageDepth: null,
+    });
     // The preview users list is not thrown by plays without a user.
     expect(body.users.find((u: { userId: string }) => u.userId === previewUser.id)).toBeTruthy();
   });

@@ -50,7 +50,23 @@ const TRACKED: Record<string, PgTable> = {
 };
 
 let t: TestApp;
-let ids: Record<'writer' | 'victim' | 'preview' | 'noRole' | 'admin' | 'song' | 'songAudio' | 'otherSong' | 'review' | 'otherReview' | 'comment' | 'play' | 'pitchLink' | 'otherPitchLink', string>;
+let ids: Record<
+  | 'writer'
+  | 'victim'
+  | 'preview'
+  | 'noRole'
+  | 'admin'
+  | 'song'
+  | 'songAudio'
+  | 'otherSong'
+  | 'review'
+  | 'otherReview'
+  | 'comment'
+  | 'play'
+  | 'pitchLink'
+  | 'otherPitchLink',
+  string
+>;
 let emails: Record<'writer' | 'victim', string>;
 /** A live pitch link's token (its shortlist: the first song). */
 const pitchToken = newPitchToken();
@@ -74,16 +90,46 @@ beforeAll(async () => {
   const otherSong = await makeSong(t.db, t.storage, admin.id, { title: 'Other Song', seconds: 1 });
   const review = async (songwriterId: string) => {
     const order = await makePaidOrder(t.db, songwriterId, 1);
-    const values = { songwriterId, orderId: order.id, songNumber: 1, songTitle: 'Draft', storyArc: 'A story of ten.', aiUsage: 'None at all.' };
+    const values = {
+      songwriterId,
+      orderId: order.id,
+      songNumber: 1,
+      songTitle: 'Draft',
+      storyArc: 'A story of ten.',
+      aiUsage: 'None at all.',
+    };
     return (await t.db.insert(schema.songReviews).values(values).returning())[0]!.id;
   };
-  const [comment] = await t.db.insert(schema.songComments).values({ songId: song.id, userId: preview.id, commenterName: 'P', commenterEmail: preview.email, commentText: 'Nice' }).returning();
+  const [comment] = await t.db
+    .insert(schema.songComments)
+    .values({ songId: song.id, userId: preview.id, commenterName: 'P', commenterEmail: preview.email, commentText: 'Nice' })
+    .returning();
   const [play] = await t.db.insert(schema.songPlays).values({ songId: song.id, userId: preview.id }).returning();
   const pitchLink = async (tokenHash: string) =>
-    (await t.db.insert(schema.pitchLinks).values({ tokenHash, recipientName: 'Rae', recipientEmail: 'rae@example.test', expiresAt: new Date(Date.now() + 86_400_000) }).returning())[0]!.id;
+    (
+      await t.db
+        .insert(schema.pitchLinks)
+        .values({ tokenHash, recipientName: 'Rae', recipientEmail: 'rae@example.test', expiresAt: new Date(Date.now() + 86_400_000) })
+        .returning()
+    )[0]!.id;
   const [pitchLinkId, otherPitchLinkId] = [await pitchLink(hashPitchToken(pitchToken)), await pitchLink(hashPitchToken(newPitchToken()))];
   await t.db.insert(schema.pitchLinkSongs).values({ pitchLinkId, songId: song.id, position: 0 });
-  ids = { writer: writer.id, victim: victim.id, preview: preview.id, noRole: noRole.id, admin: admin.id, song: song.id, songAudio: song.audioFileId!, otherSong: otherSong.id, review: await review(writer.id), otherReview: await review(victim.id), comment: comment!.id, play: play!.id, pitchLink: pitchLinkId, otherPitchLink: otherPitchLinkId };
+  ids = {
+    writer: writer.id,
+    victim: victim.id,
+    preview: preview.id,
+    noRole: noRole.id,
+    admin: admin.id,
+    song: song.id,
+    songAudio: song.audioFileId!,
+    otherSong: otherSong.id,
+    review: await review(writer.id),
+    otherReview: await review(victim.id),
+    comment: comment!.id,
+    play: play!.id,
+    pitchLink: pitchLinkId,
+    otherPitchLink: otherPitchLinkId,
+  };
   as = {
     anonymous: t.client(),
     writer: await signedInClient(t, writer),
@@ -170,7 +216,10 @@ const recent = (value: unknown) => {
 };
 const sorted = (values: unknown[]) => values.map(String).sort();
 /** The deleted rows are exactly these (by key). */
-const exactly = (...keys: string[]) => (rows: Row[]) => expect(sorted(rows.map(keyOf))).toEqual(sorted(keys));
+const exactly =
+  (...keys: string[]) =>
+  (rows: Row[]) =>
+    expect(sorted(rows.map(keyOf))).toEqual(sorted(keys));
 /** Every deleted row matches, and there is at least one. */
 const allOf = (match: Row, count?: number) => (rows: Row[]) => {
   expect(rows.length).toBeGreaterThan(0);
@@ -180,7 +229,8 @@ const allOf = (match: Row, count?: number) => (rows: Row[]) => {
 /** The fields as a query string too, for routes that read no body. */
 const withQuery = (path: string, fields: Row) =>
   `${path}?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
-const bodyAndQuery = (client: TestClient, method: string, path: string, fields: Row) => client.request(method, withQuery(path, fields), fields);
+const bodyAndQuery = (client: TestClient, method: string, path: string, fields: Row) =>
+  client.request(method, withQuery(path, fields), fields);
 const anyMail: Rule = { insert: () => {} };
 /** One password account for the new user: no provider, token or scope of the request's. */
 const oneCredential: Rule = {
@@ -204,20 +254,67 @@ const multipart = (client: TestClient, method: string, path: string, data: Row, 
 };
 const without = (row: Row, ...keys: string[]) => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
 const stripeFixture = readFileSync(new URL('../fixtures/stripe/checkout-session-completed.json', import.meta.url), 'utf8');
-const PROFILE = { firstName: 'Ada', lastName: 'Writer', email: 'ada@example.test', phone: '615-555-0199', streetAddress: '2 Music Sq', city: 'Nashville', stateProvince: 'TN', zip: '37203', country: 'United States' };
-const QUESTIONNAIRE = { yearsWriting: '3', songsWritten: '20', mostRecentSong: 'Porch Light', preferredGenre: 'Country', hasPublished: true, proAffiliation: 'BMI', howFoundUs: 'A friend' };
-const SONG_FORM = { title: 'Porch Light', slug: 'porch-light', description: 'A song.', lyrics: 'Verse one\nChorus', tags: [], orderIndex: 0, isActive: true };
+const PROFILE = {
+  firstName: 'Ada',
+  lastName: 'Writer',
+  email: 'ada@example.test',
+  phone: '615-555-0199',
+  streetAddress: '2 Music Sq',
+  city: 'Nashville',
+  stateProvince: 'TN',
+  zip: '37203',
+  country: 'United States',
+};
+const QUESTIONNAIRE = {
+  yearsWriting: '3',
+  songsWritten: '20',
+  mostRecentSong: 'Porch Light',
+  preferredGenre: 'Country',
+  hasPublished: true,
+  proAffiliation: 'BMI',
+  howFoundUs: 'A friend',
+};
+const SONG_FORM = {
+  title: 'Porch Light',
+  slug: 'porch-light',
+  description: 'A song.',
+  lyrics: 'Verse one\nChorus',
+  tags: [],
+  orderIndex: 0,
+  isActive: true,
+};
 
 const PREVIEW_REQUEST = { name: 'Lee', companyName: 'Big Label', proAffiliation: 'BMI' as const, projectDescription: 'A record.' };
 
 function cases(): Case[] {
   const writerOnly = (r: Row) => expect(r.songwriterId).toBe(ids.writer);
   // Rows the cases make, under ids chosen here so the rules can name them; the rest is filled in by `prepare` and `send`.
-  const [claimedOrder, neighbourOrder, confirmedOrder, victimBoughtOrder, resetOrder, stripeOrder] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-  const [pitchPlay, doomedComment, approvedRequest, rejectedRequest, revokedRequest, revokedLink] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const [claimedOrder, neighbourOrder, confirmedOrder, victimBoughtOrder, resetOrder, stripeOrder] = [
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+  ];
+  const [pitchPlay, doomedComment, approvedRequest, rejectedRequest, revokedRequest, revokedLink] = [
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+  ];
   const [claimAddress, confirmAddress, rejectedEmail] = [uniqueEmail('claim'), uniqueEmail('confirm'), uniqueEmail('rejected')];
   const stripeEvent = `evt_mass_${randomUUID()}`;
-  const unclaimedPaid = { songwriterId: null, packageSize: 1, amountPaidCents: 2500, paymentStatus: 'paid' as const, paymentProvider: 'test' as const, paidAt: new Date() };
+  const unclaimedPaid = {
+    songwriterId: null,
+    packageSize: 1,
+    amountPaidCents: 2500,
+    paymentStatus: 'paid' as const,
+    paymentProvider: 'test' as const,
+    paidAt: new Date(),
+  };
   let joiner: { id: string; email: string; password: string; client: TestClient };
   let resettable: { id: string; email: string; review: string };
   let applicant: { id: string; email: string };
@@ -228,9 +325,17 @@ function cases(): Case[] {
     {
       route: 'POST /api/auth/sign-up/email',
       fields: privileged(),
-      send: (f) => t.client().post('/api/auth/sign-up/email', { ...f, email: uniqueEmail('su'), password: 'orchard-pickup-lantern-3', name: 'New' }),
+      send: (f) =>
+        t.client().post('/api/auth/sign-up/email', { ...f, email: uniqueEmail('su'), password: 'orchard-pickup-lantern-3', name: 'New' }),
       allow: {
-        users: { insert: ([u, ...more]) => (expect(more).toEqual([]), expect(u).toMatchObject({ emailVerified: false }), expect(u!.id).not.toBe(privileged().id), recent(u!.createdAt)) },
+        users: {
+          insert: ([u, ...more]) => (
+            expect(more).toEqual([]),
+            expect(u).toMatchObject({ emailVerified: false }),
+            expect(u!.id).not.toBe(privileged().id),
+            recent(u!.createdAt)
+          ),
+        },
         accounts: oneCredential,
         mail_outbox: anyMail,
       },
@@ -244,9 +349,22 @@ function cases(): Case[] {
     {
       route: 'POST /api/songwriters/sign-up',
       fields: { ...privileged(), completedAt: '2000-01-01T00:00:00.000Z' },
-      send: (f) => t.client().post('/api/songwriters/sign-up', { ...f, username: `w${Date.now()}`, email: uniqueEmail('sw'), password: 'orchard-pickup-lantern-3', confirmPassword: 'orchard-pickup-lantern-3' }),
+      send: (f) =>
+        t.client().post('/api/songwriters/sign-up', {
+          ...f,
+          username: `w${Date.now()}`,
+          email: uniqueEmail('sw'),
+          password: 'orchard-pickup-lantern-3',
+          confirmPassword: 'orchard-pickup-lantern-3',
+        }),
       allow: {
-        users: { insert: ([u, ...more]) => (expect(more).toEqual([]), expect(u).toMatchObject({ emailVerified: false }), expect(u!.id).not.toBe(privileged().id)) },
+        users: {
+          insert: ([u, ...more]) => (
+            expect(more).toEqual([]),
+            expect(u).toMatchObject({ emailVerified: false }),
+            expect(u!.id).not.toBe(privileged().id)
+          ),
+        },
         accounts: oneCredential,
         user_roles: { insert: (rows) => expect(rows.map((r) => r.role)).toEqual(['songwriter']) },
         songwriter_profiles: { insert: ([p]) => expect(p).toMatchObject({ completedAt: null }) },
@@ -257,7 +375,11 @@ function cases(): Case[] {
       route: 'PUT /api/songwriters/me/profile',
       fields: { ...privileged(), username: 'hijacked', completedAt: '2000-01-01T00:00:00.000Z' },
       send: (f) => as.writer.put('/api/songwriters/me/profile', { ...f, ...PROFILE }),
-      allow: { songwriter_profiles: { update: { key: ids.writer, columns: [...Object.keys(PROFILE), 'completedAt', 'updatedAt'], check: (p) => recent(p.completedAt) } } },
+      allow: {
+        songwriter_profiles: {
+          update: { key: ids.writer, columns: [...Object.keys(PROFILE), 'completedAt', 'updatedAt'], check: (p) => recent(p.completedAt) },
+        },
+      },
     },
     {
       route: 'PUT /api/songwriters/me/questionnaire',
@@ -267,13 +389,27 @@ function cases(): Case[] {
     },
     {
       route: 'POST /api/songwriters/me/checkout',
-      fields: { ...without(privileged(), 'packageSize'), songsSubmitted: 1, paidAt: '2000-01-01T00:00:00.000Z', checkoutSessionId: 'cs_chosen', paymentProvider: 'stripe' },
+      fields: {
+        ...without(privileged(), 'packageSize'),
+        songsSubmitted: 1,
+        paidAt: '2000-01-01T00:00:00.000Z',
+        checkoutSessionId: 'cs_chosen',
+        paymentProvider: 'stripe',
+      },
       send: (f) => as.writer.post('/api/songwriters/me/checkout', { ...f, packageSize: 1 }),
       allow: {
         orders: {
           insert: ([o, ...more]) => {
             expect(more).toEqual([]);
-            expect(o).toMatchObject({ songwriterId: ids.writer, packageSize: 1, paymentStatus: 'pending', amountPaidCents: 0, songsSubmitted: 0, paidAt: null, paymentProvider: 'test' });
+            expect(o).toMatchObject({
+              songwriterId: ids.writer,
+              packageSize: 1,
+              paymentStatus: 'pending',
+              amountPaidCents: 0,
+              songsSubmitted: 0,
+              paidAt: null,
+              paymentProvider: 'test',
+            });
             expect(o!.checkoutSessionId).not.toBe('cs_chosen');
           },
         },
@@ -290,10 +426,17 @@ function cases(): Case[] {
       allow: {
         orders: {
           // The checkout above inserts the order; paying it is what the extra fields must not bend.
-          insert: ([o]) => expect(o).toMatchObject({ songwriterId: ids.writer, packageSize: 2, paymentStatus: 'paid', amountPaidCents: 5000 }),
+          insert: ([o]) =>
+            expect(o).toMatchObject({ songwriterId: ids.writer, packageSize: 2, paymentStatus: 'paid', amountPaidCents: 5000 }),
         },
         // One payment event, of the server's making.
-        payment_events: { insert: ([e, ...more]) => (expect(more).toEqual([]), expect(e).toMatchObject({ provider: 'test' }), expect(e!.eventId).toMatch(/^test_evt_/)) },
+        payment_events: {
+          insert: ([e, ...more]) => (
+            expect(more).toEqual([]),
+            expect(e).toMatchObject({ provider: 'test' }),
+            expect(e!.eventId).toMatch(/^test_evt_/)
+          ),
+        },
         // The receipt, for the price of the package, whatever amount was sent.
         mail_outbox: {
           insert: (rows) => {
@@ -308,12 +451,20 @@ function cases(): Case[] {
       fields: { ...privileged(), songNumber: 4, adminReview: 'Great!', reviewedBy: ids.admin, readBySongwriter: true, songsSubmitted: 0 },
       send: async (f) => {
         const order = await makePaidOrder(t.db, ids.writer, 2);
-        const data = { ...f, orderId: order.id, title: 'Night Shift', storyArc: 'A nurse drives home at dawn.', aiUsage: 'No AI was used.', agreed: true };
+        const data = {
+          ...f,
+          orderId: order.id,
+          title: 'Night Shift',
+          storyArc: 'A nurse drives home at dawn.',
+          aiUsage: 'No AI was used.',
+          agreed: true,
+        };
         return multipart(as.writer, 'POST', '/api/submissions', data, { audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'] });
       },
       allow: {
         orders: {
-          insert: ([o]) => expect(o).toMatchObject({ songwriterId: ids.writer, packageSize: 2, amountPaidCents: 5000, paymentStatus: 'paid' }),
+          insert: ([o]) =>
+            expect(o).toMatchObject({ songwriterId: ids.writer, packageSize: 2, amountPaidCents: 5000, paymentStatus: 'paid' }),
         },
         song_reviews: {
           insert: ([r, ...more]) => {
@@ -339,7 +490,11 @@ function cases(): Case[] {
       route: 'POST /api/songs/:slug/comments',
       fields: { ...privileged(), songId: ids.otherSong, commentText: 'chosen' },
       send: (f) => as.preview.post('/api/songs/porch-light/comments', { ...f, name: 'Pat', email: 'pat@example.test', comment: 'Love it' }),
-      allow: { song_comments: { insert: ([c]) => expect(c).toMatchObject({ songId: ids.song, userId: ids.preview, isApproved: false, commentText: 'Love it' }) } },
+      allow: {
+        song_comments: {
+          insert: ([c]) => expect(c).toMatchObject({ songId: ids.song, userId: ids.preview, isApproved: false, commentText: 'Love it' }),
+        },
+      },
     },
     {
       route: 'POST /api/plays',
@@ -358,7 +513,10 @@ function cases(): Case[] {
       fields: { ...privileged(), songId: ids.otherSong, pitchLinkId: ids.pitchLink, updatedAt: '2000-01-01T00:00:00.000Z' },
       send: (f) => as.preview.put(`/api/song-responses/${ids.song}`, { ...f, response: 'hold', note: 'An artist' }),
       allow: {
-        song_responses: { insert: ([r]) => expect(r).toMatchObject({ songId: ids.song, userId: ids.preview, pitchLinkId: null, response: 'hold', note: 'An artist' }) },
+        song_responses: {
+          insert: ([r]) =>
+            expect(r).toMatchObject({ songId: ids.song, userId: ids.preview, pitchLinkId: null, response: 'hold', note: 'An artist' }),
+        },
         mail_outbox: mailTo(t.config.adminNotifyEmail),
       },
     },
@@ -366,34 +524,66 @@ function cases(): Case[] {
       route: 'POST /api/pitch/:token/plays',
       fields: { ...privileged(), pitchLinkId: ids.otherPitchLink, playedAt: '2000-01-01T00:00:00.000Z' },
       send: (f) => as.anonymous.post(`/api/pitch/${pitchToken}/plays`, { ...f, songId: ids.song, durationSeconds: 5, completed: false }),
-      allow: { song_plays: { insert: ([p]) => (expect(p).toMatchObject({ pitchLinkId: ids.pitchLink, userId: null, songId: ids.song }), recent(p!.playedAt)) } },
+      allow: {
+        song_plays: {
+          insert: ([p]) => (expect(p).toMatchObject({ pitchLinkId: ids.pitchLink, userId: null, songId: ids.song }), recent(p!.playedAt)),
+        },
+      },
     },
     {
       route: 'PUT /api/pitch/:token/responses/:id',
       fields: { ...privileged(), songId: ids.otherSong, pitchLinkId: ids.otherPitchLink },
       send: (f) => as.anonymous.put(`/api/pitch/${pitchToken}/responses/${ids.song}`, { ...f, response: 'pass' }),
-      allow: { song_responses: { insert: ([r]) => expect(r).toMatchObject({ songId: ids.song, pitchLinkId: ids.pitchLink, userId: null, response: 'pass', note: null }) } },
+      allow: {
+        song_responses: {
+          insert: ([r]) =>
+            expect(r).toMatchObject({ songId: ids.song, pitchLinkId: ids.pitchLink, userId: null, response: 'pass', note: null }),
+        },
+      },
     },
     {
       route: 'POST /api/preview-requests',
       fields: { ...privileged(), reviewedBy: ids.admin, autoApprovedAt: '2000-01-01T00:00:00.000Z', phone: '615-555-0000' },
-      send: (f) => as.anonymous.post('/api/preview-requests', { ...f, name: 'Lee', companyName: 'Big Label', email: uniqueEmail('pr'), proAffiliation: 'BMI', projectDescription: 'A record.' }),
+      send: (f) =>
+        as.anonymous.post('/api/preview-requests', {
+          ...f,
+          name: 'Lee',
+          companyName: 'Big Label',
+          email: uniqueEmail('pr'),
+          proAffiliation: 'BMI',
+          projectDescription: 'A record.',
+        }),
       allow: {
-        preview_requests: { insert: ([r]) => expect(r).toMatchObject({ status: 'pending', userId: null, reviewedBy: null, autoApprovedAt: null, phone: 'N/A' }) },
+        preview_requests: {
+          insert: ([r]) =>
+            expect(r).toMatchObject({ status: 'pending', userId: null, reviewedBy: null, autoApprovedAt: null, phone: 'N/A' }),
+        },
         mail_outbox: mailTo(t.config.adminNotifyEmail),
       },
     },
     {
       route: 'POST /api/contact',
       fields: { ...privileged(), to: 'attacker@example.test', toAddress: 'attacker@example.test', kind: 'reset-password' },
-      send: (f) => as.anonymous.post('/api/contact', { ...f, name: 'Kim', email: 'kim@example.test', subject: 'Hello', message: 'A question.' }),
-      allow: { mail_outbox: { insert: ([m]) => expect(m).toMatchObject({ toAddress: t.config.adminNotifyEmail, kind: 'contact', status: 'pending' }) } },
+      send: (f) =>
+        as.anonymous.post('/api/contact', { ...f, name: 'Kim', email: 'kim@example.test', subject: 'Hello', message: 'A question.' }),
+      allow: {
+        mail_outbox: {
+          insert: ([m]) => expect(m).toMatchObject({ toAddress: t.config.adminNotifyEmail, kind: 'contact', status: 'pending' }),
+        },
+      },
     },
     {
       // Its effect is a line in the server's log; it may write nothing of ours.
       route: 'POST /api/client-errors',
       fields: privileged(),
-      send: (f) => as.anonymous.post('/api/client-errors', { ...f, kind: 'recoverable', page: '/about', message: 'Minified React error #418', componentStack: '' }),
+      send: (f) =>
+        as.anonymous.post('/api/client-errors', {
+          ...f,
+          kind: 'recoverable',
+          page: '/about',
+          message: 'Minified React error #418',
+          componentStack: '',
+        }),
       allow: {},
     },
     {
@@ -410,19 +600,40 @@ function cases(): Case[] {
     },
     {
       route: 'POST /api/admin/pitch-links',
-      fields: { ...privileged(), tokenHash: 'chosen', createdBy: ids.victim, revokedAt: '2000-01-01T00:00:00.000Z', lastOpenedAt: '2000-01-01T00:00:00.000Z', expiresAt: '2100-01-01T00:00:00.000Z' },
+      fields: {
+        ...privileged(),
+        tokenHash: 'chosen',
+        createdBy: ids.victim,
+        revokedAt: '2000-01-01T00:00:00.000Z',
+        lastOpenedAt: '2000-01-01T00:00:00.000Z',
+        expiresAt: '2100-01-01T00:00:00.000Z',
+      },
       send: (f) =>
-        as.admin.post('/api/admin/pitch-links', { ...f, recipientName: 'Sam', recipientEmail: 'sam.pitch@example.test', expiresOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), songIds: [ids.song] }),
+        as.admin.post('/api/admin/pitch-links', {
+          ...f,
+          recipientName: 'Sam',
+          recipientEmail: 'sam.pitch@example.test',
+          expiresOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+          songIds: [ids.song],
+        }),
       allow: {
         pitch_links: {
           insert: ([l]) => {
-            expect(l).toMatchObject({ createdBy: ids.admin, revokedAt: null, lastOpenedAt: null, recipientEmail: 'sam.pitch@example.test' });
+            expect(l).toMatchObject({
+              createdBy: ids.admin,
+              revokedAt: null,
+              lastOpenedAt: null,
+              recipientEmail: 'sam.pitch@example.test',
+            });
             expect(l!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
             expect((l!.expiresAt as Date).getFullYear()).toBeLessThan(2100);
           },
         },
         // The shortlist is the songs named, in order, on the new link.
-        pitch_link_songs: { insert: (rows) => expect(rows.map((r) => [r.songId, r.position, r.pitchLinkId === ids.pitchLink])).toEqual([[ids.song, 0, false]]) },
+        pitch_link_songs: {
+          insert: (rows) =>
+            expect(rows.map((r) => [r.songId, r.position, r.pitchLinkId === ids.pitchLink])).toEqual([[ids.song, 0, false]]),
+        },
         mail_outbox: mailTo('sam.pitch@example.test'),
       },
     },
@@ -436,7 +647,15 @@ function cases(): Case[] {
       route: 'PUT /api/admin/reviews/:id/draft',
       fields: { ...privileged(), reviewedBy: ids.victim, readBySongwriter: true, songNumber: 3 },
       send: (f) => as.admin.put(`/api/admin/reviews/${ids.review}/draft`, { ...f, text: 'Strong hook.' }),
-      allow: { song_reviews: { update: { key: ids.review, columns: ['adminReview', 'status', 'updatedAt'], check: (r) => expect(r).toMatchObject({ status: 'in_review', reviewedBy: null }) } } },
+      allow: {
+        song_reviews: {
+          update: {
+            key: ids.review,
+            columns: ['adminReview', 'status', 'updatedAt'],
+            check: (r) => expect(r).toMatchObject({ status: 'in_review', reviewedBy: null }),
+          },
+        },
+      },
     },
     {
       route: 'PATCH /api/admin/songs/:id/active',
@@ -462,13 +681,22 @@ function cases(): Case[] {
       allow: {
         user_roles: { insert: (rows) => expect(rows.map((r) => [r.userId, r.role])).toEqual([[joiner.id, 'songwriter']]) },
         songwriter_profiles: {
-          insert: ([p, ...more]) => (expect(more).toEqual([]), expect(p).toMatchObject({ userId: joiner.id, email: joiner.email, firstName: null, completedAt: null })),
+          insert: ([p, ...more]) => (
+            expect(more).toEqual([]),
+            expect(p).toMatchObject({ userId: joiner.id, email: joiner.email, firstName: null, completedAt: null })
+          ),
         },
       },
     },
     {
       route: 'POST /api/songwriters/me/claim',
-      fields: { ...privileged(), checkoutSessionId: 'cs_claim_other', orderId: neighbourOrder, songsSubmitted: 1, paidAt: '2000-01-01T00:00:00.000Z' },
+      fields: {
+        ...privileged(),
+        checkoutSessionId: 'cs_claim_other',
+        orderId: neighbourOrder,
+        songsSubmitted: 1,
+        paidAt: '2000-01-01T00:00:00.000Z',
+      },
       prepare: async () => {
         await t.db.insert(schema.orders).values([
           { ...unclaimedPaid, id: claimedOrder, checkoutSessionId: 'cs_claim_mine' },
@@ -481,14 +709,27 @@ function cases(): Case[] {
           update: {
             key: claimedOrder,
             columns: ['songwriterId', 'updatedAt'],
-            check: (o) => expect(o).toMatchObject({ songwriterId: ids.writer, paymentStatus: 'paid', amountPaidCents: 2500, packageSize: 1, songsSubmitted: 0 }),
+            check: (o) =>
+              expect(o).toMatchObject({
+                songwriterId: ids.writer,
+                paymentStatus: 'paid',
+                amountPaidCents: 2500,
+                packageSize: 1,
+                songsSubmitted: 0,
+              }),
           },
         },
       },
     },
     {
       route: 'POST /api/songwriters/me/claim-email',
-      fields: { ...privileged(), to: 'attacker@example.test', toAddress: 'attacker@example.test', kind: 'order-paid', orderId: neighbourOrder },
+      fields: {
+        ...privileged(),
+        to: 'attacker@example.test',
+        toAddress: 'attacker@example.test',
+        kind: 'order-paid',
+        orderId: neighbourOrder,
+      },
       prepare: async () => {
         await t.db.insert(schema.orders).values({ ...unclaimedPaid, checkoutSessionId: `cs_${randomUUID()}`, customerEmail: claimAddress });
       },
@@ -507,8 +748,19 @@ function cases(): Case[] {
         ]);
       },
       send: (f) =>
-        as.writer.post('/api/songwriters/me/claim-email/confirm', { ...f, token: signToken(t.config.authSecret, 'claim-orders', { userId: ids.writer, email: confirmAddress }, 3600) }),
-      allow: { orders: { update: { key: confirmedOrder, columns: ['songwriterId', 'updatedAt'], check: (o) => expect(o).toMatchObject({ songwriterId: ids.writer, customerEmail: confirmAddress }) } } },
+        as.writer.post('/api/songwriters/me/claim-email/confirm', {
+          ...f,
+          token: signToken(t.config.authSecret, 'claim-orders', { userId: ids.writer, email: confirmAddress }, 3600),
+        }),
+      allow: {
+        orders: {
+          update: {
+            key: confirmedOrder,
+            columns: ['songwriterId', 'updatedAt'],
+            check: (o) => expect(o).toMatchObject({ songwriterId: ids.writer, customerEmail: confirmAddress }),
+          },
+        },
+      },
     },
     {
       route: 'POST /api/payments/stripe/webhook',
@@ -548,9 +800,11 @@ function cases(): Case[] {
         addNew(event.data.object.metadata, Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v)])));
         const payload = JSON.stringify(event);
         const signature = new Stripe('sk_test_not_used_for_network').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-        return stripeApp.t
-          .client()
-          .request('POST', '/api/payments/stripe/webhook', Buffer.from(payload), { 'content-type': 'application/json', 'stripe-signature': signature, origin: '' });
+        return stripeApp.t.client().request('POST', '/api/payments/stripe/webhook', Buffer.from(payload), {
+          'content-type': 'application/json',
+          'stripe-signature': signature,
+          origin: '',
+        });
       },
       allow: {
         orders: {
@@ -558,8 +812,18 @@ function cases(): Case[] {
             key: stripeOrder,
             columns: ['paymentStatus', 'paidAt', 'amountPaidCents', 'customerName', 'updatedAt'],
             check: (o) => {
-              expect(o).toMatchObject({ songwriterId: stripeApp.writer, packageSize: 3, paymentStatus: 'paid', amountPaidCents: 7500, songsSubmitted: 0 });
-              expect(o).toMatchObject({ checkoutSessionId: 'cs_test_mass_assignment', customerEmail: stripeApp.writerEmail, paymentProvider: 'stripe' });
+              expect(o).toMatchObject({
+                songwriterId: stripeApp.writer,
+                packageSize: 3,
+                paymentStatus: 'paid',
+                amountPaidCents: 7500,
+                songsSubmitted: 0,
+              });
+              expect(o).toMatchObject({
+                checkoutSessionId: 'cs_test_mass_assignment',
+                customerEmail: stripeApp.writerEmail,
+                paymentProvider: 'stripe',
+              });
               recent(o.paidAt);
             },
           },
@@ -578,7 +842,11 @@ function cases(): Case[] {
       send: (f) => as.anonymous.patch(`/api/pitch/${pitchToken}/plays/${pitchPlay}`, { ...f, durationSeconds: 30, completed: true }),
       allow: {
         song_plays: {
-          update: { key: pitchPlay, columns: ['durationSeconds', 'completed'], check: (p) => expect(p).toMatchObject({ songId: ids.song, pitchLinkId: ids.pitchLink, userId: null }) },
+          update: {
+            key: pitchPlay,
+            columns: ['durationSeconds', 'completed'],
+            check: (p) => expect(p).toMatchObject({ songId: ids.song, pitchLinkId: ids.pitchLink, userId: null }),
+          },
         },
       },
     },
@@ -618,7 +886,15 @@ function cases(): Case[] {
     // ---------------------------------------------------------------- admin: reviews
     {
       route: 'POST /api/admin/reviews/:id/send',
-      fields: { ...privileged(), reviewedBy: ids.victim, reviewedAt: '2000-01-01T00:00:00.000Z', readBySongwriter: true, readAt: '2000-01-01T00:00:00.000Z', songNumber: 3, adminReview: 'chosen' },
+      fields: {
+        ...privileged(),
+        reviewedBy: ids.victim,
+        reviewedAt: '2000-01-01T00:00:00.000Z',
+        readBySongwriter: true,
+        readAt: '2000-01-01T00:00:00.000Z',
+        songNumber: 3,
+        adminReview: 'chosen',
+      },
       send: (f) => as.admin.post(`/api/admin/reviews/${ids.review}/send`, { ...f, text: 'The final review.' }),
       allow: {
         song_reviews: {
@@ -626,7 +902,15 @@ function cases(): Case[] {
             key: ids.review,
             columns: ['adminReview', 'status', 'reviewedBy', 'reviewedAt', 'updatedAt'],
             check: (r) => {
-              expect(r).toMatchObject({ adminReview: 'The final review.', status: 'reviewed', reviewedBy: ids.admin, readBySongwriter: false, readAt: null, songNumber: 1, songwriterId: ids.writer });
+              expect(r).toMatchObject({
+                adminReview: 'The final review.',
+                status: 'reviewed',
+                reviewedBy: ids.admin,
+                readBySongwriter: false,
+                readAt: null,
+                songNumber: 1,
+                songwriterId: ids.writer,
+              });
               recent(r.reviewedAt);
             },
           },
@@ -639,7 +923,12 @@ function cases(): Case[] {
       fields: { ...privileged(), senderId: ids.victim, read: true, reviewId: ids.otherReview },
       send: (f) => as.admin.post(`/api/admin/reviews/${ids.review}/messages`, { ...f, message: 'See the notes.' }),
       allow: {
-        review_messages: { insert: ([m, ...more]) => (expect(more).toEqual([]), expect(m).toMatchObject({ reviewId: ids.review, senderId: ids.admin, read: false, message: 'See the notes.' })) },
+        review_messages: {
+          insert: ([m, ...more]) => (
+            expect(more).toEqual([]),
+            expect(m).toMatchObject({ reviewId: ids.review, senderId: ids.admin, read: false, message: 'See the notes.' })
+          ),
+        },
         mail_outbox: mailTo(emails.writer, 'review-message'),
       },
     },
@@ -648,10 +937,20 @@ function cases(): Case[] {
       fields: { ...privileged(), userIds: [ids.writer, ids.victim], emails: [emails.victim], deleteAccount: true },
       prepare: async () => {
         const user = await makeSongwriter(t.db);
-        const [order] = await t.db.insert(schema.orders).values({ ...unclaimedPaid, id: resetOrder, songwriterId: user.id, checkoutSessionId: `cs_${randomUUID()}` }).returning();
+        const [order] = await t.db
+          .insert(schema.orders)
+          .values({ ...unclaimedPaid, id: resetOrder, songwriterId: user.id, checkoutSessionId: `cs_${randomUUID()}` })
+          .returning();
         const [review] = await t.db
           .insert(schema.songReviews)
-          .values({ songwriterId: user.id, orderId: order!.id, songNumber: 1, songTitle: 'Reset me', storyArc: 'A story.', aiUsage: 'None.' })
+          .values({
+            songwriterId: user.id,
+            orderId: order!.id,
+            songNumber: 1,
+            songTitle: 'Reset me',
+            storyArc: 'A story.',
+            aiUsage: 'None.',
+          })
           .returning();
         await t.db.insert(schema.reviewMessages).values({ reviewId: review!.id, senderId: user.id, message: 'Hello' });
         resettable = { id: user.id, email: user.email, review: review!.id };
@@ -680,7 +979,13 @@ function cases(): Case[] {
         updatedAt: '2000-01-01T00:00:00.000Z',
       },
       send: (f) =>
-        multipart(as.admin, 'POST', '/api/admin/songs', { ...f, ...SONG_FORM, title: 'Brand New', slug: `brand-new-${Date.now()}` }, { audio: [synthesizeMp3({ seconds: 1 }), 'new.mp3'] }),
+        multipart(
+          as.admin,
+          'POST',
+          '/api/admin/songs',
+          { ...f, ...SONG_FORM, title: 'Brand New', slug: `brand-new-${Date.now()}` },
+          { audio: [synthesizeMp3({ seconds: 1 }), 'new.mp3'] },
+        ),
       allow: {
         songs: {
           insert: ([s, ...more]) => {
@@ -695,17 +1000,32 @@ function cases(): Case[] {
             recent(s!.updatedAt);
           },
         },
-        stored_files: { insert: ([file, ...more]) => (expect(more).toEqual([]), expect(file).toMatchObject({ ownerId: ids.admin, bucket: 'song-audio' })) },
+        stored_files: {
+          insert: ([file, ...more]) => (expect(more).toEqual([]), expect(file).toMatchObject({ ownerId: ids.admin, bucket: 'song-audio' })),
+        },
       },
     },
     {
       route: 'PUT /api/admin/song-order',
-      fields: { ...privileged(), orderIndex: 99, isActive: false, title: 'Hijacked', songs: [{ id: ids.song, orderIndex: 99, isActive: false, slug: 'hijacked' }] },
+      fields: {
+        ...privileged(),
+        orderIndex: 99,
+        isActive: false,
+        title: 'Hijacked',
+        songs: [{ id: ids.song, orderIndex: 99, isActive: false, slug: 'hijacked' }],
+      },
       send: async (f) => {
-        newOrder = (await t.db.select({ id: schema.songs.id }).from(schema.songs)).map((s) => s.id).sort().reverse();
+        newOrder = (await t.db.select({ id: schema.songs.id }).from(schema.songs))
+          .map((s) => s.id)
+          .sort()
+          .reverse();
         return as.admin.put('/api/admin/song-order', { ...f, ids: newOrder });
       },
-      allow: { songs: { update: { key: EVERY_ROW, columns: ['orderIndex'], check: (s) => expect(s.orderIndex).toBe(newOrder.indexOf(String(s.id))) } } },
+      allow: {
+        songs: {
+          update: { key: EVERY_ROW, columns: ['orderIndex'], check: (s) => expect(s.orderIndex).toBe(newOrder.indexOf(String(s.id))) },
+        },
+      },
     },
     {
       route: 'DELETE /api/admin/songs/:id',
@@ -713,7 +1033,9 @@ function cases(): Case[] {
       prepare: async () => {
         const song = await makeSong(t.db, t.storage, ids.admin, { title: 'Doomed', seconds: 1, cover: ['#112233', '#445566'] });
         doomed = { id: song.id, files: [song.audioFileId, song.imageFileId, song.imageWebFileId].map(String) };
-        await t.db.insert(schema.songComments).values({ songId: song.id, userId: ids.preview, commenterName: 'P', commenterEmail: 'p@example.test', commentText: 'Bye' });
+        await t.db
+          .insert(schema.songComments)
+          .values({ songId: song.id, userId: ids.preview, commenterName: 'P', commenterEmail: 'p@example.test', commentText: 'Bye' });
         await t.db.insert(schema.songPlays).values({ songId: song.id, userId: ids.preview });
         await t.db.insert(schema.songResponses).values({ songId: song.id, userId: ids.preview, response: 'pass' });
         await t.db.insert(schema.pitchLinkSongs).values({ pitchLinkId: ids.pitchLink, songId: song.id, position: 1 });
@@ -732,7 +1054,14 @@ function cases(): Case[] {
       route: 'DELETE /api/admin/comments/:id',
       fields: { ...privileged(), songId: ids.song, commentIds: [ids.comment] },
       prepare: async () => {
-        await t.db.insert(schema.songComments).values({ id: doomedComment, songId: ids.song, userId: ids.preview, commenterName: 'P', commenterEmail: 'p@example.test', commentText: 'Spam' });
+        await t.db.insert(schema.songComments).values({
+          id: doomedComment,
+          songId: ids.song,
+          userId: ids.preview,
+          commenterName: 'P',
+          commenterEmail: 'p@example.test',
+          commentText: 'Spam',
+        });
       },
       send: (f) => bodyAndQuery(as.admin, 'DELETE', `/api/admin/comments/${doomedComment}`, f),
       allow: { song_comments: { delete: exactly(doomedComment) } },
@@ -740,7 +1069,14 @@ function cases(): Case[] {
     // ---------------------------------------------------------------- admin: preview access and pitch links
     {
       route: 'POST /api/admin/preview-requests/:id/approve',
-      fields: { ...privileged(), reviewedBy: ids.victim, reviewedAt: '2000-01-01T00:00:00.000Z', autoApprovedAt: '2000-01-01T00:00:00.000Z', revokedBy: ids.victim, email: 'attacker@example.test' },
+      fields: {
+        ...privileged(),
+        reviewedBy: ids.victim,
+        reviewedAt: '2000-01-01T00:00:00.000Z',
+        autoApprovedAt: '2000-01-01T00:00:00.000Z',
+        revokedBy: ids.victim,
+        email: 'attacker@example.test',
+      },
       prepare: async () => {
         const user = await makeUser(t.db);
         applicant = { id: user.id, email: user.email };
@@ -752,7 +1088,17 @@ function cases(): Case[] {
           update: {
             key: approvedRequest,
             columns: ['status', 'reviewedAt', 'reviewedBy'],
-            check: (r) => (expect(r).toMatchObject({ status: 'approved', reviewedBy: ids.admin, userId: applicant.id, autoApprovedAt: null, revokedAt: null, revokedBy: null }), recent(r.reviewedAt)),
+            check: (r) => (
+              expect(r).toMatchObject({
+                status: 'approved',
+                reviewedBy: ids.admin,
+                userId: applicant.id,
+                autoApprovedAt: null,
+                revokedAt: null,
+                revokedBy: null,
+              }),
+              recent(r.reviewedAt)
+            ),
           },
         },
         user_roles: { insert: (rows) => expect(rows.map((r) => [r.userId, r.role])).toEqual([[applicant.id, 'preview']]) },
@@ -761,17 +1107,38 @@ function cases(): Case[] {
     },
     {
       route: 'POST /api/admin/preview-requests/:id/reject',
-      fields: { ...privileged(), reviewedBy: ids.victim, reviewedAt: '2000-01-01T00:00:00.000Z', blockedBy: ids.victim, email: 'someone-else@example.test', phone: '615-555-0000' },
+      fields: {
+        ...privileged(),
+        reviewedBy: ids.victim,
+        reviewedAt: '2000-01-01T00:00:00.000Z',
+        blockedBy: ids.victim,
+        email: 'someone-else@example.test',
+        phone: '615-555-0000',
+      },
       prepare: async () => {
-        await t.db.insert(schema.previewRequests).values({ ...PREVIEW_REQUEST, id: rejectedRequest, email: rejectedEmail, phone: '615-555-0123' });
+        await t.db
+          .insert(schema.previewRequests)
+          .values({ ...PREVIEW_REQUEST, id: rejectedRequest, email: rejectedEmail, phone: '615-555-0123' });
       },
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/preview-requests/${rejectedRequest}/reject`, f),
       allow: {
         preview_requests: {
-          update: { key: rejectedRequest, columns: ['status', 'reviewedAt', 'reviewedBy'], check: (r) => (expect(r).toMatchObject({ status: 'rejected', reviewedBy: ids.admin, userId: null }), recent(r.reviewedAt)) },
+          update: {
+            key: rejectedRequest,
+            columns: ['status', 'reviewedAt', 'reviewedBy'],
+            check: (r) => (expect(r).toMatchObject({ status: 'rejected', reviewedBy: ids.admin, userId: null }), recent(r.reviewedAt)),
+          },
         },
         blocked_requests: {
-          insert: ([b, ...more]) => (expect(more).toEqual([]), expect(b).toMatchObject({ email: rejectedEmail, phone: '615-555-0123', blockedBy: ids.admin, originalRequestId: rejectedRequest })),
+          insert: ([b, ...more]) => (
+            expect(more).toEqual([]),
+            expect(b).toMatchObject({
+              email: rejectedEmail,
+              phone: '615-555-0123',
+              blockedBy: ids.admin,
+              originalRequestId: rejectedRequest,
+            })
+          ),
         },
       },
     },
@@ -781,26 +1148,54 @@ function cases(): Case[] {
       prepare: async () => {
         const user = await makeUser(t.db, { roles: ['preview'] });
         revokee = user.id;
-        await t.db.insert(schema.previewRequests).values({ ...PREVIEW_REQUEST, id: revokedRequest, userId: user.id, email: user.email, status: 'approved', reviewedAt: new Date() });
+        await t.db.insert(schema.previewRequests).values({
+          ...PREVIEW_REQUEST,
+          id: revokedRequest,
+          userId: user.id,
+          email: user.email,
+          status: 'approved',
+          reviewedAt: new Date(),
+        });
       },
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/preview-requests/${revokedRequest}/revoke`, f),
       allow: {
         preview_requests: {
-          update: { key: revokedRequest, columns: ['revokedAt', 'revokedBy'], check: (r) => (expect(r).toMatchObject({ status: 'approved', revokedBy: ids.admin, reviewedBy: null }), recent(r.revokedAt)) },
+          update: {
+            key: revokedRequest,
+            columns: ['revokedAt', 'revokedBy'],
+            check: (r) => (expect(r).toMatchObject({ status: 'approved', revokedBy: ids.admin, reviewedBy: null }), recent(r.revokedAt)),
+          },
         },
         user_roles: { delete: (rows) => exactly(`${revokee}:preview`)(rows) },
       },
     },
     {
       route: 'POST /api/admin/pitch-links/:id/revoke',
-      fields: { ...privileged(), revokedAt: '2100-01-01T00:00:00.000Z', expiresAt: '2100-01-01T00:00:00.000Z', tokenHash: 'chosen', createdBy: ids.victim, recipientEmail: 'attacker@example.test' },
+      fields: {
+        ...privileged(),
+        revokedAt: '2100-01-01T00:00:00.000Z',
+        expiresAt: '2100-01-01T00:00:00.000Z',
+        tokenHash: 'chosen',
+        createdBy: ids.victim,
+        recipientEmail: 'attacker@example.test',
+      },
       prepare: async () => {
-        await t.db.insert(schema.pitchLinks).values({ id: revokedLink, tokenHash: hashPitchToken(newPitchToken()), recipientName: 'Lou', recipientEmail: 'lou@example.test', expiresAt: new Date(Date.now() + 86_400_000) });
+        await t.db.insert(schema.pitchLinks).values({
+          id: revokedLink,
+          tokenHash: hashPitchToken(newPitchToken()),
+          recipientName: 'Lou',
+          recipientEmail: 'lou@example.test',
+          expiresAt: new Date(Date.now() + 86_400_000),
+        });
       },
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/pitch-links/${revokedLink}/revoke`, f),
       allow: {
         pitch_links: {
-          update: { key: revokedLink, columns: ['revokedAt'], check: (l) => (expect(l).toMatchObject({ createdBy: null, recipientEmail: 'lou@example.test' }), recent(l.revokedAt)) },
+          update: {
+            key: revokedLink,
+            columns: ['revokedAt'],
+            check: (l) => (expect(l).toMatchObject({ createdBy: null, recipientEmail: 'lou@example.test' }), recent(l.revokedAt)),
+          },
         },
       },
     },
@@ -826,7 +1221,12 @@ const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AU
 const EXPECTED = { routes: 43, fields: 768 };
 function totals() {
   const all = cases();
-  return { routes: new Set(all.map((c) => c.route)).size, cases: all.length, fields: all.reduce((n, c) => n + Object.keys(c.fields).length, 0), all };
+  return {
+    routes: new Set(all.map((c) => c.route)).size,
+    cases: all.length,
+    fields: all.reduce((n, c) => n + Object.keys(c.fields).length, 0),
+    all,
+  };
 }
 
 test('write routes ignore every field their caller may not set: the database holds only what the server decided', async () => {
@@ -862,12 +1262,20 @@ test('write routes ignore every field their caller may not set: the database hol
         const where = `${c.route}: ${table} ${key}`;
         expect(rule?.update && [EVERY_ROW, key].includes(rule.update.key), `${where} may not be updated`).toBe(true);
         const changed = Object.keys(row).filter((col) => JSON.stringify(row[col]) !== JSON.stringify(was.get(key)![col]));
-        expect(changed.filter((col) => !rule!.update!.columns.includes(col)), `${where}: columns changed`).toEqual([]);
+        expect(
+          changed.filter((col) => !rule!.update!.columns.includes(col)),
+          `${where}: columns changed`,
+        ).toEqual([]);
         checking(where, () => rule!.update!.check?.(row));
       }
     }
-    const declared = Object.entries(c.allow).flatMap(([table, rule]) => (['insert', 'delete', 'update'] as const).filter((k) => rule[k]).map((k) => `${table} ${k}`));
-    expect(declared.filter((d) => !fired.includes(d)), `${c.route}: its own effect did not happen`).toEqual([]);
+    const declared = Object.entries(c.allow).flatMap(([table, rule]) =>
+      (['insert', 'delete', 'update'] as const).filter((k) => rule[k]).map((k) => `${table} ${k}`),
+    );
+    expect(
+      declared.filter((d) => !fired.includes(d)),
+      `${c.route}: its own effect did not happen`,
+    ).toEqual([]);
     routes += 1;
     fields += Object.keys(c.fields).length;
   }
@@ -881,9 +1289,15 @@ test('every write route of the policy table has a case here, so none ships witho
   const real = new Set(answeringRoutes(t.app.routes).map((r) => `${r.method} ${r.path}`));
   expect([...real].filter((r) => WRITE_METHOD.test(r) && r !== AUTH_ROUTES).sort()).toEqual([...required].sort());
   const covered = cases().map((c) => c.route);
-  expect(required.filter((r) => !covered.includes(r)), 'write routes without a mass-assignment case').toEqual([]);
+  expect(
+    required.filter((r) => !covered.includes(r)),
+    'write routes without a mass-assignment case',
+  ).toEqual([]);
   // Each case names a real write route once.
-  expect(covered.filter((r) => !(policyKeyOf(r) in ROUTE_POLICY) || !WRITE_METHOD.test(r)), 'cases for no write route').toEqual([]);
+  expect(
+    covered.filter((r) => !(policyKeyOf(r) in ROUTE_POLICY) || !WRITE_METHOD.test(r)),
+    'cases for no write route',
+  ).toEqual([]);
   expect(covered.length).toBe(new Set(covered).size);
   expect(covered.filter((r) => policyKeyOf(r) === AUTH_ROUTES)).toEqual(['POST /api/auth/sign-up/email', 'POST /api/auth/update-user']);
   expect(covered).toHaveLength(required.length + 2);

@@ -24,8 +24,10 @@ async function requestLine(requestId: string | string[] | undefined) {
 
 /** Makes the database refuse every insert into a table, as a full disk would, for the length of `run`. */
 async function withInsertsRefused(table: string, run: () => Promise<void>) {
-  await t.db.execute(sql.raw(`create function refuse_insert() returns trigger language plpgsql as $$
-    begin raise exception 'simulated storage failure'; end $$`));
+  await t.db.execute(
+    sql.raw(`create function refuse_insert() returns trigger language plpgsql as $$
+    begin raise exception 'simulated storage failure'; end $$`),
+  );
   await t.db.execute(sql.raw(`create trigger refuse_insert before insert on ${table} for each row execute function refuse_insert()`));
   try {
     await run();
@@ -54,16 +56,20 @@ test('outside test finding 3 (logs): an unexpected database error is logged with
   });
   // better-auth's own errors go through the same serializer.
   await withInsertsRefused('users', async () => {
-    const res = await t.client().post('/api/auth/sign-up/email', { email: `${marker}@example.test`, password: 'a-fine-long-password-1', name: marker });
+    const res = await t
+      .client()
+      .post('/api/auth/sign-up/email', { email: `${marker}@example.test`, password: 'a-fine-long-password-1', name: marker });
     expect(res.status).toBeGreaterThanOrEqual(400);
   });
   expect(logLines.length).toBeGreaterThan(0);
   expect(logged()).not.toContain(marker);
 });
 
-test('outside test finding 10: the request log shows reset, pitch-link and file-link tokens as :token; the admin Outbox hides a reset e-mail\'s token', async () => {
+test("outside test finding 10: the request log shows reset, pitch-link and file-link tokens as :token; the admin Outbox hides a reset e-mail's token", async () => {
   const user = await makeUser(t.db);
-  expect((await t.client().post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' })).status).toBe(200);
+  expect((await t.client().post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' })).status).toBe(
+    200,
+  );
   const mail = await latestMail(t, user.email, 'reset-password');
   const link = linkIn(mail.textBody, '/api/auth/reset-password/');
   const resetToken = link.pathname.split('/').pop()!;

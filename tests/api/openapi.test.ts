@@ -97,7 +97,13 @@ describe('the document', () => {
           expect(p.schema, `${where} ${p.name}`).toBeTypeOf('object');
           if (p.in === 'path') expect(p.required, `${where} ${p.name}`).toBe(true);
         }
-        expect(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${where}: path parameters`).toEqual(templated);
+        expect(
+          params
+            .filter((p) => p.in === 'path')
+            .map((p) => p.name)
+            .sort(),
+          `${where}: path parameters`,
+        ).toEqual(templated);
         for (const requirement of op.security ?? []) {
           for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes, where).toHaveProperty(scheme);
         }
@@ -110,8 +116,14 @@ describe('the document', () => {
 
   test('every route of the app has an operation, with its access from the policy table, and nothing else does', () => {
     const routes = [...realRoutes().keys()].filter((k) => k.split(' ')[1]!.startsWith('/api/'));
-    expect(routes.filter((k) => !(k in OPERATIONS)), 'routes without a summary in operations.ts').toEqual([]);
-    expect(Object.keys(OPERATIONS).filter((k) => !routes.includes(k)), 'operations.ts entries for no route').toEqual([]);
+    expect(
+      routes.filter((k) => !(k in OPERATIONS)),
+      'routes without a summary in operations.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(OPERATIONS).filter((k) => !routes.includes(k)),
+      'operations.ts entries for no route',
+    ).toEqual([]);
     for (const key of routes) {
       const op = operationOf(key);
       expect(op, key).toBeDefined();
@@ -124,7 +136,7 @@ describe('the document', () => {
     expect(operations).toBe(routes.length);
   });
 
-  test("every parameter, query and JSON body is exactly the JSON Schema of the zod schema that route validates with", () => {
+  test('every parameter, query and JSON body is exactly the JSON Schema of the zod schema that route validates with', () => {
     let compared = 0;
     for (const [key, handlers] of realRoutes()) {
       const op = operationOf(key);
@@ -171,7 +183,11 @@ const CALLER: Record<Access, keyof typeof callers | undefined> = {
   webhook: undefined,
   'pitch-link': undefined,
 };
-const PLACEHOLDERS: Record<string, string> = { ':id': '00000000-0000-4000-8000-000000000000', ':slug': 'no-such-song', ':userId': 'no-such-user' };
+const PLACEHOLDERS: Record<string, string> = {
+  ':id': '00000000-0000-4000-8000-000000000000',
+  ':slug': 'no-such-song',
+  ':userId': 'no-such-user',
+};
 
 test('an empty body is refused by each route naming exactly the fields its documented schema requires', async () => {
   let checked = 0;

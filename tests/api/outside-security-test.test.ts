@@ -1,7 +1,16 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
-import { blockedRequests, orders, previewRequests, rateLimits, sessions, userRoles, users, verifications } from '../../src/server/db/schema';
+import {
+  blockedRequests,
+  orders,
+  previewRequests,
+  rateLimits,
+  sessions,
+  userRoles,
+  users,
+  verifications,
+} from '../../src/server/db/schema';
 import { makePreviewUser, makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { createVerifiedAccount } from '../../src/server/features/accounts/accounts.service';
 import { removeStaleUnverifiedAccounts, startUnverifiedAccountSweep } from '../../src/server/features/accounts/unverified-accounts';
@@ -22,7 +31,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function resetToken(email: string): Promise<string> {
   const asked = await t.client().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
   expect(asked.status).toBe(200);
-  return linkIn((await latestMail(t, email, 'reset-password')).textBody, '/api/auth/reset-password/').pathname.split('/').pop()!;
+  return linkIn((await latestMail(t, email, 'reset-password')).textBody, '/api/auth/reset-password/')
+    .pathname.split('/')
+    .pop()!;
 }
 
 async function resetLinksOf(userId: string) {
@@ -66,7 +77,10 @@ describe('credentials', () => {
     const elsewhere = await signedInClient(t, user);
     const pending = await resetToken(user.email);
 
-    const changed = await here.post('/api/auth/change-password', { currentPassword: user.password, newPassword: 'fresh-mandolin-tuning-7' });
+    const changed = await here.post('/api/auth/change-password', {
+      currentPassword: user.password,
+      newPassword: 'fresh-mandolin-tuning-7',
+    });
     expect(changed.status).toBe(200);
     expect((await here.get('/api/me')).body.user?.id).toBe(user.id);
     expect((await elsewhere.get('/api/me')).body.user).toBeNull();
@@ -116,7 +130,9 @@ describe('credentials', () => {
     const other = await makeUser(t.db);
     for (let i = 0; i < 10; i++) await signIn(t.client(), other.email, `wrong-guess-${i}`);
     expect((await signIn(t.client(), other.email, other.password)).status).toBe(429);
-    const token = linkIn((await latestMail(t, other.email, 'sign-in-locked')).textBody, '/api/auth/reset-password/').pathname.split('/').pop()!;
+    const token = linkIn((await latestMail(t, other.email, 'sign-in-locked')).textBody, '/api/auth/reset-password/')
+      .pathname.split('/')
+      .pop()!;
     expect((await t.client().post('/api/auth/reset-password', { newPassword: 'banjo-after-the-lock-9', token })).status).toBe(200);
     expect((await signIn(t.client(), other.email, 'banjo-after-the-lock-9')).status).toBe(200);
   });
@@ -146,7 +162,12 @@ describe('credentials', () => {
 
     const writer = uniqueEmail('writer');
     const writerBrowser = t.client();
-    const signedUp = await writerBrowser.post('/api/songwriters/sign-up', { username: `w${Date.now()}`, email: writer, password: 'my-own-browser-here-3', confirmPassword: 'my-own-browser-here-3' });
+    const signedUp = await writerBrowser.post('/api/songwriters/sign-up', {
+      username: `w${Date.now()}`,
+      email: writer,
+      password: 'my-own-browser-here-3',
+      confirmPassword: 'my-own-browser-here-3',
+    });
     expect(signedUp.status).toBe(200);
     const writerLink = linkIn((await latestMail(t, writer, 'verify-email')).textBody, '/api/auth/verify-email');
     const stranger = t.client();
@@ -185,10 +206,14 @@ describe('credentials', () => {
     // A long enough password joins as it is.
     const listener = await makePreviewUser(t.db);
     const client = await signedInClient(t, listener);
-    expect((await client.post('/api/songwriters/join', { username: `listener${Date.now()}`, password: listener.password })).status).toBe(200);
+    expect((await client.post('/api/songwriters/join', { username: `listener${Date.now()}`, password: listener.password })).status).toBe(
+      200,
+    );
 
     // Accounts made by the server keep the role's minimum too.
-    await expect(createVerifiedAccount({ db: t.db, email: uniqueEmail('made'), password: 'k9#mQz', roles: ['songwriter'] })).rejects.toThrow(MESSAGES.validation.songwriterPasswordMin);
+    await expect(
+      createVerifiedAccount({ db: t.db, email: uniqueEmail('made'), password: 'k9#mQz', roles: ['songwriter'] }),
+    ).rejects.toThrow(MESSAGES.validation.songwriterPasswordMin);
     await expect(makeSongwriter(t.db, { password: 'k9#mQz' })).rejects.toThrow();
   });
 });
@@ -201,7 +226,11 @@ describe('e-mail identity', () => {
     proAffiliation: 'BMI',
     projectDescription: 'Looking for up-tempo country songs.',
   });
-  const requestsFor = (pattern: string) => t.db.select().from(previewRequests).where(like(sql`lower(${previewRequests.email})`, pattern));
+  const requestsFor = (pattern: string) =>
+    t.db
+      .select()
+      .from(previewRequests)
+      .where(like(sql`lower(${previewRequests.email})`, pattern));
 
   test('outside test finding 7: a rejected e-mail stays blocked under +tag, dotted and letter-case variants', async () => {
     const created = await t.client().post('/api/preview-requests', request('jane.doe@gmail.com'));
@@ -230,7 +259,12 @@ describe('e-mail identity', () => {
 
     const answers = [];
     for (const email of [fresh, open, blocked]) answers.push(await t.client().post('/api/preview-requests', request(email)));
-    const shapes = answers.map((a) => ({ status: a.status, keys: Object.keys(a.body).sort(), created: a.body.created, id: typeof a.body.id }));
+    const shapes = answers.map((a) => ({
+      status: a.status,
+      keys: Object.keys(a.body).sort(),
+      created: a.body.created,
+      id: typeof a.body.id,
+    }));
     expect(shapes).toEqual([shapes[0], shapes[0], shapes[0]]);
     expect(shapes[0]).toEqual({ status: first.status, keys: ['created', 'id'], created: true, id: 'string' });
     expect(answers[1]!.body.id).not.toBe(openRow!.id);
@@ -251,7 +285,15 @@ describe('e-mail identity', () => {
     const client = await signedInClient(t, writer);
     const withOrders = uniqueEmail('paid');
     const without = uniqueEmail('unpaid');
-    await t.db.insert(orders).values({ packageSize: 1, amountPaidCents: 2500, paymentStatus: 'paid', paymentProvider: 'stripe', checkoutSessionId: `cs_${Date.now()}`, customerEmail: withOrders, paidAt: new Date() });
+    await t.db.insert(orders).values({
+      packageSize: 1,
+      amountPaidCents: 2500,
+      paymentStatus: 'paid',
+      paymentProvider: 'stripe',
+      checkoutSessionId: `cs_${Date.now()}`,
+      customerEmail: withOrders,
+      paidAt: new Date(),
+    });
 
     const a = await client.post('/api/songwriters/me/claim-email', { email: withOrders });
     const b = await client.post('/api/songwriters/me/claim-email', { email: without });
@@ -269,7 +311,11 @@ describe('housekeeping', () => {
     expect((await t.client().post('/api/auth/sign-up/email', { email, password, name: 'Squatter' })).status).toBe(200);
     return (await userByEmail(email))!;
   };
-  const age = (id: string, ms: number) => t.db.update(users).set({ createdAt: new Date(Date.now() - ms) }).where(eq(users.id, id));
+  const age = (id: string, ms: number) =>
+    t.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(users.id, id));
 
   test('outside test finding 11: unverified accounts older than 7 days are removed by a scheduled job', async () => {
     const old = await signUp(uniqueEmail('old'));
@@ -285,7 +331,12 @@ describe('housekeeping', () => {
     expect(await userByEmail(verifiedOld.email)).toBeTruthy();
 
     // The job runs on an interval, reading the time from the clock it is given.
-    const sweep = startUnverifiedAccountSweep({ db: t.db, logger: undefined, intervalMs: 10, now: () => new Date(Date.now() + 2 * DAY_MS) });
+    const sweep = startUnverifiedAccountSweep({
+      db: t.db,
+      logger: undefined,
+      intervalMs: 10,
+      now: () => new Date(Date.now() + 2 * DAY_MS),
+    });
     try {
       await expect.poll(async () => Boolean(await userByEmail(young.email)), { timeout: 5000 }).toBe(false);
     } finally {
@@ -297,7 +348,12 @@ describe('housekeeping', () => {
   test("outside test finding 11: an admin's preview account takes over an unverified address", async () => {
     const email = uniqueEmail('held');
     const squatter = await signUp(email);
-    const created = await admin.post('/api/admin/preview-accounts', { email, password: 'admin-chose-this-4', name: 'Real Owner', companyName: 'Owner Music' });
+    const created = await admin.post('/api/admin/preview-accounts', {
+      email,
+      password: 'admin-chose-this-4',
+      name: 'Real Owner',
+      companyName: 'Owner Music',
+    });
     expect(created.status).toBe(201);
     const owner = await userByEmail(email);
     expect(owner!.id).not.toBe(squatter.id);
@@ -307,7 +363,16 @@ describe('housekeeping', () => {
 
     // A verified account is still a conflict.
     const verified = await makeUser(t.db);
-    expect((await admin.post('/api/admin/preview-accounts', { email: verified.email, password: 'admin-chose-this-5', name: '', companyName: '' })).status).toBe(409);
+    expect(
+      (
+        await admin.post('/api/admin/preview-accounts', {
+          email: verified.email,
+          password: 'admin-chose-this-5',
+          name: '',
+          companyName: '',
+        })
+      ).status,
+    ).toBe(409);
   });
 
   test("outside test finding 11: the owner's songwriter sign-up over a stale unverified account makes the account", async () => {
@@ -317,11 +382,18 @@ describe('housekeeping', () => {
 
     const browser = t.client();
     const username = `owner${Date.now()}`;
-    const res = await browser.post('/api/songwriters/sign-up', { username, email, password: 'the-real-owner-5', confirmPassword: 'the-real-owner-5' });
+    const res = await browser.post('/api/songwriters/sign-up', {
+      username,
+      email,
+      password: 'the-real-owner-5',
+      confirmPassword: 'the-real-owner-5',
+    });
     expect(res.status).toBe(200);
     const owner = await userByEmail(email);
     expect(owner!.id).not.toBe(squatter.id);
-    expect(await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, owner!.id))).toEqual([{ role: 'songwriter' }]);
+    expect(await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, owner!.id))).toEqual([
+      { role: 'songwriter' },
+    ]);
     const link = linkIn((await latestMail(t, email, 'verify-email')).textBody, '/api/auth/verify-email');
     await browser.get(link.pathname + link.search);
     expect((await browser.get('/api/me')).body).toMatchObject({ user: { email, emailVerified: true }, isSongwriter: true });

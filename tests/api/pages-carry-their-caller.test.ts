@@ -14,7 +14,10 @@ function fakeWebBuild(): string {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'pitchroom-pages-'));
   const page = (body: string) => `<!doctype html><html><head></head><body><div id="root">${body}</div></body></html>`;
   writeFileSync(path.join(webRoot, 'index.html'), page(''));
-  for (const [pathname, body] of [['/faqs', 'faqs page'], ['/songs', 'catalogue shell']] as const) {
+  for (const [pathname, body] of [
+    ['/faqs', 'faqs page'],
+    ['/songs', 'catalogue shell'],
+  ] as const) {
     const file = path.join(webRoot, prerenderedFile(pathname));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, page(body));

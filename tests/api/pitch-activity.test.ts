@@ -35,9 +35,22 @@ beforeAll(async () => {
   const gravel = await makeSong(t.db, t.storage, adminUser.id, { title: 'Gravel Road Goodbye', seconds: 4 });
   const porch = await makeSong(t.db, t.storage, adminUser.id, { title: 'Porch Light Serenade' });
   const tailgate = await makeSong(t.db, t.storage, adminUser.id, { title: 'Tailgate Hymn' });
-  const link = { id: crypto.randomUUID(), recipientName: 'Rae Recipient', recipientEmail: 'rae@example.test', recipientCompany: 'Warner Chappell' };
+  const link = {
+    id: crypto.randomUUID(),
+    recipientName: 'Rae Recipient',
+    recipientEmail: 'rae@example.test',
+    recipientCompany: 'Warner Chappell',
+  };
   const unopened = { id: crypto.randomUUID(), recipientName: 'Uma Unopened', recipientEmail: 'uma@example.test', recipientCompany: null };
-  Object.assign(ids, { ada: ada.id, ben: ben.id, gravel: gravel.id, porch: porch.id, tailgate: tailgate.id, link: link.id, unopened: unopened.id });
+  Object.assign(ids, {
+    ada: ada.id,
+    ben: ben.id,
+    gravel: gravel.id,
+    porch: porch.id,
+    tailgate: tailgate.id,
+    link: link.id,
+    unopened: unopened.id,
+  });
 
   const expiresAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   await t.db.insert(pitchLinks).values([
@@ -57,7 +70,13 @@ beforeAll(async () => {
       .returning({ id: songPlays.id });
     return row!.id;
   };
-  const answer = async (who: { userId: string } | { pitchLinkId: string }, songId: string, response: 'hold' | 'pass', when: string, note: string | null = null) => {
+  const answer = async (
+    who: { userId: string } | { pitchLinkId: string },
+    songId: string,
+    response: 'hold' | 'pass',
+    when: string,
+    note: string | null = null,
+  ) => {
     const [row] = await t.db
       .insert(songResponses)
       .values({ ...who, songId, response, note, createdAt: sql`${when}::timestamptz`, updatedAt: sql`${when}::timestamptz` })
@@ -113,8 +132,16 @@ describe('pitch activity', () => {
       song: { id: ids.gravel, slug: 'gravel-road-goodbye', title: 'Gravel Road Goodbye' },
       listener: { kind: 'pitch', id: ids.link, email: 'rae@example.test', company: 'Warner Chappell' },
     });
-    expect(byKind('hold', 'Ada Preview')).toMatchObject({ note: 'Ashley Cooke', listener: { kind: 'user', id: ids.ada, company: 'Ada Songs' } });
-    expect(byKind('open', 'Rae Recipient')).toMatchObject({ at: '2025-03-01T12:03:00.000Z', song: null, note: null, listener: { kind: 'pitch', id: ids.link } });
+    expect(byKind('hold', 'Ada Preview')).toMatchObject({
+      note: 'Ashley Cooke',
+      listener: { kind: 'user', id: ids.ada, company: 'Ada Songs' },
+    });
+    expect(byKind('open', 'Rae Recipient')).toMatchObject({
+      at: '2025-03-01T12:03:00.000Z',
+      song: null,
+      note: null,
+      listener: { kind: 'pitch', id: ids.link },
+    });
     expect(byKind('play', 'Rae Recipient').play).toEqual({ listenedSeconds: 2, furthestSeconds: 2.5, completed: false });
     expect(byKind('play', 'Rae Recipient').song!.durationSeconds).toBeGreaterThan(3);
     // A link never opened has no open event.
@@ -123,7 +150,9 @@ describe('pitch activity', () => {
 
   test('the song filter keeps exactly that song, and the opens of links that carry it', async () => {
     const gravel = await feed({ songId: ids.gravel });
-    expect(gravel.events.map(brief)).toEqual(expected.filter(([kind, , name, title]) => title === 'Gravel Road Goodbye' || (kind === 'open' && name === 'Rae Recipient')));
+    expect(gravel.events.map(brief)).toEqual(
+      expected.filter(([kind, , name, title]) => title === 'Gravel Road Goodbye' || (kind === 'open' && name === 'Rae Recipient')),
+    );
     const tailgate = await feed({ songId: ids.tailgate });
     expect(tailgate.events.map(brief)).toEqual(expected.filter(([, , , title]) => title === 'Tailgate Hymn'));
     expect((await feed({ songId: crypto.randomUUID() })).events).toEqual([]);

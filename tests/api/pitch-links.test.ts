@@ -30,7 +30,12 @@ beforeAll(async () => {
   adminId = adminUser.id;
   admin = await signedInClient(t, adminUser);
   preview = await signedInClient(t, await makePreviewUser(t.db));
-  first = await makeSong(t.db, t.storage, adminId, { title: 'Gravel Road Goodbye', lyrics: 'Dust on the dashboard', seconds: 4, cover: ['#7c2d12', '#f59e0b'] });
+  first = await makeSong(t.db, t.storage, adminId, {
+    title: 'Gravel Road Goodbye',
+    lyrics: 'Dust on the dashboard',
+    seconds: 4,
+    cover: ['#7c2d12', '#f59e0b'],
+  });
   second = await makeSong(t.db, t.storage, adminId, { title: 'Porch Light Serenade', seconds: 3 });
   elsewhere = await makeSong(t.db, t.storage, adminId, { title: 'Somebody Else’s Song', slug: 'somebody-elses-song' });
   hidden = await makeSong(t.db, t.storage, adminId, { title: 'Hidden Track', isActive: false });
@@ -80,14 +85,25 @@ describe('creating a pitch link', () => {
     const [row] = await t.db.select().from(pitchLinks).where(eq(pitchLinks.id, link.id));
     expect(row!.tokenHash).toBe(sha256(link.token));
     expect(JSON.stringify(row)).not.toContain(link.token);
-    expect(row).toMatchObject({ recipientEmail: link.email, recipientCompany: 'Warner Chappell', createdBy: adminId, revokedAt: null, lastOpenedAt: null });
+    expect(row).toMatchObject({
+      recipientEmail: link.email,
+      recipientCompany: 'Warner Chappell',
+      createdBy: adminId,
+      revokedAt: null,
+      lastOpenedAt: null,
+    });
     const shortlist = await t.db.select().from(pitchLinkSongs).where(eq(pitchLinkSongs.pitchLinkId, link.id));
     expect(shortlist.sort((a, b) => a.position - b.position).map((s) => s.songId)).toEqual([second.id, first.id]);
 
     // The admin's views never show the token again.
     const detail = await admin.get(`/api/admin/pitch-links/${link.id}`);
     expect(detail.text).not.toContain(link.token);
-    expect(detail.body).toMatchObject({ status: 'active', recipientName: 'Rae Recipient', songCount: 2, message: 'Three for the Ashley project.\nLet me know!' });
+    expect(detail.body).toMatchObject({
+      status: 'active',
+      recipientName: 'Rae Recipient',
+      songCount: 2,
+      message: 'Three for the Ashley project.\nLet me know!',
+    });
 
     const again = await createLink();
     expect(again.token).not.toBe(link.token);
@@ -98,18 +114,31 @@ describe('creating a pitch link', () => {
     expect(empty.status).toBe(400);
     expect(Object.keys(empty.body.error.fields).sort()).toEqual(['expiresOn', 'recipientEmail', 'recipientName', 'songIds']);
 
-    const base = { recipientName: 'Rae', recipientEmail: 'rae@example.test', expiresOn: pitchExpiryBounds().suggested, songIds: [first.id] };
+    const base = {
+      recipientName: 'Rae',
+      recipientEmail: 'rae@example.test',
+      expiresOn: pitchExpiryBounds().suggested,
+      songIds: [first.id],
+    };
     const refused = async (patch: Record<string, unknown>, field: string, message: string) => {
       const res = await admin.post('/api/admin/pitch-links', { ...base, ...patch });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.body.error.fields[field], JSON.stringify(patch)).toEqual([message]);
     };
     const day = 24 * 3600 * 1000;
-    await refused({ expiresOn: new Date(Date.now() + (LIMITS.pitchLinkMaxDays + 2) * day).toISOString().slice(0, 10) }, 'expiresOn', MESSAGES.pitching.expiryTooFar);
+    await refused(
+      { expiresOn: new Date(Date.now() + (LIMITS.pitchLinkMaxDays + 2) * day).toISOString().slice(0, 10) },
+      'expiresOn',
+      MESSAGES.pitching.expiryTooFar,
+    );
     await refused({ expiresOn: new Date(Date.now() - 3 * day).toISOString().slice(0, 10) }, 'expiresOn', MESSAGES.pitching.expiryPast);
     await refused({ songIds: [first.id, first.id] }, 'songIds', MESSAGES.pitching.songTwice);
     await refused({ songIds: [] }, 'songIds', MESSAGES.pitching.songsRequired);
-    await refused({ songIds: Array.from({ length: LIMITS.pitchSongsMax + 1 }, () => crypto.randomUUID()) }, 'songIds', MESSAGES.pitching.tooManySongs);
+    await refused(
+      { songIds: Array.from({ length: LIMITS.pitchSongsMax + 1 }, () => crypto.randomUUID()) },
+      'songIds',
+      MESSAGES.pitching.tooManySongs,
+    );
     await refused({ songIds: [first.id, hidden.id] }, 'songIds', MESSAGES.pitching.songsUnavailable);
     await refused({ message: 'x'.repeat(LIMITS.pitchMessageMax + 1) }, 'message', MESSAGES.pitching.messageTooLong);
 
@@ -126,7 +155,11 @@ describe('the recipient, without an account', () => {
     const page = await anonymous.get(`/api/pitch/${link.token}`);
     expect(page.status, page.text).toBe(200);
     expect(page.headers['cache-control']).toContain('no-store');
-    expect(page.body).toMatchObject({ recipientName: 'Rae Recipient', recipientCompany: 'Warner Chappell', message: 'Three for the Ashley project.\nLet me know!' });
+    expect(page.body).toMatchObject({
+      recipientName: 'Rae Recipient',
+      recipientCompany: 'Warner Chappell',
+      message: 'Three for the Ashley project.\nLet me know!',
+    });
     expect(page.body.songs.map((s: { title: string }) => s.title)).toEqual(['Porch Light Serenade', 'Gravel Road Goodbye']);
     const gravel = page.body.songs[1];
     expect(gravel).toMatchObject({ id: first.id, lyrics: 'Dust on the dashboard', response: null });
@@ -147,11 +180,28 @@ describe('the recipient, without an account', () => {
     const link = await createLink();
     const recipient = t.client();
 
-    const started = await recipient.post(`/api/pitch/${link.token}/plays`, { songId: first.id, durationSeconds: 2, furthestSeconds: 2.5, completed: false });
+    const started = await recipient.post(`/api/pitch/${link.token}/plays`, {
+      songId: first.id,
+      durationSeconds: 2,
+      furthestSeconds: 2.5,
+      completed: false,
+    });
     expect(started.status, started.text).toBe(201);
-    expect((await recipient.patch(`/api/pitch/${link.token}/plays/${started.body.id}`, { durationSeconds: 4, furthestSeconds: 3.9, completed: true })).status).toBe(200);
+    expect(
+      (
+        await recipient.patch(`/api/pitch/${link.token}/plays/${started.body.id}`, {
+          durationSeconds: 4,
+          furthestSeconds: 3.9,
+          completed: true,
+        })
+      ).status,
+    ).toBe(200);
     // A later, smaller report never takes listening back.
-    await recipient.patch(`/api/pitch/${link.token}/plays/${started.body.id}`, { durationSeconds: 1, furthestSeconds: 1, completed: false });
+    await recipient.patch(`/api/pitch/${link.token}/plays/${started.body.id}`, {
+      durationSeconds: 1,
+      furthestSeconds: 1,
+      completed: false,
+    });
     const plays = await t.db.select().from(songPlays).where(eq(songPlays.pitchLinkId, link.id));
     expect(plays).toHaveLength(1);
     expect(plays[0]).toMatchObject({ userId: null, songId: first.id, durationSeconds: 4, completed: true });
@@ -162,12 +212,20 @@ describe('the recipient, without an account', () => {
     await recipient.put(`/api/pitch/${link.token}/responses/${second.id}`, { response: 'pass' });
     const answers = await t.db.select().from(songResponses).where(eq(songResponses.pitchLinkId, link.id));
     expect(answers.map((a) => [a.songId, a.userId, a.response, a.note]).sort()).toEqual(
-      [[first.id, null, 'hold', 'Ashley, spring cut'], [second.id, null, 'pass', null]].sort(),
+      [
+        [first.id, null, 'hold', 'Ashley, spring cut'],
+        [second.id, null, 'pass', null],
+      ].sort(),
     );
     const page = await recipient.get(`/api/pitch/${link.token}`);
-    expect(page.body.songs.find((s: { id: string }) => s.id === first.id).response).toEqual({ response: 'hold', note: 'Ashley, spring cut' });
+    expect(page.body.songs.find((s: { id: string }) => s.id === first.id).response).toEqual({
+      response: 'hold',
+      note: 'Ashley, spring cut',
+    });
 
-    const heldMail = (await t.mailsTo(t.config.adminNotifyEmail)).filter((m) => m.kind === 'song-held' && m.textBody.includes(`link=${link.id}`));
+    const heldMail = (await t.mailsTo(t.config.adminNotifyEmail)).filter(
+      (m) => m.kind === 'song-held' && m.textBody.includes(`link=${link.id}`),
+    );
     expect(heldMail).toHaveLength(1);
     expect(heldMail[0]!.textBody).toContain('Rae Recipient (Warner Chappell) put "Gravel Road Goodbye" on hold for Ashley, spring cut.');
 
@@ -175,7 +233,14 @@ describe('the recipient, without an account', () => {
     expect(detail.body).toMatchObject({ plays: 1, holds: 1, passes: 1 });
     expect(detail.body.songs).toEqual([
       expect.objectContaining({ songId: second.id, plays: 0, furthestSeconds: 0, response: 'pass', note: null }),
-      expect.objectContaining({ songId: first.id, plays: 1, listenedSeconds: 4, completed: true, response: 'hold', note: 'Ashley, spring cut' }),
+      expect.objectContaining({
+        songId: first.id,
+        plays: 1,
+        listenedSeconds: 4,
+        completed: true,
+        response: 'hold',
+        note: 'Ashley, spring cut',
+      }),
     ]);
     expect(detail.body.songs[1].furthestSeconds).toBeCloseTo(3.9, 3);
     expect(detail.body.songs[1].lastPlayedAt).toEqual(expect.any(String));
@@ -194,9 +259,18 @@ describe('the recipient, without an account', () => {
   test('a point too small for the play column is stored as the start of the song, on the first report and later ones', async () => {
     const link = await createLink();
     const recipient = t.client();
-    const started = await recipient.post(`/api/pitch/${link.token}/plays`, { songId: first.id, durationSeconds: 0, furthestSeconds: 5e-324, completed: false });
+    const started = await recipient.post(`/api/pitch/${link.token}/plays`, {
+      songId: first.id,
+      durationSeconds: 0,
+      furthestSeconds: 5e-324,
+      completed: false,
+    });
     expect(started.status, started.text).toBe(201);
-    const later = await recipient.patch(`/api/pitch/${link.token}/plays/${started.body.id}`, { durationSeconds: 0, furthestSeconds: 5e-324, completed: false });
+    const later = await recipient.patch(`/api/pitch/${link.token}/plays/${started.body.id}`, {
+      durationSeconds: 0,
+      furthestSeconds: 5e-324,
+      completed: false,
+    });
     expect(later.status, later.text).toBe(200);
     const [play] = await t.db.select().from(songPlays).where(eq(songPlays.id, started.body.id));
     expect(play).toMatchObject({ furthestSeconds: 0, durationSeconds: 0 });
@@ -206,18 +280,28 @@ describe('the recipient, without an account', () => {
     const mine = await createLink();
     const theirs = await createLink({ songIds: [elsewhere.id] });
     const recipient = t.client();
-    expect((await recipient.post(`/api/pitch/${mine.token}/plays`, { songId: elsewhere.id, durationSeconds: 1, completed: false })).status).toBe(404);
+    expect(
+      (await recipient.post(`/api/pitch/${mine.token}/plays`, { songId: elsewhere.id, durationSeconds: 1, completed: false })).status,
+    ).toBe(404);
     expect((await recipient.put(`/api/pitch/${mine.token}/responses/${elsewhere.id}`, { response: 'hold' })).status).toBe(404);
     expect(await t.db.select().from(songPlays).where(eq(songPlays.pitchLinkId, mine.id))).toEqual([]);
     expect(await t.db.select().from(songResponses).where(eq(songResponses.pitchLinkId, mine.id))).toEqual([]);
 
     // A genuine file link for this pitch link, naming a file that is not on its shortlist.
-    const forged = signFileToken(t.config.authSecret, { fileId: elsewhere.audioFileId!, subject: `pitch:${mine.id}` }, SIGNED_URL_TTL_SECONDS);
+    const forged = signFileToken(
+      t.config.authSecret,
+      { fileId: elsewhere.audioFileId!, subject: `pitch:${mine.id}` },
+      SIGNED_URL_TTL_SECONDS,
+    );
     expect((await recipient.get(`/api/files/${forged}`)).status).toBe(404);
     // Nor may one link update another's play.
-    const theirPlay = await t.client().post(`/api/pitch/${theirs.token}/plays`, { songId: elsewhere.id, durationSeconds: 1, completed: false });
+    const theirPlay = await t
+      .client()
+      .post(`/api/pitch/${theirs.token}/plays`, { songId: elsewhere.id, durationSeconds: 1, completed: false });
     expect(theirPlay.status).toBe(201);
-    expect((await recipient.patch(`/api/pitch/${mine.token}/plays/${theirPlay.body.id}`, { durationSeconds: 99, completed: true })).status).toBe(404);
+    expect(
+      (await recipient.patch(`/api/pitch/${mine.token}/plays/${theirPlay.body.id}`, { durationSeconds: 99, completed: true })).status,
+    ).toBe(404);
   });
 
   test('a song hidden after sending leaves the page, and its audio link stops', async () => {
@@ -268,7 +352,10 @@ describe('links that stop working', () => {
     const link = await createLink();
     const recipient = t.client();
     const audioUrl = (await recipient.get(`/api/pitch/${link.token}`)).body.songs[0].audioUrl;
-    await t.db.update(pitchLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pitchLinks.id, link.id));
+    await t.db
+      .update(pitchLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pitchLinks.id, link.id));
 
     const expired = await recipient.get(`/api/pitch/${link.token}`);
     const unknown = await recipient.get(`/api/pitch/${Buffer.alloc(32, 7).toString('base64url')}`);

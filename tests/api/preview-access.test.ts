@@ -27,7 +27,12 @@ async function requestAndSignUp(email: string) {
   const client = t.client();
   const created = await client.post('/api/preview-requests', request(email));
   expect(created.status).toBe(201);
-  const signUp = await client.post('/api/auth/sign-up/email', { email, password: 'listening-room-42', name: 'Rhea Holt', callbackURL: '/auth' });
+  const signUp = await client.post('/api/auth/sign-up/email', {
+    email,
+    password: 'listening-room-42',
+    name: 'Rhea Holt',
+    callbackURL: '/auth',
+  });
   expect(signUp.status).toBe(200);
   const mail = await latestMail(t, email, 'verify-email');
   const link = linkIn(mail.textBody, '/api/auth/verify-email');
@@ -77,7 +82,12 @@ describe('asking for access', () => {
   });
 
   test('the form rules are the spec rules', async () => {
-    const res = await t.client().post('/api/preview-requests', request('rules@example.test', { name: '', companyName: 'x'.repeat(151), proAffiliation: 'ZZZ', projectDescription: '' }));
+    const res = await t
+      .client()
+      .post(
+        '/api/preview-requests',
+        request('rules@example.test', { name: '', companyName: 'x'.repeat(151), proAffiliation: 'ZZZ', projectDescription: '' }),
+      );
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({
       name: [MESSAGES.validation.nameRequired],
@@ -107,7 +117,11 @@ describe('an admin decides', () => {
     const [linked] = await t.db.select().from(previewRequests).where(eq(previewRequests.id, requestId));
     expect(linked!.userId).toBeTruthy();
     expect((await client.get('/api/me')).body).toMatchObject({ isPreview: false, hasPreviewRequest: true });
-    expect((await client.get('/api/preview-requests/mine')).body.request).toMatchObject({ id: requestId, status: 'pending', companyName: 'Holt Music Group' });
+    expect((await client.get('/api/preview-requests/mine')).body.request).toMatchObject({
+      id: requestId,
+      status: 'pending',
+      companyName: 'Holt Music Group',
+    });
     expect((await client.get('/api/songs')).status).toBe(403);
 
     expect((await admin.post(`/api/admin/preview-requests/${requestId}/approve`)).status).toBe(200);
@@ -179,7 +193,12 @@ describe('an admin decides', () => {
 
 describe('admin-made accounts and activity', () => {
   test('an admin-created account signs in at once, with an auto-approved request, and is e-mailed', async () => {
-    const res = await admin.post('/api/admin/preview-accounts', { email: 'made@example.test', password: 'studio-b-session', name: 'Made Person', companyName: 'Made Co' });
+    const res = await admin.post('/api/admin/preview-accounts', {
+      email: 'made@example.test',
+      password: 'studio-b-session',
+      name: 'Made Person',
+      companyName: 'Made Co',
+    });
     expect(res.status).toBe(201);
     const client = await signedInClient(t, { email: 'made@example.test', password: 'studio-b-session' });
     expect((await client.get('/api/me')).body).toMatchObject({ isPreview: true, hasPreviewRequest: true });

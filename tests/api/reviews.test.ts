@@ -21,7 +21,11 @@ const mp3 = synthesizeMp3({ seconds: 1 });
 /** The start of a Linux executable: not audio, not a document, whatever it is named. */
 const executable = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 0)]);
 
-function songForm(orderId: string, overrides: Record<string, unknown> = {}, files: { audio?: Buffer; audioName?: string; lyrics?: Buffer; lyricsName?: string } = { audio: mp3 }) {
+function songForm(
+  orderId: string,
+  overrides: Record<string, unknown> = {},
+  files: { audio?: Buffer; audioName?: string; lyrics?: Buffer; lyricsName?: string } = { audio: mp3 },
+) {
   const form = new FormData();
   form.set(
     'data',
@@ -60,7 +64,9 @@ afterAll(() => t.close());
 describe('submitting songs', () => {
   test('50 songs at once for a 4-song order store exactly 4 and refuse 46 with "Package full"', async () => {
     const order = await makePaidOrder(t.db, writer.id, 4);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => submit(writerClient, songForm(order.id, { title: `Song ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => submit(writerClient, songForm(order.id, { title: `Song ${i}` }))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(4);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(46);
@@ -112,7 +118,14 @@ describe('the review and its conversation', () => {
 
   beforeAll(async () => {
     const order = await makePaidOrder(t.db, writer.id, 2);
-    const res = await submit(writerClient, songForm(order.id, { title: 'Porchlight Waltz' }, { audio: mp3, lyrics: Buffer.from('Verse one\nChorus\n'), lyricsName: 'lyrics.txt' }));
+    const res = await submit(
+      writerClient,
+      songForm(
+        order.id,
+        { title: 'Porchlight Waltz' },
+        { audio: mp3, lyrics: Buffer.from('Verse one\nChorus\n'), lyricsName: 'lyrics.txt' },
+      ),
+    );
     expect(res.status).toBe(201);
     reviewId = res.body.id;
     audioUrl = (await writerClient.get(`/api/reviews/${reviewId}`)).body.audioUrl;
@@ -140,10 +153,18 @@ describe('the review and its conversation', () => {
   test("another user's submitted files answer 404 even through a valid link of that user's own, and 401 signed out", async () => {
     const [review] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
     for (const fileId of [review!.audioFileId!, review!.lyricsFileId!]) {
-      expect((await otherClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: otherId }, 3600)}`)).status).toBe(404);
-      expect((await previewClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: previewId }, 3600)}`)).status).toBe(404);
-      expect((await t.client().get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: writer.id }, 3600)}`)).status).toBe(401);
-      expect((await writerClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: writer.id }, 3600)}`)).status).toBe(200);
+      expect((await otherClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: otherId }, 3600)}`)).status).toBe(
+        404,
+      );
+      expect(
+        (await previewClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: previewId }, 3600)}`)).status,
+      ).toBe(404);
+      expect((await t.client().get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: writer.id }, 3600)}`)).status).toBe(
+        401,
+      );
+      expect(
+        (await writerClient.get(`/api/files/${signFileToken(t.config.authSecret, { fileId, subject: writer.id }, 3600)}`)).status,
+      ).toBe(200);
     }
   });
 
@@ -165,7 +186,9 @@ describe('the review and its conversation', () => {
     // What the songwriter reads cannot be overwritten by a later draft.
     const lateDraft = await admin.put(`/api/admin/reviews/${reviewId}/draft`, { text: 'Oops' });
     expect(lateDraft.status).toBe(409);
-    expect((await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId)))[0]!.adminReview).toBe('Strong hook; tighten verse two.');
+    expect((await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId)))[0]!.adminReview).toBe(
+      'Strong hook; tighten verse two.',
+    );
   });
 
   test('read flags and unread counts are right from both sides', async () => {
@@ -178,7 +201,9 @@ describe('the review and its conversation', () => {
     const unread = async () => (await admin.get('/api/admin/unread-messages')).body.unread as number;
     const before = await unread();
     expect((await writerClient.post(`/api/reviews/${reviewId}/messages`, { message: '  ' })).status).toBe(400);
-    expect((await writerClient.post(`/api/reviews/${reviewId}/messages`, { message: 'Thanks! Which line in verse two?' })).status).toBe(201);
+    expect((await writerClient.post(`/api/reviews/${reviewId}/messages`, { message: 'Thanks! Which line in verse two?' })).status).toBe(
+      201,
+    );
     expect(await unread()).toBe(before + 1);
     expect((await t.mailsTo(t.config.adminNotifyEmail)).filter((m) => m.kind === 'review-message')).toHaveLength(1);
 
@@ -201,7 +226,9 @@ describe('the review and its conversation', () => {
   test('an updated review replaces what the songwriter reads, is unread again, and e-mails them once more; a blank one is refused', async () => {
     const sentBefore = (await t.mailsTo(writer.email)).filter((m) => m.kind === 'review-sent').length;
     expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: '   ' })).status).toBe(400);
-    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong hook; tighten verse two, line two.' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong hook; tighten verse two, line two.' })).status).toBe(
+      200,
+    );
     const [row] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
     expect(row).toMatchObject({ status: 'reviewed', adminReview: 'Strong hook; tighten verse two, line two.', readBySongwriter: false });
     expect((await t.mailsTo(writer.email)).filter((m) => m.kind === 'review-sent')).toHaveLength(sentBefore + 1);

@@ -66,7 +66,11 @@ function songForm(orderId: string, title: string, lyricsFile = false) {
  */
 export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: TestClient }) {
   const order = await makePaidOrder(t.db, owner.id, 4);
-  const submitted = await send(owner.client, { method: 'POST', path: '/api/submissions', form: songForm(order.id, 'Policy Matrix Waltz', true) });
+  const submitted = await send(owner.client, {
+    method: 'POST',
+    path: '/api/submissions',
+    form: songForm(order.id, 'Policy Matrix Waltz', true),
+  });
   expect(submitted.status, submitted.text).toBe(201);
   const reviewId: string = submitted.body.id;
   const message = await owner.client.post(`/api/reviews/${reviewId}/messages`, { message: 'Is the second verse too long?' });

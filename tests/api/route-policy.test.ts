@@ -119,9 +119,18 @@ test("every route that can name a songwriter's object is called with a real one 
   const routes = await realRoutes();
   const needCase = routes.filter((r) => (OWNABLE.includes(ROUTE_POLICY[r]!) && takesObjectInPath(r)) || OWNED_IN_BODY.includes(r));
   const withCase = new Set(owned.map((c) => c.route));
-  expect(needCase.filter((r) => !withCase.has(r)), 'owner-scoped routes without an owned-object case').toEqual([]);
-  expect([...withCase].filter((r) => !routes.includes(r)), 'owned-object cases for routes that do not exist').toEqual([]);
-  expect(OWNED_IN_BODY.filter((r) => !routes.includes(r)), 'body-scoped entries for routes that do not exist').toEqual([]);
+  expect(
+    needCase.filter((r) => !withCase.has(r)),
+    'owner-scoped routes without an owned-object case',
+  ).toEqual([]);
+  expect(
+    [...withCase].filter((r) => !routes.includes(r)),
+    'owned-object cases for routes that do not exist',
+  ).toEqual([]);
+  expect(
+    OWNED_IN_BODY.filter((r) => !routes.includes(r)),
+    'body-scoped entries for routes that do not exist',
+  ).toEqual([]);
   expect(withCase.size).toBeGreaterThanOrEqual(7);
 });
 
@@ -130,7 +139,10 @@ const shown = (res: TestResponse) =>
   `${res.status} ${/json|text/.test(res.headers['content-type'] ?? '') ? res.text.slice(0, 120) : `<${res.headers['content-type'] ?? 'no type'}, ${res.bytes.length} bytes>`}`;
 
 const isErrorShape = (res: TestResponse, code: string) =>
-  typeof res.body === 'object' && res.body?.error?.code === code && typeof res.body.error.message === 'string' && res.body.error.message.length > 0;
+  typeof res.body === 'object' &&
+  res.body?.error?.code === code &&
+  typeof res.body.error.message === 'string' &&
+  res.body.error.message.length > 0;
 
 test('each route answers each caller as the table says, owned objects included', async () => {
   let cells = 0;
@@ -150,7 +162,11 @@ test('each route answers each caller as the table says, owned objects included',
       case 'hidden': {
         // Not found, and told apart from an object that does not exist by nothing in the answer.
         const none = await send(clients[caller], missing!);
-        ok = res.status === 404 && isErrorShape(res, 'NOT_FOUND') && none.status === 404 && JSON.stringify(res.body) === JSON.stringify(none.body);
+        ok =
+          res.status === 404 &&
+          isErrorShape(res, 'NOT_FOUND') &&
+          none.status === 404 &&
+          JSON.stringify(res.body) === JSON.stringify(none.body);
         if (!ok) failures.push(`${route} (${access}) as ${caller}: got ${shown(res)}; for no such object ${shown(none)}`);
         break;
       }
@@ -193,7 +209,12 @@ test('each route answers each caller as the table says, owned objects included',
   expect(await t.db.select().from(reviewMessages).where(eq(reviewMessages.senderId, anotherId))).toEqual([]);
   const onOrder = await t.db.select().from(songReviews).where(eq(songReviews.orderId, objects.orderId));
   expect(onOrder.map((r) => r.songwriterId)).toEqual([ownerId, ownerId]);
-  expect(await t.db.select().from(reviewMessages).where(and(eq(reviewMessages.reviewId, objects.reviewId), eq(reviewMessages.senderId, ownerId)))).toHaveLength(2);
+  expect(
+    await t.db
+      .select()
+      .from(reviewMessages)
+      .where(and(eq(reviewMessages.reviewId, objects.reviewId), eq(reviewMessages.senderId, ownerId))),
+  ).toHaveLength(2);
 
   // The figure issue 9 asks for: every route checked was checked as all six callers, once per owned object.
   const ownedRoutes = new Set(owned.map((c) => c.route)).size;
@@ -226,7 +247,8 @@ test('pitch-link routes let every caller in with a live token, signed in or not'
       const res = await clients[caller].request(method, concrete(path.replace(':token', token)), method === 'GET' ? undefined : {});
       // Past the token: whatever the route says next (200, 204, 400, a song's 404), never the link's 404 or a 401/403.
       const linkRefused = res.status === 404 && res.body?.error?.message === MESSAGES.pitching.linkUnavailableTitle;
-      if (res.status === 401 || res.status === 403 || res.status >= 500 || linkRefused) failures.push(`${route} as ${caller}: got ${res.status}`);
+      if (res.status === 401 || res.status === 403 || res.status >= 500 || linkRefused)
+        failures.push(`${route} as ${caller}: got ${res.status}`);
     }
   }
   expect(routes.length).toBeGreaterThanOrEqual(5);

@@ -29,7 +29,11 @@ beforeAll(async () => {
   const previewUser = await makePreviewUser(t.db);
   const writerUser = await makeSongwriter(t.db);
   writerId = writerUser.id;
-  [preview, writer, adminClient] = await Promise.all([signedInClient(t, previewUser), signedInClient(t, writerUser), signedInClient(t, admin)]);
+  [preview, writer, adminClient] = await Promise.all([
+    signedInClient(t, previewUser),
+    signedInClient(t, writerUser),
+    signedInClient(t, admin),
+  ]);
   song = await makeSong(t.db, t.storage, admin.id, { title: 'Porch Light Static', seconds: 3, cover: ['#1e3a8a', '#fbbf24'] });
 });
 afterAll(async () => {
@@ -98,7 +102,15 @@ describe('files kept in S3', () => {
   test("a songwriter's private upload is saved as an attachment under its own name and type", async () => {
     const file = await insertFile(
       t.db,
-      await putFile({ storage: t.storage, bucket: 'lyric-submissions', ownerId: writerId, body: Buffer.from('Verse one\n'), contentType: 'text/plain', extension: 'txt', originalName: 'my lyrics.txt' }),
+      await putFile({
+        storage: t.storage,
+        bucket: 'lyric-submissions',
+        ownerId: writerId,
+        body: Buffer.from('Verse one\n'),
+        contentType: 'text/plain',
+        extension: 'txt',
+        originalName: 'my lyrics.txt',
+      }),
     );
     const { location } = await redirectOf(writer, fileLink(t.config.authSecret, file.id, writerId));
     const res = await fetch(location);

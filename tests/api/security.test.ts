@@ -51,7 +51,10 @@ describe('rate limits on sign-in', () => {
   test('the counters live in the rate_limits table, keyed by the socket address', async () => {
     const client = t.client();
     await signIn(client, user.email, 'wrong-password');
-    const rows = await t.db.select().from(rateLimits).where(like(rateLimits.key, `%${client.localAddress}%`));
+    const rows = await t.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, `%${client.localAddress}%`));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.key).toContain('/sign-in/email');
     expect(rows[0]!.count).toBe(1);
@@ -71,7 +74,7 @@ describe('behind a load balancer', () => {
   const wrongSignIn = (client: TestClient, forwardedFor: string) =>
     client.post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, { 'x-forwarded-for': forwardedFor });
 
-  test('outside test finding 16: two clients behind a trusted proxy get separate sign-in and request budgets; an untrusted peer\'s X-Forwarded-For is ignored', async () => {
+  test("outside test finding 16: two clients behind a trusted proxy get separate sign-in and request budgets; an untrusted peer's X-Forwarded-For is ignored", async () => {
     await makeUser(proxied.db, { email: user.email, password: user.password });
     // The first client, as the balancer forwards it: the right-most hop is what the balancer saw.
     const first: number[] = [];
@@ -80,9 +83,14 @@ describe('behind a load balancer', () => {
     }
     expect(first).toEqual([401, 401, 401, 429]);
     // A second client behind the same balancer has a budget of its own: better-auth's limit and ours.
-    const second = await viaProxy().post('/api/auth/sign-in/email', { email: user.email, password: user.password }, { 'x-forwarded-for': '198.51.100.8' });
+    const second = await viaProxy().post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password },
+      { 'x-forwarded-for': '198.51.100.8' },
+    );
     expect(second.status).toBe(200);
-    const contact = async (forwardedFor: string) => (await viaProxy().post('/api/contact', contactBody, { 'x-forwarded-for': forwardedFor })).status;
+    const contact = async (forwardedFor: string) =>
+      (await viaProxy().post('/api/contact', contactBody, { 'x-forwarded-for': forwardedFor })).status;
     const fromFirst: number[] = [];
     for (let i = 0; i < 6; i++) fromFirst.push(await contact('198.51.100.7'));
     expect(fromFirst).toEqual([201, 201, 201, 201, 201, 429]);
@@ -107,8 +115,12 @@ describe('behind a load balancer', () => {
     expect(resolve('127.0.0.1', 'not-an-address')).toBe('127.0.0.1');
     expect(resolve('192.0.2.1', '198.51.100.7')).toBe('192.0.2.1');
     expect(clientAddressResolver([])('127.0.0.1', '198.51.100.7')).toBe('127.0.0.1');
-    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: proxied.config.dataDir, TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
-    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: proxied.config.dataDir, TRUSTED_PROXIES: 'balancer.internal' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: proxied.config.dataDir, TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(
+      /TRUSTED_PROXIES/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: proxied.config.dataDir, TRUSTED_PROXIES: 'balancer.internal' })).toThrow(
+      /TRUSTED_PROXIES/,
+    );
   });
 });
 
@@ -175,7 +187,9 @@ describe('requests from another site', () => {
 describe('sign-up does not reveal or grant anything', () => {
   test('a taken e-mail gets the same reply as a new one; the owner is told by e-mail and no second user is made', async () => {
     const owner = await makeUser(t.db);
-    const fresh = await t.client().post('/api/auth/sign-up/email', { email: uniqueEmail('fresh'), password: 'maple-engine-42', name: 'Same' });
+    const fresh = await t
+      .client()
+      .post('/api/auth/sign-up/email', { email: uniqueEmail('fresh'), password: 'maple-engine-42', name: 'Same' });
     const taken = await t.client().post('/api/auth/sign-up/email', { email: owner.email, password: 'maple-engine-42', name: 'Same' });
 
     expect(taken.status).toBe(fresh.status);
@@ -351,7 +365,11 @@ describe('configuration', () => {
 
   test('production with a good secret and public URL loads', () => {
     const config = loadConfig({
-      NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: goodSecret, PUBLIC_URL: 'https://pitchroom.example/', TEST_PAYMENTS: 'on',
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      AUTH_SECRET: goodSecret,
+      PUBLIC_URL: 'https://pitchroom.example/',
+      TEST_PAYMENTS: 'on',
     });
     expect(config.isProduction).toBe(true);
     expect(config.publicUrl).toBe('https://pitchroom.example');
@@ -380,7 +398,10 @@ describe('a staging site on the test checkout', () => {
   let webRoot: string;
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'pitchroom-staging-pages-'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head></head><body class="x"><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head></head><body class="x"><div id="root"></div></body></html>',
+    );
     staging = await createTestApp({ TEST_PAYMENTS: 'on' }, { webRoot });
     plain = await createTestApp({}, { webRoot });
   });
@@ -390,7 +411,7 @@ describe('a staging site on the test checkout', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  test('outside test finding 2: with TEST_PAYMENTS=on every page says payments are a test, outside the app\'s root', async () => {
+  test("outside test finding 2: with TEST_PAYMENTS=on every page says payments are a test, outside the app's root", async () => {
     const banner = `<body class="x"><div class="test-payments-banner" role="note">${MESSAGES.generic.testPaymentsBanner}</div><div id="root">`;
     for (const pathname of ['/', '/songwriter-order', '/admin/dashboard', '/no-such-page']) {
       const res = await staging.client().get(pathname);
@@ -404,7 +425,12 @@ describe('a staging site on the test checkout', () => {
 describe('in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://pitchroom.example', TEST_PAYMENTS: 'on' });
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'p'.repeat(40),
+      PUBLIC_URL: 'https://pitchroom.example',
+      TEST_PAYMENTS: 'on',
+    });
   });
   afterAll(() => prod?.close());
 
@@ -430,11 +456,9 @@ describe('in production', () => {
 
   test('a foreign Origin is refused on sign-in', async () => {
     const member = await makeUser(prod.db);
-    const res = await prod.client().post(
-      '/api/auth/sign-in/email',
-      { email: member.email, password: member.password },
-      { origin: 'https://evil.test' },
-    );
+    const res = await prod
+      .client()
+      .post('/api/auth/sign-in/email', { email: member.email, password: member.password }, { origin: 'https://evil.test' });
     expect(res.status).toBe(403);
   });
 });

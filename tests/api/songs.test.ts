@@ -44,7 +44,16 @@ beforeAll(async () => {
     signedInClient(t, plain),
   ]);
   anonymous = t.client();
-  active = await makeSong(t.db, t.storage, adminId, { title: 'Gravel Road Goodbye', genre: 'Country', bpm: 92, tags: ['heartbreak', 'female vocal'], lyrics: 'Dust on the dashboard', orderIndex: 0, seconds: 4, cover: ['#7c2d12', '#f59e0b'] });
+  active = await makeSong(t.db, t.storage, adminId, {
+    title: 'Gravel Road Goodbye',
+    genre: 'Country',
+    bpm: 92,
+    tags: ['heartbreak', 'female vocal'],
+    lyrics: 'Dust on the dashboard',
+    orderIndex: 0,
+    seconds: 4,
+    cover: ['#7c2d12', '#f59e0b'],
+  });
   inactive = await makeSong(t.db, t.storage, adminId, { title: 'Hidden Track', isActive: false, orderIndex: 1 });
 });
 afterAll(() => t.close());
@@ -58,7 +67,11 @@ async function pipelinedRanges(baseUrl: string, path: string, client: TestClient
   await once(socket, 'connect');
   socket.pause();
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  socket.write(ranges.map(({ start, end }) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nRange: bytes=${start}-${end}\r\n\r\n`).join(''));
+  socket.write(
+    ranges
+      .map(({ start, end }) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nRange: bytes=${start}-${end}\r\n\r\n`)
+      .join(''),
+  );
   return {
     async readAll() {
       const answers: { start: number; end: number; status: number; body: Buffer }[] = [];
@@ -90,22 +103,30 @@ describe('who may see the catalogue', () => {
     ['anonymous', () => anonymous, () => previewUserId, 401],
     ['signed in without a role', () => noRole, () => noRoleId, 403],
     ['songwriter', () => songwriter, () => songwriterId, 403],
-  ])('%s is refused the list, the song, its audio (even through a genuine link made out to them) and commenting', async (_who, client, linkSubject, status) => {
-    expect((await client().get('/api/songs')).status).toBe(status);
-    expect((await client().get(`/api/songs/${active.slug}`)).status).toBe(status);
-    const link = signFileToken(t.config.authSecret, { fileId: active.audioFileId!, subject: linkSubject() }, 3600);
-    const audio = await client().get(`/api/files/${link}`, { range: 'bytes=0-9' });
-    expect(audio.status).toBe(status);
-    expect(audio.headers['content-type']).toContain('application/json');
-    const comment = await client().post(`/api/songs/${active.slug}/comments`, { name: 'X', email: 'x@example.test', comment: 'Hi' });
-    expect(comment.status).toBe(status);
-  });
+  ])(
+    '%s is refused the list, the song, its audio (even through a genuine link made out to them) and commenting',
+    async (_who, client, linkSubject, status) => {
+      expect((await client().get('/api/songs')).status).toBe(status);
+      expect((await client().get(`/api/songs/${active.slug}`)).status).toBe(status);
+      const link = signFileToken(t.config.authSecret, { fileId: active.audioFileId!, subject: linkSubject() }, 3600);
+      const audio = await client().get(`/api/files/${link}`, { range: 'bytes=0-9' });
+      expect(audio.status).toBe(status);
+      expect(audio.headers['content-type']).toContain('application/json');
+      const comment = await client().post(`/api/songs/${active.slug}/comments`, { name: 'X', email: 'x@example.test', comment: 'Hi' });
+      expect(comment.status).toBe(status);
+    },
+  );
 
   test('a preview user sees only active songs, in order', async () => {
     const res = await preview.get('/api/songs');
     expect(res.status).toBe(200);
     expect(res.body.rows.map((s: { slug: string }) => s.slug)).toEqual([active.slug]);
-    expect(res.body.rows[0]).toMatchObject({ title: 'Gravel Road Goodbye', genre: 'Country', bpm: 92, tags: ['heartbreak', 'female vocal'] });
+    expect(res.body.rows[0]).toMatchObject({
+      title: 'Gravel Road Goodbye',
+      genre: 'Country',
+      bpm: 92,
+      tags: ['heartbreak', 'female vocal'],
+    });
     expect((await preview.get(`/api/songs/${inactive.slug}`)).status).toBe(404);
   });
 
@@ -127,14 +148,22 @@ describe('who may see the catalogue', () => {
     // A comment left while the song was active stays the admin's to moderate after it is hidden.
     const [comment] = await t.db
       .insert(songComments)
-      .values({ songId: inactive.id, userId: previewUserId, commenterName: 'Dana', commenterEmail: 'dana@example.test', commentText: 'Before it was hidden.' })
+      .values({
+        songId: inactive.id,
+        userId: previewUserId,
+        commenterName: 'Dana',
+        commenterEmail: 'dana@example.test',
+        commentText: 'Before it was hidden.',
+      })
       .returning();
     const all = await admin.get('/api/admin/comments?status=all');
     expect(all.body.rows).toEqual(expect.arrayContaining([expect.objectContaining({ id: comment!.id, songTitle: 'Hidden Track' })]));
     expect((await admin.patch(`/api/admin/comments/${comment!.id}`, { isApproved: true })).status).toBe(200);
 
     expect((await preview.get(`/api/songs/${inactive.slug}`)).status).toBe(404);
-    expect((await preview.post(`/api/songs/${inactive.slug}/comments`, { name: 'Dana', email: 'dana@example.test', comment: 'Hi' })).status).toBe(404);
+    expect(
+      (await preview.post(`/api/songs/${inactive.slug}/comments`, { name: 'Dana', email: 'dana@example.test', comment: 'Hi' })).status,
+    ).toBe(404);
     expect((await preview.get(`/api/admin/songs/${inactive.id}`)).status).toBe(403);
     expect((await admin.delete(`/api/admin/comments/${comment!.id}`)).status).toBe(204);
   });
@@ -176,7 +205,9 @@ describe('audio links', () => {
     });
     for (let batch = 0; batch < ranges.length; batch += 40) {
       const answers = await Promise.all(
-        ranges.slice(batch, batch + 40).map(async ({ start, end }) => ({ start, end, res: await preview.get(song.body.audioUrl, { range: `bytes=${start}-${end}` }) })),
+        ranges
+          .slice(batch, batch + 40)
+          .map(async ({ start, end }) => ({ start, end, res: await preview.get(song.body.audioUrl, { range: `bytes=${start}-${end}` }) })),
       );
       for (const { start, end, res } of answers) {
         expect(res.status).toBe(206);
@@ -190,7 +221,10 @@ describe('audio links', () => {
     const whole = (await preview.get(song.body.audioUrl)).bytes;
     const length = Math.floor(whole.length / 2);
     const rangesFrom = (count: number, step: number) =>
-      Array.from({ length: count }, (_, i) => ({ start: (i * step) % (whole.length - length), end: 0 })).map((r) => ({ ...r, end: r.start + length - 1 }));
+      Array.from({ length: count }, (_, i) => ({ start: (i * step) % (whole.length - length), end: 0 })).map((r) => ({
+        ...r,
+        end: r.start + length - 1,
+      }));
     // One connection asks for many ranges at once and reads nothing yet: its answers wait in the server.
     const slow = await pipelinedRanges(t.url, song.body.audioUrl, preview, rangesFrom(400, 101));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -315,7 +349,11 @@ describe('admin song management', () => {
   };
 
   test('creates a song with an mp3 and an image, storing a web-size image too', async () => {
-    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData(), { audio: synthesizeMp3({ seconds: 2 }), image: await makeCoverPng(['#111', '#999'], 1600) }));
+    const res = await admin.sendForm(
+      'POST',
+      '/api/admin/songs',
+      form(songData(), { audio: synthesizeMp3({ seconds: 2 }), image: await makeCoverPng(['#111', '#999'], 1600) }),
+    );
     expect(res.status, res.text).toBe(201);
     const [row] = await t.db.select().from(songs).where(eq(songs.slug, 'porch-light'));
     expect(row).toMatchObject({ title: 'Porch Light', bpm: 84, tags: ['love', 'mid-tempo'], isActive: true });
@@ -329,7 +367,11 @@ describe('admin song management', () => {
 
   test('refuses a file that is not an mp3 even when it is named .mp3, and writes nothing', async () => {
     const png = await makeCoverPng(['#000', '#fff'], 50);
-    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData({ slug: 'fake-mp3' }), { audio: png, audioName: 'song.mp3' }));
+    const res = await admin.sendForm(
+      'POST',
+      '/api/admin/songs',
+      form(songData({ slug: 'fake-mp3' }), { audio: png, audioName: 'song.mp3' }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(MESSAGES.songs.audioNotMp3);
     expect(await t.db.select().from(songs).where(eq(songs.slug, 'fake-mp3'))).toHaveLength(0);
@@ -349,13 +391,21 @@ describe('admin song management', () => {
     [{ lyrics: '' }, MESSAGES.songs.lyricsRequired],
     [{ tags: ['a', 'A'] }, MESSAGES.songs.tagDuplicate],
   ])('refuses %o with the spec message', async (override, message) => {
-    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData({ slug: 'bad-input', ...override }), { audio: synthesizeMp3({ seconds: 1 }) }));
+    const res = await admin.sendForm(
+      'POST',
+      '/api/admin/songs',
+      form(songData({ slug: 'bad-input', ...override }), { audio: synthesizeMp3({ seconds: 1 }) }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(message);
   });
 
   test('a taken slug is a conflict with a clear message', async () => {
-    const res = await admin.sendForm('POST', '/api/admin/songs', form(songData({ slug: active.slug }), { audio: synthesizeMp3({ seconds: 1 }) }));
+    const res = await admin.sendForm(
+      'POST',
+      '/api/admin/songs',
+      form(songData({ slug: active.slug }), { audio: synthesizeMp3({ seconds: 1 }) }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(MESSAGES.songs.slugTaken);
   });
@@ -364,7 +414,11 @@ describe('admin song management', () => {
     const song = await makeSong(t.db, t.storage, adminId, { title: 'Toggle Me', orderIndex: 5 });
     expect((await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: false })).status).toBe(200);
     expect((await t.db.select().from(songs).where(eq(songs.id, song.id)))[0]!.isActive).toBe(false);
-    const edit = await admin.sendForm('PUT', `/api/admin/songs/${song.id}`, form(songData({ title: 'Toggled', slug: 'toggled', isActive: true })));
+    const edit = await admin.sendForm(
+      'PUT',
+      `/api/admin/songs/${song.id}`,
+      form(songData({ title: 'Toggled', slug: 'toggled', isActive: true })),
+    );
     expect(edit.status, edit.text).toBe(200);
     const [edited] = await t.db.select().from(songs).where(eq(songs.id, song.id));
     expect(edited).toMatchObject({ title: 'Toggled', slug: 'toggled', isActive: true, audioFileId: song.audioFileId });
@@ -393,7 +447,11 @@ describe('admin song management', () => {
 
 describe('comments', () => {
   test('a comment waits for approval, then shows on the song page; delete removes it', async () => {
-    const posted = await preview.post(`/api/songs/${active.slug}/comments`, { name: '  Dana  ', email: 'dana@example.test', comment: 'Love the second verse.' });
+    const posted = await preview.post(`/api/songs/${active.slug}/comments`, {
+      name: '  Dana  ',
+      email: 'dana@example.test',
+      comment: 'Love the second verse.',
+    });
     expect(posted.status).toBe(201);
     const [stored] = await t.db.select().from(songComments).where(eq(songComments.id, posted.body.id));
     expect(stored).toMatchObject({ commenterName: 'Dana', isApproved: false, userId: previewUserId });
@@ -450,7 +508,7 @@ describe('play tracking', () => {
 });
 
 describe('the genre filter', () => {
-  test('offers each genre of the active songs once, sorted; never an inactive song\'s or an empty one', async () => {
+  test("offers each genre of the active songs once, sorted; never an inactive song's or an empty one", async () => {
     await t.db.insert(songs).values([
       { slug: 'genre-pop-1', title: 'Pop One', description: 'd', lyrics: 'l', genre: 'Pop' },
       { slug: 'genre-pop-2', title: 'Pop Two', description: 'd', lyrics: 'l', genre: 'Pop' },

@@ -53,7 +53,9 @@ describe('sign-up, step 1', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, 'june@example.test'));
     expect(user).toMatchObject({ emailVerified: false });
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, user!.id))).toMatchObject([{ role: 'songwriter' }]);
-    expect(await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, user!.id))).toMatchObject([{ username: 'june-carter' }]);
+    expect(await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, user!.id))).toMatchObject([
+      { username: 'june-carter' },
+    ]);
     const signIn = await client.post('/api/auth/sign-in/email', { email: 'june@example.test', password: 'wildwood-flower-1' });
     expect(signIn.status).toBe(403);
   });
@@ -115,7 +117,15 @@ describe('onboarding steps', () => {
     expect((await client.put('/api/songwriters/me/profile', profile)).status).toBe(200);
     expect((await client.get('/api/songwriters/me')).body.nextStep).toBe('questionnaire');
 
-    const answers = { yearsWriting: '6', songsWritten: '80', mostRecentSong: 'Wildwood', preferredGenre: 'Country', hasPublished: false, proAffiliation: 'BMI', howFoundUs: 'A friend' };
+    const answers = {
+      yearsWriting: '6',
+      songsWritten: '80',
+      mostRecentSong: 'Wildwood',
+      preferredGenre: 'Country',
+      hasPublished: false,
+      proAffiliation: 'BMI',
+      howFoundUs: 'A friend',
+    };
     expect((await client.post('/api/songwriters/me/checkout', { packageSize: 1 })).status).toBe(409);
     expect((await client.put('/api/songwriters/me/questionnaire', answers)).status).toBe(200);
     expect((await client.post('/api/songwriters/me/checkout', { packageSize: 1 })).status).toBe(201);
@@ -212,7 +222,15 @@ describe('claiming orders', () => {
   const unclaimed = async (email: string, sessionId: string) => {
     const [row] = await t.db
       .insert(orders)
-      .values({ packageSize: 2, amountPaidCents: 5000, paymentStatus: 'paid', paymentProvider: 'stripe', checkoutSessionId: sessionId, customerEmail: email, paidAt: new Date() })
+      .values({
+        packageSize: 2,
+        amountPaidCents: 5000,
+        paymentStatus: 'paid',
+        paymentProvider: 'stripe',
+        checkoutSessionId: sessionId,
+        customerEmail: email,
+        paidAt: new Date(),
+      })
       .returning();
     return row!;
   };
@@ -221,11 +239,17 @@ describe('claiming orders', () => {
     const order = await unclaimed('someone@example.test', 'cs_test_claim_session');
     const writer = await makeSongwriter(t.db);
     const client = await signedInClient(t, writer);
-    expect((await client.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({ claimed: 1, awaitingPayment: false });
+    expect((await client.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({
+      claimed: 1,
+      awaitingPayment: false,
+    });
     expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.songwriterId).toBe(writer.id);
     // Another songwriter cannot take it afterwards.
     const other = await signedInClient(t, await makeSongwriter(t.db));
-    expect((await other.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({ claimed: 0, awaitingPayment: false });
+    expect((await other.post('/api/songwriters/me/claim', { sessionId: 'cs_test_claim_session' })).body).toEqual({
+      claimed: 0,
+      awaitingPayment: false,
+    });
   });
 
   test("by the songwriter's own verified e-mail at once, by another address only after its confirmation link", async () => {
@@ -257,4 +281,3 @@ describe('claiming orders', () => {
     expect(empty.body.error.message).toBe(MESSAGES.validation.emailRequired);
   });
 });
-

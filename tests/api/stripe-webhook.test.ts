@@ -35,14 +35,24 @@ function eventFor({ eventId, sessionId, orderId, email }: { eventId: string; ses
 function deliver(payload: string, secret = WEBHOOK_SECRET) {
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
   // Stripe's servers send no Origin header and no cookies.
-  return t.client().request('POST', '/api/payments/stripe/webhook', Buffer.from(payload), { 'content-type': 'application/json', 'stripe-signature': signature, origin: '' });
+  return t.client().request('POST', '/api/payments/stripe/webhook', Buffer.from(payload), {
+    'content-type': 'application/json',
+    'stripe-signature': signature,
+    origin: '',
+  });
 }
 
 async function pendingOrder(sessionId: string) {
   const writer = await makeSongwriter(t.db);
   const [order] = await t.db
     .insert(orders)
-    .values({ songwriterId: writer.id, packageSize: 3, paymentProvider: 'stripe', checkoutSessionId: sessionId, customerEmail: writer.email })
+    .values({
+      songwriterId: writer.id,
+      packageSize: 3,
+      paymentProvider: 'stripe',
+      checkoutSessionId: sessionId,
+      customerEmail: writer.email,
+    })
     .returning();
   return { order: order!, writer };
 }
@@ -61,7 +71,10 @@ test('a delivery with a bad signature is refused and changes nothing', async () 
 });
 
 const receiptsTo = (email: string) =>
-  t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'order-paid'), eq(mailOutbox.toAddress, email)));
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'order-paid'), eq(mailOutbox.toAddress, email)));
 
 test('one event delivered ten times in turn and ten times at once makes one paid order and one receipt', async () => {
   const { order, writer } = await pendingOrder('cs_test_tentimes');
@@ -150,7 +163,10 @@ test('a paid session we did not start waits, unclaimed, and its buyer claims it 
   const [row] = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_test_foreign'));
   expect(row).toMatchObject({ songwriterId: null, packageSize: 3, paymentStatus: 'paid', customerEmail: 'buyer@example.test' });
   const buyer = await signedInClient(t, await makeSongwriter(t.db));
-  expect((await buyer.post('/api/songwriters/me/claim', { sessionId: 'cs_test_foreign' })).body).toEqual({ claimed: 1, awaitingPayment: false });
+  expect((await buyer.post('/api/songwriters/me/claim', { sessionId: 'cs_test_foreign' })).body).toEqual({
+    claimed: 1,
+    awaitingPayment: false,
+  });
 });
 
 test('the test checkout is not offered when Stripe is configured', async () => {
@@ -161,7 +177,12 @@ test('the test checkout is not offered when Stripe is configured', async () => {
 test('paying first and signing up afterwards: verifying the e-mail claims the order', async () => {
   await deliver(eventFor({ eventId: 'evt_paid_first', sessionId: 'cs_test_paid_first', orderId: '', email: 'paid-first@example.test' }));
   const client = t.client();
-  await client.post('/api/songwriters/sign-up', { username: 'paid-first', email: 'paid-first@example.test', password: 'paid-before-signup', confirmPassword: 'paid-before-signup' });
+  await client.post('/api/songwriters/sign-up', {
+    username: 'paid-first',
+    email: 'paid-first@example.test',
+    password: 'paid-before-signup',
+    confirmPassword: 'paid-before-signup',
+  });
   const mail = (await t.mailsTo('paid-first@example.test')).find((m) => m.kind === 'verify-email')!;
   const link = new URL(/https?:\/\/\S+/.exec(mail.textBody)![0]);
   await client.get(link.pathname + link.search);

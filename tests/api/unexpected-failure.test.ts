@@ -27,16 +27,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const orderInDatabase = async () =>
-  (await t.db.select({ id: songs.id, orderIndex: songs.orderIndex }).from(songs).orderBy(asc(songs.orderIndex))).map((s) => `${s.orderIndex}:${s.id}`);
+  (await t.db.select({ id: songs.id, orderIndex: songs.orderIndex }).from(songs).orderBy(asc(songs.orderIndex))).map(
+    (s) => `${s.orderIndex}:${s.id}`,
+  );
 
 test('a reorder the database fails halfway changes no song, answers 500 with a reference and no details, and logs it', async () => {
   const before = await orderInDatabase();
   const ids = before.map((entry) => entry.split(':')[1]!).reverse();
   // The last position is written last: every song before it has its new place when the database refuses it.
-  await t.db.execute(sql.raw(`create function refuse_last_position() returns trigger language plpgsql as $$
-    begin raise exception 'simulated storage failure'; end $$`));
-  await t.db.execute(sql.raw(`create trigger refuse_last_position before update of order_index on songs
-    for each row when (new.order_index = ${ids.length - 1}) execute function refuse_last_position()`));
+  await t.db.execute(
+    sql.raw(`create function refuse_last_position() returns trigger language plpgsql as $$
+    begin raise exception 'simulated storage failure'; end $$`),
+  );
+  await t.db.execute(
+    sql.raw(`create trigger refuse_last_position before update of order_index on songs
+    for each row when (new.order_index = ${ids.length - 1}) execute function refuse_last_position()`),
+  );
   try {
     const res = await admin.put('/api/admin/song-order', { ids });
 

@@ -63,7 +63,12 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
   const idat = deflateSync(Buffer.alloc(width + 1));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Files that must never be stored, whatever they are called. */
@@ -91,16 +96,42 @@ function songForm(files: Record<string, [Buffer, string]>) {
 async function submissionForm(files: Record<string, [Buffer, string]>) {
   const order = await makePaidOrder(t.db, writerId, 1);
   const form = new FormData();
-  form.set('data', JSON.stringify({ orderId: order.id, title: 'Night Shift', storyArc: 'A nurse drives home at dawn.', aiUsage: 'No AI was used at all.', agreed: true }));
+  form.set(
+    'data',
+    JSON.stringify({
+      orderId: order.id,
+      title: 'Night Shift',
+      storyArc: 'A nurse drives home at dawn.',
+      aiUsage: 'No AI was used at all.',
+      agreed: true,
+    }),
+  );
   for (const [field, [bytes, name]] of Object.entries(files)) form.set(field, new Blob([new Uint8Array(bytes)]), name);
   return form;
 }
 
 const UPLOADS: Record<string, { name: string; send: (bytes: Buffer) => Promise<TestResponse>; message: string }> = {
-  'catalogue audio': { name: 'song.mp3', send: (b) => admin.sendForm('POST', '/api/admin/songs', songForm({ audio: [b, 'song.mp3'] })), message: MESSAGES.songs.audioNotMp3 },
-  'catalogue image': { name: 'cover.png', send: (b) => admin.sendForm('POST', '/api/admin/songs', songForm({ audio: [mp3, 'song.mp3'], image: [b, 'cover.png'] })), message: MESSAGES.songs.imageNotAllowed },
-  'submission audio': { name: 'song.mp3', send: async (b) => writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [b, 'song.mp3'] })), message: MESSAGES.reviews.audioNotAllowed },
-  'lyrics file': { name: 'lyrics.txt', send: async (b) => writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [mp3, 'song.mp3'], lyricsFile: [b, 'lyrics.txt'] })), message: MESSAGES.reviews.lyricsNotAllowed },
+  'catalogue audio': {
+    name: 'song.mp3',
+    send: (b) => admin.sendForm('POST', '/api/admin/songs', songForm({ audio: [b, 'song.mp3'] })),
+    message: MESSAGES.songs.audioNotMp3,
+  },
+  'catalogue image': {
+    name: 'cover.png',
+    send: (b) => admin.sendForm('POST', '/api/admin/songs', songForm({ audio: [mp3, 'song.mp3'], image: [b, 'cover.png'] })),
+    message: MESSAGES.songs.imageNotAllowed,
+  },
+  'submission audio': {
+    name: 'song.mp3',
+    send: async (b) => writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [b, 'song.mp3'] })),
+    message: MESSAGES.reviews.audioNotAllowed,
+  },
+  'lyrics file': {
+    name: 'lyrics.txt',
+    send: async (b) =>
+      writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [mp3, 'song.mp3'], lyricsFile: [b, 'lyrics.txt'] })),
+    message: MESSAGES.reviews.lyricsNotAllowed,
+  },
 };
 
 function filesOnDisk(dir = path.join(t.config.dataDir, 'files')): number {
@@ -148,7 +179,12 @@ describe('hostile files renamed to an accepted extension', () => {
 
   test('the same kinds of upload, genuine, are taken (the refusals above are about content)', async () => {
     for (const [kind, upload] of Object.entries(UPLOADS)) {
-      const genuine = { 'catalogue audio': mp3, 'catalogue image': png, 'submission audio': wav(), 'lyrics file': Buffer.from('Verse one\nChorus <3\n') }[kind]!;
+      const genuine = {
+        'catalogue audio': mp3,
+        'catalogue image': png,
+        'submission audio': wav(),
+        'lyrics file': Buffer.from('Verse one\nChorus <3\n'),
+      }[kind]!;
       const res = await upload.send(genuine);
       expect(res.status, `${kind}: ${res.text}`).toBe(201);
     }
@@ -160,14 +196,18 @@ describe('lyrics documents that unpack to too much ("docx bombs")', () => {
   const bombs: [string, () => Buffer][] = [
     ['a part declaring 1 GB', () => docx(0, { 'word/media/huge.bin': zerosDeflated(1024, GB) })],
     ['a part declaring 1 kB that inflates to 1 GB', () => docx(0, { 'word/media/huge.bin': zerosDeflated(1024, 1024) })],
-    ['parts declaring 60 MB in all', () => docx(0, Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`word/media/${i}.bin`, zerosDeflated(10, 10 * 1024 * 1024)])))],
+    [
+      'parts declaring 60 MB in all',
+      () => docx(0, Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`word/media/${i}.bin`, zerosDeflated(10, 10 * 1024 * 1024)]))),
+    ],
     ['1,500 parts', () => docx(0, Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`word/p${i}.xml`, '<x/>'])))],
   ];
 
   test.each(bombs)('%s is refused quickly, without unpacking it in memory', async (label, make) => {
     const bytes = make();
     expect(bytes.length).toBeLessThan(2 * 1024 * 1024);
-    const send = async () => writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [mp3, 'song.mp3'], lyricsFile: [bytes, 'lyrics.docx'] }));
+    const send = async () =>
+      writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [mp3, 'song.mp3'], lyricsFile: [bytes, 'lyrics.docx'] }));
     const { ms, rssGrowth } = await expectRefused(send, MESSAGES.reviews.lyricsUnpacksTooLarge, label);
     expect(ms, label).toBeLessThan(5000);
     expect(rssGrowth, label).toBeLessThan(64 * 1024 * 1024);
@@ -175,7 +215,11 @@ describe('lyrics documents that unpack to too much ("docx bombs")', () => {
 
   test('a real document with deflated parts is taken', async () => {
     const lyrics = docx(0, { 'word/document.xml': deflated(`<w:document>${'<w:p>Verse</w:p>'.repeat(2000)}</w:document>`) });
-    const res = await writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [mp3, 'song.mp3'], lyricsFile: [lyrics, 'lyrics.docx'] }));
+    const res = await writer.sendForm(
+      'POST',
+      '/api/submissions',
+      await submissionForm({ audio: [mp3, 'song.mp3'], lyricsFile: [lyrics, 'lyrics.docx'] }),
+    );
     expect(res.status, res.text).toBe(201);
   });
 });
@@ -197,10 +241,18 @@ describe('downloads', () => {
   }
 
   test('every stored kind is sent as an attachment with nosniff and a sandboxing CSP, under a generated key', async () => {
-    const created = await admin.sendForm('POST', '/api/admin/songs', songForm({ audio: [mp3, '..\\..\\song.mp3'], image: [png, 'cover.png'] }));
+    const created = await admin.sendForm(
+      'POST',
+      '/api/admin/songs',
+      songForm({ audio: [mp3, '..\\..\\song.mp3'], image: [png, 'cover.png'] }),
+    );
     expect(created.status, created.text).toBe(201);
     const song = (await admin.get(`/api/admin/songs/${created.body.id}`)).body;
-    const submitted = await writer.sendForm('POST', '/api/submissions', await submissionForm({ audio: [wav(), 'take 1.wav'], lyricsFile: [pdf(), 'lyrics.pdf'] }));
+    const submitted = await writer.sendForm(
+      'POST',
+      '/api/submissions',
+      await submissionForm({ audio: [wav(), 'take 1.wav'], lyricsFile: [pdf(), 'lyrics.pdf'] }),
+    );
     expect(submitted.status, submitted.text).toBe(201);
     const review = (await writer.get(`/api/reviews/${submitted.body.id}`)).body;
 
@@ -260,7 +312,7 @@ function* pngOf(bytes: number): Generator<Buffer> {
   const afterHeader = 8 + 25; // the signature, then IHDR
   yield png.subarray(0, afterHeader);
   const type = Buffer.from('prVt');
-  for (let padding = bytes - png.length; padding > 0; ) {
+  for (let padding = bytes - png.length; padding > 0;) {
     let data = Math.min(padding - 12, 256 * MB); // a chunk: length, type, data, CRC
     if (padding - 12 - data > 0 && padding - 12 - data < 12) data -= 12;
     if (data < 0) throw new Error(`no PNG is ${bytes} bytes long`);
@@ -309,7 +361,12 @@ interface Part {
   bytes: number;
   pieces: () => Iterable<Buffer>;
 }
-const bufferPart = (field: string, bytes: Buffer, filename?: string): Part => ({ field, filename, bytes: bytes.length, pieces: () => [bytes] });
+const bufferPart = (field: string, bytes: Buffer, filename?: string): Part => ({
+  field,
+  filename,
+  bytes: bytes.length,
+  pieces: () => [bytes],
+});
 
 interface StreamedAnswer {
   status: number;
@@ -332,7 +389,9 @@ interface StreamedAnswer {
 function sendStreamed(client: TestClient, route: string, parts: Part[], { chunked = false } = {}): Promise<StreamedAnswer> {
   const boundary = `----pitchroom-size-${Date.now().toString(16)}`;
   const envelopes = parts.map((p) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream` : ''}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream` : ''}\r\n\r\n`,
+    ),
   );
   const closing = Buffer.from(`--${boundary}--\r\n`);
   const length = parts.reduce((n, p, i) => n + envelopes[i]!.length + p.bytes + CRLF.length, closing.length);
@@ -396,7 +455,12 @@ function sendStreamed(client: TestClient, route: string, parts: Part[], { chunke
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString();
-        answer = { status: res.statusCode ?? 0, body: text.startsWith('{') ? JSON.parse(text) : text, answerMs: performance.now() - started, sentAtAnswer };
+        answer = {
+          status: res.statusCode ?? 0,
+          body: text.startsWith('{') ? JSON.parse(text) : text,
+          answerMs: performance.now() - started,
+          sentAtAnswer,
+        };
         settleIfDone();
       });
     });
@@ -440,25 +504,60 @@ const songData = () => {
 };
 const submissionData = async () => {
   const order = await makePaidOrder(t.db, writerId, 1);
-  return bufferPart('data', Buffer.from(JSON.stringify({ orderId: order.id, title: 'Night Shift', storyArc: 'A nurse drives home at dawn.', aiUsage: 'No AI was used at all.', agreed: true })));
+  return bufferPart(
+    'data',
+    Buffer.from(
+      JSON.stringify({
+        orderId: order.id,
+        title: 'Night Shift',
+        storyArc: 'A nurse drives home at dawn.',
+        aiUsage: 'No AI was used at all.',
+        agreed: true,
+      }),
+    ),
+  );
 };
 
 const SIZED: Record<string, SizedUpload> = {
   'catalogue audio': {
-    field: 'audio', filename: 'song.mp3', limit: LIMITS.songAudioMaxBytes, tooLarge: MESSAGES.songs.audioTooLarge, bucket: 'song-audio', file: mp3Of,
+    field: 'audio',
+    filename: 'song.mp3',
+    limit: LIMITS.songAudioMaxBytes,
+    tooLarge: MESSAGES.songs.audioTooLarge,
+    bucket: 'song-audio',
+    file: mp3Of,
     form: async () => ({ client: admin, route: '/api/admin/songs', parts: [songData()] }),
   },
   'catalogue image': {
-    field: 'image', filename: 'cover.png', limit: LIMITS.songImageMaxBytes, tooLarge: MESSAGES.songs.imageTooLarge, bucket: 'song-images', file: pngOf,
+    field: 'image',
+    filename: 'cover.png',
+    limit: LIMITS.songImageMaxBytes,
+    tooLarge: MESSAGES.songs.imageTooLarge,
+    bucket: 'song-images',
+    file: pngOf,
     form: async () => ({ client: admin, route: '/api/admin/songs', parts: [songData(), bufferPart('audio', mp3, 'song.mp3')] }),
   },
   'submission audio': {
-    field: 'audio', filename: 'song.wav', limit: LIMITS.submissionAudioMaxBytes, tooLarge: MESSAGES.reviews.audioTooLarge, bucket: 'song-submissions', file: wavOf,
+    field: 'audio',
+    filename: 'song.wav',
+    limit: LIMITS.submissionAudioMaxBytes,
+    tooLarge: MESSAGES.reviews.audioTooLarge,
+    bucket: 'song-submissions',
+    file: wavOf,
     form: async () => ({ client: writer, route: '/api/submissions', parts: [await submissionData()] }),
   },
   'lyrics file': {
-    field: 'lyricsFile', filename: 'lyrics.txt', limit: LIMITS.lyricsFileMaxBytes, tooLarge: MESSAGES.reviews.lyricsTooLarge, bucket: 'lyric-submissions', file: textOf,
-    form: async () => ({ client: writer, route: '/api/submissions', parts: [await submissionData(), bufferPart('audio', mp3, 'song.mp3')] }),
+    field: 'lyricsFile',
+    filename: 'lyrics.txt',
+    limit: LIMITS.lyricsFileMaxBytes,
+    tooLarge: MESSAGES.reviews.lyricsTooLarge,
+    bucket: 'lyric-submissions',
+    file: textOf,
+    form: async () => ({
+      client: writer,
+      route: '/api/submissions',
+      parts: [await submissionData(), bufferPart('audio', mp3, 'song.mp3')],
+    }),
   },
 };
 const SIZED_KINDS = Object.keys(SIZED);
@@ -472,9 +571,16 @@ async function sendSized(kind: string, bytes: number, options: { chunked?: boole
 
 /** Stored files of a bucket that are exactly `bytes` long. */
 const storedAtSize = async (bucket: StorageBucket, bytes: number) =>
-  (await t.db.select({ n: count() }).from(storedFiles).where(and(eq(storedFiles.bucket, bucket), eq(storedFiles.sizeBytes, bytes))))[0]!.n;
+  (
+    await t.db
+      .select({ n: count() })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.bucket, bucket), eq(storedFiles.sizeBytes, bytes)))
+  )[0]!.n;
 
-const tooLargeBody = (upload: SizedUpload) => ({ error: { code: 'PAYLOAD_TOO_LARGE', message: upload.tooLarge, fields: { [upload.field]: [upload.tooLarge] } } });
+const tooLargeBody = (upload: SizedUpload) => ({
+  error: { code: 'PAYLOAD_TOO_LARGE', message: upload.tooLarge, fields: { [upload.field]: [upload.tooLarge] } },
+});
 
 describe('every kind of file at its size limit, and one byte over', () => {
   test.each(SIZED_KINDS)('%s of exactly the limit, a genuine file, is taken', async (kind) => {

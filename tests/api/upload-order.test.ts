@@ -41,7 +41,13 @@ afterAll(async () => {
 });
 
 const songData = (orderId: string) =>
-  JSON.stringify({ orderId, title: 'Night Shift', storyArc: 'A nurse drives home at dawn.', aiUsage: 'No AI was used at all.', agreed: true });
+  JSON.stringify({
+    orderId,
+    title: 'Night Shift',
+    storyArc: 'A nurse drives home at dawn.',
+    aiUsage: 'No AI was used at all.',
+    agreed: true,
+  });
 
 /** Every file under the spool folder and the bytes they hold. */
 function spooled(): { files: number; bytes: number } {
@@ -54,7 +60,12 @@ const spoolEntries = () => readdirSync(spool);
  * Streams a submission: `data` first (or after the file, when asked), then a file part of `fileBytes` zero
  * bytes, sent 1 MB at a time as the server takes them. `abortAfter` cuts the connection after that many bytes.
  */
-function streamSubmission(client: TestClient, data: string, fileBytes: number, { dataLast = false, abortAfter }: { dataLast?: boolean; abortAfter?: number } = {}) {
+function streamSubmission(
+  client: TestClient,
+  data: string,
+  fileBytes: number,
+  { dataLast = false, abortAfter }: { dataLast?: boolean; abortAfter?: number } = {},
+) {
   const boundary = '----upload-order-boundary';
   const dataPart = `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n`;
   const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="big.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`;
@@ -167,7 +178,10 @@ describe('outside test finding 9: a submission is checked before its files are s
     expect(limited.status, limited.text).toBe(429);
     expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
     expect(await t.db.select().from(songReviews).where(eq(songReviews.orderId, order.id))).toEqual([]);
-    const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `app:submission:${busy.id}`));
+    const [counter] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `app:submission:${busy.id}`));
     expect(counter?.count).toBe(SUBMISSION_RATE_LIMIT.max + 1);
     // The same songwriter from another address is the same songwriter.
     const elsewhere = await signedInClient(t, busy);
@@ -214,5 +228,7 @@ test('outside test finding 15: a song uploaded as "Café Ñandú.mp3" is stored 
   const { audioUrl } = (await writerClient.get(`/api/reviews/${review!.id}`)).body;
   const download = await writerClient.get(audioUrl);
   expect(download.status).toBe(200);
-  expect(download.headers['content-disposition']).toBe(`attachment; filename="Caf_ _and_.mp3"; filename*=UTF-8''Caf%C3%A9%20%C3%91and%C3%BA.mp3`);
+  expect(download.headers['content-disposition']).toBe(
+    `attachment; filename="Caf_ _and_.mp3"; filename*=UTF-8''Caf%C3%A9%20%C3%91and%C3%BA.mp3`,
+  );
 });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const data = () => JSON.stringify({ orderId, title: 'Big One', storyArc: 'A story that is long enough.', aiUsage: 'No AI used in any way.', agreed: true });
+const data = () =>
+  JSON.stringify({ orderId, title: 'Big One', storyArc: 'A story that is long enough.', aiUsage: 'No AI used in any way.', agreed: true });
 
 /** Streams a multipart upload whose file part is `fileBytes` zero bytes long, without holding it in memory. */
 function streamUpload(field: string, fileBytes: number, { declareLength }: { declareLength?: number } = {}) {

@@ -103,7 +103,10 @@ async function insertSong(overrides: Partial<typeof songs.$inferInsert> = {}) {
 }
 
 async function insertReview(overrides: Partial<typeof songReviews.$inferInsert> = {}) {
-  const [o] = await db.insert(orders).values(order({ packageSize: 4 })).returning();
+  const [o] = await db
+    .insert(orders)
+    .values(order({ packageSize: 4 }))
+    .returning();
   const [row] = await db
     .insert(songReviews)
     .values({
@@ -130,7 +133,10 @@ test('the helper finds the constraint name through drizzle’s error wrapper', a
 
 describe('users and roles', () => {
   test('user_roles accepts only admin, preview and songwriter', async () => {
-    await expectRefusedBy(db.execute(sql`insert into user_roles (user_id, role) values (${someone.id}, 'superuser')`), 'user_roles_role_check');
+    await expectRefusedBy(
+      db.execute(sql`insert into user_roles (user_id, role) values (${someone.id}, 'superuser')`),
+      'user_roles_role_check',
+    );
     await db.insert(userRoles).values({ userId: someone.id, role: 'preview' });
     await expectRefusedBy(db.insert(userRoles).values({ userId: someone.id, role: 'preview' }), 'user_roles_user_id_role_pk');
     await db.delete(userRoles).where(eq(userRoles.userId, someone.id));
@@ -151,7 +157,10 @@ describe('users and roles', () => {
       'songwriter_profiles_username_unique',
     );
     await expectRefusedBy(db.insert(songwriterProfiles).values({ userId: other.id, username: 'ab' }), 'songwriter_profiles_username_check');
-    await expectRefusedBy(db.insert(songwriterProfiles).values({ userId: other.id, username: x(51) }), 'songwriter_profiles_username_check');
+    await expectRefusedBy(
+      db.insert(songwriterProfiles).values({ userId: other.id, username: x(51) }),
+      'songwriter_profiles_username_check',
+    );
     await db.insert(songwriterProfiles).values({ userId: other.id, username: `w${x(49)}` });
   });
 
@@ -185,7 +194,10 @@ describe('users and roles', () => {
   test('rate_limits: one counter per key', async () => {
     const key = `/sign-in/email:${randomUUID()}`;
     await db.insert(rateLimits).values({ id: randomUUID(), key, count: 1, lastRequest: Date.now() });
-    await expectRefusedBy(db.insert(rateLimits).values({ id: randomUUID(), key, count: 2, lastRequest: Date.now() }), 'rate_limits_key_unique');
+    await expectRefusedBy(
+      db.insert(rateLimits).values({ id: randomUUID(), key, count: 2, lastRequest: Date.now() }),
+      'rate_limits_key_unique',
+    );
     await db.insert(rateLimits).values({ id: randomUUID(), key: `${key}/other`, count: 1, lastRequest: Date.now() });
   });
 });
@@ -327,7 +339,10 @@ describe('catalogue', () => {
     await expectRefusedBy(db.insert(songPlays).values({ songId, userId: someone.id, pitchLinkId: link.id }), 'song_plays_listener_check');
     const accepted = await db
       .insert(songPlays)
-      .values([{ songId, userId: someone.id }, { songId, pitchLinkId: link.id }])
+      .values([
+        { songId, userId: someone.id },
+        { songId, pitchLinkId: link.id },
+      ])
       .returning();
     expect(accepted).toHaveLength(2);
   });
@@ -359,7 +374,11 @@ describe('pitching', () => {
     }
     const accepted = await db
       .insert(pitchLinks)
-      .values([pitchLink({ recipientName: x(100), recipientEmail: x(255), message: x(2000) }), pitchLink({ message: '' }), pitchLink({ message: null })])
+      .values([
+        pitchLink({ recipientName: x(100), recipientEmail: x(255), message: x(2000) }),
+        pitchLink({ message: '' }),
+        pitchLink({ message: null }),
+      ])
       .returning({ message: pitchLinks.message });
     expect(accepted.map((r) => r.message?.length ?? null)).toEqual([2000, 0, null]);
   });
@@ -393,7 +412,10 @@ describe('pitching', () => {
       db.insert(songResponses).values({ songId, userId: someone.id, response: 'hold', note: x(201) }),
       'song_responses_note_check',
     );
-    const [held] = await db.insert(songResponses).values({ songId, userId: someone.id, response: 'hold', note: x(200) }).returning();
+    const [held] = await db
+      .insert(songResponses)
+      .values({ songId, userId: someone.id, response: 'hold', note: x(200) })
+      .returning();
     expect(held!.note).toHaveLength(200);
   });
 
@@ -448,7 +470,10 @@ describe('orders and reviews', () => {
   test('orders: a package holds 1 to 4 songs', async () => {
     await expectRefusedBy(db.insert(orders).values(order({ packageSize: 0 })), 'orders_package_size_check');
     await expectRefusedBy(db.insert(orders).values(order({ packageSize: 5 })), 'orders_package_size_check');
-    const ok = await db.insert(orders).values([order({ packageSize: 1 }), order({ packageSize: 4 })]).returning();
+    const ok = await db
+      .insert(orders)
+      .values([order({ packageSize: 1 }), order({ packageSize: 4 })])
+      .returning();
     expect(ok.map((o) => o.packageSize)).toEqual([1, 4]);
   });
 
@@ -458,15 +483,24 @@ describe('orders and reviews', () => {
       db.execute(sql`insert into orders (package_size, payment_provider, payment_status) values (1, 'test', 'refunded')`),
       'orders_status_check',
     );
-    await expectRefusedBy(db.execute(sql`insert into orders (package_size, payment_provider) values (1, 'paypal')`), 'orders_provider_check');
+    await expectRefusedBy(
+      db.execute(sql`insert into orders (package_size, payment_provider) values (1, 'paypal')`),
+      'orders_provider_check',
+    );
   });
 
   test('orders: songs_submitted never exceeds the package size, on insert or update', async () => {
     await expectRefusedBy(db.insert(orders).values(order({ packageSize: 2, songsSubmitted: 3 })), 'orders_songs_submitted_check');
     await expectRefusedBy(db.insert(orders).values(order({ songsSubmitted: -1 })), 'orders_songs_submitted_check');
-    const [o] = await db.insert(orders).values(order({ packageSize: 2, songsSubmitted: 2 })).returning();
+    const [o] = await db
+      .insert(orders)
+      .values(order({ packageSize: 2, songsSubmitted: 2 }))
+      .returning();
     await expectRefusedBy(
-      db.update(orders).set({ songsSubmitted: sql`${orders.songsSubmitted} + 1` }).where(eq(orders.id, o!.id)),
+      db
+        .update(orders)
+        .set({ songsSubmitted: sql`${orders.songsSubmitted} + 1` })
+        .where(eq(orders.id, o!.id)),
       'orders_songs_submitted_check',
     );
   });
@@ -480,9 +514,21 @@ describe('orders and reviews', () => {
 
   test('song_reviews: status is a known value and the song number is 1–4, once per order', async () => {
     const review = await insertReview();
-    await expectRefusedBy(db.update(songReviews).set({ status: 'done' as never }).where(eq(songReviews.id, review.id)), 'song_reviews_status_check');
-    await expectRefusedBy(db.update(songReviews).set({ songNumber: 0 }).where(eq(songReviews.id, review.id)), 'song_reviews_song_number_check');
-    await expectRefusedBy(db.update(songReviews).set({ songNumber: 5 }).where(eq(songReviews.id, review.id)), 'song_reviews_song_number_check');
+    await expectRefusedBy(
+      db
+        .update(songReviews)
+        .set({ status: 'done' as never })
+        .where(eq(songReviews.id, review.id)),
+      'song_reviews_status_check',
+    );
+    await expectRefusedBy(
+      db.update(songReviews).set({ songNumber: 0 }).where(eq(songReviews.id, review.id)),
+      'song_reviews_song_number_check',
+    );
+    await expectRefusedBy(
+      db.update(songReviews).set({ songNumber: 5 }).where(eq(songReviews.id, review.id)),
+      'song_reviews_song_number_check',
+    );
     await expectRefusedBy(
       db.insert(songReviews).values({
         songwriterId: writer.id,
@@ -499,7 +545,10 @@ describe('orders and reviews', () => {
   test('review_messages: a blank message is refused', async () => {
     const review = await insertReview();
     for (const message of ['', '   ', '\n\t \n']) {
-      await expectRefusedBy(db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message }), 'review_messages_message_check');
+      await expectRefusedBy(
+        db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message }),
+        'review_messages_message_check',
+      );
     }
     await db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message: '  Thanks!  ' });
   });
@@ -515,10 +564,18 @@ describe('what a delete takes with it', () => {
   test('deleting a user removes their roles, sessions, accounts and plays, and unlinks their requests and orders', async () => {
     const leaving = await makeUser(db, { roles: ['preview', 'songwriter'] });
     const { id: songId } = await insertSong();
-    await db.insert(sessions).values({ id: randomUUID(), token: randomUUID(), userId: leaving.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    await db
+      .insert(sessions)
+      .values({ id: randomUUID(), token: randomUUID(), userId: leaving.id, expiresAt: new Date(Date.now() + 3_600_000) });
     await db.insert(songPlays).values({ songId, userId: leaving.id, durationSeconds: 30 });
-    const [request] = await db.insert(previewRequests).values(previewRequest({ userId: leaving.id, email: leaving.email })).returning();
-    const [paid] = await db.insert(orders).values(order({ songwriterId: leaving.id, customerEmail: leaving.email })).returning();
+    const [request] = await db
+      .insert(previewRequests)
+      .values(previewRequest({ userId: leaving.id, email: leaving.email }))
+      .returning();
+    const [paid] = await db
+      .insert(orders)
+      .values(order({ songwriterId: leaving.id, customerEmail: leaving.email }))
+      .returning();
 
     const owned = async () => ({
       roles: (await db.select().from(userRoles).where(eq(userRoles.userId, leaving.id))).length,
@@ -541,7 +598,9 @@ describe('what a delete takes with it', () => {
 
   test('deleting a song removes its comments and plays', async () => {
     const { id: songId } = await insertSong();
-    await db.insert(songComments).values({ songId, userId: someone.id, commenterName: 'P', commenterEmail: 'p@x.test', commentText: 'Nice' });
+    await db
+      .insert(songComments)
+      .values({ songId, userId: someone.id, commenterName: 'P', commenterEmail: 'p@x.test', commentText: 'Nice' });
     await db.insert(songPlays).values({ songId, userId: someone.id });
     expect(await db.select().from(songComments).where(eq(songComments.songId, songId))).toHaveLength(1);
     expect(await db.select().from(songPlays).where(eq(songPlays.songId, songId))).toHaveLength(1);

@@ -37,7 +37,10 @@ describe('song_play_days counts song_plays per UTC day, whatever writes them', (
     ]);
     expect([await playsOn(day1), await playsOn(day2)]).toEqual([2, 3]);
 
-    const [first] = await db.select().from(songPlays).where(eq(songPlays.playedAt, new Date(`${day2}T12:00:00Z`)));
+    const [first] = await db
+      .select()
+      .from(songPlays)
+      .where(eq(songPlays.playedAt, new Date(`${day2}T12:00:00Z`)));
     await db.delete(songPlays).where(inArray(songPlays.id, [first!.id]));
     expect(await playsOn(day2)).toBe(2);
 
@@ -54,7 +57,11 @@ describe('songs.search_text is title, lyrics and tags, recomputed on every write
       .values({ slug: 'searchable-song', title: 'Gravel Road', description: 'd', lyrics: 'the whiskey rain', tags: ['Heartbreak', 'duet'] })
       .returning();
     expect(song!.searchText).toBe('Gravel Road\nthe whiskey rain\nHeartbreak\nduet');
-    const [updated] = await db.update(songs).set({ tags: ['uptempo'] }).where(eq(songs.id, song!.id)).returning();
+    const [updated] = await db
+      .update(songs)
+      .set({ tags: ['uptempo'] })
+      .where(eq(songs.id, song!.id))
+      .returning();
     expect(updated!.searchText).toBe('Gravel Road\nthe whiskey rain\nuptempo');
 
     // A 1-row table is seq-scanned by choice; forbid that to see that the index can answer.
@@ -67,7 +74,7 @@ describe('songs.search_text is title, lyrics and tags, recomputed on every write
   });
 });
 
-describe('listener_last_plays holds each signed-in listener\'s latest play, whatever writes it', () => {
+describe("listener_last_plays holds each signed-in listener's latest play, whatever writes it", () => {
   test('single and bulk inserts keep the latest time, pitch plays are not listeners, and a deleted user goes', async () => {
     const listener = await makeUser(db);
     const other = await makeUser(db);
@@ -89,7 +96,16 @@ describe('listener_last_plays holds each signed-in listener\'s latest play, what
 
     const listeners = async () => (await db.select().from(listenerLastPlays)).length;
     const before = await listeners();
-    const [link] = await db.insert(pitchLinks).values({ tokenHash: 'a'.repeat(64), recipientName: 'R', recipientEmail: 'r@example.test', createdBy: admin.id, expiresAt: new Date('2031-01-01T00:00:00Z') }).returning();
+    const [link] = await db
+      .insert(pitchLinks)
+      .values({
+        tokenHash: 'a'.repeat(64),
+        recipientName: 'R',
+        recipientEmail: 'r@example.test',
+        createdBy: admin.id,
+        expiresAt: new Date('2031-01-01T00:00:00Z'),
+      })
+      .returning();
     await db.insert(songPlays).values({ pitchLinkId: link!.id, songId: song!.id, playedAt: new Date('2030-01-04T00:00:00Z') });
     expect(await listeners()).toBe(before);
 

@@ -45,7 +45,9 @@ describe(`the committed migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' 
   test('every migration of the journal is recorded as applied, with the hash of its file', async () => {
     const applied = await rows<{ hash: string }>(sql`select hash from drizzle.__drizzle_migrations order by created_at`);
     const expected = journal.entries.map((e) =>
-      createHash('sha256').update(readFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), 'utf8')).digest('hex'),
+      createHash('sha256')
+        .update(readFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), 'utf8'))
+        .digest('hex'),
     );
     expect(applied.map((r) => r.hash)).toEqual(expected);
   });
@@ -77,10 +79,7 @@ describe(`the committed migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' 
       where n.nspname = 'public'`);
     const indexes = await rows<{ table_name: string; name: string }>(sql`
       select tablename as table_name, indexname as name from pg_indexes where schemaname = 'public'`);
-    const have = new Set([
-      ...constraints.map((k) => `${k.table_name}:${k.name}`),
-      ...indexes.map((i) => `${i.table_name}:${i.name}`),
-    ]);
+    const have = new Set([...constraints.map((k) => `${k.table_name}:${k.name}`), ...indexes.map((i) => `${i.table_name}:${i.name}`)]);
     const onDelete = new Map(constraints.filter((k) => k.type === 'f').map((k) => [k.name, k.del]));
     const pgDeleteCode: Record<string, string> = { cascade: 'c', 'set null': 'n', restrict: 'r', 'no action': 'a' };
 

@@ -59,7 +59,14 @@ async function songwriterWithOneSongOrder(admin: Page, writer: { username: strin
   expect(profile.status(), await profile.text()).toBe(200);
   const questionnaire = await page.request.put('/api/songwriters/me/questionnaire', {
     headers,
-    data: { yearsWriting: '4', songsWritten: '40', mostRecentSong: 'Gravel Lot Gospel', preferredGenre: 'Country', hasPublished: false, howFoundUs: 'Search' },
+    data: {
+      yearsWriting: '4',
+      songsWritten: '40',
+      mostRecentSong: 'Gravel Lot Gospel',
+      preferredGenre: 'Country',
+      hasPublished: false,
+      howFoundUs: 'Search',
+    },
   });
   expect(questionnaire.status(), await questionnaire.text()).toBe(200);
 
@@ -81,7 +88,10 @@ async function cardNumber(card: Locator): Promise<number> {
 
 /** The value beside a term in the reset result. */
 const resultCount = (result: Locator, term: string) =>
-  result.locator('div').filter({ has: result.page().getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
+  result
+    .locator('div')
+    .filter({ has: result.page().getByRole('term').getByText(term, { exact: true }) })
+    .getByRole('definition');
 
 const CARDS = [
   ['Total Users', 'all accounts'],
@@ -98,7 +108,12 @@ describe('admin operations', () => {
   test('an admin reads the dashboard, finds a new customer in All Users and Customers, and resets that songwriter', async () => {
     // Fresh on each attempt: a retried run finds the last one's account there.
     const fresh = `${suffix()}${Date.now().toString(36)}`;
-    const writer = { username: `ops_${fresh}`, email: `ops.${fresh}@example.test`, password: 'back-porch-harmony-73', name: `Reese Holloway ${fresh}` };
+    const writer = {
+      username: `ops_${fresh}`,
+      email: `ops.${fresh}@example.test`,
+      password: 'back-porch-harmony-73',
+      name: `Reese Holloway ${fresh}`,
+    };
     const page = await (await browser.context({ role: 'admin' })).newPage();
     await songwriterWithOneSongOrder(page, writer);
 
@@ -246,7 +261,12 @@ describe('admin operations', () => {
   test('the admin operations pages fit a 375 px screen', async () => {
     // A customer of its own, so there is always a card whose orders open (its table wider than the phone).
     const fresh = `${suffix()}${Date.now().toString(36)}`;
-    const writer = { username: `phone_${fresh}`, email: `phone.${fresh}@example.test`, password: 'back-porch-harmony-73', name: `Jo Phone ${fresh}` };
+    const writer = {
+      username: `phone_${fresh}`,
+      email: `phone.${fresh}@example.test`,
+      password: 'back-porch-harmony-73',
+      name: `Jo Phone ${fresh}`,
+    };
     await songwriterWithOneSongOrder(await (await browser.context({ role: 'admin' })).newPage(), writer);
     const page = await (await browser.context({ role: 'admin', width: 375 })).newPage();
     for (const [path, heading] of [

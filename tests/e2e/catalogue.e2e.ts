@@ -205,7 +205,10 @@ describe('the song catalogue', () => {
 
     const page = await browser.open('admin', '/admin/songs');
     await page.getByRole('heading', { level: 1, name: 'Manage Songs' }).waitFor();
-    await page.getByRole('button', { name: /^Reorder / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Reorder / })
+      .first()
+      .waitFor();
     const before = await rowTitles(page);
     const last = before.at(-1)!;
     await page.route('**/api/admin/song-order', (route) =>
@@ -258,7 +261,12 @@ describe('the song catalogue', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     const response = await reported;
     expect(response.status()).toBe(201);
-    const body = response.request().postDataJSON() as { songId: string; durationSeconds: number; furthestSeconds: number; completed: boolean };
+    const body = response.request().postDataJSON() as {
+      songId: string;
+      durationSeconds: number;
+      furthestSeconds: number;
+      completed: boolean;
+    };
     expect(body.songId).toBe(song.id);
     expect(body.completed).toBe(false);
     expect(body.durationSeconds).toBeGreaterThanOrEqual(0);
@@ -270,7 +278,13 @@ describe('the song catalogue', () => {
     // The play is stored, not completed, as the admin reads it.
     const depth = (await (await api.get(`/api/admin/preview-activity/songs/${song.id}`)).json()) as { listeners: SongListener[] };
     expect(depth.listeners).toEqual([
-      expect.objectContaining({ kind: 'user', email: DEMO_ACCOUNTS.preview.email, plays: 1, completed: false, furthestSeconds: expect.any(Number) }),
+      expect.objectContaining({
+        kind: 'user',
+        email: DEMO_ACCOUNTS.preview.email,
+        plays: 1,
+        completed: false,
+        furthestSeconds: expect.any(Number),
+      }),
     ]);
     expect(depth.listeners[0]!.furthestSeconds).toBeGreaterThanOrEqual(5);
   });
@@ -289,7 +303,10 @@ describe('the song catalogue', () => {
       const html = await response!.text();
       expect(html).toContain(`>${MESSAGES.songs.listTitle}</h1>`);
       expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/songs-page-[\w-]+\.js">/);
-      await page.getByRole('link', { name: /^Listen to / }).first().waitFor();
+      await page
+        .getByRole('link', { name: /^Listen to / })
+        .first()
+        .waitFor();
       // The account menu is this visitor's own, and for an admin it leads to the admin area.
       await page.getByRole('button', { name: 'Account' }).click();
       const menu = page.getByRole('menu');
@@ -449,7 +466,10 @@ describe('the song catalogue', () => {
     for (const pathname of ['/admin/songs', '/admin/songs/new', '/admin/comments']) {
       const page = await browser.open('admin', pathname, 375);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Loading/ })
+        .waitFor({ state: 'detached' });
       expect(await seriousA11yViolations(page), pathname).toEqual([]);
       await expectPageFitsScreen(page);
       if (pathname === '/admin/songs') {
@@ -461,13 +481,20 @@ describe('the song catalogue', () => {
     }
     // Beside the sidebar on a narrow laptop the columns give way by the table's own width: the actions stay in
     // view, nothing scrolls sideways; on a wide screen every column shows.
-    for (const [width, columns] of [[820, ['Title', 'Actions']], [1366, ['Title', 'Genre', 'Status', 'Created', 'Actions']]] as const) {
+    for (const [width, columns] of [
+      [820, ['Title', 'Actions']],
+      [1366, ['Title', 'Genre', 'Status', 'Created', 'Actions']],
+    ] as const) {
       const page = await browser.open('admin', '/admin/songs', width);
       await page.locator('tbody tr').first().waitFor();
-      const box = await page.getByRole('button', { name: /^Delete / }).last().boundingBox();
+      const box = await page
+        .getByRole('button', { name: /^Delete / })
+        .last()
+        .boundingBox();
       expect(box && box.x + box.width <= width, `delete button within a ${width} px window`).toBe(true);
       expect(await page.getByText(MESSAGES.generic.tableScrollHint).count(), `${width} px`).toBe(0);
-      for (const name of columns) expect(await page.getByRole('columnheader', { name, exact: true }).isVisible(), `${name} at ${width} px`).toBe(true);
+      for (const name of columns)
+        expect(await page.getByRole('columnheader', { name, exact: true }).isVisible(), `${name} at ${width} px`).toBe(true);
     }
   });
 
@@ -534,6 +561,9 @@ describe('the song catalogue', () => {
     expect(await page.getByText(MESSAGES.songs.empty).count()).toBe(0);
     await page.getByRole('button', { name: 'Go to the first page' }).click();
     await page.waitForURL((url) => url.pathname === '/songs' && !url.searchParams.has('page'));
-    await page.getByRole('link', { name: /^Listen to / }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^Listen to / })
+      .first()
+      .waitFor();
   });
 });

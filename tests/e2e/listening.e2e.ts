@@ -15,7 +15,14 @@ const PLAYBACK = { timeout: 10_000 };
 const browser = useBrowser();
 
 async function createSong(api: APIRequestContext, title: string) {
-  const values = { title, slug: slugify(title), description: `${title}: a song for the listening journey.`, lyrics: 'A verse\nA chorus', tags: [], isActive: true };
+  const values = {
+    title,
+    slug: slugify(title),
+    description: `${title}: a song for the listening journey.`,
+    lyrics: 'A verse\nA chorus',
+    tags: [],
+    isActive: true,
+  };
   return addSong(api, values, { name: 'song.mp3', buffer: synthesizeMp3({ seconds: SONG_SECONDS, seed: 11 }) });
 }
 
@@ -68,11 +75,12 @@ describe('listen depth', () => {
     const pausedAt = await valueNow(seek);
 
     // The stored play (read through the admin API) reached the point the player paused at.
-    const depth = async () => (await (await api.get(`/api/admin/preview-activity/songs/${song.id}`)).json()) as {
-      plays: number;
-      reached: number[];
-      listeners: { name: string; furthestSeconds: number; completed: boolean }[];
-    };
+    const depth = async () =>
+      (await (await api.get(`/api/admin/preview-activity/songs/${song.id}`)).json()) as {
+        plays: number;
+        reached: number[];
+        listeners: { name: string; furthestSeconds: number; completed: boolean }[];
+      };
     // Seconds are stored as a 4-byte real: 12.2 reads back as 12.1999998, hence the thousandth of slack.
     await expect.poll(async () => (await depth()).listeners[0]?.furthestSeconds ?? 0, PLAYBACK).toBeGreaterThanOrEqual(pausedAt - 0.301);
     const stored = await depth();

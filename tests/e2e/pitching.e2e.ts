@@ -26,7 +26,17 @@ const browser = useBrowser();
 const mp3 = synthesizeMp3({ seconds: 8, seed: 11 });
 
 async function createSong(api: APIRequestContext, title: string): Promise<{ id: string; slug: string; title: string }> {
-  const values = { title, slug: slugify(title), description: `${title}, written for the pitching journey.`, lyrics: `First verse of ${title}\n\nThe chorus`, genre: 'Country', bpm: 88, tags: ['e2e'], orderIndex: 0, isActive: true };
+  const values = {
+    title,
+    slug: slugify(title),
+    description: `${title}, written for the pitching journey.`,
+    lyrics: `First verse of ${title}\n\nThe chorus`,
+    genre: 'Country',
+    bpm: 88,
+    tags: ['e2e'],
+    orderIndex: 0,
+    isActive: true,
+  };
   return { ...(await addSong(api, values, { name: 'song.mp3', buffer: mp3 })), title };
 }
 
@@ -74,7 +84,9 @@ describe('pitching', () => {
     await admin.waitForURL(`**/admin/pitch-links?link=${id}`);
     await toast(admin, m.created(recipient.email)).waitFor();
     await admin.getByRole('heading', { name: `Activity of ${recipient.name}` }).waitFor();
-    await expect.poll(() => admin.getByRole('row').filter({ hasText: recipient.name }).getByText('Active', { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => admin.getByRole('row').filter({ hasText: recipient.name }).getByText('Active', { exact: true }).count())
+      .toBe(1);
 
     // 2. The link from the outbox opens in a fresh browser with no account.
     const link = await pitchLink(api, recipient.email);
@@ -88,7 +100,10 @@ describe('pitching', () => {
     // A page for one recipient: its own title, and kept out of search engines.
     expect(await listener.title()).toBe(`Songs for you | ${E2E_SITE_NAME}`);
     expect(await listener.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
-    await listener.getByRole('group', { name: `Audio player: ${first.title}` }).getByRole('button', { name: 'Play' }).waitFor();
+    await listener
+      .getByRole('group', { name: `Audio player: ${first.title}` })
+      .getByRole('button', { name: 'Play' })
+      .waitFor();
     await expectNoSeriousA11yViolations(listener, 'the pitch page');
 
     // 3. The recipient plays the song at the top a moment and holds it with a note, and passes on the other.
@@ -139,7 +154,11 @@ describe('pitching', () => {
     await edit.getByRole('heading', { level: 1, name: 'Pitch Activity' }).waitFor();
     const feed = edit.getByRole('region', { name: 'Activity' });
     // The recipient's play of that song is an item of its own beside the hold.
-    const holdItem = feed.getByRole('listitem').filter({ hasText: recipient.name }).filter({ hasText: second.title }).filter({ has: edit.getByText('Hold', { exact: true }) });
+    const holdItem = feed
+      .getByRole('listitem')
+      .filter({ hasText: recipient.name })
+      .filter({ hasText: second.title })
+      .filter({ has: edit.getByText('Hold', { exact: true }) });
     await holdItem.getByText('Hold', { exact: true }).waitFor();
     await holdItem.getByText('For Ashley Cooke, fall record').waitFor();
     await edit.getByLabel('Song', { exact: true }).selectOption({ label: second.title });
@@ -157,7 +176,10 @@ describe('pitching', () => {
     await edit.getByRole('heading', { level: 1, name: 'Outbox' }).waitFor();
     const heldMail = edit.getByRole('row').filter({ hasText: `On hold: "${second.title}"` });
     await heldMail.getByRole('button').click();
-    await edit.getByRole('dialog').getByText(`${recipient.name} (${recipient.company}) put "${second.title}" on hold for Ashley Cooke, fall record.`).waitFor();
+    await edit
+      .getByRole('dialog')
+      .getByText(`${recipient.name} (${recipient.company}) put "${second.title}" on hold for Ashley Cooke, fall record.`)
+      .waitFor();
     await edit.keyboard.press('Escape');
 
     // 5. Revoking takes effect at once: the recipient's page says the link is no longer available.
@@ -213,8 +235,16 @@ describe('pitching', () => {
     await page.getByRole('button', { name: `Pass on ${title}` }).click();
     await toast(page, m.passed).waitFor();
     await page.goto('/my-holds');
-    await page.getByRole('region', { name: /^Passed/ }).getByRole('link', { name: title }).waitFor();
-    expect(await page.getByRole('region', { name: /^On hold/ }).getByRole('link', { name: title }).count()).toBe(0);
+    await page
+      .getByRole('region', { name: /^Passed/ })
+      .getByRole('link', { name: title })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: /^On hold/ })
+        .getByRole('link', { name: title })
+        .count(),
+    ).toBe(0);
     await admin.goto(`/admin/preview-activity?user=${me.user!.id}`);
     await perListener.getByRole('row').filter({ hasText: title }).getByText('Pass', { exact: true }).waitFor();
   });
@@ -229,7 +259,10 @@ describe('pitching', () => {
     ] as const) {
       const page = await browser.open(role, pathname, 375);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Loading/ })
+        .waitFor({ state: 'detached' });
       await expectNoSeriousA11yViolations(page, `${pathname} at 375px`);
       await expectPageFitsScreen(page);
     }

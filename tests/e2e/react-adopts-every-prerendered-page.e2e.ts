@@ -43,7 +43,11 @@ interface Seen {
 }
 
 /** Opens the page as the role and waits for React's first commit: the hydration of a prerendered page. */
-async function openAndWaitForFirstCommit(role: DemoRole | undefined, pathname: string, alter?: (html: string) => string): Promise<{ page: Page; seen: () => Promise<Seen> }> {
+async function openAndWaitForFirstCommit(
+  role: DemoRole | undefined,
+  pathname: string,
+  alter?: (html: string) => string,
+): Promise<{ page: Page; seen: () => Promise<Seen> }> {
   const context = await browser.context({ role });
   await context.addInitScript(DEVTOOLS_HOOK);
   if (alter) {
@@ -108,10 +112,14 @@ test('an admin page runs on React 19 too', async () => {
 test('a page whose HTML does not match its first render is reported to the server', async () => {
   // The HTML as a stale deploy or a broken prerender would send it: a heading's text that the app does not draw.
   // (React's production build names the hydration mismatch by its error number, 418.)
-  const { page, seen } = await openAndWaitForFirstCommit(undefined, '/about', (html) => html.replace(/(<h1[^>]*>)[^<]+/, '$1A heading of another build'));
+  const { page, seen } = await openAndWaitForFirstCommit(undefined, '/about', (html) =>
+    html.replace(/(<h1[^>]*>)[^<]+/, '$1A heading of another build'),
+  );
   await expect.poll(async () => (await seen()).reportStatuses).toEqual([204]);
   const { reports } = await seen();
-  expect(reports).toEqual([expect.objectContaining({ kind: 'recoverable', page: '/about', message: expect.stringMatching(/Minified React error #418\b/) })]);
+  expect(reports).toEqual([
+    expect.objectContaining({ kind: 'recoverable', page: '/about', message: expect.stringMatching(/Minified React error #418\b/) }),
+  ]);
   // React drew the page again from the app: the visitor sees the real heading.
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('A heading of another build');
 });

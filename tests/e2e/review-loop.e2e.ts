@@ -28,8 +28,16 @@ const r = MESSAGES.reviews;
 function journeyData() {
   const run = uniqueSuffix();
   const songs = [
-    { title: `Porch Light Prayer ${run}`, storyArc: 'A daughter comes home to the farm after her father passes and finds his old guitar.', aiUsage: 'No AI at all: words and music are mine.' },
-    { title: `Gravel Road Goodbye ${run}`, storyArc: 'Two friends split up on the last night of summer and promise to write.', aiUsage: 'I used an AI tool to suggest rhymes for the bridge.' },
+    {
+      title: `Porch Light Prayer ${run}`,
+      storyArc: 'A daughter comes home to the farm after her father passes and finds his old guitar.',
+      aiUsage: 'No AI at all: words and music are mine.',
+    },
+    {
+      title: `Gravel Road Goodbye ${run}`,
+      storyArc: 'Two friends split up on the last night of summer and promise to write.',
+      aiUsage: 'I used an AI tool to suggest rhymes for the bridge.',
+    },
   ];
   return {
     writer: {
@@ -77,7 +85,8 @@ const path_ = (page: Page) => new URL(page.url()).pathname;
 /** Writes from a page's request context carry our Origin, as the browser's own would. */
 const origin = { Origin: baseUrl };
 /** A server that fails a request unexpectedly, in the error shape, for the page's failure states. */
-const serverFails = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
+const serverFails = (route: Route) =>
+  route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
 
 async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, what: string) {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
@@ -238,7 +247,8 @@ describe('the review loop', () => {
       const seen: string[] = [];
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
       new MutationObserver(() => {
-        for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.push(`${bar.getAttribute('aria-label')}=${bar.getAttribute('aria-valuenow')}`);
+        for (const bar of document.querySelectorAll('[role="progressbar"]'))
+          seen.push(`${bar.getAttribute('aria-label')}=${bar.getAttribute('aria-valuenow')}`);
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.getByRole('button', { name: 'Submit the remaining 1 song' }).click();
@@ -266,7 +276,10 @@ describe('the review loop', () => {
     // --- The admin: both songs in Pending, no unread messages yet.
     await admin.goto('/admin/songwriter-reviews');
     await admin.getByRole('heading', { level: 1, name: 'Songwriter Reviews' }).waitFor();
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Songwriter Reviews/ }).waitFor();
+    await admin
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: /^Songwriter Reviews/ })
+      .waitFor();
     expect(await sidebarUnread(admin)).toBe(0);
     expect(await admin.getByRole('tab', { name: 'Pending' }).getAttribute('aria-selected')).toBe('true');
     await admin.getByRole('searchbox', { name: 'Search' }).fill(writer.lastName);
@@ -322,10 +335,12 @@ describe('the review loop', () => {
     await reviewLink.getByText('Reviewed').waitFor();
     // The order lists its songs too, each leading to its review (older ones drop out of Recent Reviews).
     const orderSongs = page.getByRole('region', { name: 'Your orders' }).getByRole('list', { name: 'Songs of the package of 2 songs' });
-    await expect.poll(() => orderSongs.getByRole('link').allTextContents()).toEqual([
-      expect.stringMatching(new RegExp(`^Song 1: ${songs[0]!.title}Reviewed\\s*New Reply$`)),
-      expect.stringMatching(new RegExp(`^Song 2: ${songs[1]!.title}Pending$`)),
-    ]);
+    await expect
+      .poll(() => orderSongs.getByRole('link').allTextContents())
+      .toEqual([
+        expect.stringMatching(new RegExp(`^Song 1: ${songs[0]!.title}Reviewed\\s*New Reply$`)),
+        expect.stringMatching(new RegExp(`^Song 2: ${songs[1]!.title}Pending$`)),
+      ]);
     await reviewLink.click();
     await page.waitForURL((url) => url.pathname.startsWith('/songwriter/review/'));
     await page.getByRole('heading', { level: 1, name: songs[0]!.title }).waitFor();
@@ -335,8 +350,16 @@ describe('the review loop', () => {
 
     // Opened, it is no longer new.
     await page.getByRole('main').getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('Reviewed').waitFor();
-    expect(await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').count()).toBe(0);
+    await recent
+      .getByRole('link', { name: new RegExp(songs[0]!.title) })
+      .getByText('Reviewed')
+      .waitFor();
+    expect(
+      await recent
+        .getByRole('link', { name: new RegExp(songs[0]!.title) })
+        .getByText('New Reply')
+        .count(),
+    ).toBe(0);
 
     // The second song's page says the review is on its way.
     await recent.getByRole('link', { name: new RegExp(songs[1]!.title) }).click();
@@ -358,7 +381,11 @@ describe('the review loop', () => {
     await page.unroute('**/api/reviews/*/messages', serverFails);
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     const writerMessages = conversation.getByRole('list', { name: 'Messages' });
-    await writerMessages.getByRole('listitem').filter({ hasText: writerReply }).getByText(`${writer.firstName} ${writer.lastName}`).waitFor();
+    await writerMessages
+      .getByRole('listitem')
+      .filter({ hasText: writerReply })
+      .getByText(`${writer.firstName} ${writer.lastName}`)
+      .waitFor();
     expect(await conversation.getByLabel('Your reply').inputValue()).toBe('');
 
     // --- The admin's sidebar counts it; the Completed tab marks the review.
@@ -369,7 +396,11 @@ describe('the review loop', () => {
     await completedRow.getByText('1 unread message').waitFor();
     await completedRow.getByRole('link', { name: songs[0]!.title }).click();
     const adminConversation = admin.getByRole('region', { name: 'Conversation' });
-    await adminConversation.getByRole('listitem').filter({ hasText: writerReply }).getByText(`${writer.firstName} ${writer.lastName}`).waitFor();
+    await adminConversation
+      .getByRole('listitem')
+      .filter({ hasText: writerReply })
+      .getByText(`${writer.firstName} ${writer.lastName}`)
+      .waitFor();
     // Opened: the songwriter's message is read and the badge goes.
     await expect.poll(() => sidebarUnread(admin), { timeout: 10_000 }).toBe(0);
     await adminConversation.getByLabel('Reply to the songwriter').fill(adminAnswer);
@@ -379,7 +410,10 @@ describe('the review loop', () => {
 
     // --- The songwriter sees the answer (New Reply on the dashboard first), under the admin's name.
     await page.goto('/songwriter-dashboard');
-    await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).getByText('New Reply').waitFor();
+    await recent
+      .getByRole('link', { name: new RegExp(songs[0]!.title) })
+      .getByText('New Reply')
+      .waitFor();
     await recent.getByRole('link', { name: new RegExp(songs[0]!.title) }).click();
     const answer = page.getByRole('region', { name: 'Conversation' }).getByRole('listitem').filter({ hasText: adminAnswer });
     await answer.getByText('Demo Admin').waitFor();

@@ -45,7 +45,7 @@ test.each([
   await context.close();
 });
 
-test('a wrong password is refused in the spec\'s words, on the sign-in page, with the e-mail kept', async () => {
+test("a wrong password is refused in the spec's words, on the sign-in page, with the e-mail kept", async () => {
   const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/auth');
@@ -56,7 +56,7 @@ test('a wrong password is refused in the spec\'s words, on the sign-in page, wit
   await context.close();
 });
 
-test("a signed-out songwriter back from a payment is offered sign-up, and logging in instead still reaches the dashboard", async () => {
+test('a signed-out songwriter back from a payment is offered sign-up, and logging in instead still reaches the dashboard', async () => {
   const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/songwriter-dashboard?order_success=true');

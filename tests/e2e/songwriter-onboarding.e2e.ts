@@ -139,17 +139,19 @@ describe('songwriter onboarding', () => {
     await page.waitForURL((url) => url.pathname === '/songwriter-order');
     await page.getByRole('heading', { level: 1, name: 'Choose your review package' }).waitFor();
     expect(await currentStep(page).textContent()).toContain('Package');
-    for (const [size, price] of [['1 song', '$25.00'], ['2 songs', '$50.00'], ['3 songs', '$75.00'], ['4 songs', '$100.00']] as const) {
+    for (const [size, price] of [
+      ['1 song', '$25.00'],
+      ['2 songs', '$50.00'],
+      ['3 songs', '$75.00'],
+      ['4 songs', '$100.00'],
+    ] as const) {
       const card = page.getByRole('group', { name: size });
       await card.getByText(price, { exact: true }).waitFor();
       await card.getByText('2-way messaging').waitFor();
     }
     await expectNoSeriousA11yViolations(page);
 
-    const [checkout] = await Promise.all([
-      songwriter.waitForEvent('page'),
-      page.getByRole('button', { name: 'Choose 3 songs' }).click(),
-    ]);
+    const [checkout] = await Promise.all([songwriter.waitForEvent('page'), page.getByRole('button', { name: 'Choose 3 songs' }).click()]);
     await page.getByText(m.checkoutOpened).waitFor();
     expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/songwriter-dashboard');
 

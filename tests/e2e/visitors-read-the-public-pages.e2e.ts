@@ -55,7 +55,11 @@ test('public pages are prerendered: readable with scripts off, then one title pe
   const baseURL = inject('baseUrl');
   const noScript = await browser.chromium.newContext({ baseURL, javaScriptEnabled: false });
   const still = await noScript.newPage();
-  for (const [path, title] of [['/about', `About | ${E2E_SITE_NAME}`], ['/faqs', `FAQS | ${E2E_SITE_NAME}`], ['/services', `Services | ${E2E_SITE_NAME}`]]) {
+  for (const [path, title] of [
+    ['/about', `About | ${E2E_SITE_NAME}`],
+    ['/faqs', `FAQS | ${E2E_SITE_NAME}`],
+    ['/services', `Services | ${E2E_SITE_NAME}`],
+  ]) {
     await still.goto(path!);
     expect(await still.title()).toBe(title);
     expect(await still.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
@@ -94,7 +98,7 @@ test('a new page opens at its top, and Back returns to where the visitor was', a
   await context.close();
 });
 
-test("a page whose code cannot load (a deploy replaced it) says so and offers a reload; Back leaves the error", async () => {
+test('a page whose code cannot load (a deploy replaced it) says so and offers a reload; Back leaves the error', async () => {
   const context = await browser.context();
   const page = await context.newPage();
   await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort());
@@ -191,7 +195,10 @@ test('hashed assets are sent pre-compressed, with long immutable caching', async
   const src = await page.locator('script[type="module"]').first().getAttribute('src');
   expect(src).toMatch(/^\/assets\/.+\.js$/);
   const base = page.url();
-  for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip']] as const) {
+  for (const [encoding, expected] of [
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
     const res = await fetch(new URL(src!, base), { headers: { 'accept-encoding': encoding } });
     expect(res.headers.get('content-encoding')).toBe(expected);
     expect(res.headers.get('cache-control')).toContain('immutable');

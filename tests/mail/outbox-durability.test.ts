@@ -38,13 +38,24 @@ describe.runIf(process.env.DATABASE_URL)('the outbox through outages and kills (
   async function enqueue(n: number, prefix: string): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      ids.push(await enqueueMail(database.db, { to: `${prefix}-${i}@example.test`, kind: 'test', subject: `${prefix} ${i}`, text: `Body ${i}.`, html: `<p>Body ${i}.</p>` }));
+      ids.push(
+        await enqueueMail(database.db, {
+          to: `${prefix}-${i}@example.test`,
+          kind: 'test',
+          subject: `${prefix} ${i}`,
+          text: `Body ${i}.`,
+          html: `<p>Body ${i}.</p>`,
+        }),
+      );
     }
     return ids;
   }
 
   async function countSent(): Promise<number> {
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'sent'));
     return Number(row!.n);
   }
 

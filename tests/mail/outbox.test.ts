@@ -252,10 +252,14 @@ test('the file transport writes a parseable .eml with the subject, Message-ID an
     expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
     expect(boundary).toBeTruthy();
     const parts = raw.split(`--${boundary}`).slice(1, -1);
-    expect(parts.map((p) => parseHeaders(p.replace(/^\r?\n/, '')).get('content-type')?.split(';')[0])).toEqual([
-      'text/plain',
-      'text/html',
-    ]);
+    expect(
+      parts.map(
+        (p) =>
+          parseHeaders(p.replace(/^\r?\n/, ''))
+            .get('content-type')
+            ?.split(';')[0],
+      ),
+    ).toEqual(['text/plain', 'text/html']);
     expect(raw).toContain('Your review of Gravel Road Goodbye is ready.');
 
     const [row] = await outboxRows();

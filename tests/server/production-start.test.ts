@@ -58,7 +58,9 @@ function refusedStart(env: Record<string, string>): Promise<{ code: number | nul
 
 describe('a production start', () => {
   test('outside test finding 1: production never creates the demo accounts, and refuses to start with SEED_DEMO on', async () => {
-    const refusals = await Promise.all(['on', 'true', '1'].map((value) => refusedStart(production({ SEED_DEMO: value, TEST_PAYMENTS: 'on' }))));
+    const refusals = await Promise.all(
+      ['on', 'true', '1'].map((value) => refusedStart(production({ SEED_DEMO: value, TEST_PAYMENTS: 'on' }))),
+    );
     for (const refused of refusals) {
       expect(refused.code, refused.output).toBe(1);
       expect(refused.output).toContain('SEED_DEMO');

@@ -20,7 +20,8 @@ beforeAll(async () => {
     ];
     if (req.url === '/object') return response.writeHead(200, keptHeaders).end('kept');
     if (req.url === '/reason') return response.writeHead(201, 'Made', { 'x-frame-options': 'SAMEORIGIN' }).end();
-    if (req.url === '/array') return response.writeHead(200, ['Content-Security-Policy', 'sandbox', 'Content-Type', 'text/plain']).end('array');
+    if (req.url === '/array')
+      return response.writeHead(200, ['Content-Security-Policy', 'sandbox', 'Content-Type', 'text/plain']).end('array');
     // No writeHead of its own: Node calls it when the body ends.
     response.setHeader('Content-Type', 'text/plain');
     response.end('implicit');

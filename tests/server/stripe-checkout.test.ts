@@ -17,7 +17,8 @@ const stripeConfig = {
   webhookSecret: 'whsec_unused_here',
   priceIds: ['price_one_song', 'price_two_songs', 'price_three_songs', 'price_four_songs'] as [string, string, string, string],
 };
-const recordedSession = JSON.parse(readFileSync(new URL('../fixtures/stripe/checkout-session-completed.json', import.meta.url), 'utf8')).data.object;
+const recordedSession = JSON.parse(readFileSync(new URL('../fixtures/stripe/checkout-session-completed.json', import.meta.url), 'utf8'))
+  .data.object;
 
 const received: { path: string; authorization: string | undefined; form: URLSearchParams }[] = [];
 let peer: Server;
@@ -35,15 +36,31 @@ beforeAll(async () => {
     received.push({ path: req.url ?? '', authorization: req.headers.authorization, form });
     if (form.get('line_items[0][price]') === 'price_gone') {
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such price: price_gone', param: 'line_items[0][price]' } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such price: price_gone',
+            param: 'line_items[0][price]',
+          },
+        }),
+      );
       return;
     }
     const id = `cs_test_local_${received.length}`;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ ...recordedSession, id, status: 'open', payment_status: 'unpaid', url: `https://checkout.stripe.com/c/pay/${id}` }));
+    res.end(
+      JSON.stringify({ ...recordedSession, id, status: 'open', payment_status: 'unpaid', url: `https://checkout.stripe.com/c/pay/${id}` }),
+    );
   });
   await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
-  stripe = new Stripe(stripeConfig.secretKey, { host: '127.0.0.1', port: (peer.address() as AddressInfo).port, protocol: 'http', maxNetworkRetries: 0 });
+  stripe = new Stripe(stripeConfig.secretKey, {
+    host: '127.0.0.1',
+    port: (peer.address() as AddressInfo).port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
 });
 afterAll(() => peer.close());
 
@@ -72,13 +89,22 @@ test('each package opens a Checkout Session for its own price, returning to the 
       success_url: 'https://pitchroom.example/songwriter-dashboard?order_success=true&session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'https://pitchroom.example/songwriter-order',
     });
-    expect(checkout).toEqual({ sessionId: `cs_test_local_${received.length}`, url: `https://checkout.stripe.com/c/pay/cs_test_local_${received.length}` });
+    expect(checkout).toEqual({
+      sessionId: `cs_test_local_${received.length}`,
+      url: `https://checkout.stripe.com/c/pay/cs_test_local_${received.length}`,
+    });
   }
 });
 
 test("Stripe's refusal reaches the caller as an error, not as a checkout", async () => {
   const payments = createStripePayments({ ...stripeConfig, priceIds: ['price_gone', 'price_gone', 'price_gone', 'price_gone'] }, stripe);
   await expect(
-    payments.createCheckout({ orderId: 'o', packageSize: 1, customerEmail: 'w@example.test', successUrl: 'https://x.example/ok', cancelUrl: 'https://x.example/no' }),
+    payments.createCheckout({
+      orderId: 'o',
+      packageSize: 1,
+      customerEmail: 'w@example.test',
+      successUrl: 'https://x.example/ok',
+      cancelUrl: 'https://x.example/no',
+    }),
   ).rejects.toThrow(/No such price: price_gone/);
 });

@@ -87,7 +87,10 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
     expect(onA.cookies.size).toBeGreaterThan(0);
     // Without the cookie B knows no one; with it, B knows the admin A signed in.
     expect((await new TestClient(b.url, PUBLIC_URL, onA.localAddress).get('/api/me')).body).toMatchObject({ user: null });
-    expect((await sameBrowserOn(b, onA).get('/api/me')).body, b.output()).toMatchObject({ isAdmin: true, user: { email: DEMO_ACCOUNTS.admin.email } });
+    expect((await sameBrowserOn(b, onA).get('/api/me')).body, b.output()).toMatchObject({
+      isAdmin: true,
+      user: { email: DEMO_ACCOUNTS.admin.email },
+    });
   });
 
   test('what changes about a session through one process or the database, the other stops honouring at once', async () => {
@@ -125,7 +128,12 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
     const N = 40;
     for (let i = 0; i < N; i++) {
       const client = new TestClient((i % 2 === 0 ? a : b).url, PUBLIC_URL);
-      const res = await client.post('/api/contact', { name: `Sender ${i}`, email: `s${i}@example.test`, subject: `Note ${i}`, message: 'Hello there' });
+      const res = await client.post('/api/contact', {
+        name: `Sender ${i}`,
+        email: `s${i}@example.test`,
+        subject: `Note ${i}`,
+        message: 'Hello there',
+      });
       expect(res.status, res.text).toBe(201);
     }
 

@@ -37,12 +37,9 @@ export class TestClient {
   }
 
   get = <T = any>(path: string, headers: Record<string, string> = {}) => this.request<T>('GET', path, undefined, headers);
-  post = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    this.request<T>('POST', path, body, headers);
-  put = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    this.request<T>('PUT', path, body, headers);
-  patch = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    this.request<T>('PATCH', path, body, headers);
+  post = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) => this.request<T>('POST', path, body, headers);
+  put = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) => this.request<T>('PUT', path, body, headers);
+  patch = <T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) => this.request<T>('PATCH', path, body, headers);
   delete = <T = any>(path: string, headers: Record<string, string> = {}) => this.request<T>('DELETE', path, undefined, headers);
 
   /** A multipart upload, encoded as a browser would encode the FormData. */
@@ -64,7 +61,14 @@ export class TestClient {
     };
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { method, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers: allHeaders, localAddress: this.localAddress },
+        {
+          method,
+          hostname: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          headers: allHeaders,
+          localAddress: this.localAddress,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -15,7 +15,10 @@ function filesUnder(entry: string): string[] {
 /** A hash of every file of the inputs (files or folders, from the checkout's root) and of anything else named. */
 function keyOf(inputs: string[], salt: string): string {
   const hash = createHash('sha256').update(`${salt}\n`);
-  for (const file of inputs.filter((e) => existsSync(e)).flatMap(filesUnder).sort()) {
+  for (const file of inputs
+    .filter((e) => existsSync(e))
+    .flatMap(filesUnder)
+    .sort()) {
     hash.update(`${file}\n`).update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);
@@ -28,7 +31,14 @@ function keyOf(inputs: string[], salt: string): string {
  * rebuilding cannot pull files from under it. `make` writes the build into the folder it is given and
  * throws if it fails; `done` names a file every finished build has.
  */
-export function keyedBuild(options: { under: string; prefix: string; inputs: string[]; salt?: string; done: string; make: (outDir: string) => void }): string {
+export function keyedBuild(options: {
+  under: string;
+  prefix: string;
+  inputs: string[];
+  salt?: string;
+  done: string;
+  make: (outDir: string) => void;
+}): string {
   const { under, prefix, inputs, salt = '', done, make } = options;
   mkdirSync(under, { recursive: true });
   const target = path.join(under, `${prefix}${keyOf(inputs, salt)}`);

@@ -12,7 +12,14 @@ export const BUCKET = 'pitchroom-test';
 /** A real S3 API in this process (s3rver), on a free port, with its own folder. */
 export async function startS3() {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'pitchroom-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, resetOnClose: true, configureBuckets: [{ name: BUCKET }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    resetOnClose: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await server.run();
   const options: S3Options = {
     bucket: BUCKET,
@@ -32,4 +39,3 @@ export async function startS3() {
     },
   };
 }
-

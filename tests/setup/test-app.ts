@@ -59,7 +59,14 @@ export async function createTestApp(
   const storage = options.storage ?? createDiskStorage(path.join(dataDir, 'files'));
   const payments = createPayments(config);
   const app = createApp({
-    config, db: database.db, auth, storage, payments, logger, onSessionsChanged: database.onSessionsChanged, fileOrigin: await directOriginOf(storage),
+    config,
+    db: database.db,
+    auth,
+    storage,
+    payments,
+    logger,
+    onSessionsChanged: database.onSessionsChanged,
+    fileOrigin: await directOriginOf(storage),
     webRoot: options.webRoot,
   });
   const server = await serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });

@@ -40,18 +40,24 @@ describe('disk storage', () => {
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(storage.put({ bucket: 'song-audio', key: 'u1/broken.mp3', body: failing, contentType: 'audio/mpeg' })).rejects.toThrow('client went away');
+    await expect(storage.put({ bucket: 'song-audio', key: 'u1/broken.mp3', body: failing, contentType: 'audio/mpeg' })).rejects.toThrow(
+      'client went away',
+    );
     await expect(storage.head({ bucket: 'song-audio', key: 'u1/broken.mp3' })).rejects.toThrow();
     expect(await readdir(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
   });
 
   it('refuses any range of an empty object (RFC 9110: no byte to select)', async () => {
     await storage.put({ bucket: 'song-audio', key: 'u1/empty.mp3', body: Buffer.alloc(0), contentType: 'audio/mpeg' });
-    await expect(storage.get({ bucket: 'song-audio', key: 'u1/empty.mp3', range: { start: 0 } })).rejects.toBeInstanceOf(RangeNotSatisfiable);
+    await expect(storage.get({ bucket: 'song-audio', key: 'u1/empty.mp3', range: { start: 0 } })).rejects.toBeInstanceOf(
+      RangeNotSatisfiable,
+    );
   });
 
   it('never writes outside its folder for a traversal key', async () => {
-    await expect(storage.put({ bucket: 'song-audio', key: '../../escaped.txt', body: Buffer.from('x'), contentType: 'text/plain' })).rejects.toThrow();
+    await expect(
+      storage.put({ bucket: 'song-audio', key: '../../escaped.txt', body: Buffer.from('x'), contentType: 'text/plain' }),
+    ).rejects.toThrow();
     expect(await readdir(dataDir)).toEqual(['files']);
   });
 });

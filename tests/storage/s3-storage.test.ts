@@ -69,6 +69,8 @@ describe('s3 storage', () => {
   });
 
   it('refuses a presign lifetime S3 cannot honour', async () => {
-    await expect(storage.presignGet({ bucket: 'song-audio', key: 'u1/x.mp3', expiresInSeconds: 8 * 24 * 3600 })).rejects.toThrow(RangeError);
+    await expect(storage.presignGet({ bucket: 'song-audio', key: 'u1/x.mp3', expiresInSeconds: 8 * 24 * 3600 })).rejects.toThrow(
+      RangeError,
+    );
   });
 });

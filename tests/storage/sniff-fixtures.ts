@@ -30,9 +30,15 @@ export function wav(samples = 16): Buffer {
   const data = Buffer.alloc(samples * 2);
   const fmt = Buffer.concat([u16(1), u16(1), u32le(8000), u32le(16000), u16(2), u16(16)]);
   return Buffer.concat([
-    Buffer.from('RIFF'), u32le(4 + 8 + fmt.length + 8 + data.length), Buffer.from('WAVE'),
-    Buffer.from('fmt '), u32le(fmt.length), fmt,
-    Buffer.from('data'), u32le(data.length), data,
+    Buffer.from('RIFF'),
+    u32le(4 + 8 + fmt.length + 8 + data.length),
+    Buffer.from('WAVE'),
+    Buffer.from('fmt '),
+    u32le(fmt.length),
+    fmt,
+    Buffer.from('data'),
+    u32le(data.length),
+    data,
   ]);
 }
 
@@ -57,7 +63,12 @@ function png(): Buffer {
   const ihdr = Buffer.concat([u32be(1), u32be(1), Buffer.from([8, 0, 0, 0, 0])]);
   // One grey pixel: filter byte 0 + value 0, zlib-deflated (stored block).
   const idat = Buffer.from([0x78, 0x01, 0x01, 0x02, 0x00, 0xfd, 0xff, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 export { png };
 
@@ -128,14 +139,34 @@ export function zip(entries: Record<string, string | Buffer | ZipPart>): Buffer 
   for (const [name, content] of Object.entries(entries)) {
     const part = typeof content === 'string' || Buffer.isBuffer(content) ? stored(content) : content;
     const fileName = Buffer.from(name);
-    const common = Buffer.concat([u16(20), u16(0), u16(part.method), u16(0), u16(0x21), u32le(part.crc), u32le(part.data.length), u32le(part.size), u16(fileName.length), u16(0)]);
+    const common = Buffer.concat([
+      u16(20),
+      u16(0),
+      u16(part.method),
+      u16(0),
+      u16(0x21),
+      u32le(part.crc),
+      u32le(part.data.length),
+      u32le(part.size),
+      u16(fileName.length),
+      u16(0),
+    ]);
     const local = Buffer.concat([u32le(0x04034b50), common, fileName, part.data]);
     centrals.push(Buffer.concat([u32le(0x02014b50), u16(20), common, u16(0), u16(0), u16(0), u32le(0), u32le(offset), fileName]));
     locals.push(local);
     offset += local.length;
   }
   const central = Buffer.concat(centrals);
-  const end = Buffer.concat([u32le(0x06054b50), u16(0), u16(0), u16(centrals.length), u16(centrals.length), u32le(central.length), u32le(offset), u16(0)]);
+  const end = Buffer.concat([
+    u32le(0x06054b50),
+    u16(0),
+    u16(0),
+    u16(centrals.length),
+    u16(centrals.length),
+    u32le(central.length),
+    u32le(offset),
+    u16(0),
+  ]);
   return Buffer.concat([...locals, central, end]);
 }
 

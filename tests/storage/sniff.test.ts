@@ -17,10 +17,22 @@ describe('sniffFile accepts each kind by its bytes', () => {
     ['pdf', pdf(), 'x.pdf', 'pdf', 'application/pdf'],
     ['doc', cfb(), 'x.doc', 'doc', 'application/msword'],
     ['docx', docx(), 'x.docx', 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ['docx whose word/ entries lie past the first 4100 bytes', docx(6000), 'x.docx', 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    [
+      'docx whose word/ entries lie past the first 4100 bytes',
+      docx(6000),
+      'x.docx',
+      'docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
     ['pages (a zip named .pages)', pages(), 'Lyrics.PAGES', 'pages', 'application/vnd.apple.pages'],
     ['txt (UTF-8)', Buffer.from('Verse 1\nWhiskey on the porch, café lights\n'), 'x.txt', 'txt', 'text/plain; charset=utf-8'],
-    ['txt (UTF-8 with BOM)', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Chorus')]), 'x.txt', 'txt', 'text/plain; charset=utf-8'],
+    [
+      'txt (UTF-8 with BOM)',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Chorus')]),
+      'x.txt',
+      'txt',
+      'text/plain; charset=utf-8',
+    ],
   ])('%s', async (_label, bytes, name, kind, mime) => {
     expect(await sniffFile(bytes, FILE_KINDS, name)).toMatchObject({ ok: true, kind, mime });
   });
@@ -38,7 +50,11 @@ describe('sniffFile refuses', () => {
 
   it('a known kind outside the allowed list', async () => {
     expect(await sniffFile(png(), AUDIO_KINDS, 'song.mp3')).toEqual({ ok: false, reason: 'not-allowed', detectedMime: 'image/png' });
-    expect(await sniffFile(mp3Frames(), LYRICS_KINDS, 'lyrics.txt')).toEqual({ ok: false, reason: 'not-allowed', detectedMime: 'audio/mpeg' });
+    expect(await sniffFile(mp3Frames(), LYRICS_KINDS, 'lyrics.txt')).toEqual({
+      ok: false,
+      reason: 'not-allowed',
+      detectedMime: 'audio/mpeg',
+    });
   });
 
   it('other formats dressed up with an allowed name', async () => {
@@ -49,9 +65,17 @@ describe('sniffFile refuses', () => {
   });
 
   it('a zip unless it is named .pages, and a generic MP4 unless named .m4a', async () => {
-    expect(await sniffFile(pages(), LYRICS_KINDS, 'lyrics.zip')).toEqual({ ok: false, reason: 'not-allowed', detectedMime: 'application/zip' });
+    expect(await sniffFile(pages(), LYRICS_KINDS, 'lyrics.zip')).toEqual({
+      ok: false,
+      reason: 'not-allowed',
+      detectedMime: 'application/zip',
+    });
     expect(await sniffFile(zip({ 'a.txt': 'a' }), LYRICS_KINDS, 'lyrics.docx')).toMatchObject({ ok: false, reason: 'not-allowed' });
-    expect(await sniffFile(isoMedia('isom'), AUDIO_KINDS, 'song.mp4')).toEqual({ ok: false, reason: 'not-allowed', detectedMime: 'video/mp4' });
+    expect(await sniffFile(isoMedia('isom'), AUDIO_KINDS, 'song.mp4')).toEqual({
+      ok: false,
+      reason: 'not-allowed',
+      detectedMime: 'video/mp4',
+    });
   });
 
   it('text with NUL bytes or invalid UTF-8', async () => {
@@ -82,7 +106,10 @@ describe('markup hidden in an allowed file', () => {
   it('refuses a PNG, an MP3 or a text file carrying it', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     expect(await sniffFile(Buffer.concat([png(), html]), IMAGE_KINDS, 'x.png')).toMatchObject({ ok: false, reason: 'active-content' });
-    expect(await sniffFile(Buffer.concat([mp3WithId3(10), html]), AUDIO_KINDS, 'x.mp3')).toMatchObject({ ok: false, reason: 'active-content' });
+    expect(await sniffFile(Buffer.concat([mp3WithId3(10), html]), AUDIO_KINDS, 'x.mp3')).toMatchObject({
+      ok: false,
+      reason: 'active-content',
+    });
     expect(await sniffFile(html, LYRICS_KINDS, 'x.txt')).toMatchObject({ ok: false, reason: 'active-content' });
   });
 });

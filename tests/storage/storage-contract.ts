@@ -39,7 +39,9 @@ export function fileApp(storage: Storage) {
       filename: c.req.query('name'),
     }),
   );
-  app.onError((error, c) => (error instanceof AppError ? c.json({ error: { code: error.code } }, error.status) : c.text(String(error), 500)));
+  app.onError((error, c) =>
+    error instanceof AppError ? c.json({ error: { code: error.code } }, error.status) : c.text(String(error), 500),
+  );
   return app;
 }
 
@@ -71,7 +73,9 @@ export function storageContract(name: string, open: () => Promise<StorageUnderTe
       const data = randomBytes(1024 * 1024 + 7);
       const chunks = [data.subarray(0, 1000), data.subarray(1000, 500_000), data.subarray(500_000)];
       const streamKey = newObjectKey('user_1', 'big.wav');
-      expect(await storage.put({ bucket, key: streamKey, body: Readable.from(chunks), contentType: 'audio/wav' })).toEqual({ sizeBytes: data.length });
+      expect(await storage.put({ bucket, key: streamKey, body: Readable.from(chunks), contentType: 'audio/wav' })).toEqual({
+        sizeBytes: data.length,
+      });
       expect((await readAll((await storage.get({ bucket, key: streamKey })).body)).equals(data)).toBe(true);
       const tail = await storage.get({ bucket, key: streamKey, range: { start: data.length - 10 } });
       expect((await readAll(tail.body)).equals(data.subarray(-10))).toBe(true);
@@ -142,7 +146,9 @@ export function storageContract(name: string, open: () => Promise<StorageUnderTe
     it.each(['../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'a\\..\\b', '', 'a//b', './a', 'a/.', 'C:/x', 'a\u0000b'])(
       'refuses the key %j',
       async (bad) => {
-        await expect(storage.put({ bucket, key: bad, body: Buffer.from('x'), contentType: 'text/plain' })).rejects.toBeInstanceOf(InvalidStorageKey);
+        await expect(storage.put({ bucket, key: bad, body: Buffer.from('x'), contentType: 'text/plain' })).rejects.toBeInstanceOf(
+          InvalidStorageKey,
+        );
         await expect(storage.get({ bucket, key: bad })).rejects.toBeInstanceOf(InvalidStorageKey);
         await expect(storage.delete({ bucket, key: bad })).rejects.toBeInstanceOf(InvalidStorageKey);
       },
@@ -192,12 +198,15 @@ export function storageContract(name: string, open: () => Promise<StorageUnderTe
         expect(res.headers.get('content-range')).toBe('bytes */1000');
       });
 
-      it.each(['items=0-5', 'bytes=5-2', 'bytes=0-1,5-6', 'bytes=-'])('ignores the unusable header %j and sends everything', async (range) => {
-        const res = await fileApp(storage).request(url(), { headers: { range } });
-        expect(res.status).toBe(200);
-        expect(res.headers.get('content-length')).toBe('1000');
-        await res.arrayBuffer();
-      });
+      it.each(['items=0-5', 'bytes=5-2', 'bytes=0-1,5-6', 'bytes=-'])(
+        'ignores the unusable header %j and sends everything',
+        async (range) => {
+          const res = await fileApp(storage).request(url(), { headers: { range } });
+          expect(res.status).toBe(200);
+          expect(res.headers.get('content-length')).toBe('1000');
+          await res.arrayBuffer();
+        },
+      );
 
       it('answers HEAD with the size and no body', async () => {
         const res = await fileApp(storage).request(url(), { method: 'HEAD' });

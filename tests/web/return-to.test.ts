@@ -9,7 +9,16 @@ describe('the page to return to after signing in', () => {
   });
 
   test('is dropped when it could lead off the site, or nowhere', () => {
-    for (const value of ['//evil.example/songs', '/\\evil.example', 'https://evil.example/songs', 'javascript:alert(1)', 'songs', '', null, undefined]) {
+    for (const value of [
+      '//evil.example/songs',
+      '/\\evil.example',
+      'https://evil.example/songs',
+      'javascript:alert(1)',
+      'songs',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeReturnPath(value), String(value)).toBeNull();
     }
     // Not a page of ours, the API, or the sign-in page itself (which would loop).

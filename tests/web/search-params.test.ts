@@ -18,7 +18,11 @@ describe('parseSearchParams', () => {
   });
 
   test('drops a value the schema refuses and keeps the others', () => {
-    expect(parseSearchParams(AdminCommentListQuerySchema, params('status=spam&page=2'))).toEqual({ status: 'pending', page: 2, pageSize: 25 });
+    expect(parseSearchParams(AdminCommentListQuerySchema, params('status=spam&page=2'))).toEqual({
+      status: 'pending',
+      page: 2,
+      pageSize: 25,
+    });
     expect(parseSearchParams(OutboxQuerySchema, params('status=sent&page=-4'))).toEqual({ status: 'sent', page: 1, pageSize: 25 });
   });
 });

@@ -3,7 +3,8 @@ export const admin = {
   resetNoUser: 'No user found with that email address.',
   resetRefusesAdmin: 'An admin account cannot be reset.',
   resetNotSongwriter: 'That account is not a songwriter: there is nothing to reset.',
-  resetConfirm: (email: string) => `Reset the songwriter ${email}? This deletes their reviews, messages, profile, questionnaire and songwriter role, and unlinks their orders. This cannot be undone.`,
+  resetConfirm: (email: string) =>
+    `Reset the songwriter ${email}? This deletes their reviews, messages, profile, questionnaire and songwriter role, and unlinks their orders. This cannot be undone.`,
   resetDone: 'Songwriter reset',
   resetFailed: 'Failed to reset songwriter',
   dashboardLoadFailed: 'Failed to load the dashboard',

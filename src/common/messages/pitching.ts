@@ -21,7 +21,8 @@ export const pitching = {
   expiryTooFar: 'A pitch link can last at most 365 days',
   linkNotFound: 'Pitch link not found',
   linkUnavailableTitle: 'This link is no longer available',
-  linkUnavailable: 'The songs shared with you here are no longer available. If you still need them, please ask the person who sent you the link.',
+  linkUnavailable:
+    'The songs shared with you here are no longer available. If you still need them, please ask the person who sent you the link.',
   pageLoadFailed: 'Failed to load these songs',
   created: (email: string) => `Pitch link sent to ${email}`,
   createFailed: 'Failed to create the pitch link',

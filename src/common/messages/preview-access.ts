@@ -56,5 +56,6 @@ export const previewAccess = {
   playsEmpty: 'This user has not played any song yet.',
   depthLoadFailed: "Failed to load this song's listening",
   depthNoPlays: 'Nobody has played this song yet.',
-  depthNoLength: "The song's length is not known yet, so there is no chart; it is measured when its audio is uploaded or at the next start.",
+  depthNoLength:
+    "The song's length is not known yet, so there is no chart; it is measured when its audio is uploaded or at the next start.",
 } as const;

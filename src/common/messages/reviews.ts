@@ -11,7 +11,8 @@ export const reviews = {
   audioTooLarge: 'The audio file must be at most 100 MB.',
   lyricsNotAllowed: 'The lyrics file must be a TXT, PDF, DOC, DOCX or Pages document.',
   lyricsTooLarge: 'The lyrics file must be at most 10 MB.',
-  lyricsUnpacksTooLarge: 'This document unpacks to more than 50 MB or 1,000 parts, or is damaged. Save it again, or as a PDF, and try again.',
+  lyricsUnpacksTooLarge:
+    'This document unpacks to more than 50 MB or 1,000 parts, or is damaged. Save it again, or as a PDF, and try again.',
   reviewNotFound: 'Review Not Found',
   reviewNotFoundBody: 'This review does not exist or belongs to another account.',
   orderNotFound: 'Order Not Found',

@@ -21,7 +21,8 @@ export const songwriters = {
   joinPasswordTooShort: 'Songwriter accounts need a password of at least 8 characters: choose a new one.',
   joinPasswordRequired: 'Enter the password of this account.',
   packageInvalid: 'Choose a package of 1 to 4 songs',
-  checkEmailToClaim: 'We sent an email to that address. If orders were paid with it, the email has a link: open it while signed in to claim them.',
+  checkEmailToClaim:
+    'We sent an email to that address. If orders were paid with it, the email has a link: open it while signed in to claim them.',
   claimLinkInvalid: 'This claim link is invalid or has expired.',
   orderNotFound: 'Order Not Found',
   checkoutNotFound: 'This checkout session does not exist or has expired.',
@@ -30,7 +31,8 @@ export const songwriters = {
   // The onboarding pages, the dashboard and the test checkout.
   checkEmail: 'We sent you an email. Open the link in it to confirm your address and continue with your profile.',
   orderSuccessNote: 'Your payment is complete. Create your account with the same email address you paid with to see your order.',
-  notSongwriterBody: 'You are signed in with an account that is not a songwriter account yet. Choose a username to continue as a songwriter with it, or log out to use another account.',
+  notSongwriterBody:
+    'You are signed in with an account that is not a songwriter account yet. Choose a username to continue as a songwriter with it, or log out to use another account.',
   notSongwriterAdmin: 'You are signed in as an admin. Log out to create a songwriter account.',
   joinFailed: 'Failed to continue as a songwriter',
   onboardingIncomplete: 'Please complete your profile and questionnaire before choosing a package.',

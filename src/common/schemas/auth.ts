@@ -32,5 +32,7 @@ export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
  */
 export const AccountFieldsSchema = z.looseObject({
   name: z.optional(z.string().check(z.maxLength(LIMITS.nameMax, MESSAGES.validation.nameTooLong), noControlCharacters())),
-  image: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.imageUrlMax, MESSAGES.validation.imageUrlTooLong), noControlCharacters()))),
+  image: z.optional(
+    z.nullable(z.string().check(z.maxLength(LIMITS.imageUrlMax, MESSAGES.validation.imageUrlTooLong), noControlCharacters())),
+  ),
 });

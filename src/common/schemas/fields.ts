@@ -19,10 +19,7 @@ export const passwordField = z
 
 export const songwriterPasswordField = z
   .string()
-  .check(
-    z.minLength(LIMITS.songwriterPasswordMin, v.songwriterPasswordMin),
-    z.maxLength(LIMITS.passwordMax, v.passwordMax),
-  );
+  .check(z.minLength(LIMITS.songwriterPasswordMin, v.songwriterPasswordMin), z.maxLength(LIMITS.passwordMax, v.passwordMax));
 
 /** Characters no form sends: the C0 and C1 control characters and DEL, NUL among them (a text column cannot hold NUL). */
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
@@ -30,7 +27,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** Whether a text holds a control character; multi-line text may hold newlines and tabs. */
-export const hasControlCharacters = (text: string, multiLine = false) => (multiLine ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
+export const hasControlCharacters = (text: string, multiLine = false) =>
+  (multiLine ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
 
 /** Refuses control characters; multi-line text (a textarea's) keeps its newlines and tabs. */
 export const noControlCharacters = (multiLine = false) => z.refine<string>((s) => !hasControlCharacters(s, multiLine), v.controlCharacters);

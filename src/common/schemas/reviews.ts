@@ -20,8 +20,12 @@ export const SubmissionSchema = z.object({
   orderId: z.uuid(m.invalidOrder),
   title: requiredText(m.titleRequired, 200, 'Song title must be at most 200 characters'),
   lyricsText: nullIfBlank(20_000, 'Lyrics must be at most 20,000 characters'),
-  storyArc: z.string().check(z.trim(), z.minLength(10, m.storyArcMin), z.maxLength(5000, 'At most 5,000 characters'), noControlCharacters(true)),
-  aiUsage: z.string().check(z.trim(), z.minLength(10, m.aiUsageMin), z.maxLength(5000, 'At most 5,000 characters'), noControlCharacters(true)),
+  storyArc: z
+    .string()
+    .check(z.trim(), z.minLength(10, m.storyArcMin), z.maxLength(5000, 'At most 5,000 characters'), noControlCharacters(true)),
+  aiUsage: z
+    .string()
+    .check(z.trim(), z.minLength(10, m.aiUsageMin), z.maxLength(5000, 'At most 5,000 characters'), noControlCharacters(true)),
   additionalNotes: nullIfBlank(5000, 'At most 5,000 characters'),
   agreed: z.literal(true, { error: m.agreementRequired }),
 });

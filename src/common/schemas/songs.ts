@@ -29,12 +29,10 @@ export function addTag(tags: readonly string[], raw: string): string[] {
 }
 
 export const TagsSchema = z._default(
-  z
-    .array(requiredText(m.tagEmpty, LIMITS.tagMax, m.tagTooLong))
-    .check(
-      z.maxLength(LIMITS.tagsMax, m.tooManyTags),
-      z.refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, m.tagDuplicate),
-    ),
+  z.array(requiredText(m.tagEmpty, LIMITS.tagMax, m.tagTooLong)).check(
+    z.maxLength(LIMITS.tagsMax, m.tooManyTags),
+    z.refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, m.tagDuplicate),
+  ),
   [],
 );
 
@@ -50,9 +48,7 @@ export const SongFormSchema = z.object({
   genre: optionalText(LIMITS.genreMax, m.genreTooLong),
   bpm: z.optional(
     z.nullable(
-      z
-        .number({ error: m.bpmRange })
-        .check(z.int(m.bpmRange), z.minimum(LIMITS.bpmMin, m.bpmRange), z.maximum(LIMITS.bpmMax, m.bpmRange)),
+      z.number({ error: m.bpmRange }).check(z.int(m.bpmRange), z.minimum(LIMITS.bpmMin, m.bpmRange), z.maximum(LIMITS.bpmMax, m.bpmRange)),
     ),
   ),
   tags: TagsSchema,
@@ -69,9 +65,11 @@ export const SongActiveSchema = z.object({ isActive: z.boolean() });
 
 /** Every song's id in its new order: one request, one transaction. */
 export const SongOrderSchema = z.object({
-  ids: z
-    .array(z.uuid())
-    .check(z.minLength(1), z.maxLength(100_000), z.refine((ids) => new Set(ids).size === ids.length, 'Each song may appear only once')),
+  ids: z.array(z.uuid()).check(
+    z.minLength(1),
+    z.maxLength(100_000),
+    z.refine((ids) => new Set(ids).size === ids.length, 'Each song may appear only once'),
+  ),
 });
 
 export const SlugParamSchema = z.object({ slug: idText(LIMITS.slugMax) });

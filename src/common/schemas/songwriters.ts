@@ -10,7 +10,12 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 const usernameField = z
   .string()
-  .check(z.trim(), z.minLength(LIMITS.usernameMin, m.usernameMin), z.maxLength(LIMITS.usernameMax, m.usernameMax), z.regex(USERNAME_PATTERN, m.usernamePattern));
+  .check(
+    z.trim(),
+    z.minLength(LIMITS.usernameMin, m.usernameMin),
+    z.maxLength(LIMITS.usernameMax, m.usernameMax),
+    z.regex(USERNAME_PATTERN, m.usernamePattern),
+  );
 
 /** Step 1: the account. Username at least 3, password at least 8 (spec section 5). */
 export const SongwriterSignupSchema = z
@@ -29,7 +34,9 @@ export type SongwriterSignupInput = z.infer<typeof SongwriterSignupSchema>;
  */
 export const SongwriterJoinSchema = z.object({
   username: usernameField,
-  password: z.string({ error: m.joinPasswordRequired }).check(z.minLength(1, m.joinPasswordRequired), z.maxLength(LIMITS.passwordMax, v.passwordMax)),
+  password: z
+    .string({ error: m.joinPasswordRequired })
+    .check(z.minLength(1, m.joinPasswordRequired), z.maxLength(LIMITS.passwordMax, v.passwordMax)),
   newPassword: z.optional(songwriterPasswordField),
 });
 export type SongwriterJoinInput = z.infer<typeof SongwriterJoinSchema>;
@@ -41,7 +48,9 @@ export const SongwriterProfileSchema = z.object({
   firstName: req('First name', 100),
   lastName: req('Last name', 100),
   email: emailField,
-  phone: z.string().check(z.trim(), z.minLength(LIMITS.phoneMin, m.phoneRequired), z.maxLength(LIMITS.phoneMax, m.phoneTooLong), noControlCharacters()),
+  phone: z
+    .string()
+    .check(z.trim(), z.minLength(LIMITS.phoneMin, m.phoneRequired), z.maxLength(LIMITS.phoneMax, m.phoneTooLong), noControlCharacters()),
   streetAddress: req('Street address'),
   city: req('City', 100),
   stateProvince: req('State/Province', 100),
@@ -77,6 +86,8 @@ export const CheckoutSchema = z.object({
 });
 
 export const CheckoutSessionParamSchema = z.object({ sessionId: idText(255) });
-export const ClaimBySessionSchema = z.object({ sessionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255), noControlCharacters()) });
+export const ClaimBySessionSchema = z.object({
+  sessionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255), noControlCharacters()),
+});
 export const ClaimByEmailSchema = z.object({ email: z.pipe(z.string().check(z.trim(), z.minLength(1, v.emailRequired)), emailField) });
 export const ClaimConfirmSchema = z.object({ token: idText(2048) });

@@ -1,9 +1,6 @@
 import { renderEmail, type EmailContext } from './layout';
 
-export const contactMessageEmail = (
-  ctx: EmailContext,
-  data: { name: string; email: string; subject: string; message: string },
-) =>
+export const contactMessageEmail = (ctx: EmailContext, data: { name: string; email: string; subject: string; message: string }) =>
   renderEmail(ctx, `Contact form: ${data.subject}`, [
     `${data.name} <${data.email}> wrote through the contact form:`,
     data.message,

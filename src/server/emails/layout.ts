@@ -12,12 +12,7 @@ export interface EmailContext {
 }
 
 export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 /** Paragraphs of plain text; a `link` becomes a button in HTML and a bare URL in text. */
@@ -27,9 +22,7 @@ export function renderEmail(
   paragraphs: string[],
   link?: { label: string; url: string },
 ): RenderedEmail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), `— ${ctx.siteName}`, ctx.publicUrl].join(
-    '\n\n',
-  );
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), `— ${ctx.siteName}`, ctx.publicUrl].join('\n\n');
   const htmlParagraphs = paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('');
   const button = link
     ? `<p><a href="${escapeHtml(link.url)}" style="background:#7c2d12;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`

@@ -1,7 +1,10 @@
 import { renderEmail, type EmailContext } from './layout';
 
 /** To the admin, so a new request does not wait for someone to open the admin page. */
-export const previewRequestReceivedEmail = (ctx: EmailContext, data: { name: string; companyName: string; email: string; projectDescription: string }) =>
+export const previewRequestReceivedEmail = (
+  ctx: EmailContext,
+  data: { name: string; companyName: string; email: string; projectDescription: string },
+) =>
   renderEmail(
     ctx,
     `Preview access requested: ${data.name} (${data.companyName})`,

@@ -1,6 +1,9 @@
 import { renderEmail, type EmailContext } from './layout';
 
-export const submissionReceivedEmail = (ctx: EmailContext, data: { songTitle: string; songwriterName: string; songNumber: number; packageSize: number }) =>
+export const submissionReceivedEmail = (
+  ctx: EmailContext,
+  data: { songTitle: string; songwriterName: string; songNumber: number; packageSize: number },
+) =>
   renderEmail(
     ctx,
     `New song for review: ${data.songTitle}`,

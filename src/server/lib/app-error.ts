@@ -1,13 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export type AppErrorCode =
-  | 'INVALID'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE';
+  'INVALID' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'PAYLOAD_TOO_LARGE';
 
 const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   INVALID: 400,

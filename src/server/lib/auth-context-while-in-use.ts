@@ -17,11 +17,13 @@ import {
 export function authContextWhileInUse<A extends { handler: (request: Request) => Promise<Response>; api: object }>(auth: A): A {
   let running = 0;
   let storages: AsyncLocalStorage<unknown>[] | undefined;
-  void Promise.all([getCurrentAuthContextAsyncLocalStorage(), getRequestStateAsyncLocalStorage(), getCurrentDBAdapterAsyncLocalStorage()]).then(
-    (found) => {
-      storages = found as AsyncLocalStorage<unknown>[];
-    },
-  );
+  void Promise.all([
+    getCurrentAuthContextAsyncLocalStorage(),
+    getRequestStateAsyncLocalStorage(),
+    getCurrentDBAdapterAsyncLocalStorage(),
+  ]).then((found) => {
+    storages = found as AsyncLocalStorage<unknown>[];
+  });
 
   const settled = () => {
     running -= 1;

@@ -15,7 +15,12 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof HTTPException) {
     const status = error.status;
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHENTICATED' : status >= 500 ? 'INTERNAL' : 'INVALID';
-    const message = status === 413 ? MESSAGES.generic.bodyTooLarge : status >= 500 ? MESSAGES.generic.unexpected : error.message || MESSAGES.generic.invalidInput;
+    const message =
+      status === 413
+        ? MESSAGES.generic.bodyTooLarge
+        : status >= 500
+          ? MESSAGES.generic.unexpected
+          : error.message || MESSAGES.generic.invalidInput;
     return c.json({ error: { code, message } } satisfies ApiErrorBody, status);
   }
   requestLog(c).error({ err: error }, 'unhandled error');

@@ -69,7 +69,14 @@ export async function readMultipart<T extends z.ZodMiniType>(
 
   const folder = temporaryFolder();
   try {
-    const { values, fields, files } = await parse(c.req.raw.body, contentType, folder, limits, (raw) => validated(schema, raw), options.beforeFiles);
+    const { values, fields, files } = await parse(
+      c.req.raw.body,
+      contentType,
+      folder,
+      limits,
+      (raw) => validated(schema, raw),
+      options.beforeFiles,
+    );
     return { values, files, flags: fields, cleanup: folder.remove };
   } catch (error) {
     await folder.remove();
@@ -113,7 +120,10 @@ function temporaryFolder() {
 /** A name as sent, without its path or control characters; undefined when nothing is left. */
 function cleanFileName(name: string | undefined): string | undefined {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean || undefined;
 }
 
@@ -125,115 +135,125 @@ function parse<Values>(
   validate: (raw: string) => Values,
   beforeFiles: ((values: Values) => Promise<void>) | undefined,
 ) {
-  return new Promise<{ values: Values; fields: Record<string, string>; files: Record<string, UploadedFile | undefined> }>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { 'content-type': contentType },
-        // Browsers send a file's name as UTF-8 bytes: "Café.mp3", not "CafÃ©.mp3".
-        defParamCharset: 'utf8',
-        limits: { fields: 20, fieldSize: MAX_FIELDS_BYTES, files: Object.keys(limits).length, parts: 40 },
-      });
-    } catch {
-      // A multipart type without a boundary (or with one busboy cannot read).
-      reject(new AppError('INVALID', MESSAGES.generic.invalidInput));
-      return;
-    }
-    const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-    const fields: Record<string, string> = {};
-    const files: Record<string, UploadedFile | undefined> = {};
-    const writes: Promise<void>[] = [];
-    /** `data`, validated and let through by `beforeFiles`; files wait for it. */
-    let ready: Promise<Values> | undefined;
-    let failed = false;
-    const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
-      source.unpipe(parser);
-      source.destroy();
-      reject(error);
-    };
-
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge));
-      if (name in fields) return;
-      fields[name] = value;
-      if (name !== 'data') return;
-      ready = (async () => {
-        const values = validate(value);
-        await beforeFiles?.(values);
-        return values;
-      })();
-      ready.catch((error: Error) => fail(error));
-    });
-    parser.on('file', (name, stream, info) => {
-      const limit = limits[name];
-      if (!limit || files[name] !== undefined || failed) {
-        stream.resume();
+  return new Promise<{ values: Values; fields: Record<string, string>; files: Record<string, UploadedFile | undefined> }>(
+    (resolve, reject) => {
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({
+          headers: { 'content-type': contentType },
+          // Browsers send a file's name as UTF-8 bytes: "Café.mp3", not "CafÃ©.mp3".
+          defParamCharset: 'utf8',
+          limits: { fields: 20, fieldSize: MAX_FIELDS_BYTES, files: Object.keys(limits).length, parts: 40 },
+        });
+      } catch {
+        // A multipart type without a boundary (or with one busboy cannot read).
+        reject(new AppError('INVALID', MESSAGES.generic.invalidInput));
         return;
       }
-      if (!ready) {
-        stream.resume();
-        return fail(new AppError('INVALID', MESSAGES.validation.fileDataFirst));
-      }
-      // Until `data` is let through the file part is not read, and busboy holds the rest of the body back.
-      const written = ready.then(() => folder.path()).then(
-        (dir) =>
-          new Promise<void>((done, error) => {
-            if (failed) {
-              stream.resume();
-              return done();
-            }
-            const file = path.join(dir, `${name}.upload`);
-            const out = createWriteStream(file);
-            const head: Buffer[] = [];
-            let headLength = 0;
-            let size = 0;
-            stream.on('data', (chunk: Buffer) => {
-              if (failed || out.destroyed) return;
-              size += chunk.length;
-              if (size > limit.maxBytes) {
-                stream.destroy();
-                out.destroy();
-                fail(new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, { [name]: [limit.tooLarge] }));
-                return;
-              }
-              if (headLength < HEAD_BYTES) {
-                head.push(chunk.subarray(0, HEAD_BYTES - headLength));
-                headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-              }
-              if (!out.write(chunk)) {
-                stream.pause();
-                out.once('drain', () => stream.resume());
-              }
-            });
-            stream.on('end', () => out.end());
-            stream.on('error', (e) => (failed ? done() : error(e)));
-            out.on('error', (e) => (failed ? done() : error(e)));
-            out.on('finish', () => {
-              if (size > 0) {
-                const headBytes = Buffer.concat(head);
-                files[name] = { name: cleanFileName(info.filename) ?? name, size, head: headBytes, read: () => readFile(file), stream: () => createReadStream(file) };
-              }
-              done();
-            });
-          }),
-      );
-      // After a refusal the request is abandoned mid-file; a write finishing late must not become an
-      // unhandled rejection.
-      written.catch(() => {});
-      writes.push(written);
-    });
-    parser.on('error', (error: Error) => fail(new AppError('INVALID', error.message || MESSAGES.generic.invalidInput)));
-    parser.on('close', () => {
-      Promise.all([ready ?? Promise.reject(new AppError('INVALID', MESSAGES.generic.invalidInput)), ...writes]).then(
-        ([values]) => {
-          if (!failed) resolve({ values, fields, files });
-        },
-        (error: Error) => fail(error),
-      );
-    });
-    source.on('error', (error) => fail(error));
-    source.pipe(parser);
-  });
+      const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+      const fields: Record<string, string> = {};
+      const files: Record<string, UploadedFile | undefined> = {};
+      const writes: Promise<void>[] = [];
+      /** `data`, validated and let through by `beforeFiles`; files wait for it. */
+      let ready: Promise<Values> | undefined;
+      let failed = false;
+      const fail = (error: Error) => {
+        if (failed) return;
+        failed = true;
+        source.unpipe(parser);
+        source.destroy();
+        reject(error);
+      };
+
+      parser.on('field', (name, value, info) => {
+        if (info.valueTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge));
+        if (name in fields) return;
+        fields[name] = value;
+        if (name !== 'data') return;
+        ready = (async () => {
+          const values = validate(value);
+          await beforeFiles?.(values);
+          return values;
+        })();
+        ready.catch((error: Error) => fail(error));
+      });
+      parser.on('file', (name, stream, info) => {
+        const limit = limits[name];
+        if (!limit || files[name] !== undefined || failed) {
+          stream.resume();
+          return;
+        }
+        if (!ready) {
+          stream.resume();
+          return fail(new AppError('INVALID', MESSAGES.validation.fileDataFirst));
+        }
+        // Until `data` is let through the file part is not read, and busboy holds the rest of the body back.
+        const written = ready
+          .then(() => folder.path())
+          .then(
+            (dir) =>
+              new Promise<void>((done, error) => {
+                if (failed) {
+                  stream.resume();
+                  return done();
+                }
+                const file = path.join(dir, `${name}.upload`);
+                const out = createWriteStream(file);
+                const head: Buffer[] = [];
+                let headLength = 0;
+                let size = 0;
+                stream.on('data', (chunk: Buffer) => {
+                  if (failed || out.destroyed) return;
+                  size += chunk.length;
+                  if (size > limit.maxBytes) {
+                    stream.destroy();
+                    out.destroy();
+                    fail(new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, { [name]: [limit.tooLarge] }));
+                    return;
+                  }
+                  if (headLength < HEAD_BYTES) {
+                    head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+                    headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+                  }
+                  if (!out.write(chunk)) {
+                    stream.pause();
+                    out.once('drain', () => stream.resume());
+                  }
+                });
+                stream.on('end', () => out.end());
+                stream.on('error', (e) => (failed ? done() : error(e)));
+                out.on('error', (e) => (failed ? done() : error(e)));
+                out.on('finish', () => {
+                  if (size > 0) {
+                    const headBytes = Buffer.concat(head);
+                    files[name] = {
+                      name: cleanFileName(info.filename) ?? name,
+                      size,
+                      head: headBytes,
+                      read: () => readFile(file),
+                      stream: () => createReadStream(file),
+                    };
+                  }
+                  done();
+                });
+              }),
+          );
+        // After a refusal the request is abandoned mid-file; a write finishing late must not become an
+        // unhandled rejection.
+        written.catch(() => {});
+        writes.push(written);
+      });
+      parser.on('error', (error: Error) => fail(new AppError('INVALID', error.message || MESSAGES.generic.invalidInput)));
+      parser.on('close', () => {
+        Promise.all([ready ?? Promise.reject(new AppError('INVALID', MESSAGES.generic.invalidInput)), ...writes]).then(
+          ([values]) => {
+            if (!failed) resolve({ values, fields, files });
+          },
+          (error: Error) => fail(error),
+        );
+      });
+      source.on('error', (error) => fail(error));
+      source.pipe(parser);
+    },
+  );
 }

@@ -9,7 +9,8 @@ import { meQuery } from '../lib/auth';
  */
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    if (isApiError(error) && (error.status === 401 || error.status === 403))
+      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -16,85 +16,193 @@ import { RouteGuard, requireAdmin, requireCatalogueAccess, requireSignedIn, requ
  */
 
 const publicRoutes: RouteObject[] = [
-  { path: PAGE_PATHS.home, ...page(() => import('../features/public/home-page'), (m) => m.HomePage) },
-  { path: PAGE_PATHS.about, ...page(() => import('../features/public/about-page'), (m) => m.AboutPage) },
-  { path: PAGE_PATHS.services, ...page(() => import('../features/public/services-page'), (m) => m.ServicesPage) },
-  { path: PAGE_PATHS.faqs, ...page(() => import('../features/public/faqs-page'), (m) => m.FaqsPage) },
-  { path: PAGE_PATHS.contact, ...page(() => import('../features/public/contact-page'), (m) => m.ContactPage) },
-  { path: PAGE_PATHS.thanks, ...page(() => import('../features/public/thanks-page'), (m) => m.ThanksPage) },
-  { path: PAGE_PATHS.signup, ...page(() => import('../features/public/signup-choice-page'), (m) => m.SignupChoicePage) },
-  { path: PAGE_PATHS.auth, ...page(() => import('../features/auth/sign-in-page'), (m) => m.SignInPage) },
+  {
+    path: PAGE_PATHS.home,
+    ...page(
+      () => import('../features/public/home-page'),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    path: PAGE_PATHS.about,
+    ...page(
+      () => import('../features/public/about-page'),
+      (m) => m.AboutPage,
+    ),
+  },
+  {
+    path: PAGE_PATHS.services,
+    ...page(
+      () => import('../features/public/services-page'),
+      (m) => m.ServicesPage,
+    ),
+  },
+  {
+    path: PAGE_PATHS.faqs,
+    ...page(
+      () => import('../features/public/faqs-page'),
+      (m) => m.FaqsPage,
+    ),
+  },
+  {
+    path: PAGE_PATHS.contact,
+    ...page(
+      () => import('../features/public/contact-page'),
+      (m) => m.ContactPage,
+    ),
+  },
+  {
+    path: PAGE_PATHS.thanks,
+    ...page(
+      () => import('../features/public/thanks-page'),
+      (m) => m.ThanksPage,
+    ),
+  },
+  {
+    path: PAGE_PATHS.signup,
+    ...page(
+      () => import('../features/public/signup-choice-page'),
+      (m) => m.SignupChoicePage,
+    ),
+  },
+  {
+    path: PAGE_PATHS.auth,
+    ...page(
+      () => import('../features/auth/sign-in-page'),
+      (m) => m.SignInPage,
+    ),
+  },
   {
     path: PAGE_PATHS.forgotPassword,
-    ...page(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
+    ...page(
+      () => import('../features/auth/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
   },
   {
     path: PAGE_PATHS.resetPassword,
-    ...page(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage),
+    ...page(
+      () => import('../features/auth/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
   },
   {
     path: PAGE_PATHS.previewRequest,
-    ...page(() => import('../features/preview-access/preview-request-page'), (m) => m.PreviewRequestPage),
+    ...page(
+      () => import('../features/preview-access/preview-request-page'),
+      (m) => m.PreviewRequestPage,
+    ),
   },
   {
     path: PAGE_PATHS.previewSignup,
-    ...page(() => import('../features/preview-access/preview-signup-page'), (m) => m.PreviewSignupPage),
+    ...page(
+      () => import('../features/preview-access/preview-signup-page'),
+      (m) => m.PreviewSignupPage,
+    ),
   },
   {
     element: <RouteGuard decide={requireSignedIn} />,
     children: [
       {
         path: PAGE_PATHS.previewStatus,
-        ...page(() => import('../features/preview-status/preview-status-page'), (m) => m.PreviewStatusPage),
+        ...page(
+          () => import('../features/preview-status/preview-status-page'),
+          (m) => m.PreviewStatusPage,
+        ),
       },
     ],
   },
   {
     element: <RouteGuard decide={requireCatalogueAccess} />,
     children: [
-      { path: PAGE_PATHS.songs, ...page(() => import('../features/catalogue/songs-page'), (m) => m.SongsPage) },
-      { path: PAGE_PATHS.song, ...page(() => import('../features/catalogue/song-page'), (m) => m.SongPage) },
-      { path: PAGE_PATHS.myHolds, ...page(() => import('../features/pitching/my-holds-page'), (m) => m.MyHoldsPage) },
+      {
+        path: PAGE_PATHS.songs,
+        ...page(
+          () => import('../features/catalogue/songs-page'),
+          (m) => m.SongsPage,
+        ),
+      },
+      {
+        path: PAGE_PATHS.song,
+        ...page(
+          () => import('../features/catalogue/song-page'),
+          (m) => m.SongPage,
+        ),
+      },
+      {
+        path: PAGE_PATHS.myHolds,
+        ...page(
+          () => import('../features/pitching/my-holds-page'),
+          (m) => m.MyHoldsPage,
+        ),
+      },
     ],
   },
   {
     path: PAGE_PATHS.songwriterSignup,
-    ...page(() => import('../features/songwriter/songwriter-signup-page'), (m) => m.SongwriterSignupPage),
+    ...page(
+      () => import('../features/songwriter/songwriter-signup-page'),
+      (m) => m.SongwriterSignupPage,
+    ),
   },
   {
     element: <RouteGuard decide={requireSongwriter} />,
     children: [
       {
         path: PAGE_PATHS.songwriterProfile,
-        ...page(() => import('../features/songwriter/songwriter-profile-page'), (m) => m.SongwriterProfilePage),
+        ...page(
+          () => import('../features/songwriter/songwriter-profile-page'),
+          (m) => m.SongwriterProfilePage,
+        ),
       },
       {
         path: PAGE_PATHS.songwriterQuestionnaire,
-        ...page(() => import('../features/songwriter/songwriter-questionnaire-page'), (m) => m.SongwriterQuestionnairePage),
+        ...page(
+          () => import('../features/songwriter/songwriter-questionnaire-page'),
+          (m) => m.SongwriterQuestionnairePage,
+        ),
       },
       {
         path: PAGE_PATHS.songwriterOrder,
-        ...page(() => import('../features/songwriter/songwriter-order-page'), (m) => m.SongwriterOrderPage),
+        ...page(
+          () => import('../features/songwriter/songwriter-order-page'),
+          (m) => m.SongwriterOrderPage,
+        ),
       },
       {
         path: PAGE_PATHS.songwriterDashboard,
-        ...page(() => import('../features/songwriter/songwriter-dashboard-page'), (m) => m.SongwriterDashboardPage),
+        ...page(
+          () => import('../features/songwriter/songwriter-dashboard-page'),
+          (m) => m.SongwriterDashboardPage,
+        ),
       },
       {
         path: PAGE_PATHS.submitSong,
-        ...page(() => import('../features/submissions/submit-song-page'), (m) => m.SubmitSongPage),
+        ...page(
+          () => import('../features/submissions/submit-song-page'),
+          (m) => m.SubmitSongPage,
+        ),
       },
       {
         path: PAGE_PATHS.submissionConfirmation,
-        ...page(() => import('../features/submissions/submission-confirmation-page'), (m) => m.SubmissionConfirmationPage),
+        ...page(
+          () => import('../features/submissions/submission-confirmation-page'),
+          (m) => m.SubmissionConfirmationPage,
+        ),
       },
       {
         path: PAGE_PATHS.songwriterReview,
-        ...page(() => import('../features/reviews/songwriter-review-page'), (m) => m.SongwriterReviewPage),
+        ...page(
+          () => import('../features/reviews/songwriter-review-page'),
+          (m) => m.SongwriterReviewPage,
+        ),
       },
       {
         path: PAGE_PATHS.testCheckout,
-        ...page(() => import('../features/checkout/test-checkout-page'), (m) => m.TestCheckoutPage),
+        ...page(
+          () => import('../features/checkout/test-checkout-page'),
+          (m) => m.TestCheckoutPage,
+        ),
       },
     ],
   },
@@ -105,76 +213,136 @@ const adminRoutes: RouteObject = {
   element: <RouteGuard decide={requireAdmin} />,
   children: [
     {
-      ...page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout),
+      ...page(
+        () => import('./layouts/admin-layout'),
+        (m) => m.AdminLayout,
+      ),
       children: [
-        { path: PAGE_PATHS.admin, ...page(() => import('../features/admin/home/admin-home-page'), (m) => m.AdminHomePage) },
+        {
+          path: PAGE_PATHS.admin,
+          ...page(
+            () => import('../features/admin/home/admin-home-page'),
+            (m) => m.AdminHomePage,
+          ),
+        },
         {
           path: PAGE_PATHS.adminDashboard,
-          ...page(() => import('../features/admin/home/admin-home-page'), (m) => m.AdminHomePage),
+          ...page(
+            () => import('../features/admin/home/admin-home-page'),
+            (m) => m.AdminHomePage,
+          ),
         },
         {
           path: PAGE_PATHS.adminOutbox,
-          ...page(() => import('../features/admin/outbox/outbox-page'), (m) => m.OutboxPage),
+          ...page(
+            () => import('../features/admin/outbox/outbox-page'),
+            (m) => m.OutboxPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminPreviewRequests,
-          ...page(() => import('../features/admin/preview/preview-requests-page'), (m) => m.PreviewRequestsPage),
+          ...page(
+            () => import('../features/admin/preview/preview-requests-page'),
+            (m) => m.PreviewRequestsPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminCreateAccount,
-          ...page(() => import('../features/admin/preview/create-account-page'), (m) => m.CreateAccountPage),
+          ...page(
+            () => import('../features/admin/preview/create-account-page'),
+            (m) => m.CreateAccountPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminPreviewActivity,
-          ...page(() => import('../features/admin/preview/preview-activity-page'), (m) => m.PreviewActivityPage),
+          ...page(
+            () => import('../features/admin/preview/preview-activity-page'),
+            (m) => m.PreviewActivityPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminSongs,
-          ...page(() => import('../features/admin/songs/admin-songs-page'), (m) => m.AdminSongsPage),
+          ...page(
+            () => import('../features/admin/songs/admin-songs-page'),
+            (m) => m.AdminSongsPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminSongNew,
-          ...page(() => import('../features/admin/songs/song-form-page'), (m) => m.NewSongPage),
+          ...page(
+            () => import('../features/admin/songs/song-form-page'),
+            (m) => m.NewSongPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminSongEdit,
-          ...page(() => import('../features/admin/songs/song-form-page'), (m) => m.EditSongPage),
+          ...page(
+            () => import('../features/admin/songs/song-form-page'),
+            (m) => m.EditSongPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminComments,
-          ...page(() => import('../features/admin/comments/admin-comments-page'), (m) => m.AdminCommentsPage),
+          ...page(
+            () => import('../features/admin/comments/admin-comments-page'),
+            (m) => m.AdminCommentsPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminSongwriterReviews,
-          ...page(() => import('../features/admin/reviews/admin-reviews-page'), (m) => m.AdminReviewsPage),
+          ...page(
+            () => import('../features/admin/reviews/admin-reviews-page'),
+            (m) => m.AdminReviewsPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminSongwriterReview,
-          ...page(() => import('../features/admin/reviews/admin-review-page'), (m) => m.AdminReviewPage),
+          ...page(
+            () => import('../features/admin/reviews/admin-review-page'),
+            (m) => m.AdminReviewPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminAllUsers,
-          ...page(() => import('../features/admin/users/all-users-page'), (m) => m.AllUsersPage),
+          ...page(
+            () => import('../features/admin/users/all-users-page'),
+            (m) => m.AllUsersPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminCustomers,
-          ...page(() => import('../features/admin/customers/customers-page'), (m) => m.CustomersPage),
+          ...page(
+            () => import('../features/admin/customers/customers-page'),
+            (m) => m.CustomersPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminResetSongwriter,
-          ...page(() => import('../features/admin/reset-songwriter/reset-songwriter-page'), (m) => m.ResetSongwriterPage),
+          ...page(
+            () => import('../features/admin/reset-songwriter/reset-songwriter-page'),
+            (m) => m.ResetSongwriterPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminPitchLinks,
-          ...page(() => import('../features/pitching/pitch-links-page'), (m) => m.PitchLinksPage),
+          ...page(
+            () => import('../features/pitching/pitch-links-page'),
+            (m) => m.PitchLinksPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminPitchLinkNew,
-          ...page(() => import('../features/pitching/new-pitch-link-page'), (m) => m.NewPitchLinkPage),
+          ...page(
+            () => import('../features/pitching/new-pitch-link-page'),
+            (m) => m.NewPitchLinkPage,
+          ),
         },
         {
           path: PAGE_PATHS.adminPitchActivity,
-          ...page(() => import('../features/pitching/pitch-activity-page'), (m) => m.PitchActivityPage),
+          ...page(
+            () => import('../features/pitching/pitch-activity-page'),
+            (m) => m.PitchActivityPage,
+          ),
         },
       ],
     },
@@ -206,7 +374,13 @@ export const routes: RouteObject[] = [
       { element: <SiteLayout />, children: publicRoutes },
       adminRoutes,
       // A pitch link's recipient has no account: a branded page of its own, outside the site's chrome.
-      { path: PAGE_PATHS.pitch, ...page(() => import('../features/pitching/pitch-page'), (m) => m.PitchPage) },
+      {
+        path: PAGE_PATHS.pitch,
+        ...page(
+          () => import('../features/pitching/pitch-page'),
+          (m) => m.PitchPage,
+        ),
+      },
     ],
   },
 ];

@@ -6,7 +6,10 @@ import { Button } from './ui/button';
 export function ErrorState({ title, error, onRetry }: { title: string; error?: unknown; onRetry?: () => void }) {
   const detail = error instanceof Error ? error.message : undefined;
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center text-red-800">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center text-red-800"
+    >
       <CircleAlert aria-hidden="true" className="size-8" />
       <p className="font-semibold">{title}</p>
       {detail && <p className="text-sm">{detail}</p>}

@@ -8,8 +8,7 @@ interface PageMetaProps {
   noIndex?: boolean;
 }
 
-const fullTitle = (title?: string) =>
-  title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Nashville song pitching and song reviews`;
+const fullTitle = (title?: string) => (title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Nashville song pitching and song reviews`);
 
 /**
  * The page's <title> and description, so each route owns its own. React hoists them into <head>, in the

@@ -26,7 +26,17 @@ interface PagedListProps<T> {
  * A paged admin table in its states: loading, failed (with Retry), empty (with Clear filters, or back to
  * the first page past the end), or the rows with the pagination under them.
  */
-export function PagedList<T>({ list, page, onPage, loadingLabel, errorTitle, empty, filtered, onClearFilters, children }: PagedListProps<T>) {
+export function PagedList<T>({
+  list,
+  page,
+  onPage,
+  loadingLabel,
+  errorTitle,
+  empty,
+  filtered,
+  onClearFilters,
+  children,
+}: PagedListProps<T>) {
   if (list.isPending) return <PageSpinner label={loadingLabel} />;
   if (list.isError) return <ErrorState title={errorTitle} error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.rows.length === 0) {

@@ -2,7 +2,17 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './ui/button';
 
 /** Previous / "Page n of m" / Next. Renders nothing when everything fits on one page. */
-export function Pagination({ page, total, pageSize, onPage }: { page: number; total: number; pageSize: number; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   if (totalPages <= 1 && page <= 1) return null;
   return (

@@ -31,8 +31,7 @@ export function toApiError(status: number, body: unknown): ApiError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const inner = typeof b.error === 'object' && b.error !== null ? b.error : undefined;
   const code = inner?.code ?? b.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : `HTTP_${status}`);
-  const message =
-    inner?.message ?? b.message ?? (status === 429 ? MESSAGES.generic.tooManyRequests : MESSAGES.generic.unexpected);
+  const message = inner?.message ?? b.message ?? (status === 429 ? MESSAGES.generic.tooManyRequests : MESSAGES.generic.unexpected);
   return new ApiError(message, status, code, inner?.fields);
 }
 

@@ -49,7 +49,11 @@ function MountedSignal(): ReactNode {
 
 /** The toaster, once wanted; nothing on the server (prerendered pages) or before. */
 export function ToasterHost() {
-  const isWanted = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const isWanted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   useEffect(() => whenIdle(wantToaster), []);
   if (!isWanted) return null;
   return (

@@ -20,13 +20,20 @@ export async function expectNoSeriousA11yViolations(page: Page, where?: string) 
 export async function expectPageFitsScreen(page: Page) {
   const widest = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('[data-scroll-box], .overflow-x-auto, .overflow-auto'))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('[data-scroll-box], .overflow-x-auto, .overflow-auto'),
+      )
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`,
+      ),
   );
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} too wide: ${widest.join(' | ')}`).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${page.url()} too wide: ${widest.join(' | ')}`,
+  ).toBeLessThanOrEqual(page.viewportSize()!.width);
   const blankBelow = await page.evaluate(() => {
     const pageBottom = (document.getElementById('root') ?? document.body).getBoundingClientRect().bottom + window.scrollY;
     return document.documentElement.scrollHeight - Math.max(window.innerHeight, Math.ceil(pageBottom));

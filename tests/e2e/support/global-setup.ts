@@ -25,7 +25,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const webRoot = process.env.E2E_SKIP_BUILD ? undefined : webBuildFor(E2E_SITE_NAME);
   // The build records the name compiled into it, which the server compares with its own at start.
-  if (webRoot && builtSiteName(webRoot) !== E2E_SITE_NAME) throw new Error(`the web build names "${builtSiteName(webRoot)}", not "${E2E_SITE_NAME}"`);
+  if (webRoot && builtSiteName(webRoot) !== E2E_SITE_NAME)
+    throw new Error(`the web build names "${builtSiteName(webRoot)}", not "${E2E_SITE_NAME}"`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-e2e-'));
   const database = process.env.DATABASE_URL ? await createTestDatabaseUrl(process.env.DATABASE_URL) : undefined;
   const port = await freePort();

@@ -12,11 +12,15 @@ export function webBuildFor(siteName: string): string {
     salt: `SITE_NAME=${siteName} NODE_ENV=production`,
     done: 'index.html',
     make(outDir) {
-      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
-        stdio: 'inherit',
-        // What visitors get: React's production build (Vitest's NODE_ENV=test would make a development one).
-        env: { ...process.env, NODE_ENV: 'production', SITE_NAME: siteName },
-      });
+      const build = spawnSync(
+        process.execPath,
+        ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+        {
+          stdio: 'inherit',
+          // What visitors get: React's production build (Vitest's NODE_ENV=test would make a development one).
+          env: { ...process.env, NODE_ENV: 'production', SITE_NAME: siteName },
+        },
+      );
       if (build.status !== 0) throw new Error('vite build failed');
     },
   });

@@ -40,7 +40,12 @@ function packageSizeOf(session: Stripe.Checkout.Session, priceIds: readonly stri
  * Verifies a webhook delivery's signature (throws on a bad one) and returns the completed checkout it
  * reports, or null for event types we do not act on.
  */
-export function parseStripeWebhook(config: StripeConfig, rawBody: string, signature: string, stripe = createStripeClient(config)): CompletedCheckout | null {
+export function parseStripeWebhook(
+  config: StripeConfig,
+  rawBody: string,
+  signature: string,
+  stripe = createStripeClient(config),
+): CompletedCheckout | null {
   const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
   const session = event.data.object;

@@ -54,7 +54,10 @@ export function createOpenFiles({ max = 64, idleMs = 10_000 } = {}) {
         const opened: Entry = { opening, users: 0, lastUsed: Date.now(), evicted: false };
         entry = opened;
         entries.set(path, entry);
-        void opening.then((file) => (opened.file = file), () => {});
+        void opening.then(
+          (file) => (opened.file = file),
+          () => {},
+        );
         // A failed open is not kept: the next read tries again.
         opening.catch(() => entries.get(path) === entry && entries.delete(path));
         if (entries.size > max) {

@@ -4,24 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config';
-import {
-  assertBucket,
-  assertSafeKey,
-  RangeNotSatisfiable,
-  resolveRange,
-  StorageNotFound,
-  type ObjectRef,
-  type Storage,
-} from './storage';
+import { assertBucket, assertSafeKey, RangeNotSatisfiable, resolveRange, StorageNotFound, type ObjectRef, type Storage } from './storage';
 
 export type S3Options = NonNullable<Config['s3']>;
 

@@ -52,7 +52,10 @@ export function parseRangeHeader(header: string | undefined): ByteRange | undefi
  */
 export function contentDisposition(filename?: string | null): string {
   // Only the last path segment, without control characters or quotes.
-  const name = ((filename ?? '').split(/[/\\]/).pop() ?? '').replace(/[\p{Cc}"]/gu, '').trim().slice(0, 150);
+  const name = ((filename ?? '').split(/[/\\]/).pop() ?? '')
+    .replace(/[\p{Cc}"]/gu, '')
+    .trim()
+    .slice(0, 150);
   if (!name) return 'attachment';
   const ascii = name.replace(/[^A-Za-z0-9 ._()-]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -91,7 +94,12 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
     }
 
     const range = parseRangeHeader(input.range);
-    const result = await storage.get({ bucket, key, ...(range && { range }), ...(input.contentType && { contentType: input.contentType }) });
+    const result = await storage.get({
+      bucket,
+      key,
+      ...(range && { range }),
+      ...(input.contentType && { contentType: input.contentType }),
+    });
     describe(result.contentType);
     headers['Content-Length'] = String(result.contentLength);
     if (result.range) headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.sizeBytes}`;

@@ -59,7 +59,12 @@ export async function checkZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_LI
   let total = 0;
   for (let p = directoryOffset, n = 0; n < count; n++) {
     if (p + 46 > end || zip.readUInt32LE(p) !== DIRECTORY_ENTRY) return 'malformed';
-    const entry = { method: zip.readUInt16LE(p + 10), compressed: zip.readUInt32LE(p + 20), size: zip.readUInt32LE(p + 24), local: zip.readUInt32LE(p + 42) };
+    const entry = {
+      method: zip.readUInt16LE(p + 10),
+      compressed: zip.readUInt32LE(p + 20),
+      size: zip.readUInt32LE(p + 24),
+      local: zip.readUInt32LE(p + 42),
+    };
     total += entry.size;
     if (total > limits.maxUnpackedBytes) return 'too-large';
     entries.push(entry);

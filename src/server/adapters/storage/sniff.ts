@@ -26,7 +26,11 @@ const CANONICAL: Record<FileKind, { mime: string; ext: string }> = {
 
 export type SniffResult =
   | { ok: true; kind: FileKind; mime: string; ext: string }
-  | { ok: false; reason: 'empty' | 'not-allowed' | 'unrecognised' | 'active-content' | 'archive-too-large' | 'archive-malformed'; detectedMime?: string };
+  | {
+      ok: false;
+      reason: 'empty' | 'not-allowed' | 'unrecognised' | 'active-content' | 'archive-too-large' | 'archive-malformed';
+      detectedMime?: string;
+    };
 
 /**
  * Markup a browser would run: an HTML page, SVG or script hidden in (or after) an allowed file, a
@@ -34,7 +38,8 @@ export type SniffResult =
  * header says. (Files are also served inertly, serve-file.ts; this keeps them from being stored at all.)
  * Tags need a delimiter, and SVG its namespace, so compressed bytes do not match by chance.
  */
-const ACTIVE_CONTENT = /<(?:!doctype\s+html|html|head|body|script|iframe|frame|object|embed|meta\s+http-equiv)[\s>/]|<svg[\s/][^>]{0,512}xmlns|javascript:/i;
+const ACTIVE_CONTENT =
+  /<(?:!doctype\s+html|html|head|body|script|iframe|frame|object|embed|meta\s+http-equiv)[\s>/]|<svg[\s/][^>]{0,512}xmlns|javascript:/i;
 
 /** Whether the bytes carry such markup anywhere; read as Latin-1, one character per byte, whatever they are. */
 export function hasActiveContent(bytes: Uint8Array): boolean {
@@ -107,7 +112,12 @@ export async function sniffFile(bytes: Uint8Array, allowed: readonly FileKind[],
     if (hasActiveContent(bytes)) return { ok: false, reason: 'active-content', detectedMime: CANONICAL[kind].mime };
     if (kind === 'docx' || kind === 'pages') {
       const verdict = await checkZip(bytes);
-      if (verdict !== 'ok') return { ok: false, reason: verdict === 'too-large' ? 'archive-too-large' : 'archive-malformed', detectedMime: CANONICAL[kind].mime };
+      if (verdict !== 'ok')
+        return {
+          ok: false,
+          reason: verdict === 'too-large' ? 'archive-too-large' : 'archive-malformed',
+          detectedMime: CANONICAL[kind].mime,
+        };
     }
     return { ok: true, kind, ...CANONICAL[kind] };
   }

@@ -75,7 +75,10 @@ export interface Storage {
 }
 
 export class StorageNotFound extends Error {
-  constructor(readonly bucket: string, readonly key: string) {
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+  ) {
     super(`No stored object ${bucket}/${key}`);
     this.name = 'StorageNotFound';
   }
@@ -89,7 +92,10 @@ export class RangeNotSatisfiable extends Error {
 }
 
 export class InvalidStorageKey extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`Invalid storage key ${JSON.stringify(key.slice(0, 100))}: ${reason}`);
     this.name = 'InvalidStorageKey';
   }

@@ -27,7 +27,9 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_created_idx').on(t.createdAt.desc()),
     check('mail_outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
     check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),

@@ -28,7 +28,10 @@ export const pitchLinks = pgTable(
     index('pitch_links_created_at_idx').on(t.createdAt.desc()),
     check('pitch_links_recipient_name_check', sql`char_length(${t.recipientName}) between 1 and ${sql.raw(String(LIMITS.nameMax))}`),
     check('pitch_links_recipient_email_check', sql`char_length(${t.recipientEmail}) between 3 and ${sql.raw(String(LIMITS.emailMax))}`),
-    check('pitch_links_message_check', sql`${t.message} is null or char_length(${t.message}) <= ${sql.raw(String(LIMITS.pitchMessageMax))}`),
+    check(
+      'pitch_links_message_check',
+      sql`${t.message} is null or char_length(${t.message}) <= ${sql.raw(String(LIMITS.pitchMessageMax))}`,
+    ),
   ],
 );
 

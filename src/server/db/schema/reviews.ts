@@ -57,7 +57,9 @@ export const reviewMessages = pgTable(
   },
   (t) => [
     index('review_messages_review_created_idx').on(t.reviewId, t.createdAt),
-    index('review_messages_unread_idx').on(t.reviewId).where(sql`${t.read} = false`),
+    index('review_messages_unread_idx')
+      .on(t.reviewId)
+      .where(sql`${t.read} = false`),
     check('review_messages_message_check', sql`${t.message} ~ '[^[:space:]]'`),
   ],
 );

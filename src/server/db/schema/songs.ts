@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, real, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
 import { users } from './auth';
 import { storedFiles } from './files';
@@ -18,7 +31,10 @@ export const songs = pgTable(
     writerInfo: text('writer_info'),
     genre: text('genre'),
     bpm: integer('bpm'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     orderIndex: integer('order_index').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     audioFileId: uuid('audio_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
@@ -40,7 +56,9 @@ export const songs = pgTable(
     index('songs_active_order_idx').on(t.isActive, t.orderIndex),
     index('songs_order_idx').on(t.orderIndex),
     // The genre filter's list: a few index probes (a loose index scan), not a scan of every song.
-    index('songs_active_genre_idx').on(t.genre).where(sql`${t.isActive} and ${t.genre} is not null`),
+    index('songs_active_genre_idx')
+      .on(t.genre)
+      .where(sql`${t.isActive} and ${t.genre} is not null`),
     // "Contains" search as an index scan (pg_trgm).
     index('songs_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // File links check that a file belongs to an active song; deleting a file checks these references.
@@ -50,7 +68,10 @@ export const songs = pgTable(
     check('songs_bpm_check', sql`${t.bpm} is null or ${t.bpm} between 1 and 300`),
     check('songs_order_index_check', sql`${t.orderIndex} >= 0`),
     check('songs_slug_check', sql`${t.slug} ~ '^[a-z0-9-]+$'`),
-    check('songs_audio_peaks_check', sql`${t.audioPeaks} is null or cardinality(${t.audioPeaks}) <= ${sql.raw(String(WAVEFORM_MAX_PEAKS))}`),
+    check(
+      'songs_audio_peaks_check',
+      sql`${t.audioPeaks} is null or cardinality(${t.audioPeaks}) <= ${sql.raw(String(WAVEFORM_MAX_PEAKS))}`,
+    ),
   ],
 );
 
@@ -71,7 +92,9 @@ export const songComments = pgTable(
   (t) => [
     index('song_comments_song_approved_idx').on(t.songId, t.isApproved, t.createdAt.desc()),
     index('song_comments_created_at_idx').on(t.createdAt.desc()),
-    index('song_comments_pending_idx').on(t.createdAt).where(sql`${t.isApproved} = false`),
+    index('song_comments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isApproved} = false`),
     check('song_comments_name_check', sql`char_length(${t.commenterName}) between 1 and 100`),
     check('song_comments_email_check', sql`char_length(${t.commenterEmail}) between 3 and 255`),
     check('song_comments_text_check', sql`char_length(${t.commentText}) between 1 and 1000`),

@@ -32,7 +32,10 @@ export const songwriterProfiles = pgTable(
     uniqueIndex('songwriter_profiles_username_unique').on(sql`lower(${t.username})`),
     // The admin's "contains" search of accounts (features/admin/people-search.ts) as index scans (pg_trgm).
     index('songwriter_profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
-    index('songwriter_profiles_full_name_trgm_idx').using('gin', sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
+    index('songwriter_profiles_full_name_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
+    ),
     check('songwriter_profiles_username_check', sql`char_length(${t.username}) between 3 and 50`),
   ],
 );

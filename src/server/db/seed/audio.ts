@@ -27,7 +27,14 @@ function random(seed: number) {
   };
 }
 
-export function synthesizeMp3({ seconds, bpm = 96, progression = [60, 67, 69, 65], seed = 1, sampleRate = 22_050, kbps = 64 }: SynthOptions): Buffer {
+export function synthesizeMp3({
+  seconds,
+  bpm = 96,
+  progression = [60, 67, 69, 65],
+  seed = 1,
+  sampleRate = 22_050,
+  kbps = 64,
+}: SynthOptions): Buffer {
   const total = Math.round(seconds * sampleRate);
   const samples = new Int16Array(total);
   const beat = 60 / bpm;

@@ -44,5 +44,7 @@ export function synthesizeMp3s(songs: SynthOptions[]): Promise<Buffer>[] {
 function startWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./demo-audio-worker.js', import.meta.url));
   const source = new URL('./demo-audio-worker.ts', import.meta.url).href;
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { eval: true });
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, {
+    eval: true,
+  });
 }

@@ -31,7 +31,10 @@ export const songAudioOptions = (seed: SongSeed) => ({ seconds: seed.seconds ?? 
 /** A cover picture without text (fonts may be missing on a bare machine): a gradient with rings. */
 export async function makeCoverPng([from, to]: [string, string], size = 1200): Promise<Buffer> {
   const rings = [0.42, 0.3, 0.18]
-    .map((r, i) => `<circle cx="${size * 0.62}" cy="${size * 0.58}" r="${size * r}" fill="none" stroke="#fff" stroke-opacity="${0.12 + i * 0.08}" stroke-width="${size * 0.012}"/>`)
+    .map(
+      (r, i) =>
+        `<circle cx="${size * 0.62}" cy="${size * 0.58}" r="${size * r}" fill="none" stroke="#fff" stroke-opacity="${0.12 + i * 0.08}" stroke-width="${size * 0.012}"/>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${rings}<circle cx="${size * 0.62}" cy="${size * 0.58}" r="${size * 0.04}" fill="#fff" fill-opacity="0.8"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
@@ -41,12 +44,19 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
 export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, madeAudio?: Promise<Buffer>) {
   const mp3 = madeAudio ? await madeAudio : synthesizeMp3(songAudioOptions(seed));
   const audio = await putSongAudio(storage, uploadedFromBuffer(mp3, 'song.mp3'), ownerId);
-  const image = seed.cover ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId) : undefined;
+  const image = seed.cover
+    ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId)
+    : undefined;
   return db.transaction(async (tx) => {
     const audioRow = await insertFile(tx, audio.file);
     const original = image && (await insertFile(tx, image.original));
     const web = image && (await insertFile(tx, image.web));
-    const slug = seed.slug ?? seed.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug =
+      seed.slug ??
+      seed.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
     const [song] = await tx
       .insert(songs)
       .values({

@@ -22,7 +22,9 @@ const RESET_LINK_SECONDS = 3600;
  * revokeOtherSessions, see auth.ts).
  */
 export async function afterPasswordChanged(db: DbOrTx, user: { id: string; email: string }, emailCtx: EmailContext): Promise<void> {
-  await db.delete(verifications).where(and(like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`), eq(verifications.value, user.id)));
+  await db
+    .delete(verifications)
+    .where(and(like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`), eq(verifications.value, user.id)));
   await clearSignInFailures(db, user.email);
   await enqueueMail(db, {
     to: user.email,
@@ -56,7 +58,10 @@ export const SIGN_IN_LOCK = { failures: 10, windowSeconds: 15 * 60, lockSeconds:
 const signInKey = (email: string) => `app:sign-in-account:${canonicalEmail(email)}`;
 
 export async function isSignInLocked(db: DbOrTx, email: string, now = Date.now()): Promise<boolean> {
-  const [row] = await db.select({ count: rateLimits.count, since: rateLimits.lastRequest }).from(rateLimits).where(eq(rateLimits.key, signInKey(email)));
+  const [row] = await db
+    .select({ count: rateLimits.count, since: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, signInKey(email)));
   return Boolean(row && row.count >= SIGN_IN_LOCK.failures && row.since > now - SIGN_IN_LOCK.lockSeconds * 1000);
 }
 
@@ -87,10 +92,17 @@ export async function clearSignInFailures(db: DbOrTx, email: string): Promise<vo
 
 /** The owner of a just-locked address (if it has an account) gets a reset link. */
 export async function tellOwnerOfLock(db: Db, email: string, emailCtx: EmailContext): Promise<void> {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   if (!user) return;
   const url = await createResetLink(db, user.id, emailCtx.publicUrl);
-  await enqueueMail(db, { to: user.email, kind: 'sign-in-locked', ...signInLockedEmail(emailCtx, { url, minutes: SIGN_IN_LOCK.lockSeconds / 60 }) });
+  await enqueueMail(db, {
+    to: user.email,
+    kind: 'sign-in-locked',
+    ...signInLockedEmail(emailCtx, { url, minutes: SIGN_IN_LOCK.lockSeconds / 60 }),
+  });
 }
 
 // ---------------------------------------------------------------- the browser that signed up

@@ -14,13 +14,21 @@ import { listAllUsers } from './users.service';
 export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storage }) {
   return new Hono<AppEnv>()
     .get('/dashboard', async (c) => {
-      const [stats, playsPerDay, pendingReviews] = await Promise.all([getDashboardStats(db), getPlaysPerDay(db), getNewestPendingReviews(db)]);
+      const [stats, playsPerDay, pendingReviews] = await Promise.all([
+        getDashboardStats(db),
+        getPlaysPerDay(db),
+        getNewestPendingReviews(db),
+      ]);
       return c.json({ stats, playsPerDay, pendingReviews });
     })
     .get('/users', validate('query', AllUsersQuerySchema), async (c) => c.json(await listAllUsers({ db, query: c.req.valid('query') })))
-    .get('/customers', validate('query', CustomersQuerySchema), async (c) => c.json(await listCustomers({ db, query: c.req.valid('query') })))
+    .get('/customers', validate('query', CustomersQuerySchema), async (c) =>
+      c.json(await listCustomers({ db, query: c.req.valid('query') })),
+    )
     .get('/customers/:userId/orders', validate('param', UserIdParamSchema), async (c) =>
       c.json(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
     )
-    .post('/reset-songwriter', validate('json', ResetSongwriterSchema), async (c) => c.json(await resetSongwriter({ db, storage, email: c.req.valid('json').email })));
+    .post('/reset-songwriter', validate('json', ResetSongwriterSchema), async (c) =>
+      c.json(await resetSongwriter({ db, storage, email: c.req.valid('json').email })),
+    );
 }

@@ -17,7 +17,9 @@ export async function getDashboardStats(db: Db) {
     preview_users: number;
     active_this_week: number;
     pending_comments: number;
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     select
       -- Kept by triggers (migration 0008): one row each instead of 100,000 users and a week of plays.
       coalesce((select rows from row_counts where table_name = 'users'), 0)::int as total_users,
@@ -33,7 +35,8 @@ export async function getDashboardStats(db: Db) {
       ) as needing)::int as need_service,
       (select count(*) from user_roles where role = 'preview')::int as preview_users,
       (select count(*) from listener_last_plays where last_played_at >= now() - interval '7 days')::int as active_this_week,
-      (select count(*) from song_comments where not is_approved)::int as pending_comments`);
+      (select count(*) from song_comments where not is_approved)::int as pending_comments`,
+  );
   if (!row) throw new Error('dashboard query returned no row');
   return {
     totalUsers: Number(row.total_users),
@@ -49,11 +52,14 @@ export async function getDashboardStats(db: Db) {
 
 /** Plays per UTC day over the last 30 days (from song_play_days), days without plays included, oldest first. */
 export async function getPlaysPerDay(db: Db, days = 30) {
-  const rows = await queryRows<{ day: string; plays: number }>(db, sql`
+  const rows = await queryRows<{ day: string; plays: number }>(
+    db,
+    sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(p.plays, 0)::int as plays
     from generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day') as d(day)
     left join song_play_days p on p.day = d.day::date
-    order by d.day`);
+    order by d.day`,
+  );
   return rows.map((r) => ({ day: r.day, plays: Number(r.plays) }));
 }
 

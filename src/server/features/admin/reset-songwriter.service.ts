@@ -2,7 +2,16 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, storedFiles, userRoles, users } from '../../db/schema';
+import {
+  orders,
+  reviewMessages,
+  songReviews,
+  songwriterProfiles,
+  songwriterQuestionnaires,
+  storedFiles,
+  userRoles,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { removeObjects } from '../files/files.service';
 
@@ -15,7 +24,10 @@ import { removeObjects } from '../files/files.service';
  */
 export async function resetSongwriter({ db, storage, email }: { db: Db; storage: Storage; email: string }) {
   const address = email.trim().toLowerCase();
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, address));
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, address));
   if (!user) return { deleted: false as const, message: MESSAGES.admin.resetNoUser, email: address };
 
   const reset = await db.transaction(async (tx) => {
@@ -24,12 +36,19 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
     // Never a songwriter (a preview user, say), or reset already: nothing of theirs to delete.
     if (!roles.some((r) => r.role === 'songwriter') && !(await hasSongwriterRows(tx, user.id))) return undefined;
 
-    const reviews = await tx.select({ id: songReviews.id, audioFileId: songReviews.audioFileId, lyricsFileId: songReviews.lyricsFileId }).from(songReviews).where(eq(songReviews.songwriterId, user.id));
+    const reviews = await tx
+      .select({ id: songReviews.id, audioFileId: songReviews.audioFileId, lyricsFileId: songReviews.lyricsFileId })
+      .from(songReviews)
+      .where(eq(songReviews.songwriterId, user.id));
     const reviewIds = reviews.map((r) => r.id);
     const fileIds = reviews.flatMap((r) => [r.audioFileId, r.lyricsFileId]).filter((f): f is string => Boolean(f));
 
-    const messages = reviewIds.length ? await tx.delete(reviewMessages).where(inArray(reviewMessages.reviewId, reviewIds)).returning({ id: reviewMessages.id }) : [];
-    const deletedReviews = reviewIds.length ? await tx.delete(songReviews).where(inArray(songReviews.id, reviewIds)).returning({ id: songReviews.id }) : [];
+    const messages = reviewIds.length
+      ? await tx.delete(reviewMessages).where(inArray(reviewMessages.reviewId, reviewIds)).returning({ id: reviewMessages.id })
+      : [];
+    const deletedReviews = reviewIds.length
+      ? await tx.delete(songReviews).where(inArray(songReviews.id, reviewIds)).returning({ id: songReviews.id })
+      : [];
     // Their uploads: the files of their reviews, and any other private upload they own.
     const removedFiles = await tx
       .delete(storedFiles)
@@ -40,11 +59,24 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
         ),
       )
       .returning({ bucket: storedFiles.bucket, key: storedFiles.key });
-    const profiles = await tx.delete(songwriterProfiles).where(eq(songwriterProfiles.userId, user.id)).returning({ id: songwriterProfiles.userId });
-    const questionnaires = await tx.delete(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, user.id)).returning({ id: songwriterQuestionnaires.userId });
+    const profiles = await tx
+      .delete(songwriterProfiles)
+      .where(eq(songwriterProfiles.userId, user.id))
+      .returning({ id: songwriterProfiles.userId });
+    const questionnaires = await tx
+      .delete(songwriterQuestionnaires)
+      .where(eq(songwriterQuestionnaires.userId, user.id))
+      .returning({ id: songwriterQuestionnaires.userId });
     // Only the songwriter role: a preview user who also writes keeps the catalogue.
-    const deletedRoles = await tx.delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'songwriter'))).returning({ role: userRoles.role });
-    const unlinked = await tx.update(orders).set({ songwriterId: null }).where(eq(orders.songwriterId, user.id)).returning({ id: orders.id });
+    const deletedRoles = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'songwriter')))
+      .returning({ role: userRoles.role });
+    const unlinked = await tx
+      .update(orders)
+      .set({ songwriterId: null })
+      .where(eq(orders.songwriterId, user.id))
+      .returning({ id: orders.id });
     return {
       files: removedFiles,
       counts: {
@@ -65,11 +97,13 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
 
 /** Whether anything a songwriter leaves behind (a profile, a questionnaire, a review, a linked order) is theirs. */
 async function hasSongwriterRows(tx: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await tx.select({
-    any: sql<boolean>`exists (select 1 from ${songwriterProfiles} where ${songwriterProfiles.userId} = ${userId})
+  const [row] = await tx
+    .select({
+      any: sql<boolean>`exists (select 1 from ${songwriterProfiles} where ${songwriterProfiles.userId} = ${userId})
       or exists (select 1 from ${songwriterQuestionnaires} where ${songwriterQuestionnaires.userId} = ${userId})
       or exists (select 1 from ${songReviews} where ${songReviews.songwriterId} = ${userId})
       or exists (select 1 from ${orders} where ${orders.songwriterId} = ${userId})`,
-  }).from(sql`(select 1) as one`);
+    })
+    .from(sql`(select 1) as one`);
   return Boolean(row?.any);
 }

@@ -15,7 +15,10 @@ const BADGE_FILTERS: Record<UserBadge, SQL> = {
   purchased: sql`u.email_verified and p.username is not null and ${hasPaidOrder}`,
 };
 
-export function badgeOf(user: { emailConfirmed: boolean; username: string | null; orderCount: number }): { badge: UserBadge; label: string } {
+export function badgeOf(user: { emailConfirmed: boolean; username: string | null; orderCount: number }): {
+  badge: UserBadge;
+  label: string;
+} {
   if (!user.emailConfirmed) return { badge: 'email-not-confirmed', label: 'Email Not Confirmed' };
   if (!user.username) return { badge: 'no-profile', label: 'No Profile' };
   if (user.orderCount === 0) return { badge: 'profile-only', label: 'Profile Only' };
@@ -62,7 +65,10 @@ export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery
       order by u.created_at desc, u.id
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
     ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from users u left join songwriter_profiles p on p.user_id = u.id where ${where}`),
+    queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from users u left join songwriter_profiles p on p.user_id = u.id where ${where}`,
+    ),
   ]);
   return {
     rows: rows.map((r) => {

@@ -15,7 +15,10 @@ export function clientErrorRoutes(db: Db) {
   return new Hono<AppEnv>().post('/', validate('json', ClientErrorReportSchema), async (c) => {
     await consumeRateLimit(db, `client-errors:${c.get('clientIp')}`, { window: 60, max: 10 });
     const report = c.req.valid('json');
-    requestLog(c).warn({ clientError: report, userAgent: c.req.header('user-agent') }, `browser reported a ${report.kind} error on ${report.page}`);
+    requestLog(c).warn(
+      { clientError: report, userAgent: c.req.header('user-agent') },
+      `browser reported a ${report.kind} error on ${report.page}`,
+    );
     return c.body(null, 204);
   });
 }

@@ -9,7 +9,10 @@ import type { Actor } from '../accounts/accounts.service';
 
 /** A comment on an active song; it waits for an admin's approval before anyone sees it. */
 export async function addComment({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: CommentInput }) {
-  const [song] = await db.select({ id: songs.id }).from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
+  const [song] = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
   if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
   const [row] = await db
     .insert(songComments)
@@ -25,8 +28,17 @@ export async function addComment({ db, actor, slug, input }: { db: Db; actor: Ac
   return row!;
 }
 
-
-export async function listComments({ db, filter, page, pageSize }: { db: Db; filter: CommentStatusFilter; page: number; pageSize: number }) {
+export async function listComments({
+  db,
+  filter,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  filter: CommentStatusFilter;
+  page: number;
+  pageSize: number;
+}) {
   const where = filter === 'all' ? undefined : eq(songComments.isApproved, filter === 'approved');
   const [rows, [total]] = await Promise.all([
     db

@@ -146,7 +146,10 @@ export async function authorizeFileLink({
 
   if (!UUID_PATTERN.test(claims.fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
   const { fileId } = claims;
-  const read = () => fileWithActiveSong(db).execute({ fileId }).then(([found]) => found);
+  const read = () =>
+    fileWithActiveSong(db)
+      .execute({ fileId })
+      .then(([found]) => found);
   const row = fileChecks ? await fileChecks.get(fileId, read) : await read();
   if (!row) {
     // Only files that exist are kept: one stored a moment after this ask is found at once.

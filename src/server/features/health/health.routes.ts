@@ -8,7 +8,5 @@ import { checkReadiness } from './health.service';
  * /api/health/ready: readiness, which also needs the database to answer.
  */
 export function healthRoutes(db: Db) {
-  return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ ok: true }))
-    .get('/ready', async (c) => c.json(await checkReadiness(db)));
+  return new Hono<AppEnv>().get('/', (c) => c.json({ ok: true })).get('/ready', async (c) => c.json(await checkReadiness(db)));
 }

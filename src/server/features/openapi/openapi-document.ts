@@ -55,7 +55,10 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 /** The handler a route entry runs: sub-apps with their own error handler wrap theirs. */
 function handlerOf(route: RouterRoute): unknown {
@@ -63,7 +66,10 @@ function handlerOf(route: RouterRoute): unknown {
 }
 
 function operationId(method: string, path: string): string {
-  const words = path.replace(/^\/api\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
@@ -102,7 +108,11 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
             ...Object.fromEntries(
               Object.entries(files).map(([name, f]) => [
                 name,
-                { type: 'string', contentMediaType: 'application/octet-stream', description: `${f.description}; at most ${f.maxBytes / 1024 / 1024} MB (413 beyond).` },
+                {
+                  type: 'string',
+                  contentMediaType: 'application/octet-stream',
+                  description: `${f.description}; at most ${f.maxBytes / 1024 / 1024} MB (413 beyond).`,
+                },
               ]),
             ),
             ...Object.fromEntries(Object.entries(flags).map(([name, description]) => [name, { type: 'string', description }])),
@@ -128,7 +138,12 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
       for (const [name, property] of Object.entries(json.properties ?? {})) {
         const inPath = target === 'param';
         if (inPath) declared.add(name);
-        parameters.push({ name, in: inPath ? 'path' : 'query', required: inPath || (json.required ?? []).includes(name), schema: property });
+        parameters.push({
+          name,
+          in: inPath ? 'path' : 'query',
+          required: inPath || (json.required ?? []).includes(name),
+          schema: property,
+        });
       }
     }
     for (const [, name] of template.matchAll(/\{([^}]+)\}/g)) {
@@ -162,7 +177,8 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
       ...(access && {
         description: `Access: ${ACCESS_NOTES[access]}`,
         'x-access': access,
-        security: access === 'public' || access === 'pitch-link' ? [] : access === 'webhook' ? [{ stripeSignature: [] }] : [{ session: [] }],
+        security:
+          access === 'public' || access === 'pitch-link' ? [] : access === 'webhook' ? [{ stripeSignature: [] }] : [{ session: [] }],
       }),
       ...(parameters.length > 0 && { parameters }),
       ...(requestBody && { requestBody }),
@@ -179,7 +195,12 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
     components: {
       schemas,
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'The session cookie (`__Secure-` prefixed in production).' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'better-auth.session_token',
+          description: 'The session cookie (`__Secure-` prefixed in production).',
+        },
         stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature' },
       },
     },

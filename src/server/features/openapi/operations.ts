@@ -50,7 +50,10 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/health/ready': { summary: 'Readiness: the process and its database answer' },
   'GET /api/me': { summary: 'The signed-in user and roles, or null' },
   'POST /api/contact': { summary: 'Send a message to the team' },
-  'POST /api/client-errors': { summary: 'Report an error React recovered from in the browser (a hydration mismatch), for the server log', status: 204 },
+  'POST /api/client-errors': {
+    summary: 'Report an error React recovered from in the browser (a hydration mismatch), for the server log',
+    status: 204,
+  },
   'GET /api/openapi.json': { summary: 'This document' },
 
   'GET /api/songs': { summary: 'The active catalogue, filtered and paged' },
@@ -73,7 +76,9 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/preview-requests/mine': { summary: "The signed-in user's preview request" },
 
   'POST /api/songwriters/sign-up': { summary: 'Create a songwriter account (step 1)' },
-  'POST /api/songwriters/join': { summary: 'Add the songwriter role and a username to the signed-in account (step 1 for an existing account)' },
+  'POST /api/songwriters/join': {
+    summary: 'Add the songwriter role and a username to the signed-in account (step 1 for an existing account)',
+  },
   'GET /api/songwriters/me': { summary: 'Onboarding state: profile, questionnaire, next step' },
   'PUT /api/songwriters/me/profile': { summary: 'Save the profile (step 2)' },
   'PUT /api/songwriters/me/questionnaire': { summary: 'Save the questionnaire (step 3)' },
@@ -97,7 +102,10 @@ export const OPERATIONS: Record<string, OperationInfo> = {
       data: SubmissionSchema,
       files: {
         audio: { ...audio(LIMITS.submissionAudioMaxBytes, 'MP3, WAV or M4A'), required: true },
-        lyricsFile: { description: 'TXT, PDF, DOC, DOCX or Pages, checked by content (archives by their unpacked size)', maxBytes: LIMITS.lyricsFileMaxBytes },
+        lyricsFile: {
+          description: 'TXT, PDF, DOC, DOCX or Pages, checked by content (archives by their unpacked size)',
+          maxBytes: LIMITS.lyricsFileMaxBytes,
+        },
       },
     },
   },
@@ -140,5 +148,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/pitch-links/:id': { summary: "One pitch link with each song's plays, furthest point and answer" },
   'POST /api/admin/pitch-links/:id/revoke': { summary: 'Revoke a pitch link at once' },
   'GET /api/admin/song-responses': { summary: 'Holds and passes of a song or a preview user' },
-  'GET /api/admin/pitch-activity': { summary: 'Latest holds, passes, link opens and plays, newest first, by song and listener, paged by cursor' },
+  'GET /api/admin/pitch-activity': {
+    summary: 'Latest holds, passes, link opens and plays, newest first, by song and listener, paged by cursor',
+  },
 };

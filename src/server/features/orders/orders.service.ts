@@ -167,7 +167,17 @@ export async function getTestCheckout({ db, actor, sessionId }: { db: Db; actor:
 }
 
 /** The test checkout's Pay button: the server confirms and fulfils through fulfilCheckout. */
-export async function payTestCheckout({ db, actor, sessionId, emailCtx }: { db: Db; actor: Actor; sessionId: string; emailCtx: EmailContext }) {
+export async function payTestCheckout({
+  db,
+  actor,
+  sessionId,
+  emailCtx,
+}: {
+  db: Db;
+  actor: Actor;
+  sessionId: string;
+  emailCtx: EmailContext;
+}) {
   const checkout = await getTestCheckout({ db, actor, sessionId });
   if (checkout.paymentStatus !== 'pending') throw new AppError('CONFLICT', m.alreadyPaid);
   await fulfilCheckout({
@@ -299,7 +309,10 @@ export async function requestClaimByEmail({
   await enqueueMail(db, {
     to: address,
     kind: 'claim-orders',
-    ...claimOrdersEmail(emailCtx, { url: `${emailCtx.publicUrl}/songwriter-dashboard?claim_token=${encodeURIComponent(token)}`, accountEmail: actor.email }),
+    ...claimOrdersEmail(emailCtx, {
+      url: `${emailCtx.publicUrl}/songwriter-dashboard?claim_token=${encodeURIComponent(token)}`,
+      accountEmail: actor.email,
+    }),
   });
   return { confirmationSent: true };
 }
@@ -316,7 +329,10 @@ export async function confirmClaimByEmail({ db, actor, token, secret }: { db: Db
  */
 export async function claimOrdersForVerifiedSongwriter(db: Db, user: { id: string; email: string; emailVerified: boolean }) {
   if (!user.emailVerified) return { claimed: 0 };
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'songwriter')));
+  const roles = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'songwriter')));
   if (roles.length === 0) return { claimed: 0 };
   return claimByVerifiedEmail({ db, actor: { id: user.id }, email: user.email });
 }

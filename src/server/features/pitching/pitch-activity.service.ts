@@ -146,7 +146,11 @@ function toEvent(r: Row): PitchActivityEvent {
     note: r.note,
     play:
       r.kind === 'play'
-        ? { listenedSeconds: Number(r.duration_seconds ?? 0), furthestSeconds: Number(r.furthest_seconds ?? 0), completed: r.completed === true }
+        ? {
+            listenedSeconds: Number(r.duration_seconds ?? 0),
+            furthestSeconds: Number(r.furthest_seconds ?? 0),
+            completed: r.completed === true,
+          }
         : null,
   };
 }

@@ -29,28 +29,38 @@ export function pitchRoutes({ db, secret, mail }: { db: Db; secret: string; mail
   });
   const listener = (link: LivePitchLink) => ({ kind: 'pitch' as const, pitchLinkId: link.id });
 
-  return new Hono<PitchEnv>()
-    // '/:token/*' matches '/:token' itself too.
-    .use('/:token/*', loadLink)
-    .get('/:token', async (c) => {
-      c.header('Cache-Control', 'private, no-store');
-      return c.json(await openPitchPage({ db, link: c.get('pitchLink'), secret }));
-    })
-    .post('/:token/plays', validate('json', NewPlaySchema), async (c) => {
-      const { songId, ...report } = c.req.valid('json');
-      return c.json(await startPitchPlay({ db, link: c.get('pitchLink'), songId, report }), 201);
-    })
-    .patch('/:token/plays/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), async (c) => {
-      await updatePitchPlay({ db, link: c.get('pitchLink'), id: c.req.valid('param').id, report: c.req.valid('json') });
-      return c.json({ ok: true });
-    })
-    .put('/:token/responses/:id', validate('param', UuidParamSchema), validate('json', SongResponseSchema), async (c) =>
-      c.json(await setSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id, values: c.req.valid('json'), mail })),
-    )
-    .delete('/:token/responses/:id', validate('param', UuidParamSchema), async (c) => {
-      await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
-      return c.body(null, 204);
-    });
+  return (
+    new Hono<PitchEnv>()
+      // '/:token/*' matches '/:token' itself too.
+      .use('/:token/*', loadLink)
+      .get('/:token', async (c) => {
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await openPitchPage({ db, link: c.get('pitchLink'), secret }));
+      })
+      .post('/:token/plays', validate('json', NewPlaySchema), async (c) => {
+        const { songId, ...report } = c.req.valid('json');
+        return c.json(await startPitchPlay({ db, link: c.get('pitchLink'), songId, report }), 201);
+      })
+      .patch('/:token/plays/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), async (c) => {
+        await updatePitchPlay({ db, link: c.get('pitchLink'), id: c.req.valid('param').id, report: c.req.valid('json') });
+        return c.json({ ok: true });
+      })
+      .put('/:token/responses/:id', validate('param', UuidParamSchema), validate('json', SongResponseSchema), async (c) =>
+        c.json(
+          await setSongResponse({
+            db,
+            listener: listener(c.get('pitchLink')),
+            songId: c.req.valid('param').id,
+            values: c.req.valid('json'),
+            mail,
+          }),
+        ),
+      )
+      .delete('/:token/responses/:id', validate('param', UuidParamSchema), async (c) => {
+        await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
+        return c.body(null, 204);
+      })
+  );
 }
 
 /** /api/admin/pitch-links: mounted under the admin router. */
@@ -61,5 +71,7 @@ export function adminPitchLinkRoutes({ db, mail }: { db: Db; mail: MailSettings 
       c.json(await createPitchLink({ db, actor: actorOf(c), values: c.req.valid('json'), mail }), 201),
     )
     .get('/:id', validate('param', UuidParamSchema), async (c) => c.json(await getPitchLink({ db, id: c.req.valid('param').id })))
-    .post('/:id/revoke', validate('param', UuidParamSchema), async (c) => c.json(await revokePitchLink({ db, id: c.req.valid('param').id })));
+    .post('/:id/revoke', validate('param', UuidParamSchema), async (c) =>
+      c.json(await revokePitchLink({ db, id: c.req.valid('param').id })),
+    );
 }

@@ -57,7 +57,13 @@ export async function createPitchLink({
     await enqueueMail(tx, {
       to: recipientEmail,
       kind: 'pitch-link',
-      ...pitchLinkEmail(mail.emailCtx, { recipientName: values.recipientName, message: values.message ?? null, songCount: values.songIds.length, expiresOn, url }),
+      ...pitchLinkEmail(mail.emailCtx, {
+        recipientName: values.recipientName,
+        message: values.message ?? null,
+        songCount: values.songIds.length,
+        expiresOn,
+        url,
+      }),
     });
     return { id: link!.id, url };
   });

@@ -38,7 +38,10 @@ export async function findLivePitchLink(db: Db, token: string): Promise<LivePitc
 
 /** The recipient's page: the active songs of the shortlist in order, media links signed for this pitch link. */
 export async function openPitchPage({ db, link, secret }: { db: Db; link: LivePitchLink; secret: string }): Promise<PitchPage> {
-  await db.update(pitchLinks).set({ lastOpenedAt: sql`now()` }).where(eq(pitchLinks.id, link.id));
+  await db
+    .update(pitchLinks)
+    .set({ lastOpenedAt: sql`now()` })
+    .where(eq(pitchLinks.id, link.id));
   const rows = await db
     .select({
       id: songs.id,

@@ -32,7 +32,10 @@ async function answerableSong(db: DbOrTx, listener: Listener, songId: string) {
       sql`exists (select 1 from pitch_link_songs pls where pls.pitch_link_id = ${listener.pitchLinkId} and pls.song_id = songs.id)`,
     );
   }
-  const [song] = await db.select({ id: songs.id, title: songs.title }).from(songs).where(and(...conditions));
+  const [song] = await db
+    .select({ id: songs.id, title: songs.title })
+    .from(songs)
+    .where(and(...conditions));
   if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
   return song;
 }
@@ -108,7 +111,13 @@ export async function setSongResponse({
     await enqueueMail(tx, {
       to: mail.adminEmail,
       kind: 'song-held',
-      ...songHeldEmail(mail.emailCtx, { songTitle: song.title, note: values.note, listener: who, via: listener.kind === 'pitch' ? 'pitch' : 'preview', url }),
+      ...songHeldEmail(mail.emailCtx, {
+        songTitle: song.title,
+        note: values.note,
+        listener: who,
+        via: listener.kind === 'pitch' ? 'pitch' : 'preview',
+        url,
+      }),
     });
   });
   return { songId, ...values };

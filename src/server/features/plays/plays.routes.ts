@@ -11,7 +11,9 @@ import { startPlay, updatePlay } from './plays.service';
 export function playRoutes(db: Db) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
-    .post('/', validate('json', NewPlaySchema), async (c) => c.json(await startPlay({ db, actor: actorOf(c), ...c.req.valid('json') }), 201))
+    .post('/', validate('json', NewPlaySchema), async (c) =>
+      c.json(await startPlay({ db, actor: actorOf(c), ...c.req.valid('json') }), 201),
+    )
     .patch('/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), async (c) => {
       await updatePlay({ db, actor: actorOf(c), id: c.req.valid('param').id, ...c.req.valid('json') });
       return c.json({ ok: true });

@@ -28,9 +28,15 @@ export async function startPlay({
   completed: boolean;
 }) {
   const visible = actor.roles.has('admin') ? undefined : eq(songs.isActive, true);
-  const [song] = await db.select({ id: songs.id }).from(songs).where(and(eq(songs.id, songId), visible));
+  const [song] = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.id, songId), visible));
   if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
-  const [row] = await db.insert(songPlays).values({ userId: actor.id, songId, durationSeconds, furthestSeconds: toCentiseconds(furthestSeconds), completed }).returning({ id: songPlays.id });
+  const [row] = await db
+    .insert(songPlays)
+    .values({ userId: actor.id, songId, durationSeconds, furthestSeconds: toCentiseconds(furthestSeconds), completed })
+    .returning({ id: songPlays.id });
   return row!;
 }
 

@@ -17,7 +17,9 @@ const LISTENERS_MAX = 500;
  */
 async function dropOff(db: Db, songId: string, durationSeconds: number | null) {
   const n = DROP_OFF_BUCKETS;
-  const rows = await queryRows<{ reached: number; plays: number }>(db, sql`
+  const rows = await queryRows<{ reached: number; plays: number }>(
+    db,
+    sql`
     with reach as (
       select case when completed then ${n} else least(${n}, ceil(furthest_seconds / ${durationSeconds || null}::float8 * ${n}))::int end as stretches
       from song_plays where song_id = ${songId}
@@ -26,13 +28,16 @@ async function dropOff(db: Db, songId: string, durationSeconds: number | null) {
     select coalesce(sum(h.plays) filter (where h.stretches > g.i), 0)::int as reached,
       (select count(*) from reach)::int as plays
     from generate_series(0, ${n - 1}) as g(i) left join histogram h on true
-    group by g.i order by g.i`);
+    group by g.i order by g.i`,
+  );
   return { plays: Number(rows[0]?.plays ?? 0), reached: durationSeconds ? rows.map((r) => Number(r.reached)) : null };
 }
 
 /** Everyone who played the song (preview users and pitch link recipients), with how far each got. */
 async function songListeners(db: Db, songId: string): Promise<SongListener[]> {
-  const rows = await queryRows<SongListener & { lastPlayedAt: Date | string }>(db, sql`
+  const rows = await queryRows<SongListener & { lastPlayedAt: Date | string }>(
+    db,
+    sql`
     select
       case when p.user_id is null then 'pitch' else 'user' end as "kind",
       coalesce(p.user_id, p.pitch_link_id::text) as "id",
@@ -50,7 +55,8 @@ async function songListeners(db: Db, songId: string): Promise<SongListener[]> {
     where p.song_id = ${songId}
     group by p.user_id, p.pitch_link_id, u.id, l.id
     order by max(p.played_at) desc
-    limit ${LISTENERS_MAX}`);
+    limit ${LISTENERS_MAX}`,
+  );
   return rows.map((r) => ({ ...r, lastPlayedAt: new Date(r.lastPlayedAt).toISOString() }));
 }
 

@@ -34,7 +34,9 @@ export function previewRequestRoutes(db: Db, mail: MailSettings) {
 /** /api/admin/preview-requests, /api/admin/preview-accounts and /api/admin/preview-activity. */
 export function adminPreviewRoutes(db: Db, mail: MailSettings) {
   const requests = new Hono<AppEnv>()
-    .get('/', validate('query', PreviewRequestListQuerySchema), async (c) => c.json(await listPreviewRequests({ db, query: c.req.valid('query') })))
+    .get('/', validate('query', PreviewRequestListQuerySchema), async (c) =>
+      c.json(await listPreviewRequests({ db, query: c.req.valid('query') })),
+    )
     .post('/:id/approve', validate('param', UuidParamSchema), async (c) => {
       await approvePreviewRequest({ db, actor: actorOf(c), id: c.req.valid('param').id, mail });
       return c.json({ ok: true });

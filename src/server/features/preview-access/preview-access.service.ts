@@ -32,7 +32,9 @@ async function findOpenRequest(db: DbOrTx, email: string) {
   const [open] = await db
     .select({ id: previewRequests.id })
     .from(previewRequests)
-    .where(and(eq(canonicalEmailSql(previewRequests.email), canonicalEmail(email)), sql`${previewRequests.status} in ('pending', 'approved')`))
+    .where(
+      and(eq(canonicalEmailSql(previewRequests.email), canonicalEmail(email)), sql`${previewRequests.status} in ('pending', 'approved')`),
+    )
     .limit(1);
   return open;
 }
@@ -80,7 +82,12 @@ export async function createPreviewRequest({
         .insert(previewRequests)
         .values({ ...input, email, phone: 'N/A', userId: linkedUserId })
         .returning({ id: previewRequests.id });
-      await enqueueMail(tx, { to: mail.adminEmail, replyTo: email, kind: 'preview-request-received', ...previewRequestReceivedEmail(mail.emailCtx, { ...input, email }) });
+      await enqueueMail(tx, {
+        to: mail.adminEmail,
+        replyTo: email,
+        kind: 'preview-request-received',
+        ...previewRequestReceivedEmail(mail.emailCtx, { ...input, email }),
+      });
       return { id: row!.id, created: true };
     });
   } catch (error) {
@@ -100,7 +107,10 @@ export async function createPreviewRequest({
 export async function linkAndGrantPreview(db: Db, user: { id: string; email: string; emailVerified: boolean }): Promise<boolean> {
   if (!user.emailVerified) return false;
   return db.transaction(async (tx) => {
-    await tx.update(previewRequests).set({ userId: user.id }).where(and(emailIs(user.email), isNull(previewRequests.userId)));
+    await tx
+      .update(previewRequests)
+      .set({ userId: user.id })
+      .where(and(emailIs(user.email), isNull(previewRequests.userId)));
     const [approved] = await tx
       .select({ id: previewRequests.id })
       .from(previewRequests)
@@ -145,7 +155,9 @@ export async function listPreviewRequests({ db, query }: { db: Db; query: Previe
   else if (query.status !== 'all') filters.push(eq(previewRequests.status, query.status));
   if (query.q) {
     const pattern = likePattern(query.q);
-    filters.push(or(ilike(previewRequests.name, pattern), ilike(previewRequests.companyName, pattern), ilike(previewRequests.email, pattern))!);
+    filters.push(
+      or(ilike(previewRequests.name, pattern), ilike(previewRequests.companyName, pattern), ilike(previewRequests.email, pattern))!,
+    );
   }
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -189,7 +201,10 @@ export async function rejectPreviewRequest({ db, actor, id }: { db: Db; actor: A
   await db.transaction(async (tx) => {
     const request = await lockRequest(tx, id);
     if (request.status !== 'pending') throw new AppError('CONFLICT', m.notPending);
-    await tx.update(previewRequests).set({ status: 'rejected', reviewedAt: new Date(), reviewedBy: actor.id }).where(eq(previewRequests.id, id));
+    await tx
+      .update(previewRequests)
+      .set({ status: 'rejected', reviewedAt: new Date(), reviewedBy: actor.id })
+      .where(eq(previewRequests.id, id));
     await tx
       .insert(blockedRequests)
       .values({ email: lowerEmail(request.email), phone: request.phone, blockedBy: actor.id, originalRequestId: request.id })
@@ -225,7 +240,13 @@ export async function createPreviewAccount({
   return db.transaction(async (tx) => {
     // The admin vouches for the address: an account never verified there gives way to this one.
     await removeStaleUnverifiedAccount(tx, input.email, { olderThanMs: 0 });
-    const user = await createVerifiedAccount({ db: tx, email: input.email, password: input.password, name: input.name, roles: ['preview'] });
+    const user = await createVerifiedAccount({
+      db: tx,
+      email: input.email,
+      password: input.password,
+      name: input.name,
+      roles: ['preview'],
+    });
     const now = new Date();
     // An earlier open request from this e-mail becomes the approved one; otherwise the account gets its own.
     const [open] = await tx
@@ -233,7 +254,15 @@ export async function createPreviewAccount({
       .from(previewRequests)
       .where(and(emailIs(user.email), sql`${previewRequests.status} in ('pending', 'approved')`))
       .for('update');
-    const approval = { status: 'approved' as const, userId: user.id, reviewedAt: now, reviewedBy: actor.id, autoApprovedAt: now, revokedAt: null, revokedBy: null };
+    const approval = {
+      status: 'approved' as const,
+      userId: user.id,
+      reviewedAt: now,
+      reviewedBy: actor.id,
+      autoApprovedAt: now,
+      revokedAt: null,
+      revokedBy: null,
+    };
     if (open) await tx.update(previewRequests).set(approval).where(eq(previewRequests.id, open.id));
     else
       await tx.insert(previewRequests).values({
@@ -244,7 +273,11 @@ export async function createPreviewAccount({
         proAffiliation: 'Not Affiliated',
         projectDescription: 'Account created by an admin.',
       });
-    await enqueueMail(tx, { to: user.email, kind: 'preview-account-created', ...previewAccountCreatedEmail(mail.emailCtx, { name: input.name, email: user.email }) });
+    await enqueueMail(tx, {
+      to: user.email,
+      kind: 'preview-account-created',
+      ...previewAccountCreatedEmail(mail.emailCtx, { name: input.name, email: user.email }),
+    });
     return user;
   });
 }

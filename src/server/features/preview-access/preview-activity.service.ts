@@ -80,4 +80,3 @@ export async function listSongListening({ db }: { db: Db }) {
     .groupBy(songs.id)
     .orderBy(desc(listeners), songs.orderIndex);
 }
-

@@ -25,7 +25,10 @@ export function songwriterReviewRoutes({ db, secret, mail }: { db: Db; secret: s
       return c.json(await getSongwriterReview({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, secret }));
     })
     .post('/:id/messages', validate('param', UuidParamSchema), validate('json', MessageSchema), async (c) =>
-      c.json(await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }), 201),
+      c.json(
+        await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }),
+        201,
+      ),
     );
 }
 
@@ -50,6 +53,9 @@ export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string
       return c.json({ ok: true });
     })
     .post('/:id/messages', validate('param', UuidParamSchema), validate('json', MessageSchema), async (c) =>
-      c.json(await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }), 201),
+      c.json(
+        await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }),
+        201,
+      ),
     );
 }

@@ -29,7 +29,9 @@ async function conversation(db: DbOrTx, review: ReviewRow, viewerId: string) {
       id: reviewMessages.id,
       senderId: reviewMessages.senderId,
       // Songwriters by their profile's name (as the admin list shows them), admins by their account name.
-      senderName: sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${senderProfile.firstName}, ${senderProfile.lastName})), ''), ${sender.name})`,
+      senderName: sql<
+        string | null
+      >`coalesce(nullif(trim(concat_ws(' ', ${senderProfile.firstName}, ${senderProfile.lastName})), ''), ${sender.name})`,
       message: reviewMessages.message,
       read: reviewMessages.read,
       createdAt: reviewMessages.createdAt,
@@ -55,7 +57,13 @@ async function markOthersRead(db: DbOrTx, reviewId: string, viewerId: string) {
   await db
     .update(reviewMessages)
     .set({ read: true })
-    .where(and(eq(reviewMessages.reviewId, reviewId), eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${viewerId}`));
+    .where(
+      and(
+        eq(reviewMessages.reviewId, reviewId),
+        eq(reviewMessages.read, false),
+        sql`${reviewMessages.senderId} is distinct from ${viewerId}`,
+      ),
+    );
 }
 
 function files(review: ReviewRow, viewerId: string, secret: string) {
@@ -69,7 +77,10 @@ function files(review: ReviewRow, viewerId: string, secret: string) {
 
 /** The songwriter's own review; another songwriter's is "not found". Opening a sent review marks it read. */
 export async function getSongwriterReview({ db, actor, reviewId, secret }: { db: Db; actor: Actor; reviewId: string; secret: string }) {
-  const [review] = await db.select().from(songReviews).where(and(eq(songReviews.id, reviewId), eq(songReviews.songwriterId, actor.id)));
+  const [review] = await db
+    .select()
+    .from(songReviews)
+    .where(and(eq(songReviews.id, reviewId), eq(songReviews.songwriterId, actor.id)));
   if (!review) throw new AppError('NOT_FOUND', m.reviewNotFound);
   const [order] = await db.select({ id: orders.id, packageSize: orders.packageSize }).from(orders).where(eq(orders.id, review.orderId));
   if (!order) throw new AppError('NOT_FOUND', m.orderNotFound);
@@ -111,7 +122,19 @@ export async function countUnreadFromSongwriters(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listAdminReviews({ db, tab, q, page, pageSize }: { db: Db; tab: 'pending' | 'completed'; q?: string; page: number; pageSize: number }) {
+export async function listAdminReviews({
+  db,
+  tab,
+  q,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  tab: 'pending' | 'completed';
+  q?: string;
+  page: number;
+  pageSize: number;
+}) {
   const filters: SQL[] = [tab === 'pending' ? inArray(songReviews.status, ['pending', 'in_review']) : eq(songReviews.status, 'reviewed')];
   if (q) {
     const pattern = likePattern(q);
@@ -178,7 +201,12 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
   const [questionnaire] = await db.select().from(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, review.songwriterId));
   await markOthersRead(db, review.id, actor.id);
   const { userId: _p, createdAt: _pc, updatedAt: _pu, ...profileFields } = profile ?? ({} as typeof songwriterProfiles.$inferSelect);
-  const { userId: _q, createdAt: _qc, updatedAt: _qu, ...questionnaireFields } = questionnaire ?? ({} as typeof songwriterQuestionnaires.$inferSelect);
+  const {
+    userId: _q,
+    createdAt: _qc,
+    updatedAt: _qu,
+    ...questionnaireFields
+  } = questionnaire ?? ({} as typeof songwriterQuestionnaires.$inferSelect);
   return {
     id: review.id,
     orderId: review.orderId,
@@ -192,7 +220,11 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
     adminReview: review.adminReview,
     reviewedAt: review.reviewedAt,
     createdAt: review.createdAt,
-    songwriter: { email: writer?.email ?? null, profile: profile ? profileFields : null, questionnaire: questionnaire ? questionnaireFields : null },
+    songwriter: {
+      email: writer?.email ?? null,
+      profile: profile ? profileFields : null,
+      questionnaire: questionnaire ? questionnaireFields : null,
+    },
     ...files(review, actor.id, secret),
     messages: await conversation(db, review, actor.id),
   };
@@ -223,7 +255,12 @@ export async function sendReview({ db, actor, id, text, mail }: { db: Db; actor:
       .returning();
     if (!review) throw new AppError('NOT_FOUND', m.reviewNotFound);
     const [writer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, review.songwriterId));
-    if (writer) await enqueueMail(tx, { to: writer.email, kind: 'review-sent', ...reviewSentEmail(mail.emailCtx, { songTitle: review.songTitle, reviewId: review.id }) });
+    if (writer)
+      await enqueueMail(tx, {
+        to: writer.email,
+        kind: 'review-sent',
+        ...reviewSentEmail(mail.emailCtx, { songTitle: review.songTitle, reviewId: review.id }),
+      });
   });
 }
 
@@ -231,24 +268,45 @@ export async function sendReview({ db, actor, id, text, mail }: { db: Db; actor:
  * A reply in a review's conversation, from the songwriter who owns it or from an admin; the other side
  * is e-mailed in the same transaction.
  */
-export async function postReviewMessage({ db, actor, reviewId, message, mail }: { db: Db; actor: Actor; reviewId: string; message: string; mail: ReviewMail }) {
+export async function postReviewMessage({
+  db,
+  actor,
+  reviewId,
+  message,
+  mail,
+}: {
+  db: Db;
+  actor: Actor;
+  reviewId: string;
+  message: string;
+  mail: ReviewMail;
+}) {
   const isAdmin = actor.roles.has('admin');
   return db.transaction(async (tx) => {
     const review = await findReview(tx, reviewId);
     if (!isAdmin && review.songwriterId !== actor.id) throw new AppError('NOT_FOUND', m.reviewNotFound);
-    const [row] = await tx.insert(reviewMessages).values({ reviewId, senderId: actor.id, message }).returning({ id: reviewMessages.id, createdAt: reviewMessages.createdAt });
+    const [row] = await tx
+      .insert(reviewMessages)
+      .values({ reviewId, senderId: actor.id, message })
+      .returning({ id: reviewMessages.id, createdAt: reviewMessages.createdAt });
     const fromSongwriter = review.songwriterId === actor.id;
     const [writer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, review.songwriterId));
     const to = fromSongwriter ? mail.adminEmail : writer?.email;
-    const url = fromSongwriter ? `${mail.emailCtx.publicUrl}/admin/songwriter-reviews/${reviewId}` : `${mail.emailCtx.publicUrl}/songwriter/review/${reviewId}`;
+    const url = fromSongwriter
+      ? `${mail.emailCtx.publicUrl}/admin/songwriter-reviews/${reviewId}`
+      : `${mail.emailCtx.publicUrl}/songwriter/review/${reviewId}`;
     if (to) {
       await enqueueMail(tx, {
         to,
         kind: 'review-message',
-        ...reviewMessageEmail(mail.emailCtx, { songTitle: review.songTitle, senderName: actor.name || (fromSongwriter ? 'The songwriter' : mail.emailCtx.siteName), message, url }),
+        ...reviewMessageEmail(mail.emailCtx, {
+          songTitle: review.songTitle,
+          senderName: actor.name || (fromSongwriter ? 'The songwriter' : mail.emailCtx.siteName),
+          message,
+          url,
+        }),
       });
     }
     return row!;
   });
 }
-

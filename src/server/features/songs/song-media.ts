@@ -8,23 +8,36 @@ import type { UploadedFile } from '../../lib/multipart';
 import { putFile, type NewStoredFile } from '../files/files.service';
 import { computeWaveform, UndecodableAudioError, type Waveform } from './waveform';
 
-
 /**
  * Checks an admin's catalogue audio by its content (MP3 only, whatever the file is called), decodes it for
  * its waveform (a file that does not decode is not a song), then stores it.
  */
-export async function putSongAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<{ file: NewStoredFile; waveform: Waveform }> {
-  if (file.size > LIMITS.songAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.audioTooLarge, { audio: [MESSAGES.songs.audioTooLarge] });
+export async function putSongAudio(
+  storage: Storage,
+  file: UploadedFile,
+  ownerId: string,
+): Promise<{ file: NewStoredFile; waveform: Waveform }> {
+  if (file.size > LIMITS.songAudioMaxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.audioTooLarge, { audio: [MESSAGES.songs.audioTooLarge] });
   const sniffed = await sniffFile(file.head, ['mp3'], file.name);
   if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.audioNotMp3, { audio: [MESSAGES.songs.audioNotMp3] });
   let waveform: Waveform;
   try {
     waveform = await computeWaveform(file.stream());
   } catch (error) {
-    if (error instanceof UndecodableAudioError) throw new AppError('INVALID', MESSAGES.songs.audioUndecodable, { audio: [MESSAGES.songs.audioUndecodable] });
+    if (error instanceof UndecodableAudioError)
+      throw new AppError('INVALID', MESSAGES.songs.audioUndecodable, { audio: [MESSAGES.songs.audioUndecodable] });
     throw error;
   }
-  const stored = await putFile({ storage, bucket: 'song-audio', ownerId, body: file.stream(), contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  const stored = await putFile({
+    storage,
+    bucket: 'song-audio',
+    ownerId,
+    body: file.stream(),
+    contentType: sniffed.mime,
+    extension: sniffed.ext,
+    originalName: file.name,
+  });
   return { file: stored, waveform };
 }
 
@@ -32,8 +45,13 @@ export async function putSongAudio(storage: Storage, file: UploadedFile, ownerId
 const SONG_IMAGE_MAX_PIXELS = 40_000_000;
 
 /** Stores the original picture and a web-sized WebP (longest side 800 px) for pages. */
-export async function putSongImage(storage: Storage, file: UploadedFile, ownerId: string): Promise<{ original: NewStoredFile; web: NewStoredFile }> {
-  if (file.size > LIMITS.songImageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.imageTooLarge, { image: [MESSAGES.songs.imageTooLarge] });
+export async function putSongImage(
+  storage: Storage,
+  file: UploadedFile,
+  ownerId: string,
+): Promise<{ original: NewStoredFile; web: NewStoredFile }> {
+  if (file.size > LIMITS.songImageMaxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.imageTooLarge, { image: [MESSAGES.songs.imageTooLarge] });
   const bytes = await file.read();
   const sniffed = await sniffFile(bytes, IMAGE_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.imageNotAllowed, { image: [MESSAGES.songs.imageNotAllowed] });
@@ -48,7 +66,23 @@ export async function putSongImage(storage: Storage, file: UploadedFile, ownerId
     // The header looked right but the picture cannot be decoded.
     throw new AppError('INVALID', MESSAGES.songs.imageNotAllowed, { image: [MESSAGES.songs.imageNotAllowed] });
   }
-  const original = await putFile({ storage, bucket: 'song-images', ownerId, body: bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
-  const web = await putFile({ storage, bucket: 'song-images', ownerId, body: webBytes, contentType: 'image/webp', extension: 'webp', originalName: null });
+  const original = await putFile({
+    storage,
+    bucket: 'song-images',
+    ownerId,
+    body: bytes,
+    contentType: sniffed.mime,
+    extension: sniffed.ext,
+    originalName: file.name,
+  });
+  const web = await putFile({
+    storage,
+    bucket: 'song-images',
+    ownerId,
+    body: webBytes,
+    contentType: 'image/webp',
+    extension: 'webp',
+    originalName: null,
+  });
   return { original, web };
 }

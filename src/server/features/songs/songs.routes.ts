@@ -33,17 +33,19 @@ interface SongRouteDeps {
 
 /** /api/songs: the catalogue, for preview users and admins. */
 export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
-  return new Hono<AppEnv>()
-    .use('*', requireRole('preview', 'admin'))
-    // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
-    .get('/', validate('query', CatalogueQuerySchema), async (c) =>
-      sendKeptJson(c, await catalogue.list(db, c.req.valid('query')), 'private, no-cache'),
-    )
-    .get('/:slug', validate('param', SlugParamSchema), async (c) => {
-      const song = catalogueSongFor(await catalogue.song(db, c.req.valid('param').slug), actorOf(c), secret);
-      c.header('Cache-Control', 'private, no-store');
-      return c.json(song);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireRole('preview', 'admin'))
+      // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
+      .get('/', validate('query', CatalogueQuerySchema), async (c) =>
+        sendKeptJson(c, await catalogue.list(db, c.req.valid('query')), 'private, no-cache'),
+      )
+      .get('/:slug', validate('param', SlugParamSchema), async (c) => {
+        const song = catalogueSongFor(await catalogue.song(db, c.req.valid('param').slug), actorOf(c), secret);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(song);
+      })
+  );
 }
 
 const SONG_FILES = {

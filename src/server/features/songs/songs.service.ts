@@ -15,7 +15,6 @@ import { likePattern } from '../../lib/like-pattern';
 
 const m = MESSAGES.songs;
 
-
 // ---------------------------------------------------------------- catalogue (preview users and admins)
 
 export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQuery }) {
@@ -28,18 +27,29 @@ export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQue
   const where = and(...filters);
 
   const page = db
-    .select({ id: songs.id, slug: songs.slug, title: songs.title, description: songs.description, genre: songs.genre, bpm: songs.bpm, tags: songs.tags })
+    .select({
+      id: songs.id,
+      slug: songs.slug,
+      title: songs.title,
+      description: songs.description,
+      genre: songs.genre,
+      bpm: songs.bpm,
+      tags: songs.tags,
+    })
     .from(songs)
     .where(where)
     .orderBy(asc(songs.orderIndex), asc(songs.createdAt))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // One statement, one round trip: the page (as JSON, in its order), the total and the genre filter.
-  const [result] = await queryRows<{ rows: CatalogueSongRow[]; total: number; genres: string[] }>(db, sql`
+  const [result] = await queryRows<{ rows: CatalogueSongRow[]; total: number; genres: string[] }>(
+    db,
+    sql`
     select
       (select coalesce(json_agg(p), '[]'::json) from (${page}) as p) as rows,
       (select count(*)::int from ${songs} where ${where}) as total,
-      (${activeGenres}) as genres`);
+      (${activeGenres}) as genres`,
+  );
   return { rows: result!.rows, total: Number(result!.total), page: query.page, pageSize: query.pageSize, genres: result!.genres };
 }
 
@@ -68,7 +78,10 @@ interface CatalogueSongRow {
 
 /** The active song with this slug and its approved comments, newest first: the same for every listener, so it can be kept. */
 export async function readCatalogueSong(db: Db, slug: string) {
-  const [song] = await db.select().from(songs).where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
+  const [song] = await db
+    .select()
+    .from(songs)
+    .where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
   if (!song) return undefined;
   const comments = await db
     .select({ id: songComments.id, name: songComments.commenterName, text: songComments.commentText, createdAt: songComments.createdAt })
@@ -265,7 +278,10 @@ export async function reorderSongs({ db, ids }: { db: Db; ids: string[] }) {
     const current = await tx.select({ id: songs.id }).from(songs).for('update');
     const known = new Set(current.map((s) => s.id));
     if (known.size !== ids.length || !ids.every((id) => known.has(id))) throw new AppError('CONFLICT', m.orderMismatch);
-    const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+    const idArray = sql`array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::uuid[]`;
     await tx.execute(sql`
       update ${songs} set order_index = ordered.position - 1
       from unnest(${idArray}) with ordinality as ordered(id, position)

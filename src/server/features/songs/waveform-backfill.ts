@@ -11,7 +11,17 @@ import { computeWaveform } from './waveform';
  * left without peaks (the player draws a flat bar); it is tried again at the next start. Several instances
  * may run this at once: the update only fills peaks that are still missing, for the same audio file.
  */
-export async function backfillWaveforms({ db, storage, logger, signal }: { db: Db; storage: Storage; logger: Logger; signal?: AbortSignal }) {
+export async function backfillWaveforms({
+  db,
+  storage,
+  logger,
+  signal,
+}: {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  signal?: AbortSignal;
+}) {
   const missing = await db
     .select({ id: songs.id, title: songs.title, fileId: storedFiles.id, bucket: storedFiles.bucket, key: storedFiles.key })
     .from(songs)

@@ -56,7 +56,8 @@ describe('computeWaveform on real MP3s', () => {
     const right = parts([2, 0.8]);
     const encoder = new Mp3Encoder(2, RATE, 96);
     const chunks: Uint8Array[] = [];
-    for (let i = 0; i < left.length; i += 1152) chunks.push(new Uint8Array(encoder.encodeBuffer(left.subarray(i, i + 1152), right.subarray(i, i + 1152))));
+    for (let i = 0; i < left.length; i += 1152)
+      chunks.push(new Uint8Array(encoder.encodeBuffer(left.subarray(i, i + 1152), right.subarray(i, i + 1152))));
     chunks.push(new Uint8Array(encoder.flush()));
     const { peaks, durationSeconds } = await computeWaveform(inPieces(Buffer.concat(chunks)));
     expect(Math.abs(durationSeconds - 2)).toBeLessThan(0.1);
@@ -94,9 +95,14 @@ describe('computeWaveform on real MP3s', () => {
 describe('computeWaveform refuses what is not a song', () => {
   const refused: Record<string, Buffer> = {
     'an MPEG frame header followed by zeros': Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(200_000)]),
-    'an ID3 tag followed by random bytes': Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10), randomBytes(300_000)]),
+    'an ID3 tag followed by random bytes': Buffer.concat([
+      Buffer.from('ID3'),
+      Buffer.from([3, 0, 0, 0, 0, 0, 10]),
+      Buffer.alloc(10),
+      randomBytes(300_000),
+    ]),
     'a lone frame header': Buffer.from([0xff, 0xfb, 0x90, 0x00]),
-    'nothing': Buffer.alloc(0),
+    nothing: Buffer.alloc(0),
   };
   test.each(Object.entries(refused))('%s', async (_name, bytes) => {
     await expect(computeWaveform(inPieces(bytes))).rejects.toBeInstanceOf(UndecodableAudioError);

@@ -29,7 +29,14 @@ import {
   startCheckout,
 } from '../orders/orders.service';
 import { SIGN_UP_COOKIE_PATH, SIGN_UP_COOKIE_SECONDS, signUpCookieName, signUpCookieValue } from '../accounts/credentials';
-import { getDashboardReviews, getOnboarding, joinAsSongwriter, saveProfile, saveQuestionnaire, signUpSongwriter } from './songwriters.service';
+import {
+  getDashboardReviews,
+  getOnboarding,
+  joinAsSongwriter,
+  saveProfile,
+  saveQuestionnaire,
+  signUpSongwriter,
+} from './songwriters.service';
 
 interface Deps {
   db: Db;
@@ -55,12 +62,19 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       return c.json({ ok: true });
     })
     .post('/checkout', validate('json', CheckoutSchema), async (c) =>
-      c.json(await startCheckout({ db, payments, actor: actorOf(c), packageSize: c.req.valid('json').packageSize, publicUrl: config.publicUrl }), 201),
+      c.json(
+        await startCheckout({ db, payments, actor: actorOf(c), packageSize: c.req.valid('json').packageSize, publicUrl: config.publicUrl }),
+        201,
+      ),
     )
     .get('/orders', async (c) => c.json(await listMyOrders({ db, actor: actorOf(c) })))
-    .get('/orders/:id', validate('param', UuidParamSchema), async (c) => c.json(await getMyOrder({ db, actor: actorOf(c), orderId: c.req.valid('param').id })))
+    .get('/orders/:id', validate('param', UuidParamSchema), async (c) =>
+      c.json(await getMyOrder({ db, actor: actorOf(c), orderId: c.req.valid('param').id })),
+    )
     .get('/reviews', async (c) => c.json(await getDashboardReviews({ db, actor: actorOf(c) })))
-    .post('/claim', validate('json', ClaimBySessionSchema), async (c) => c.json(await claimBySession({ db, actor: actorOf(c), sessionId: c.req.valid('json').sessionId })))
+    .post('/claim', validate('json', ClaimBySessionSchema), async (c) =>
+      c.json(await claimBySession({ db, actor: actorOf(c), sessionId: c.req.valid('json').sessionId })),
+    )
     .post('/claim-email', validate('json', ClaimByEmailSchema), async (c) => {
       const actor = actorOf(c);
       await consumeRateLimit(db, `claim-email:${actor.id}`, { window: 600, max: 5 });

@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
-import type { SongwriterJoinInput, SongwriterProfileInput, SongwriterQuestionnaireInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import type {
+  SongwriterJoinInput,
+  SongwriterProfileInput,
+  SongwriterQuestionnaireInput,
+  SongwriterSignupInput,
+} from '../../../common/schemas/songwriters';
 import { SongwriterQuestionnaireSchema } from '../../../common/schemas/songwriters';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { accounts, orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, userRoles, users } from '../../db/schema';
+import {
+  accounts,
+  orders,
+  reviewMessages,
+  songReviews,
+  songwriterProfiles,
+  songwriterQuestionnaires,
+  userRoles,
+  users,
+} from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { existingAccountEmail } from '../../emails/existing-account';
 import { AppError } from '../../lib/app-error';
@@ -20,7 +34,10 @@ import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 const m = MESSAGES.songwriters;
 
 async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const [row] = await db.select({ id: songwriterProfiles.userId }).from(songwriterProfiles).where(eq(sql`lower(${songwriterProfiles.username})`, username.toLowerCase()));
+  const [row] = await db
+    .select({ id: songwriterProfiles.userId })
+    .from(songwriterProfiles)
+    .where(eq(sql`lower(${songwriterProfiles.username})`, username.toLowerCase()));
   return Boolean(row);
 }
 
@@ -29,7 +46,17 @@ async function usernameTaken(db: Db, username: string): Promise<boolean> {
  * verification e-mail is sent (its link continues to step 2). A taken e-mail gets the same answer as a
  * new one; its owner is told by e-mail instead. A taken username is public and said plainly.
  */
-export async function signUpSongwriter({ db, auth, input, emailCtx }: { db: Db; auth: Auth; input: SongwriterSignupInput; emailCtx: EmailContext }) {
+export async function signUpSongwriter({
+  db,
+  auth,
+  input,
+  emailCtx,
+}: {
+  db: Db;
+  auth: Auth;
+  input: SongwriterSignupInput;
+  emailCtx: EmailContext;
+}) {
   if (isCommonPassword(input.password)) {
     throw new AppError('INVALID', MESSAGES.validation.passwordTooCommon, { password: [MESSAGES.validation.passwordTooCommon] });
   }
@@ -74,7 +101,19 @@ export async function signUpSongwriter({ db, auth, input, emailCtx }: { db: Db; 
  * 6 characters) is replaced first through better-auth's change-password, which signs out the other
  * sessions and e-mails the owner; the Set-Cookie headers of the caller's new session are returned.
  */
-export async function joinAsSongwriter({ db, auth, actor, input, headers }: { db: Db; auth: Auth; actor: Actor; input: SongwriterJoinInput; headers: Headers }): Promise<string[]> {
+export async function joinAsSongwriter({
+  db,
+  auth,
+  actor,
+  input,
+  headers,
+}: {
+  db: Db;
+  auth: Auth;
+  actor: Actor;
+  input: SongwriterJoinInput;
+  headers: Headers;
+}): Promise<string[]> {
   if (actor.roles.has('songwriter')) return [];
   const takenError = () => new AppError('CONFLICT', m.usernameTaken, { username: [m.usernameTaken] });
   if (await usernameTaken(db, input.username)) throw takenError();
@@ -102,7 +141,10 @@ export async function joinAsSongwriter({ db, auth, actor, input, headers }: { db
   try {
     await db.transaction(async (tx) => {
       await tx.insert(userRoles).values({ userId: actor.id, role: 'songwriter' }).onConflictDoNothing();
-      await tx.insert(songwriterProfiles).values({ userId: actor.id, username: input.username, email: actor.email }).onConflictDoNothing({ target: songwriterProfiles.userId });
+      await tx
+        .insert(songwriterProfiles)
+        .values({ userId: actor.id, username: input.username, email: actor.email })
+        .onConflictDoNothing({ target: songwriterProfiles.userId });
     });
   } catch (error) {
     if (isUniqueViolation(error, 'songwriter_profiles_username_unique')) throw takenError();
@@ -117,8 +159,17 @@ export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard'
 export async function getOnboarding({ db, actor }: { db: Db; actor: Actor }) {
   const [profile] = await db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, actor.id));
   const [questionnaire] = await db.select().from(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, actor.id));
-  const [orderCount] = await db.select({ n: count() }).from(orders).where(and(eq(orders.songwriterId, actor.id), ne(orders.paymentStatus, 'pending')));
-  const nextStep: OnboardingStep = !profile?.completedAt ? 'profile' : !questionnaire ? 'questionnaire' : (orderCount?.n ?? 0) === 0 ? 'order' : 'dashboard';
+  const [orderCount] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.songwriterId, actor.id), ne(orders.paymentStatus, 'pending')));
+  const nextStep: OnboardingStep = !profile?.completedAt
+    ? 'profile'
+    : !questionnaire
+      ? 'questionnaire'
+      : (orderCount?.n ?? 0) === 0
+        ? 'order'
+        : 'dashboard';
   return {
     username: profile?.username ?? null,
     profile: profile?.completedAt
@@ -151,14 +202,26 @@ export async function getOnboarding({ db, actor }: { db: Db; actor: Actor }) {
 
 export async function saveProfile({ db, actor, input }: { db: Db; actor: Actor; input: SongwriterProfileInput }) {
   const values = { ...input, email: input.email.toLowerCase(), completedAt: new Date() };
-  const updated = await db.update(songwriterProfiles).set(values).where(eq(songwriterProfiles.userId, actor.id)).returning({ id: songwriterProfiles.userId });
+  const updated = await db
+    .update(songwriterProfiles)
+    .set(values)
+    .where(eq(songwriterProfiles.userId, actor.id))
+    .returning({ id: songwriterProfiles.userId });
   // A songwriter made without a profile row (e.g. an older account) gets one named after the e-mail.
   if (updated.length === 0) {
     await db.insert(songwriterProfiles).values({ userId: actor.id, username: `writer-${actor.id.slice(0, 8)}`, ...values });
   }
 }
 
-export async function saveQuestionnaire({ db, actor, input }: { db: Db; actor: Actor; input: ReturnType<typeof SongwriterQuestionnaireSchema.parse> }) {
+export async function saveQuestionnaire({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: ReturnType<typeof SongwriterQuestionnaireSchema.parse>;
+}) {
   await db
     .insert(songwriterQuestionnaires)
     .values({ userId: actor.id, ...input })
@@ -197,6 +260,12 @@ export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor 
     .select({ n: count() })
     .from(reviewMessages)
     .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
-    .where(and(eq(songReviews.songwriterId, actor.id), eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${actor.id}`));
+    .where(
+      and(
+        eq(songReviews.songwriterId, actor.id),
+        eq(reviewMessages.read, false),
+        sql`${reviewMessages.senderId} is distinct from ${actor.id}`,
+      ),
+    );
   return { reviews: rows, unreadMessages: unread?.n ?? 0 };
 }

@@ -20,23 +20,29 @@ const SUBMISSION_FILES = {
 export const SUBMISSION_RATE_LIMIT: RateRule = { window: 3600, max: 60 };
 
 /** POST /api/submissions: one song of a paid order (multipart: `data` JSON, `audio`, optional `lyricsFile`). */
-export function submissionRoutes({ db, storage, mail }: { db: Db; storage: Storage; mail: { emailCtx: EmailContext; adminEmail: string } }) {
-  return new Hono<AppEnv>()
-    .use('*', requireRole('songwriter'))
-    .post('/', async (c) => {
-      const actor = actorOf(c);
-      // Counted and the order checked once `data` is read, before a byte of a file is stored.
-      const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
-        beforeFiles: async ({ orderId }) => {
-          await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
-          await assertOrderTakesSong(db, orderId, actor.id);
-        },
-      });
-      try {
-        const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
-        return c.json(review, 201);
-      } finally {
-        await cleanup();
-      }
+export function submissionRoutes({
+  db,
+  storage,
+  mail,
+}: {
+  db: Db;
+  storage: Storage;
+  mail: { emailCtx: EmailContext; adminEmail: string };
+}) {
+  return new Hono<AppEnv>().use('*', requireRole('songwriter')).post('/', async (c) => {
+    const actor = actorOf(c);
+    // Counted and the order checked once `data` is read, before a byte of a file is stored.
+    const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
+      beforeFiles: async ({ orderId }) => {
+        await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
+        await assertOrderTakesSong(db, orderId, actor.id);
+      },
     });
+    try {
+      const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
+      return c.json(review, 201);
+    } finally {
+      await cleanup();
+    }
+  });
 }

@@ -34,7 +34,15 @@ async function putAudio(storage: Storage, file: UploadedFile, ownerId: string): 
   if (file.size > LIMITS.submissionAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.audioTooLarge, { audio: [m.audioTooLarge] });
   const sniffed = await sniffFile(file.head, AUDIO_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', m.audioNotAllowed, { audio: [m.audioNotAllowed] });
-  return putFile({ storage, bucket: 'song-submissions', ownerId, body: file.stream(), contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  return putFile({
+    storage,
+    bucket: 'song-submissions',
+    ownerId,
+    body: file.stream(),
+    contentType: sniffed.mime,
+    extension: sniffed.ext,
+    originalName: file.name,
+  });
 }
 
 async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
@@ -42,10 +50,19 @@ async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string):
   const bytes = await file.read();
   const sniffed = await sniffFile(bytes, LYRICS_KINDS, file.name);
   if (!sniffed.ok) {
-    const message = sniffed.reason === 'archive-too-large' || sniffed.reason === 'archive-malformed' ? m.lyricsUnpacksTooLarge : m.lyricsNotAllowed;
+    const message =
+      sniffed.reason === 'archive-too-large' || sniffed.reason === 'archive-malformed' ? m.lyricsUnpacksTooLarge : m.lyricsNotAllowed;
     throw new AppError('INVALID', message, { lyricsFile: [message] });
   }
-  return putFile({ storage, bucket: 'lyric-submissions', ownerId, body: bytes, contentType: sniffed.mime, extension: sniffed.ext, originalName: file.name });
+  return putFile({
+    storage,
+    bucket: 'lyric-submissions',
+    ownerId,
+    body: bytes,
+    contentType: sniffed.mime,
+    extension: sniffed.ext,
+    originalName: file.name,
+  });
 }
 
 /**

@@ -1,4 +1,19 @@
-import { Activity, ClipboardList, Link2, FileAudio, History, Inbox, LayoutDashboard, MessageSquare, Music, RotateCcw, ShoppingBag, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  ClipboardList,
+  Link2,
+  FileAudio,
+  History,
+  Inbox,
+  LayoutDashboard,
+  MessageSquare,
+  Music,
+  RotateCcw,
+  ShoppingBag,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { PAGE_PATHS } from '../../../common/routes';
 
 /** The admin sidebar, in order. Add an entry here when an admin page lands. `badge` names a count shown beside the label. */

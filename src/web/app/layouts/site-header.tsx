@@ -11,10 +11,7 @@ import { SITE_NAV_LINKS } from './site-nav-links';
 import { SITE_NAME } from '../../lib/site-name';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium text-stone-200 hover:bg-white/10 hover:text-white',
-    isActive && 'bg-white/10 text-white',
-  );
+  cn('rounded-md px-3 py-2 text-sm font-medium text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
 
 export function SiteHeader() {
   const me = useMe();

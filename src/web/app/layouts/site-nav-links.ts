@@ -8,4 +8,3 @@ export const SITE_NAV_LINKS = [
   { to: PAGE_PATHS.faqs, label: 'FAQS' },
   { to: PAGE_PATHS.contact, label: 'Contact' },
 ] as const;
-

@@ -29,7 +29,9 @@ export function SubmissionDetails({ submission }: { submission: SubmissionFields
       </Part>
       <Part title="Lyrics">
         {submission.lyricsText ? (
-          <p className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 leading-7">{submission.lyricsText}</p>
+          <p className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 leading-7">
+            {submission.lyricsText}
+          </p>
         ) : submission.lyricsFileUrl ? (
           <a href={submission.lyricsFileUrl} target="_blank" rel="noopener noreferrer" className="link inline-flex items-center gap-2">
             <FileText aria-hidden="true" className="size-4" />
@@ -45,7 +47,9 @@ export function SubmissionDetails({ submission }: { submission: SubmissionFields
       <Part title="AI usage">
         <Text>{submission.aiUsage}</Text>
       </Part>
-      <Part title="Additional notes">{submission.additionalNotes ? <Text>{submission.additionalNotes}</Text> : <p className="text-muted-foreground">None.</p>}</Part>
+      <Part title="Additional notes">
+        {submission.additionalNotes ? <Text>{submission.additionalNotes}</Text> : <p className="text-muted-foreground">None.</p>}
+      </Part>
     </div>
   );
 }

@@ -20,10 +20,7 @@ export function AccordionTrigger({
     <AccordionPrimitive.Header asChild className="flex">
       <Heading>
         <AccordionPrimitive.Trigger
-          className={cn(
-            'group flex flex-1 items-center justify-between gap-4 py-4 text-left font-medium hover:text-primary',
-            className,
-          )}
+          className={cn('group flex flex-1 items-center justify-between gap-4 py-4 text-left font-medium hover:text-primary', className)}
           {...props}
         >
           {children}

@@ -32,11 +32,5 @@ export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonV
 /** `asChild` renders the styles on its child instead, e.g. a router <Link>. */
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
-  return (
-    <Comp
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...(!asChild && { type: type ?? 'button' })}
-      {...props}
-    />
-  );
+  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...(!asChild && { type: type ?? 'button' })} {...props} />;
 }

@@ -42,7 +42,16 @@ export function Tabs({
   );
 }
 
-export function TabsList({ className, children, ...props }: { className?: string; children: ReactNode; 'aria-label'?: string; 'aria-labelledby'?: string }) {
+export function TabsList({
+  className,
+  children,
+  ...props
+}: {
+  className?: string;
+  children: ReactNode;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
     const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
@@ -103,7 +112,13 @@ export function TabsTrigger({ value, className, children }: { value: string; cla
 export function TabsContent({ value, className, children }: { value: string; className?: string; children: ReactNode }) {
   const tabs = useTabs();
   return (
-    <div role="tabpanel" id={panelId(tabs.baseId, value)} aria-labelledby={tabId(tabs.baseId, value)} hidden={tabs.value !== value} className={className}>
+    <div
+      role="tabpanel"
+      id={panelId(tabs.baseId, value)}
+      aria-labelledby={tabId(tabs.baseId, value)}
+      hidden={tabs.value !== value}
+      className={className}
+    >
       {children}
     </div>
   );

@@ -162,8 +162,8 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
         }}
       />
       <p id={hintId} className="sr-only">
-        Space plays or pauses. The left and right arrow keys skip {SMALL_STEP_SECONDS} seconds; on the waveform, Page Up and Page
-        Down skip {LARGE_STEP_SECONDS} seconds, and Home and End go to the start and the end.
+        Space plays or pauses. The left and right arrow keys skip {SMALL_STEP_SECONDS} seconds; on the waveform, Page Up and Page Down skip{' '}
+        {LARGE_STEP_SECONDS} seconds, and Home and End go to the start and the end.
       </p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-3 sm:gap-x-4">
         <button

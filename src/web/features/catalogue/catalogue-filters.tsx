@@ -20,7 +20,8 @@ interface Draft {
 export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'bpmMin' | 'bpmMax'>>;
 
 const toDraft = (f: Filters): Draft => ({ q: f.q ?? '', bpmMin: f.bpmMin?.toString() ?? '', bpmMax: f.bpmMax?.toString() ?? '' });
-const sameDraft = (a: Draft, b: Draft) => a.q.trim() === b.q.trim() && a.bpmMin.trim() === b.bpmMin.trim() && a.bpmMax.trim() === b.bpmMax.trim();
+const sameDraft = (a: Draft, b: Draft) =>
+  a.q.trim() === b.q.trim() && a.bpmMin.trim() === b.bpmMin.trim() && a.bpmMax.trim() === b.bpmMax.trim();
 
 function parseBpm(raw: string): number | undefined | 'invalid' {
   const text = raw.trim();
@@ -98,7 +99,8 @@ export function CatalogueFilters({
 
   const hasFilters = Boolean(filters.q || filters.genre || filters.bpmMin !== undefined || filters.bpmMax !== undefined);
   // A genre from a shared link that no active song has any more still shows as chosen.
-  const genreOptions = filters.genre && !genres.some((g) => g.toLowerCase() === filters.genre?.toLowerCase()) ? [filters.genre, ...genres] : genres;
+  const genreOptions =
+    filters.genre && !genres.some((g) => g.toLowerCase() === filters.genre?.toLowerCase()) ? [filters.genre, ...genres] : genres;
 
   return (
     <form

@@ -19,7 +19,8 @@ export interface PlayTracker {
 // keepalive on every report: any of them may be the one sent as the page goes away (pagehide), and
 // reports are tiny, far below the browser's 64 kB budget for such requests.
 export const catalogueTracker: PlayTracker = {
-  start: async (songId, report) => (await api<{ id: string }>('/api/plays', { method: 'POST', body: { songId, ...report }, keepalive: true })).id,
+  start: async (songId, report) =>
+    (await api<{ id: string }>('/api/plays', { method: 'POST', body: { songId, ...report }, keepalive: true })).id,
   update: async (playId, report) => {
     await api<{ ok: true }>(`/api/plays/${encodeURIComponent(playId)}`, { method: 'PATCH', body: report, keepalive: true });
   },

@@ -23,7 +23,8 @@ export function SongPage() {
   const { slug = '' } = useParams();
   const song = useQuery(songQuery(slug));
   // Not found, not active, or an address no song could have (400): back to the list, as the spec says.
-  if (song.isError && isApiError(song.error) && (song.error.status === 404 || song.error.status === 400)) return <Navigate to={PAGE_PATHS.songs} replace />;
+  if (song.isError && isApiError(song.error) && (song.error.status === 404 || song.error.status === 400))
+    return <Navigate to={PAGE_PATHS.songs} replace />;
   // A failed background refetch keeps the song on screen (and the player playing).
   if (song.data) return <SongView key={song.data.id} song={song.data} />;
   if (song.isError) {
@@ -89,7 +90,9 @@ function SongView({ song }: { song: CatalogueSong }) {
               refreshSrc={refreshAudio}
             />
           ) : (
-            <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">{MESSAGES.songs.audioLoadError}</p>
+            <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">
+              {MESSAGES.songs.audioLoadError}
+            </p>
           )}
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
           <SongTags tags={song.tags} className="mt-6" />

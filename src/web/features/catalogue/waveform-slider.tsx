@@ -142,7 +142,11 @@ export function WaveformSlider({ peaks, position, duration, onSeek, className }:
         <path d={path} clipPath={`url(#${clipId})`} className="fill-primary" />
       </svg>
       {!disabled && (
-        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 rounded-full bg-primary" style={{ left: `${fraction * 100}%` }} />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 rounded-full bg-primary"
+          style={{ left: `${fraction * 100}%` }}
+        />
       )}
     </div>
   );

@@ -20,7 +20,15 @@ export function ListenerResponsesPanel({ userId, label }: { userId: string; labe
   return <ResponsesPanel filter={{ userId }} title={`Holds and passes by ${label}`} by="song" />;
 }
 
-function ResponsesPanel({ filter, title, by }: { filter: { songId: string } | { userId: string }; title: string; by: 'listener' | 'song' }) {
+function ResponsesPanel({
+  filter,
+  title,
+  by,
+}: {
+  filter: { songId: string } | { userId: string };
+  title: string;
+  by: 'listener' | 'song';
+}) {
   const responses = useQuery(adminResponsesQuery(filter));
   const headingId = `responses-${by}-title`;
   return (

@@ -22,7 +22,13 @@ export function CreatedLinkNotice({ created, className }: { created: NonNullable
       <p className="font-semibold">Pitch link sent to {created.email}.</p>
       <p className="mt-1">This is the only time the link is shown here; the recipient has it in their e-mail.</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Input readOnly value={created.url} aria-label="The new pitch link" className="min-w-0 flex-1 bg-card font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          readOnly
+          value={created.url}
+          aria-label="The new pitch link"
+          className="min-w-0 flex-1 bg-card font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button variant="outline" size="sm" onClick={() => void copy()}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied ? 'Copied' : 'Copy link'}

@@ -35,7 +35,13 @@ export function MyHoldsPage() {
           <ResponseList
             title="On hold"
             rows={mine.data.filter((r) => r.response === 'hold')}
-            empty={<EmptyState icon={Bookmark} message={m.noHolds}><Link to={PAGE_PATHS.songs} className="link">Browse the songs</Link></EmptyState>}
+            empty={
+              <EmptyState icon={Bookmark} message={m.noHolds}>
+                <Link to={PAGE_PATHS.songs} className="link">
+                  Browse the songs
+                </Link>
+              </EmptyState>
+            }
           />
           <ResponseList
             title="Passed"

@@ -57,7 +57,10 @@ export function NewPitchLinkPage() {
   return (
     <div className="max-w-3xl">
       <PageMeta title="New Pitch Link" description="Send a shortlist of songs to one recipient as a unique, expiring link." />
-      <Link to={PAGE_PATHS.adminPitchLinks} className="inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline">
+      <Link
+        to={PAGE_PATHS.adminPitchLinks}
+        className="inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to pitch links
       </Link>
@@ -83,13 +86,19 @@ export function NewPitchLinkPage() {
                   <Input type="date" min={format(new Date(), 'yyyy-MM-dd')} max={bounds.max} {...form.register('expiresOn')} />
                 </FormField>
               </div>
-              <FormField label="Message" hint={`Optional. ${messageLength} / ${LIMITS.pitchMessageMax} characters`} error={errors.message?.message}>
+              <FormField
+                label="Message"
+                hint={`Optional. ${messageLength} / ${LIMITS.pitchMessageMax} characters`}
+                error={errors.message?.message}
+              >
                 <Textarea rows={4} maxLength={LIMITS.pitchMessageMax} {...form.register('message')} />
               </FormField>
               <Controller
                 control={form.control}
                 name="songIds"
-                render={({ field, fieldState }) => <ShortlistPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+                render={({ field, fieldState }) => (
+                  <ShortlistPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                )}
               />
               <Button type="submit" className="justify-self-start">
                 {isSubmitting ? <InlineSpinner /> : <Send aria-hidden="true" />}

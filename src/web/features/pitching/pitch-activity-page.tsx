@@ -57,7 +57,10 @@ export function PitchActivityPage() {
 
   return (
     <div>
-      <PageMeta title="Pitch Activity" description="The latest holds, passes, link opens and plays of preview users and pitch link recipients." />
+      <PageMeta
+        title="Pitch Activity"
+        description="The latest holds, passes, link opens and plays of preview users and pitch link recipients."
+      />
       <h1 className="text-3xl font-bold">Pitch Activity</h1>
       <p className="mt-1 text-muted-foreground">The latest holds, passes, link opens and plays, newest first.</p>
 

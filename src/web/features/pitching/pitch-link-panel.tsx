@@ -23,7 +23,11 @@ const m = MESSAGES.pitching;
 export function PitchLinkPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const link = useQuery(pitchLinkQuery(id));
   return (
-    <section id="pitch-link-panel" aria-labelledby="pitch-link-title" className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6">
+    <section
+      id="pitch-link-panel"
+      aria-labelledby="pitch-link-title"
+      className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6"
+    >
       <div className="flex items-start justify-between gap-3">
         <h2 id="pitch-link-title" className="min-w-0 break-words text-xl font-semibold">
           {link.data ? `Activity of ${link.data.recipientName}` : 'Pitch link'}
@@ -83,7 +87,9 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
       >
         {link.songs.map((song) => (
           <tr key={song.songId} className="border-b border-border last:border-0">
-            <th scope="row" className="py-2 pr-4 font-medium">{song.title}</th>
+            <th scope="row" className="py-2 pr-4 font-medium">
+              {song.title}
+            </th>
             <td className="py-2 pr-4 text-right tabular-nums">{song.plays}</td>
             <td className="py-2 pr-4 text-right tabular-nums">{formatSeconds(song.listenedSeconds)}</td>
             <td className="py-2 pr-4 tabular-nums">

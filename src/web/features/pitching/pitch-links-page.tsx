@@ -72,7 +72,15 @@ export function PitchLinksPage() {
   );
 }
 
-function LinksTable({ links, selectedId, onSelect }: { links: PitchLinkListItem[]; selectedId: string | null; onSelect: (id: string) => void }) {
+function LinksTable({
+  links,
+  selectedId,
+  onSelect,
+}: {
+  links: PitchLinkListItem[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   return (
     <DataTable
       label="Pitch links, newest first"
@@ -109,7 +117,11 @@ function LinksTable({ links, selectedId, onSelect }: { links: PitchLinkListItem[
             <td className="px-4 py-3 text-right tabular-nums">{link.holds}</td>
             <td className="px-4 py-3 text-right tabular-nums">{link.passes}</td>
             <td className="whitespace-nowrap px-4 py-3">
-              {link.lastOpenedAt ? <time dateTime={link.lastOpenedAt}>{formatDateTime(link.lastOpenedAt)}</time> : <span className="text-muted-foreground">Not yet</span>}
+              {link.lastOpenedAt ? (
+                <time dateTime={link.lastOpenedAt}>{formatDateTime(link.lastOpenedAt)}</time>
+              ) : (
+                <span className="text-muted-foreground">Not yet</span>
+              )}
             </td>
             <td className="whitespace-nowrap px-4 py-3">
               <time dateTime={link.expiresAt}>{formatDay(pitchExpiryDate(link.expiresAt))}</time>

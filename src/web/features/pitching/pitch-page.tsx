@@ -74,11 +74,13 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
         </blockquote>
       )}
       <p className="mt-6 text-muted-foreground">
-        Listen, read the lyrics, and tell us for each song: hold it for an artist or project, or pass. This link is yours alone
-        and works until {formatDay(pitchExpiryDate(page.expiresAt))}.
+        Listen, read the lyrics, and tell us for each song: hold it for an artist or project, or pass. This link is yours alone and works
+        until {formatDay(pitchExpiryDate(page.expiresAt))}.
       </p>
       {page.songs.length === 0 ? (
-        <p className="mt-10 rounded-xl border border-dashed border-border bg-card p-8 text-center text-muted-foreground">{m.linkUnavailable}</p>
+        <p className="mt-10 rounded-xl border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
+          {m.linkUnavailable}
+        </p>
       ) : (
         <ol aria-label="Songs" className="mt-10 grid gap-8">
           {page.songs.map((song, index) => (

@@ -19,8 +19,9 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
 
   // The answer changes in the cache only: refetching the page would sign every media link again.
   const setAnswer = (values: SongResponseValues | null) =>
-    queryClient.setQueryData<PitchPage>(query.queryKey, (page) =>
-      page && { ...page, songs: page.songs.map((s) => (s.id === song.id ? { ...s, response: values } : s)) },
+    queryClient.setQueryData<PitchPage>(
+      query.queryKey,
+      (page) => page && { ...page, songs: page.songs.map((s) => (s.id === song.id ? { ...s, response: values } : s)) },
     );
 
   const refreshAudio = async () => {
@@ -55,7 +56,9 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
               refreshSrc={refreshAudio}
             />
           ) : (
-            <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">{MESSAGES.songs.audioLoadError}</p>
+            <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">
+              {MESSAGES.songs.audioLoadError}
+            </p>
           )}
           <SongResponseControl
             className="mt-4"

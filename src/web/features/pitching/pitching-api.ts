@@ -89,7 +89,10 @@ export const pitchPageQuery = (token: string) =>
   });
 
 export const savePitchResponse = (token: string, songId: string, values: SongResponseValues) =>
-  api<{ songId: string } & SongResponseValues>(`${pitchPath(token)}/responses/${encodeURIComponent(songId)}`, { method: 'PUT', body: values });
+  api<{ songId: string } & SongResponseValues>(`${pitchPath(token)}/responses/${encodeURIComponent(songId)}`, {
+    method: 'PUT',
+    body: values,
+  });
 
 export const clearPitchResponse = (token: string, songId: string) =>
   api<null>(`${pitchPath(token)}/responses/${encodeURIComponent(songId)}`, { method: 'DELETE' });

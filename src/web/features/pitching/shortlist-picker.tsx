@@ -22,7 +22,8 @@ export function ShortlistPicker({ value, onChange, error }: { value: string[]; o
   const errorId = useId();
 
   if (songs.isPending) return <Spinner label="Loading the catalogue" />;
-  if (songs.isError) return <ErrorState title={MESSAGES.pitching.songsLoadFailed} error={songs.error} onRetry={() => void songs.refetch()} />;
+  if (songs.isError)
+    return <ErrorState title={MESSAGES.pitching.songsLoadFailed} error={songs.error} onRetry={() => void songs.refetch()} />;
 
   const byId = new Map(songs.data.map((s) => [s.id, s]));
   const titleOf = (id: string) => byId.get(id)?.title ?? 'Unknown song';
@@ -58,7 +59,9 @@ export function ShortlistPicker({ value, onChange, error }: { value: string[]; o
         {announcement}
       </p>
       {value.length === 0 ? (
-        <p className="rounded-md border border-dashed border-border p-4 text-sm text-muted-foreground">No songs yet: add them from the list below.</p>
+        <p className="rounded-md border border-dashed border-border p-4 text-sm text-muted-foreground">
+          No songs yet: add them from the list below.
+        </p>
       ) : (
         <ol aria-label="Shortlist" className="grid gap-2">
           {value.map((id, index) => (

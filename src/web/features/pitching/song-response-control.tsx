@@ -144,7 +144,11 @@ function HoldForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-4 grid gap-3">
       <FormField
-        label={<>Hold for (artist or project)<span className="sr-only">: {songTitle}</span></>}
+        label={
+          <>
+            Hold for (artist or project)<span className="sr-only">: {songTitle}</span>
+          </>
+        }
         error={form.formState.errors.note?.message}
         hint={`Optional. ${length} / ${LIMITS.holdNoteMax} characters`}
       >

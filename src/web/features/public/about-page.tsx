@@ -40,19 +40,18 @@ export function AboutPage() {
             Why we started
           </h2>
           <p>
-            Nashville runs on songs, and on pitches. A great song sitting on a hard drive does nobody any good; a
-            good song pitched before it is finished burns a door that is hard to open twice. We kept meeting writers
-            with real talent and no honest feedback, and industry friends who wanted better songs and fewer cold
-            e-mails. So we built a room where the two could meet.
+            Nashville runs on songs, and on pitches. A great song sitting on a hard drive does nobody any good; a good song pitched before
+            it is finished burns a door that is hard to open twice. We kept meeting writers with real talent and no honest feedback, and
+            industry friends who wanted better songs and fewer cold e-mails. So we built a room where the two could meet.
           </p>
           <p>
-            Songwriters send us their songs for a professional evaluation: a written review covering the hook, the
-            lyric, the melody, the structure and the demo, with a conversation afterwards so nothing gets lost in
-            translation. When a song is ready, we offer to pitch it.
+            Songwriters send us their songs for a professional evaluation: a written review covering the hook, the lyric, the melody, the
+            structure and the demo, with a conversation afterwards so nothing gets lost in translation. When a song is ready, we offer to
+            pitch it.
           </p>
           <p>
-            Publishers, labels, producers, artist managers and music supervisors get preview access to our
-            catalogue of songs we are pitching, with audio, lyrics and a direct line to us. Our motto is simple: {TAGLINE}
+            Publishers, labels, producers, artist managers and music supervisors get preview access to our catalogue of songs we are
+            pitching, with audio, lyrics and a direct line to us. Our motto is simple: {TAGLINE}
           </p>
         </section>
 

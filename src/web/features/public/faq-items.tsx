@@ -62,8 +62,8 @@ export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: Re
         <Link to={PAGE_PATHS.previewRequest} className="link">
           Request preview access
         </Link>
-        : tell us who you are and what you are looking for, create a password and confirm your e-mail address. Once we
-        approve your request you can stream every song in the catalogue and read the lyrics.
+        : tell us who you are and what you are looking for, create a password and confirm your e-mail address. Once we approve your request
+        you can stream every song in the catalogue and read the lyrics.
       </>
     ),
   },
@@ -78,9 +78,9 @@ export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: Re
     question: 'Can I give feedback on a song or put one on hold?',
     answer: (
       <>
-        Yes. Every song page has a comment form that goes straight to our team; approved comments appear on the song.
-        You can also put a song on hold, with a note on the artist or project, or pass on it: our team sees it at once,
-        and your holds are listed under My holds. For cuts and anything time-sensitive,{' '}
+        Yes. Every song page has a comment form that goes straight to our team; approved comments appear on the song. You can also put a
+        song on hold, with a note on the artist or project, or pass on it: our team sees it at once, and your holds are listed under My
+        holds. For cuts and anything time-sensitive,{' '}
         <Link to={PAGE_PATHS.contact} className="link">
           contact us
         </Link>{' '}

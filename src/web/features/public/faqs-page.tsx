@@ -20,7 +20,9 @@ export function FaqsPage() {
       <Accordion type="single" collapsible className="mt-10 border-t border-border">
         {FAQ_ITEMS.map((item) => (
           <AccordionItem key={item.id} value={item.id}>
-            <AccordionTrigger headingLevel="h2" className="text-lg">{item.question}</AccordionTrigger>
+            <AccordionTrigger headingLevel="h2" className="text-lg">
+              {item.question}
+            </AccordionTrigger>
             <AccordionContent>{item.answer}</AccordionContent>
           </AccordionItem>
         ))}

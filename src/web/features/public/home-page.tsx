@@ -29,15 +29,17 @@ const STEPS = [
 export function HomePage() {
   return (
     <>
-      <PageMeta description={`${SITE_NAME} is a Nashville song-pitching company: professional song reviews for songwriters and a curated catalogue of pitch-ready songs for the industry.`} />
+      <PageMeta
+        description={`${SITE_NAME} is a Nashville song-pitching company: professional song reviews for songwriters and a curated catalogue of pitch-ready songs for the industry.`}
+      />
 
       <section className="bg-gradient-to-br from-stone-950 via-stone-900 to-[#3d0f16] text-white">
         <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent">Nashville song pitching &amp; song reviews</p>
           <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">{TAGLINE}</h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-stone-200">
-            We get great songs in front of the publishers, labels, producers and artists who cut them, and we give
-            songwriters the straight, professional feedback it takes to get there.
+            We get great songs in front of the publishers, labels, producers and artists who cut them, and we give songwriters the straight,
+            professional feedback it takes to get there.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Button asChild variant="accent" size="lg">
@@ -59,13 +61,12 @@ export function HomePage() {
             Songs don’t get cut by accident
           </h2>
           <p>
-            Every week, publishers and A&amp;R people in this town hear hundreds of songs, and most never get past the
-            first chorus. The ones that do were shaped, rewritten and pitched to the right person at the right time.
-            That is the work we do.
+            Every week, publishers and A&amp;R people in this town hear hundreds of songs, and most never get past the first chorus. The
+            ones that do were shaped, rewritten and pitched to the right person at the right time. That is the work we do.
           </p>
           <p>
-            Songwriters come to us for a professional evaluation of their songs and, when a song is ready, for a
-            pitch. Industry professionals come to us for songs worth their time. New here? Our{' '}
+            Songwriters come to us for a professional evaluation of their songs and, when a song is ready, for a pitch. Industry
+            professionals come to us for songs worth their time. New here? Our{' '}
             <Link to={PAGE_PATHS.faqs} className="link">
               frequently asked questions
             </Link>{' '}
@@ -101,9 +102,8 @@ export function HomePage() {
           <figure>
             <Quote aria-hidden="true" className="size-10 text-primary" />
             <blockquote className="mt-4 font-display text-2xl leading-relaxed text-secondary-foreground sm:text-3xl">
-              I’d been sending the same three songs around town for two years. My {SITE_NAME} evaluation showed me in one
-              page why my second verse was stalling the chorus and exactly how to fix it. I rewrote it that weekend.
-              Best money I’ve spent on my writing.
+              I’d been sending the same three songs around town for two years. My {SITE_NAME} evaluation showed me in one page why my second
+              verse was stalling the chorus and exactly how to fix it. I rewrote it that weekend. Best money I’ve spent on my writing.
             </blockquote>
             <figcaption className="mt-6 text-secondary-foreground">
               <span className="font-semibold">Jenna R.</span>, songwriter, Knoxville, Tennessee
@@ -119,8 +119,8 @@ export function HomePage() {
               Publisher, A&amp;R, producer or music supervisor?
             </h2>
             <p className="mt-2 leading-7 text-muted-foreground">
-              Request preview access to our catalogue of pitch-ready songs: stream every demo, read the lyrics and tell
-              us what you are looking for.
+              Request preview access to our catalogue of pitch-ready songs: stream every demo, read the lyrics and tell us what you are
+              looking for.
             </p>
           </div>
           <Button asChild size="lg">

@@ -79,8 +79,7 @@ export function ServicesPage() {
           ))}
         </ul>
         <p className="mt-6 max-w-3xl text-sm leading-6 text-muted-foreground">
-          The review fee is credited back if we sign a pitch agreement for the song. It is non-refundable once the
-          review has begun.
+          The review fee is credited back if we sign a pitch agreement for the song. It is non-refundable once the review has begun.
         </p>
         <Button asChild size="lg" className="mt-6">
           <Link to={PAGE_PATHS.signup}>Start a review</Link>
@@ -117,9 +116,8 @@ export function ServicesPage() {
           Song Pitching
         </h2>
         <p className="mt-4 max-w-3xl text-lg leading-8 text-stone-200">
-          When a review shows a song is ready, we offer a pitch agreement and take it to the publishers, labels,
-          producers and artists we work with, and to the industry professionals who browse our catalogue. Our
-          pitching fee: {PITCH_FEE_TEXT}
+          When a review shows a song is ready, we offer a pitch agreement and take it to the publishers, labels, producers and artists we
+          work with, and to the industry professionals who browse our catalogue. Our pitching fee: {PITCH_FEE_TEXT}
         </p>
         <Button asChild variant="accent" size="lg" className="mt-8">
           <Link to={PAGE_PATHS.contact}>Contact Us Today</Link>

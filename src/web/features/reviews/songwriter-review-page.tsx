@@ -118,9 +118,7 @@ function ReviewView({ review }: { review: SongwriterReview }) {
                   <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                   <div>
                     <p className="font-semibold">{m.reviewInProgress}</p>
-                    <p className="mt-1 text-sm text-muted-foreground">
-                      {REVIEW_TURNAROUND} We e-mail you as soon as it is ready.
-                    </p>
+                    <p className="mt-1 text-sm text-muted-foreground">{REVIEW_TURNAROUND} We e-mail you as soon as it is ready.</p>
                   </div>
                 </div>
               )}
@@ -130,7 +128,9 @@ function ReviewView({ review }: { review: SongwriterReview }) {
           <Card role="region" aria-labelledby="conversation-heading">
             <CardHeader>
               <CardTitle id="conversation-heading">Conversation</CardTitle>
-              <p className="text-sm text-muted-foreground">Questions about your review? Ask the reviewer here; you are e-mailed when they answer.</p>
+              <p className="text-sm text-muted-foreground">
+                Questions about your review? Ask the reviewer here; you are e-mailed when they answer.
+              </p>
             </CardHeader>
             <CardContent>
               <Conversation

@@ -46,7 +46,8 @@ export function ClaimOrdersBox({ intro, defaultEmail = '', className }: { intro:
       await queryClient.invalidateQueries({ queryKey: songwriterKeys.root });
     } catch (error) {
       if (isApiError(error) && error.status === 404) toast.error(m.noOrdersTitle, { description: m.noOrders });
-      else if (isApiError(error) && error.fields?.email?.[0]) form.setError('email', { message: error.fields.email[0] }, { shouldFocus: true });
+      else if (isApiError(error) && error.fields?.email?.[0])
+        form.setError('email', { message: error.fields.email[0] }, { shouldFocus: true });
       else toast.error(m.claimFailed, { description: isApiError(error) ? error.message : undefined });
     }
   };

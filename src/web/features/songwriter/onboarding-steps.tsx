@@ -25,11 +25,7 @@ export function OnboardingSteps({
           const isCurrent = step === current;
           const done = step < current || (isCurrent && currentDone);
           return (
-            <li
-              key={label}
-              aria-current={isCurrent ? 'step' : undefined}
-              className="relative flex flex-col items-center gap-2 text-center"
-            >
+            <li key={label} aria-current={isCurrent ? 'step' : undefined} className="relative flex flex-col items-center gap-2 text-center">
               {/* The line to the next step. */}
               {step < ONBOARDING_STEPS.length && (
                 <span

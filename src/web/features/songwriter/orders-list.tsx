@@ -89,7 +89,10 @@ function OrderCard({ order, reviews }: { order: SongwriterOrder; reviews: Dashbo
           <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
         </div>
         {reviews.length > 0 && (
-          <ul aria-label={`Songs of the package of ${songsLabel(order.packageSize)}`} className="divide-y divide-border rounded-lg border border-border">
+          <ul
+            aria-label={`Songs of the package of ${songsLabel(order.packageSize)}`}
+            className="divide-y divide-border rounded-lg border border-border"
+          >
             {reviews.map((review) => (
               <li key={review.id}>
                 <Link

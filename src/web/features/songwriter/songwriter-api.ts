@@ -2,7 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PackageSize, ReviewStatus } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
 import type { z } from 'zod';
-import type { SavedQuestionnaire, SongwriterQuestionnaireSchema, SongwriterProfileInput, SongwriterJoinInput, SongwriterSignupInput } from '../../../common/schemas/songwriters';
+import type {
+  SavedQuestionnaire,
+  SongwriterQuestionnaireSchema,
+  SongwriterProfileInput,
+  SongwriterJoinInput,
+  SongwriterSignupInput,
+} from '../../../common/schemas/songwriters';
 import { api } from '../../lib/api';
 import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
 
@@ -86,7 +92,8 @@ export const songwriterApi = {
       body: { email, callbackURL: PAGE_PATHS.songwriterProfile },
     }),
   saveProfile: (input: SongwriterProfileInput) => api<{ ok: true }>('/api/songwriters/me/profile', { method: 'PUT', body: input }),
-  saveQuestionnaire: (input: z.output<typeof SongwriterQuestionnaireSchema>) => api<{ ok: true }>('/api/songwriters/me/questionnaire', { method: 'PUT', body: input }),
+  saveQuestionnaire: (input: z.output<typeof SongwriterQuestionnaireSchema>) =>
+    api<{ ok: true }>('/api/songwriters/me/questionnaire', { method: 'PUT', body: input }),
   /** A pending order and its checkout page (Stripe Checkout, or our test checkout), opened in a new tab. */
   startCheckout: (packageSize: PackageSize) =>
     api<{ orderId: string; url: string }>('/api/songwriters/me/checkout', { method: 'POST', body: { packageSize } }),

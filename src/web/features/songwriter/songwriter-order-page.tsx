@@ -3,7 +3,14 @@ import { Check, CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
-import { PACKAGE_FEATURES, PACKAGE_SIZES, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents, type PackageSize } from '../../../common/constants';
+import {
+  PACKAGE_FEATURES,
+  PACKAGE_SIZES,
+  PRICE_PER_SONG_CENTS,
+  REVIEW_TURNAROUND,
+  packagePriceCents,
+  type PackageSize,
+} from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { PageMeta } from '../../components/page-meta';

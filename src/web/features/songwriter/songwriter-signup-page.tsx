@@ -121,11 +121,7 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
       )}
       <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <div className="grid gap-5">
-          <FormField
-            label="Username"
-            hint={USERNAME_HINT}
-            error={errors.username?.message}
-          >
+          <FormField label="Username" hint={USERNAME_HINT} error={errors.username?.message}>
             <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
           </FormField>
           <FormField label="Email" error={errors.email?.message}>
@@ -223,18 +219,18 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
         </Alert>
         {!isAdmin && (
           <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-            <FormField
-              label="Username"
-              hint={USERNAME_HINT}
-              error={errors.username?.message}
-            >
+            <FormField label="Username" hint={USERNAME_HINT} error={errors.username?.message}>
               <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
             </FormField>
             <FormField label="Password" hint="The password of the account you are signed in with." error={errors.password?.message}>
               <Input type="password" autoComplete="current-password" {...form.register('password')} />
             </FormField>
             {needsNewPassword && (
-              <FormField label="New password" hint={`At least ${LIMITS.songwriterPasswordMin} characters.`} error={errors.newPassword?.message}>
+              <FormField
+                label="New password"
+                hint={`At least ${LIMITS.songwriterPasswordMin} characters.`}
+                error={errors.newPassword?.message}
+              >
                 <Input type="password" autoComplete="new-password" {...form.register('newPassword', { shouldUnregister: true })} />
               </FormField>
             )}

@@ -107,7 +107,11 @@ export function useCheckoutReturn(): CheckoutReturnState {
         setState('failed');
       } else {
         setState('confirming');
-        claimSession(sessionId, () => setState('awaiting'), () => mounted.current)
+        claimSession(
+          sessionId,
+          () => setState('awaiting'),
+          () => mounted.current,
+        )
           .then((claimed) => {
             if (!mounted.current) return;
             // Still not confirmed after the wait: the order is theirs and will show once paid (a reload looks again).

@@ -9,7 +9,13 @@ import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
-import { AUDIO_ACCEPT, LYRICS_ACCEPT, type LyricsMethod, type SubmitSongsFormInput, type SubmitSongsFormOutput } from './submission-form-schema';
+import {
+  AUDIO_ACCEPT,
+  LYRICS_ACCEPT,
+  type LyricsMethod,
+  type SubmitSongsFormInput,
+  type SubmitSongsFormOutput,
+} from './submission-form-schema';
 import { lyricsLabel, type ReceivedSong } from './confirmation-state';
 
 /** Where one song stands on the page. */
@@ -132,7 +138,11 @@ function SongFields({ index, songNumber, disabled }: { index: number; songNumber
             hint={
               <>
                 MP3, WAV or M4A, up to 100 MB.
-                {audio && <span className="block font-medium text-foreground">Selected: {audio.name} ({fileSize(audio.size)})</span>}
+                {audio && (
+                  <span className="block font-medium text-foreground">
+                    Selected: {audio.name} ({fileSize(audio.size)})
+                  </span>
+                )}
               </>
             }
             error={errors?.audio?.message}
@@ -184,7 +194,11 @@ function SongFields({ index, songNumber, disabled }: { index: number; songNumber
                   hint={
                     <>
                       TXT, PDF, DOC, DOCX or Pages, up to 10 MB.
-                      {lyricsFile && <span className="block font-medium text-foreground">Selected: {lyricsFile.name} ({fileSize(lyricsFile.size)})</span>}
+                      {lyricsFile && (
+                        <span className="block font-medium text-foreground">
+                          Selected: {lyricsFile.name} ({fileSize(lyricsFile.size)})
+                        </span>
+                      )}
                     </>
                   }
                   error={errors?.lyricsFile?.message}
@@ -205,7 +219,11 @@ function SongFields({ index, songNumber, disabled }: { index: number; songNumber
         </Tabs>
       </div>
 
-      <FormField label="Story arc" hint="What is the song about, and where does its story go? At least 10 characters." error={errors?.storyArc?.message}>
+      <FormField
+        label="Story arc"
+        hint="What is the song about, and where does its story go? At least 10 characters."
+        error={errors?.storyArc?.message}
+      >
         <Textarea rows={4} {...form.register(`songs.${index}.storyArc`)} />
       </FormField>
       <FormField

@@ -41,7 +41,12 @@ export function SubmitSongPage() {
 
   let content: ReactNode;
   if (!valid) {
-    content = <OrderProblem title={m.invalidOrder} text="This link does not point at one of your paid orders. Open your orders from the dashboard." />;
+    content = (
+      <OrderProblem
+        title={m.invalidOrder}
+        text="This link does not point at one of your paid orders. Open your orders from the dashboard."
+      />
+    );
   } else if (order.isPending) {
     content = <PageSpinner label="Loading order details…" />;
   } else if (order.isError) {
@@ -66,7 +71,10 @@ export function SubmitSongPage() {
 
   return (
     <>
-      <PageMeta title="Submit Your Songs" description="Send the songs of your review package: audio, lyrics, the story behind each song and how AI was used." />
+      <PageMeta
+        title="Submit Your Songs"
+        description="Send the songs of your review package: audio, lyrics, the story behind each song and how AI was used."
+      />
       {content}
     </>
   );
@@ -231,8 +239,7 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Submit your songs</h1>
       <p className="mt-3 text-lg text-muted-foreground">
         Package of {songsLabel(order.packageSize)}: {songsLabel(plan.count)} to send
-        {order.songsSubmitted > 0 ? ` (${order.songsSubmitted} already received)` : ''}. Each song uploads on its own, one after
-        another.
+        {order.songsSubmitted > 0 ? ` (${order.songsSubmitted} already received)` : ''}. Each song uploads on its own, one after another.
       </p>
       {order.submitted.length > 0 && (
         <div className="mt-6 rounded-xl border border-border bg-card p-4">
@@ -266,8 +273,8 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
                     {...form.register('agreed')}
                   />
                   <span>
-                    I confirm that I wrote these songs or have the right to submit them, that the information I gave is true, and I
-                    agree that the review fee is non-refundable once the review begins.
+                    I confirm that I wrote these songs or have the right to submit them, that the information I gave is true, and I agree
+                    that the review fee is non-refundable once the review begins.
                   </span>
                 </label>
                 {errors.agreed && (
@@ -287,9 +294,7 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
                 {isSubmitting ? <InlineSpinner /> : <Upload aria-hidden="true" />}
                 {buttonLabel}
               </Button>
-              {!agreed && !isSubmitting && (
-                <p className="text-sm text-muted-foreground">Tick the box above to enable the submit button.</p>
-              )}
+              {!agreed && !isSubmitting && <p className="text-sm text-muted-foreground">Tick the box above to enable the submit button.</p>}
             </CardContent>
           </Card>
         </form>

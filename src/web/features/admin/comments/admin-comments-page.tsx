@@ -70,12 +70,7 @@ export function AdminCommentsPage() {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="comment-status">Status</Label>
-          <NativeSelect
-            id="comment-status"
-            className="w-40"
-            value={status}
-            onChange={(event) => update({ status: event.target.value })}
-          >
+          <NativeSelect id="comment-status" className="w-40" value={status} onChange={(event) => update({ status: event.target.value })}>
             {COMMENT_STATUS_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {LABELS[f]}

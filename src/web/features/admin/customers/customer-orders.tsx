@@ -14,7 +14,8 @@ const th = 'py-2 pr-4 font-medium';
 export function CustomerOrders({ userId, label }: { userId: string; label: string }) {
   const orders = useQuery(customerOrdersQuery(userId));
   if (orders.isPending) return <Spinner label={`Loading the orders of ${label}`} className="py-3" />;
-  if (orders.isError) return <ErrorState title={MESSAGES.admin.ordersLoadFailed} error={orders.error} onRetry={() => void orders.refetch()} />;
+  if (orders.isError)
+    return <ErrorState title={MESSAGES.admin.ordersLoadFailed} error={orders.error} onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0) {
     return (
       <p className="flex items-center gap-2 py-2 text-sm text-muted-foreground">
@@ -28,12 +29,24 @@ export function CustomerOrders({ userId, label }: { userId: string; label: strin
       <caption className="pb-2 text-left text-sm font-semibold text-foreground">Orders of {label}, newest first</caption>
       <thead className="border-b border-border text-muted-foreground">
         <tr>
-          <th scope="col" className={th}>Ordered</th>
-          <th scope="col" className={th}>Package</th>
-          <th scope="col" className={th}>Songs submitted</th>
-          <th scope="col" className={th}>Status</th>
-          <th scope="col" className={`${th} text-right`}>Amount</th>
-          <th scope="col" className={`${th} text-right`}>Pending reviews</th>
+          <th scope="col" className={th}>
+            Ordered
+          </th>
+          <th scope="col" className={th}>
+            Package
+          </th>
+          <th scope="col" className={th}>
+            Songs submitted
+          </th>
+          <th scope="col" className={th}>
+            Status
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Amount
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Pending reviews
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -30,7 +30,10 @@ export function CustomersPage() {
 
   return (
     <div>
-      <PageMeta title="Customers" description="Songwriters who bought review packages: orders, totals, songs still owed and who needs service." />
+      <PageMeta
+        title="Customers"
+        description="Songwriters who bought review packages: orders, totals, songs still owed and who needs service."
+      />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">Customers</h1>
         {total !== undefined && (
@@ -94,7 +97,10 @@ export function CustomersPage() {
           onPage={(page) => update({ page })}
           loadingLabel="Loading customers…"
           errorTitle={MESSAGES.admin.customersLoadFailed}
-          empty={{ icon: ShoppingBag, message: filtered ? 'No customers match these filters.' : 'No customers yet: nobody has bought a review package.' }}
+          empty={{
+            icon: ShoppingBag,
+            message: filtered ? 'No customers match these filters.' : 'No customers yet: nobody has bought a review package.',
+          }}
           filtered={filtered}
           onClearFilters={() => update(CLEARED)}
         >

@@ -35,7 +35,12 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
     <div className={cn('@container', busy && 'opacity-60')} aria-busy={busy || undefined}>
       <ul aria-label={LABEL} className="grid grid-cols-1 gap-3 @4xl:hidden">
         {rows.map((customer) => (
-          <CustomerCard key={customer.userId} customer={customer} isOpen={open.has(customer.userId)} onToggle={() => toggle(customer.userId)} />
+          <CustomerCard
+            key={customer.userId}
+            customer={customer}
+            isOpen={open.has(customer.userId)}
+            onToggle={() => toggle(customer.userId)}
+          />
         ))}
       </ul>
       <DataTable
@@ -66,7 +71,9 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
                 </th>
                 <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>{customer.orderCount}</td>
                 <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>{formatCents(customer.totalSpentCents)}</td>
-                <td className={cn(COMPACT_CELL, 'text-right tabular-nums', customer.songsOwed > 0 && 'font-semibold')}>{customer.songsOwed}</td>
+                <td className={cn(COMPACT_CELL, 'text-right tabular-nums', customer.songsOwed > 0 && 'font-semibold')}>
+                  {customer.songsOwed}
+                </td>
                 <td className={cn(COMPACT_CELL, 'whitespace-nowrap')}>
                   <time dateTime={customer.lastOrderAt}>{formatDate(customer.lastOrderAt)}</time>
                 </td>
@@ -153,7 +160,9 @@ function Who({ customer }: { customer: CustomerRow }) {
 
 function Service({ needsService }: { needsService: boolean }) {
   return needsService ? (
-    <Badge variant="warning" className="whitespace-nowrap">Needs service</Badge>
+    <Badge variant="warning" className="whitespace-nowrap">
+      Needs service
+    </Badge>
   ) : (
     <span className="whitespace-nowrap text-muted-foreground">Up to date</span>
   );

@@ -20,7 +20,10 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageMeta title="Admin Dashboard" description={`${SITE_NAME} at a glance: users, songs, customers, preview activity, plays per day and pending reviews.`} />
+      <PageMeta
+        title="Admin Dashboard"
+        description={`${SITE_NAME} at a glance: users, songs, customers, preview activity, plays per day and pending reviews.`}
+      />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Dashboard</h1>

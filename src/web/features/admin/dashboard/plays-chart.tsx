@@ -36,12 +36,13 @@ export function PlaysChart({ days }: { days: DayPlays[] }) {
 
   return (
     <div>
-      <p className="text-sm text-muted-foreground">
-        {summary}
-      </p>
+      <p className="text-sm text-muted-foreground">{summary}</p>
       <div className="mt-4 flex gap-2">
         {/* The y axis: the round top value, half of it and zero. */}
-        <div aria-hidden="true" className="flex h-44 w-8 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-muted-foreground">
+        <div
+          aria-hidden="true"
+          className="flex h-44 w-8 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-muted-foreground"
+        >
           <span className="-mt-2">{max}</span>
           <span>{max / 2 >= 1 && Number.isInteger(max / 2) ? max / 2 : ''}</span>
           <span className="-mb-2">0</span>

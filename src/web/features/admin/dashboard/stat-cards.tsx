@@ -1,14 +1,4 @@
-import {
-  Activity,
-  BellRing,
-  Eye,
-  MessageSquareMore,
-  Music,
-  ShoppingBag,
-  Users,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+import { Activity, BellRing, Eye, MessageSquareMore, Music, ShoppingBag, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { cn } from '../../../lib/cn';
@@ -30,7 +20,13 @@ export const STAT_CARDS: readonly StatCard[] = [
   { key: 'totalUsers', title: 'Total Users', subtitle: 'all accounts', icon: Users, to: PAGE_PATHS.adminAllUsers },
   { key: 'totalSongs', title: 'Total Songs', subtitle: 'in the catalogue', icon: Music, to: PAGE_PATHS.adminSongs },
   { key: 'activeSongs', title: 'Active Songs', subtitle: 'visible to preview users', icon: Eye, to: PAGE_PATHS.adminSongs },
-  { key: 'totalCustomers', title: 'Total Customers', subtitle: 'songwriters with orders', icon: ShoppingBag, to: PAGE_PATHS.adminCustomers },
+  {
+    key: 'totalCustomers',
+    title: 'Total Customers',
+    subtitle: 'songwriters with orders',
+    icon: ShoppingBag,
+    to: PAGE_PATHS.adminCustomers,
+  },
   {
     key: 'needService',
     title: 'Need Service',
@@ -40,7 +36,13 @@ export const STAT_CARDS: readonly StatCard[] = [
     attention: true,
   },
   { key: 'previewUsers', title: 'Preview Users', subtitle: 'active preview access', icon: BellRing, to: PAGE_PATHS.adminPreviewActivity },
-  { key: 'activeThisWeek', title: 'Active This Week', subtitle: 'users who played songs', icon: Activity, to: PAGE_PATHS.adminPreviewActivity },
+  {
+    key: 'activeThisWeek',
+    title: 'Active This Week',
+    subtitle: 'users who played songs',
+    icon: Activity,
+    to: PAGE_PATHS.adminPreviewActivity,
+  },
   {
     key: 'pendingComments',
     title: 'Pending Comments',

@@ -97,7 +97,4 @@ export const createPreviewAccount = (input: CreatePreviewAccountInput) =>
 
 /** Access changed: the request list and the preview users both show it. */
 export const invalidatePreviewAdmin = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY }),
-  ]);
+  Promise.all([queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }), queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY })]);

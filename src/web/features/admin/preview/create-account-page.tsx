@@ -55,8 +55,8 @@ export function CreateAccountPage() {
       <PageMeta title="Create Preview Account" description="Create a pre-approved preview account for an industry professional." />
       <h1 className="text-3xl font-bold">Create Preview Account</h1>
       <p className="mt-1 text-muted-foreground">
-        The account is ready at once: its email counts as confirmed and its access as approved. The person gets an email saying so;
-        give them the password yourself (they can change it with “Forgot password?”).
+        The account is ready at once: its email counts as confirmed and its access as approved. The person gets an email saying so; give
+        them the password yourself (they can change it with “Forgot password?”).
       </p>
 
       <Card className="mt-6">
@@ -73,7 +73,12 @@ export function CreateAccountPage() {
                 </FormField>
                 <div className="grid content-start gap-1">
                   <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
-                    <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" spellCheck={false} {...form.register('password')} />
+                    <Input
+                      type={showPassword ? 'text' : 'password'}
+                      autoComplete="new-password"
+                      spellCheck={false}
+                      {...form.register('password')}
+                    />
                   </FormField>
                   <Button
                     variant="link"

@@ -23,7 +23,19 @@ interface DetailPanelProps<T> {
 }
 
 /** A closable card under a table row of Preview Activity: the row's details, with loading, error and empty states. */
-export function DetailPanel<T>({ id, heading, level, closeLabel, onClose, query, loadingLabel, errorTitle, emptyText, isEmpty, children }: DetailPanelProps<T>) {
+export function DetailPanel<T>({
+  id,
+  heading,
+  level,
+  closeLabel,
+  onClose,
+  query,
+  loadingLabel,
+  errorTitle,
+  emptyText,
+  isEmpty,
+  children,
+}: DetailPanelProps<T>) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">

@@ -45,7 +45,10 @@ export function PreviewActivityPage() {
 
   return (
     <div>
-      <PageMeta title="Preview User Activity" description="Preview users with their plays and comments, and how each song is listened to." />
+      <PageMeta
+        title="Preview User Activity"
+        description="Preview users with their plays and comments, and how each song is listened to."
+      />
       <h1 className="text-3xl font-bold">Preview User Activity</h1>
       <p className="mt-1 text-muted-foreground">Everyone with preview access, what they played and which songs get heard.</p>
 
@@ -88,7 +91,11 @@ export function PreviewActivityPage() {
                   onClose={() => select(null)}
                 />
                 <div className="mt-6">
-                  <ListenerResponsesPanel key={selectedId} userId={selectedId} label={selected ? selected.name || selected.email : 'this user'} />
+                  <ListenerResponsesPanel
+                    key={selectedId}
+                    userId={selectedId}
+                    label={selected ? selected.name || selected.email : 'this user'}
+                  />
                 </div>
               </div>
             )}
@@ -102,7 +109,11 @@ export function PreviewActivityPage() {
               {activity.data.songs.length === 0 ? (
                 <EmptyState icon={ListMusic} message={m.activityNoSongs} />
               ) : (
-                <SongsTable songs={activity.data.songs} selectedId={selectedSongId} onSelect={(id) => selectSong(id === selectedSongId ? null : id)} />
+                <SongsTable
+                  songs={activity.data.songs}
+                  selectedId={selectedSongId}
+                  onSelect={(id) => selectSong(id === selectedSongId ? null : id)}
+                />
               )}
             </div>
             {selectedSongId && (
@@ -153,7 +164,10 @@ function UsersTable({
           <tr
             key={user.userId}
             onClick={() => onSelect(user.userId)}
-            className={cn('cursor-pointer border-b border-border last:border-0 hover:bg-muted', selected && 'bg-secondary hover:bg-secondary')}
+            className={cn(
+              'cursor-pointer border-b border-border last:border-0 hover:bg-muted',
+              selected && 'bg-secondary hover:bg-secondary',
+            )}
           >
             <th scope="row" className="px-4 py-3 font-normal">
               <RowSelectButton selected={selected} controls="user-plays" onSelect={() => onSelect(user.userId)}>
@@ -180,7 +194,15 @@ function UsersTable({
   );
 }
 
-function SongsTable({ songs, selectedId, onSelect }: { songs: SongListening[]; selectedId: string | null; onSelect: (songId: string) => void }) {
+function SongsTable({
+  songs,
+  selectedId,
+  onSelect,
+}: {
+  songs: SongListening[];
+  selectedId: string | null;
+  onSelect: (songId: string) => void;
+}) {
   return (
     <DataTable
       label="Listening per song, most listeners first"
@@ -206,7 +228,9 @@ function SongsTable({ songs, selectedId, onSelect }: { songs: SongListening[]; s
             <td className="px-4 py-3 text-right tabular-nums">{song.listeners}</td>
             <td className="px-4 py-3 text-right tabular-nums">{song.plays}</td>
             <td className="px-4 py-3 text-right tabular-nums">{song.completedPlays}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{song.averageDepth === null ? '—' : `${Math.round(song.averageDepth * 100)}%`}</td>
+            <td className="px-4 py-3 text-right tabular-nums">
+              {song.averageDepth === null ? '—' : `${Math.round(song.averageDepth * 100)}%`}
+            </td>
           </tr>
         );
       })}

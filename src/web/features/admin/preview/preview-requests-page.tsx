@@ -115,7 +115,11 @@ export function PreviewRequestsPage() {
         ) : (
           <>
             {/* One column of minmax(0, 1fr): a long unbroken word (an e-mail standing in for a name) wraps in its card instead of widening the page. */}
-            <ul aria-label="Preview requests" aria-busy={list.isPlaceholderData || undefined} className={`grid grid-cols-1 gap-4 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <ul
+              aria-label="Preview requests"
+              aria-busy={list.isPlaceholderData || undefined}
+              className={`grid grid-cols-1 gap-4 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
               {list.data.rows.map((request) => (
                 <li key={request.id}>
                   <RequestCard

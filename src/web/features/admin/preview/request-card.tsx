@@ -104,7 +104,13 @@ export function RequestCard({
             aria-describedby={!hasAccount ? `${id}-why` : undefined}
             onClick={() => onAction(request, 'approve')}
           >
-            {busyAction === 'approve' ? <InlineSpinner /> : status === 'revoked' ? <RotateCcw aria-hidden="true" /> : <Check aria-hidden="true" />}
+            {busyAction === 'approve' ? (
+              <InlineSpinner />
+            ) : status === 'revoked' ? (
+              <RotateCcw aria-hidden="true" />
+            ) : (
+              <Check aria-hidden="true" />
+            )}
             {status === 'revoked' ? 'Re-approve' : 'Approve'}
           </Button>
         )}

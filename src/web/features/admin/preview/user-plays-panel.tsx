@@ -44,9 +44,7 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
                 <time dateTime={play.playedAt}>{formatDateTime(play.playedAt)}</time>
               </td>
               <td className="py-2 pr-4 text-right tabular-nums">{formatListened(play.durationSeconds)}</td>
-              <td className="py-2 pr-4">
-                {play.completed ? <Badge variant="success">Yes</Badge> : <Badge variant="secondary">No</Badge>}
-              </td>
+              <td className="py-2 pr-4">{play.completed ? <Badge variant="success">Yes</Badge> : <Badge variant="secondary">No</Badge>}</td>
               <td className="py-2">
                 <DepthMeter furthestSeconds={play.furthestSeconds} durationSeconds={play.songDurationSeconds} completed={play.completed} />
               </td>

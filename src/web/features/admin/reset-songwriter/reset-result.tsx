@@ -5,14 +5,19 @@ import { EmailText } from '../../../components/email-text';
 /** What the last reset removed. */
 export function ResetResult({ result }: { result: ResetDone }) {
   return (
-    <section aria-labelledby="reset-result-title" className="rounded-xl border border-green-200 bg-green-50 p-5 text-green-950 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="reset-result-title"
+      className="rounded-xl border border-green-200 bg-green-50 p-5 text-green-950 shadow-sm sm:p-6"
+    >
       <h2 id="reset-result-title" className="flex items-center gap-2 text-xl font-semibold">
         <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
         <span className="min-w-0">
           Reset <EmailText email={result.email} />
         </span>
       </h2>
-      <p className="mt-1 text-sm">The account remains, with any other access it has: signed in, the person can choose a username and start again as a songwriter.</p>
+      <p className="mt-1 text-sm">
+        The account remains, with any other access it has: signed in, the person can choose a username and start again as a songwriter.
+      </p>
       <dl className="mt-4 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-4">
         {RESET_COUNTS.map(([key, label]) => (
           <div key={key} className="flex flex-col justify-between gap-1 rounded-lg border border-green-200 bg-white px-3 py-2">

@@ -58,11 +58,14 @@ export function ResetSongwriterPage() {
 
   return (
     <div className="max-w-3xl">
-      <PageMeta title="Reset Songwriter" description="Wipe a songwriter's reviews, messages, profile, questionnaire and songwriter role by e-mail address." />
+      <PageMeta
+        title="Reset Songwriter"
+        description="Wipe a songwriter's reviews, messages, profile, questionnaire and songwriter role by e-mail address."
+      />
       <h1 className="text-3xl font-bold">Reset Songwriter</h1>
       <p className="mt-1 text-muted-foreground">
-        Start a songwriter over: their reviews, review messages, uploaded files, profile, questionnaire and songwriter role are deleted
-        and their orders are unlinked. The account itself stays, with any preview access. Admin accounts cannot be reset.
+        Start a songwriter over: their reviews, review messages, uploaded files, profile, questionnaire and songwriter role are deleted and
+        their orders are unlinked. The account itself stays, with any preview access. Admin accounts cannot be reset.
       </p>
 
       <Card className="mt-6">

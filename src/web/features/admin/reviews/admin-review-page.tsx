@@ -81,7 +81,9 @@ function ReviewView({ review }: { review: AdminReview }) {
   const queryClient = useQueryClient();
   const { profile } = review.songwriter;
   const songwriterName =
-    (profile && ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username)) || review.songwriter.email || 'The songwriter';
+    (profile && ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username)) ||
+    review.songwriter.email ||
+    'The songwriter';
 
   return (
     <div className="max-w-7xl">

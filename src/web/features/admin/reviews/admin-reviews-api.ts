@@ -58,7 +58,10 @@ export const adminReviewListQuery = (tab: ReviewListTab, q: string, page: number
   queryOptions({
     queryKey: [...LIST_KEY, { tab, q, page }],
     queryFn: ({ signal }) =>
-      api<Paged<AdminReviewRow>>('/api/admin/reviews', { query: { tab, q: q || undefined, page, pageSize: ADMIN_REVIEWS_PAGE_SIZE }, signal }),
+      api<Paged<AdminReviewRow>>('/api/admin/reviews', {
+        query: { tab, q: q || undefined, page, pageSize: ADMIN_REVIEWS_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -78,7 +81,8 @@ export const adminReviewQuery = (id: string) =>
 
 const path = (id: string) => `/api/admin/reviews/${encodeURIComponent(id)}`;
 
-export const saveReviewDraft = (id: string, text: string) => api<{ status: ReviewStatus }>(`${path(id)}/draft`, { method: 'PUT', body: { text } });
+export const saveReviewDraft = (id: string, text: string) =>
+  api<{ status: ReviewStatus }>(`${path(id)}/draft`, { method: 'PUT', body: { text } });
 export const sendReview = (id: string, text: string) => api<{ ok: true }>(`${path(id)}/send`, { method: 'POST', body: { text } });
 export const sendAdminReply = (id: string, message: string) =>
   api<{ id: string; createdAt: string }>(`${path(id)}/messages`, { method: 'POST', body: { message } });
@@ -88,8 +92,5 @@ export const sendAdminReply = (id: string, message: string) =>
  * read). Not the open review itself: its reads would mark messages read again, and loop.
  */
 export function invalidateReviewLists(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: LIST_KEY }),
-    queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
-  ]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: LIST_KEY }), queryClient.invalidateQueries({ queryKey: UNREAD_KEY })]);
 }

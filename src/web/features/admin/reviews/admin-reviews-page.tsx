@@ -32,7 +32,8 @@ export function AdminReviewsPage() {
         <div>
           <h1 className="text-3xl font-bold">Songwriter Reviews</h1>
           <p className="mt-1 text-muted-foreground">
-            Listen, write the review and answer the songwriters{list.data && !list.isPlaceholderData ? ` (${list.data.total} ${LABELS[tab].toLowerCase()})` : ''}.
+            Listen, write the review and answer the songwriters
+            {list.data && !list.isPlaceholderData ? ` (${list.data.total} ${LABELS[tab].toLowerCase()})` : ''}.
           </p>
         </div>
         <SearchField

@@ -86,7 +86,9 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
 
       <Dialog open={toSend !== null} onOpenChange={(open) => !open && !send.isPending && setToSend(null)}>
         <DialogContent role="alertdialog" className="max-w-md">
-          <DialogTitle className="pr-8 font-display text-xl font-semibold">{sent ? 'Send the updated review?' : 'Send this review?'}</DialogTitle>
+          <DialogTitle className="pr-8 font-display text-xl font-semibold">
+            {sent ? 'Send the updated review?' : 'Send this review?'}
+          </DialogTitle>
           <DialogDescription className="mt-3 text-sm leading-6 text-muted-foreground">
             {songwriterName} is e-mailed and can read it at once on their review page.
           </DialogDescription>

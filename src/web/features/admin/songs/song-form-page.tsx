@@ -17,7 +17,10 @@ function FormPage({ title, description, children }: { title: string; description
   return (
     <div className="max-w-6xl">
       <PageMeta title={title} description={description} />
-      <Link to={PAGE_PATHS.adminSongs} className="inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline">
+      <Link
+        to={PAGE_PATHS.adminSongs}
+        className="inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to songs
       </Link>

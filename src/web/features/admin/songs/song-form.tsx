@@ -109,16 +109,13 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
             <CardDescription>Fields marked * are required.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            <FormField
-              label="Title"
-              required
-              error={errors.title?.message}
-            >
+            <FormField label="Title" required error={errors.title?.message}>
               <Input
                 maxLength={LIMITS.songTitleMax}
                 {...form.register('title', {
                   onChange: (event: ChangeEvent<HTMLInputElement>) => {
-                    if (!slugIsManual.current) form.setValue('slug', slugify(event.target.value), { shouldValidate: isSubmitted, shouldDirty: true });
+                    if (!slugIsManual.current)
+                      form.setValue('slug', slugify(event.target.value), { shouldValidate: isSubmitted, shouldDirty: true });
                   },
                 })}
               />
@@ -129,7 +126,8 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
               error={errors.slug?.message}
               hint={
                 <>
-                  The song’s address: <span className="break-all font-mono">/songs/{slug || '…'}</span>. Lowercase letters, numbers and hyphens.
+                  The song’s address: <span className="break-all font-mono">/songs/{slug || '…'}</span>. Lowercase letters, numbers and
+                  hyphens.
                 </>
               }
             >
@@ -154,11 +152,7 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
             >
               <Textarea rows={3} maxLength={LIMITS.songDescriptionMax} {...form.register('description')} />
             </FormField>
-            <FormField
-              label="Lyrics"
-              required
-              error={errors.lyrics?.message}
-            >
+            <FormField label="Lyrics" required error={errors.lyrics?.message}>
               <Textarea rows={14} className="font-mono text-sm" {...form.register('lyrics')} />
             </FormField>
             <FormField label="Writer info" error={errors.writerInfo?.message} hint="For example “Written by Casey Rivers and Jo Lane”.">
@@ -196,7 +190,13 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
                 render={({ field }) => <TagsInput value={field.value ?? []} onChange={field.onChange} error={firstTagError(errors)} />}
               />
               <FormField label="Order" error={errors.orderIndex?.message} hint="Lower numbers come first; 0 is the top of the list.">
-                <Input type="number" inputMode="numeric" min={0} step={1} {...form.register('orderIndex', { setValueAs: toOptionalNumber })} />
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  {...form.register('orderIndex', { setValueAs: toOptionalNumber })}
+                />
               </FormField>
               <Controller
                 control={form.control}

@@ -69,10 +69,14 @@ export function SortableSongsTable({
       const overId = over?.id ?? null;
       if (overId === lastOver.current) return undefined;
       lastOver.current = overId;
-      return over ? `${titleOf(active.id)} moved to position ${positionOf(over.id)} of ${count}.` : `${titleOf(active.id)} is not over a position.`;
+      return over
+        ? `${titleOf(active.id)} moved to position ${positionOf(over.id)} of ${count}.`
+        : `${titleOf(active.id)} is not over a position.`;
     },
     onDragEnd: ({ active, over }) =>
-      over ? `${titleOf(active.id)} dropped in position ${positionOf(over.id)} of ${count}.` : `${titleOf(active.id)} dropped where it was.`,
+      over
+        ? `${titleOf(active.id)} dropped in position ${positionOf(over.id)} of ${count}.`
+        : `${titleOf(active.id)} dropped where it was.`,
     onDragCancel: ({ active }) => `Reordering cancelled. ${titleOf(active.id)} stays in position ${positionOf(active.id)} of ${count}.`,
   };
 
@@ -160,7 +164,13 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
               <span className="sr-only">Edit {song.title}</span>
             </Link>
           </Button>
-          <Button variant="ghost" size="icon" title="Delete" className="text-destructive hover:text-destructive" onClick={() => onDelete(song)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            title="Delete"
+            className="text-destructive hover:text-destructive"
+            onClick={() => onDelete(song)}
+          >
             <Trash2 aria-hidden="true" />
             <span className="sr-only">Delete {song.title}</span>
           </Button>

@@ -68,7 +68,11 @@ export function AllUsersPage() {
           </NativeSelect>
         </FormField>
         {filtered && (
-          <Button variant="ghost" className="self-start sm:self-end" onClick={() => update({ q: undefined, role: undefined, badge: undefined })}>
+          <Button
+            variant="ghost"
+            className="self-start sm:self-end"
+            onClick={() => update({ q: undefined, role: undefined, badge: undefined })}
+          >
             Clear filters
           </Button>
         )}

@@ -21,7 +21,9 @@ const STYLES: Record<UserBadgeKind, { className: string; icon: typeof BadgeCheck
 export function UserBadge({ badge, label }: { badge: UserBadgeKind; label: string }) {
   const { className, icon: Icon } = STYLES[badge];
   return (
-    <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold', className)}>
+    <span
+      className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold', className)}
+    >
       <Icon aria-hidden="true" className="size-3.5" />
       {label}
     </span>
