@@ -7,8 +7,8 @@ export function webBuildFor(siteName: string): string {
   return keyedBuild({
     under: tmpdir(),
     prefix: 'pitchroom-e2e-web-',
-    // Everything the web build is made from: its sources, the shared code, the build scripts and the locked packages.
-    inputs: ['src/web', 'src/common', 'scripts', 'vite.config.ts', 'package-lock.json'],
+    // Everything the web build is made from: its sources, the shared code, the build scripts, the package's settings (sideEffects) and the locked packages.
+    inputs: ['src/web', 'src/common', 'scripts', 'vite.config.ts', 'package.json', 'package-lock.json'],
     salt: `SITE_NAME=${siteName} NODE_ENV=production`,
     done: 'index.html',
     make(outDir) {
