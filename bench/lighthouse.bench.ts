@@ -18,7 +18,7 @@ const CHROME_FLAGS =
 // Lighthouse 13 needs Node 22; 12.8 is the last for Node 20. Fetched by npx, as only this benchmark uses it.
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 
-interface Audit {
+export interface Audit {
   score: number;
   cls: number;
   lcpMs: number;
@@ -28,7 +28,7 @@ interface Audit {
 }
 
 /** One Lighthouse run; a run whose trace came out broken (NO_NAVSTART, seen now and then) is run again, twice at most. */
-async function lighthouse(url: string, preset: 'mobile' | 'desktop', cookie?: string): Promise<Audit> {
+export async function lighthouse(url: string, preset: 'mobile' | 'desktop', cookie?: string): Promise<Audit> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouseOnce(url, preset, cookie);
