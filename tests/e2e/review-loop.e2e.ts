@@ -247,7 +247,8 @@ describe('the review loop', () => {
       const seen: string[] = [];
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
       new MutationObserver(() => {
-        for (const bar of document.querySelectorAll('[role="progressbar"]'))
+        // The upload bars only (the bar across the top while the next page's code loads is another).
+        for (const bar of document.querySelectorAll('[role="progressbar"][aria-label^="Uploading"]'))
           seen.push(`${bar.getAttribute('aria-label')}=${bar.getAttribute('aria-valuenow')}`);
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
