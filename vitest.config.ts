@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { SLOW_TESTS } from './tests/slow-tier.ts';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    // The slow tier runs on its own (tests/slow-tier.ts): `npm test` and CI run it, `npm run test:unit` does not.
+    exclude: ['tests/e2e/**', 'node_modules/**', ...SLOW_TESTS],
     globalSetup: ['tests/setup/global-setup.ts'],
     // Each file gets its own database, so files can run side by side. vitest's default is one worker
     // fewer than the cores: on a 2-core machine that is one file at a time.

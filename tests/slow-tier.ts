@@ -1,0 +1,12 @@
+/**
+ * The slow tier: property-based fuzzing of every route, SIGKILL durability, 2 GB really uploaded and idle
+ * keep-alive connections. Minutes of work that change with the server's edges, not with each edit, so
+ * `npm run test:unit` leaves them out; `npm test` and CI run them (`npm run test:slow`).
+ */
+export const SLOW_TESTS = [
+  'tests/api/fuzz-1.test.ts',
+  'tests/api/fuzz-2.test.ts',
+  'tests/server/durability.test.ts',
+  'tests/api/upload-hardening.test.ts',
+  'tests/api/kept-connections.test.ts',
+];
