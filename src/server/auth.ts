@@ -23,15 +23,15 @@ import { authContextWhileInUse } from './lib/auth-context-while-in-use';
 import { AUTH_BASE_PATH } from './lib/app-routes';
 import {
   afterPasswordChanged,
-  clearSignInFailures,
+  admitSignInAttempt,
+  clearSignInAttempts,
   isSignInLocked,
-  recordSignInFailure,
   SIGN_UP_COOKIE_PATH,
   SIGN_UP_COOKIE_SECONDS,
   signUpCookieMatches,
   signUpCookieName,
   signUpCookieValue,
-  tellOwnerOfLock,
+  tellOwnersOfLock,
 } from './features/accounts/credentials';
 import { removeStaleUnverifiedAccount, VERIFICATION_LINK_SECONDS } from './features/accounts/unverified-accounts';
 
@@ -234,7 +234,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         }
         if (ctx.path === '/sign-in/email') {
           const email = bodyEmail(ctx.body);
-          if (email && (await isSignInLocked(db, email))) {
+          if (email && !(await admitSignInAttempt(db, email))) {
             throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_SIGN_IN_ATTEMPTS', message: MESSAGES.auth.tooManySignInAttempts });
           }
           return;
@@ -257,9 +257,10 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         if (ctx.path === '/sign-in/email') {
           const email = bodyEmail(ctx.body);
           if (!email) return;
-          if (!failed) await clearSignInFailures(db, email);
-          else if (returned instanceof APIError && returned.statusCode === 401 && (await recordSignInFailure(db, email))) {
-            await tellOwnerOfLock(db, email, emailCtx);
+          // Signed in, or the right password of an address not yet verified: the attempts so far were the owner's.
+          if (!failed || (returned instanceof APIError && returned.statusCode === 403)) await clearSignInAttempts(db, email);
+          else if (returned instanceof APIError && returned.statusCode === 401 && (await isSignInLocked(db, email))) {
+            await tellOwnersOfLock(db, email, emailCtx);
           }
           return;
         }

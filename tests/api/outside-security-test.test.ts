@@ -137,6 +137,26 @@ describe('credentials', () => {
     expect((await signIn(t.client(), other.email, 'banjo-after-the-lock-9')).status).toBe(200);
   });
 
+  test('outside test finding 5, sent side by side: 20 wrong passwords at once from 20 addresses get at most 10 password checks', async () => {
+    const user = await makeUser(t.db);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(t.client(), user.email, `wrong-guess-${i}`)));
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect((await signIn(t.client(), user.email, user.password)).status).toBe(429);
+    // One e-mail to the owner, however many attempts failed at once.
+    expect((await t.mailsTo(user.email)).filter((m) => m.kind === 'sign-in-locked')).toHaveLength(1);
+  });
+
+  test('outside test finding 5, another spelling: wrong passwords typed as a Gmail address\'s "+tag" or dotted form lock it and tell its owner', async () => {
+    const owner = await makeUser(t.db, { email: `pat.owner.${Date.now()}@gmail.com` });
+    const [local] = owner.email.split('@');
+    const spelling = `${local!.replaceAll('.', '')}+x@googlemail.com`;
+    for (let i = 0; i < 10; i++) expect((await signIn(t.client(), spelling, `wrong-guess-${i}`)).status).toBe(401);
+    expect((await signIn(t.client(), owner.email, owner.password)).status).toBe(429);
+    expect((await t.mailsTo(owner.email)).filter((m) => m.kind === 'sign-in-locked')).toHaveLength(1);
+  });
+
   test('outside test finding 6: a verification link opened in a browser that did not sign up verifies the address but signs nobody in', async () => {
     const email = uniqueEmail('attacker');
     const attacker = t.client();

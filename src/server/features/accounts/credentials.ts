@@ -8,6 +8,7 @@ import type { EmailContext } from '../../emails/layout';
 import { passwordChangedEmail } from '../../emails/password-changed';
 import { signInLockedEmail } from '../../emails/sign-in-locked';
 import { AUTH_BASE_PATH } from '../../lib/app-routes';
+import { canonicalEmailSql } from '../../lib/canonical-email-sql';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { PAGE_PATHS } from '../../../common/routes';
 
@@ -25,7 +26,7 @@ export async function afterPasswordChanged(db: DbOrTx, user: { id: string; email
   await db
     .delete(verifications)
     .where(and(like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`), eq(verifications.value, user.id)));
-  await clearSignInFailures(db, user.email);
+  await clearSignInAttempts(db, user.email);
   await enqueueMail(db, {
     to: user.email,
     kind: 'password-changed',
@@ -48,28 +49,23 @@ export async function createResetLink(db: DbOrTx, userId: string, publicUrl: str
 // ---------------------------------------------------------------- the per-account sign-in lock
 
 /**
- * Wrong passwords for one address, from any number of network addresses: the 10th within 15 minutes locks
- * the address's sign-in for 15 minutes, the right password included. The lock is kept per address typed
- * (in canonical form), whether or not an account has it, so the answer says nothing about which addresses
- * have accounts; only an account's owner is e-mailed. A new password ends the lock.
+ * Sign-in attempts for one address, from any number of network addresses: after 10 within 15 minutes that did
+ * not sign in, the address's sign-in is locked for 15 minutes, the right password included. Each attempt is
+ * counted before its password is checked, so attempts sent side by side cannot outrun the count. The count is
+ * kept per address typed (in canonical form), whether or not an account has it, so the answer says nothing
+ * about which addresses have accounts; only the owners of the address are e-mailed. A sign-in or a new
+ * password ends it.
  */
 export const SIGN_IN_LOCK = { failures: 10, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;
 
 const signInKey = (email: string) => `app:sign-in-account:${canonicalEmail(email)}`;
-
-export async function isSignInLocked(db: DbOrTx, email: string, now = Date.now()): Promise<boolean> {
-  const [row] = await db
-    .select({ count: rateLimits.count, since: rateLimits.lastRequest })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, signInKey(email)));
-  return Boolean(row && row.count >= SIGN_IN_LOCK.failures && row.since > now - SIGN_IN_LOCK.lockSeconds * 1000);
-}
+const lockNoticeKey = (email: string) => `app:sign-in-lock-notice:${canonicalEmail(email)}`;
 
 /**
- * Counts a wrong password (one fixed window in the shared rate_limits table; its start moves to the moment
- * of the lock, so the lock lasts its full length). True when this failure locked the address.
+ * Counts an attempt at signing in as `email` (one fixed window in the shared rate_limits table; its start moves
+ * to the 10th attempt, so a lock lasts its full length) and says whether it may go on to the password check.
  */
-export async function recordSignInFailure(db: DbOrTx, email: string, now = Date.now()): Promise<boolean> {
+export async function admitSignInAttempt(db: DbOrTx, email: string, now = Date.now()): Promise<boolean> {
   const windowStart = now - SIGN_IN_LOCK.windowSeconds * 1000;
   const fresh = sql`${rateLimits.lastRequest} < ${windowStart}`;
   const [row] = await db
@@ -83,26 +79,49 @@ export async function recordSignInFailure(db: DbOrTx, email: string, now = Date.
       },
     })
     .returning({ count: rateLimits.count });
-  return row?.count === SIGN_IN_LOCK.failures;
+  return (row?.count ?? 0) <= SIGN_IN_LOCK.failures;
 }
 
-export async function clearSignInFailures(db: DbOrTx, email: string): Promise<void> {
+/** True while the address's sign-in is locked: its 10 attempts were used, none of them signing in. */
+export async function isSignInLocked(db: DbOrTx, email: string, now = Date.now()): Promise<boolean> {
+  const [row] = await db
+    .select({ count: rateLimits.count, since: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, signInKey(email)));
+  return Boolean(row && row.count >= SIGN_IN_LOCK.failures && row.since > now - SIGN_IN_LOCK.lockSeconds * 1000);
+}
+
+export async function clearSignInAttempts(db: DbOrTx, email: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, signInKey(email)));
 }
 
-/** The owner of a just-locked address (if it has an account) gets a reset link. */
-export async function tellOwnerOfLock(db: Db, email: string, emailCtx: EmailContext): Promise<void> {
-  const [user] = await db
+/**
+ * The owners of a locked address (the accounts whose address has its canonical form, usually one) get a reset
+ * link, once a lock: whichever failed attempt claims the notice first sends it.
+ */
+export async function tellOwnersOfLock(db: Db, email: string, emailCtx: EmailContext, now = Date.now()): Promise<void> {
+  const [claimed] = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key: lockNoticeKey(email), count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { lastRequest: now },
+      setWhere: sql`${rateLimits.lastRequest} < ${now - SIGN_IN_LOCK.lockSeconds * 1000}`,
+    })
+    .returning({ id: rateLimits.id });
+  if (!claimed) return;
+  const owners = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  if (!user) return;
-  const url = await createResetLink(db, user.id, emailCtx.publicUrl);
-  await enqueueMail(db, {
-    to: user.email,
-    kind: 'sign-in-locked',
-    ...signInLockedEmail(emailCtx, { url, minutes: SIGN_IN_LOCK.lockSeconds / 60 }),
-  });
+    .where(eq(canonicalEmailSql(users.email), canonicalEmail(email)));
+  for (const owner of owners) {
+    const url = await createResetLink(db, owner.id, emailCtx.publicUrl);
+    await enqueueMail(db, {
+      to: owner.email,
+      kind: 'sign-in-locked',
+      ...signInLockedEmail(emailCtx, { url, minutes: SIGN_IN_LOCK.lockSeconds / 60 }),
+    });
+  }
 }
 
 // ---------------------------------------------------------------- the browser that signed up
