@@ -236,6 +236,19 @@ describe('credentials', () => {
     ).rejects.toThrow(MESSAGES.validation.songwriterPasswordMin);
     await expect(makeSongwriter(t.db, { password: 'k9#mQz' })).rejects.toThrow();
   });
+
+  test('outside test finding 13, guessed through joining: wrong passwords there count against the sign-in lock', async () => {
+    const listener = await makePreviewUser(t.db);
+    const session = await signedInClient(t, listener);
+    const username = `guess${Date.now()}`;
+    for (let i = 0; i < 10; i++) {
+      expect((await session.post('/api/songwriters/join', { username, password: `wrong-guess-${i}` })).status, `guess ${i + 1}`).toBe(400);
+    }
+    const right = await session.post('/api/songwriters/join', { username, password: listener.password });
+    expect(right.status).toBe(429);
+    expect((await signIn(t.client(), listener.email, listener.password)).status).toBe(429);
+    expect((await t.mailsTo(listener.email)).filter((m) => m.kind === 'sign-in-locked')).toHaveLength(1);
+  });
 });
 
 describe('e-mail identity', () => {

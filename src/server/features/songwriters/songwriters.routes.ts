@@ -101,7 +101,14 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       return c.json({ ok: true });
     })
     .post('/join', refuseRole('admin', MESSAGES.songwriters.joinRefusesAdmin), validate('json', SongwriterJoinSchema), async (c) => {
-      const setCookies = await joinAsSongwriter({ db, auth, actor: actorOf(c), input: c.req.valid('json'), headers: c.req.raw.headers });
+      const setCookies = await joinAsSongwriter({
+        db,
+        auth,
+        actor: actorOf(c),
+        input: c.req.valid('json'),
+        headers: c.req.raw.headers,
+        emailCtx,
+      });
       for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
       c.set('rolesChanged', true);
       return c.json({ ok: true });

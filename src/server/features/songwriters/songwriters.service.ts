@@ -30,6 +30,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import type { Actor } from '../accounts/accounts.service';
 import { findUserIdByEmail } from '../accounts/accounts.service';
 import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
+import { admitSignInAttempt, clearSignInAttempts, isSignInLocked, tellOwnersOfLock } from '../accounts/credentials';
 
 const m = MESSAGES.songwriters;
 
@@ -107,24 +108,31 @@ export async function joinAsSongwriter({
   actor,
   input,
   headers,
+  emailCtx,
 }: {
   db: Db;
   auth: Auth;
   actor: Actor;
   input: SongwriterJoinInput;
   headers: Headers;
+  emailCtx: EmailContext;
 }): Promise<string[]> {
   if (actor.roles.has('songwriter')) return [];
   const takenError = () => new AppError('CONFLICT', m.usernameTaken, { username: [m.usernameTaken] });
   if (await usernameTaken(db, input.username)) throw takenError();
 
+  // The password is checked as a sign-in checks it, and counts against the same per-address lock: a stolen
+  // session must not become a way to guess the password outside it.
+  if (!(await admitSignInAttempt(db, actor.email))) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.auth.tooManySignInAttempts);
   const [credential] = await db
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, actor.id), eq(accounts.providerId, 'credential')));
   if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password: input.password }))) {
+    if (await isSignInLocked(db, actor.email)) await tellOwnersOfLock(db, actor.email, emailCtx);
     throw new AppError('INVALID', m.joinPasswordWrong, { password: [m.joinPasswordWrong] });
   }
+  await clearSignInAttempts(db, actor.email);
   let setCookies: string[] = [];
   if (input.password.length < LIMITS.songwriterPasswordMin) {
     if (!input.newPassword) throw new AppError('INVALID', m.joinPasswordTooShort, { newPassword: [m.joinPasswordTooShort] });
