@@ -19,13 +19,31 @@ test('a browser report of a recovered error is logged as a warning with its requ
   const res = await t.client().post('/api/client-errors', report);
   expect(res.status).toBe(204);
   const logged = logLines.find((line) => line.msg === 'browser reported a recoverable error on /about');
-  expect(logged).toMatchObject({ level: 40, requestId: res.headers['x-request-id'], clientError: report });
+  expect(logged).toMatchObject({
+    level: 40,
+    requestId: res.headers['x-request-id'],
+    clientError: { ...report, componentStack: report.componentStack.trim() },
+  });
+});
+
+test('a report from a pitch page is logged with its token as :token', async () => {
+  const token = 'Zq3pitchTokenOfTheRecipientQ9';
+  const res = await t.client().post('/api/client-errors', { ...report, page: `/p/${token}` });
+  expect(res.status).toBe(204);
+  expect(logLines.find((line) => line.requestId === res.headers['x-request-id'])).toMatchObject({ clientError: { page: '/p/:token' } });
+  expect(JSON.stringify(logLines)).not.toContain(token);
 });
 
 test('a report off the schema is refused and logs nothing', async () => {
   const before = logLines.length;
   const client = t.client();
-  for (const body of [{ ...report, page: 'about' }, { ...report, kind: 'uncaught' }, { ...report, message: 'x'.repeat(2001) }, {}]) {
+  for (const body of [
+    { ...report, page: 'about' },
+    { ...report, kind: 'uncaught' },
+    { ...report, message: 'x'.repeat(2001) },
+    { ...report, page: '/about\u0000' },
+    {},
+  ]) {
     const res = await client.post('/api/client-errors', body);
     expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
   }

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { CLIENT_ERROR_LIMITS } from '../constants';
+import { plainText } from './fields';
+
+const tooLong = 'Too long';
 
 /**
  * What a browser tells the server when React recovered from an error on its own (a hydration mismatch, most
@@ -7,8 +10,8 @@ import { CLIENT_ERROR_LIMITS } from '../constants';
  */
 export const ClientErrorReportSchema = z.object({
   kind: z.enum(['recoverable']),
-  page: z.string().check(z.minLength(1), z.maxLength(CLIENT_ERROR_LIMITS.page), z.startsWith('/')),
-  message: z.string().check(z.maxLength(CLIENT_ERROR_LIMITS.message)),
-  componentStack: z.string().check(z.maxLength(CLIENT_ERROR_LIMITS.componentStack)),
+  page: plainText(CLIENT_ERROR_LIMITS.page, tooLong).check(z.minLength(1), z.startsWith('/')),
+  message: plainText(CLIENT_ERROR_LIMITS.message, tooLong, { multiLine: true }),
+  componentStack: plainText(CLIENT_ERROR_LIMITS.componentStack, tooLong, { multiLine: true }),
 });
 export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;

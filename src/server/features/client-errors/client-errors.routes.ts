@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { requestLog } from '../../lib/request-log';
+import { loggedPath } from '../../lib/token-redaction';
 import { validate } from '../../lib/validate';
 
 /**
@@ -14,7 +15,8 @@ import { validate } from '../../lib/validate';
 export function clientErrorRoutes(db: Db) {
   return new Hono<AppEnv>().post('/', validate('json', ClientErrorReportSchema), async (c) => {
     await consumeRateLimit(db, `client-errors:${c.get('clientIp')}`, { window: 60, max: 10 });
-    const report = c.req.valid('json');
+    // A pitch link's page names its token: logged as :token, as the request log does.
+    const report = { ...c.req.valid('json'), page: loggedPath(c.req.valid('json').page) };
     requestLog(c).warn(
       { clientError: report, userAgent: c.req.header('user-agent') },
       `browser reported a ${report.kind} error on ${report.page}`,
