@@ -232,3 +232,17 @@ test('outside test finding 15: a song uploaded as "Café Ñandú.mp3" is stored 
     `attachment; filename="Caf_ _and_.mp3"; filename*=UTF-8''Caf%C3%A9%20%C3%91and%C3%BA.mp3`,
   );
 });
+
+test('a second file part of the same name, sent while the first waits for its order check, is ignored, never written over the first', async () => {
+  const order = await makePaidOrder(t.db, writer.id, 1);
+  const form = formFor(order.id, mp3, 'first.mp3');
+  const page = Buffer.from(`<html><body><script>alert(1)</script>${'x'.repeat(64 * 1024)}</body></html>`);
+  form.append('audio', new Blob([new Uint8Array(page)]), 'second.mp3');
+  const res = await writerClient.sendForm('POST', '/api/submissions', form);
+  expect(res.status, res.text).toBe(201);
+  const [review] = await t.db.select().from(songReviews).where(eq(songReviews.orderId, order.id));
+  const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!));
+  expect(file).toMatchObject({ originalName: 'first.mp3', sizeBytes: mp3.length });
+  const download = await writerClient.get((await writerClient.get(`/api/reviews/${review!.id}`)).body.audioUrl);
+  expect(download.bytes.equals(mp3)).toBe(true);
+});

@@ -153,6 +153,7 @@ function parse<Values>(
       const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
       const fields: Record<string, string> = {};
       const files: Record<string, UploadedFile | undefined> = {};
+      const taken = new Set<string>();
       const writes: Promise<void>[] = [];
       /** `data`, validated and let through by `beforeFiles`; files wait for it. */
       let ready: Promise<Values> | undefined;
@@ -179,7 +180,9 @@ function parse<Values>(
       });
       parser.on('file', (name, stream, info) => {
         const limit = limits[name];
-        if (!limit || files[name] !== undefined || failed) {
+        // A name is taken by its first part as it arrives: a second part of that name, sent while the first
+        // waits for `data` or is still being written, is ignored, never written over it.
+        if (!limit || taken.has(name) || failed) {
           stream.resume();
           return;
         }
@@ -187,6 +190,7 @@ function parse<Values>(
           stream.resume();
           return fail(new AppError('INVALID', MESSAGES.validation.fileDataFirst));
         }
+        taken.add(name);
         // Until `data` is let through the file part is not read, and busboy holds the rest of the body back.
         const written = ready
           .then(() => folder.path())
