@@ -33,7 +33,7 @@ import {
   signUpCookieValue,
   tellOwnersOfLock,
 } from './features/accounts/credentials';
-import { removeStaleUnverifiedAccount, VERIFICATION_LINK_SECONDS } from './features/accounts/unverified-accounts';
+import { markVerificationLinkSent, removeStaleUnverifiedAccount, VERIFICATION_LINK_SECONDS } from './features/accounts/unverified-accounts';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
@@ -267,7 +267,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         // The browser that asks for a link (at sign-up, or again later) is the one the link may sign in.
         if ((ctx.path === '/sign-up/email' || ctx.path === '/send-verification-email') && !failed) {
           const email = bodyEmail(ctx.body);
-          if (email) ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieOptions);
+          if (!email) return;
+          ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieOptions);
+          if (ctx.path === '/send-verification-email') await markVerificationLinkSent(db, email);
           return;
         }
         if (ctx.path === '/verify-email') {

@@ -347,7 +347,7 @@ describe('housekeeping', () => {
   const age = (id: string, ms: number) =>
     t.db
       .update(users)
-      .set({ createdAt: new Date(Date.now() - ms) })
+      .set({ createdAt: new Date(Date.now() - ms), updatedAt: new Date(Date.now() - ms) })
       .where(eq(users.id, id));
 
   test('outside test finding 11: unverified accounts older than 7 days are removed by a scheduled job', async () => {
@@ -406,6 +406,22 @@ describe('housekeeping', () => {
         })
       ).status,
     ).toBe(409);
+  });
+
+  test('outside test finding 11: an unverified account whose owner asked for a new link a minute ago is not taken over', async () => {
+    const email = uniqueEmail('fresh-link');
+    const owner = await signUp(email);
+    await age(owner.id, 2 * 60 * 60 * 1000);
+    expect((await t.client().post('/api/auth/send-verification-email', { email, callbackURL: '/auth' })).status).toBe(200);
+
+    const res = await t.client().post('/api/songwriters/sign-up', {
+      username: `taker${Date.now()}`,
+      email,
+      password: 'someone-else-7',
+      confirmPassword: 'someone-else-7',
+    });
+    expect(res.status).toBe(200);
+    expect((await userByEmail(email))!.id).toBe(owner.id);
   });
 
   test("outside test finding 11: the owner's songwriter sign-up over a stale unverified account makes the account", async () => {

@@ -22,9 +22,20 @@ export async function removeStaleUnverifiedAccounts(db: DbOrTx, now: Date): Prom
 }
 
 /**
+ * An unverified account's `updatedAt` is when its newest verification link was sent (at sign-up, or asked for
+ * again), so the account is stale only once that link has expired too.
+ */
+export async function markVerificationLinkSent(db: DbOrTx, email: string, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ updatedAt: now })
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.emailVerified, false)));
+}
+
+/**
  * Frees an address held by an unverified account, for a new sign-up or an admin's account. By default only
- * once every verification link of the old account has expired (a link names its account, so it could
- * never verify the new one anyway); an admin passes 0, vouching for the address.
+ * once its newest verification link has expired (markVerificationLinkSent); an admin passes 0, vouching for
+ * the address.
  */
 export async function removeStaleUnverifiedAccount(
   db: DbOrTx,
@@ -37,7 +48,7 @@ export async function removeStaleUnverifiedAccount(
       and(
         eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
         eq(users.emailVerified, false),
-        lte(users.createdAt, new Date(now.getTime() - olderThanMs)),
+        lte(users.updatedAt, new Date(now.getTime() - olderThanMs)),
       ),
     )
     .returning({ id: users.id });
