@@ -26,10 +26,10 @@ import {
   admitSignInAttempt,
   clearSignInAttempts,
   isSignInLocked,
-  SIGN_UP_COOKIE_PATH,
-  SIGN_UP_COOKIE_SECONDS,
   signUpCookieMatches,
   signUpCookieName,
+  signUpCookieOptions,
+  RESET_IDENTIFIER_PREFIX,
   signUpCookieValue,
   tellOwnersOfLock,
 } from './features/accounts/credentials';
@@ -104,7 +104,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       .select({ role: userRoles.role })
       .from(verifications)
       .innerJoin(userRoles, and(eq(userRoles.userId, verifications.value), eq(userRoles.role, 'songwriter')))
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+      .where(eq(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}${token}`));
     return Boolean(row);
   };
 
@@ -135,13 +135,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
   };
 
   const signUpCookie = signUpCookieName(config.isProduction);
-  const signUpCookieOptions = {
-    httpOnly: true,
-    secure: config.isProduction,
-    sameSite: 'lax',
-    path: SIGN_UP_COOKIE_PATH,
-    maxAge: SIGN_UP_COOKIE_SECONDS,
-  } as const;
+  const signUpCookieAttributes = signUpCookieOptions(config.isProduction);
   const bodyEmail = (body: unknown) => {
     const email = (body as { email?: unknown } | undefined)?.email;
     return typeof email === 'string' ? email : undefined;
@@ -268,7 +262,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         if ((ctx.path === '/sign-up/email' || ctx.path === '/send-verification-email') && !failed) {
           const email = bodyEmail(ctx.body);
           if (!email) return;
-          ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieOptions);
+          ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieAttributes);
           if (ctx.path === '/send-verification-email') await markVerificationLinkSent(db, email);
           return;
         }

@@ -1,8 +1,10 @@
+import { PAGE_PATHS } from '../../common/routes';
+import { AUTH_BASE_PATH } from './app-routes';
 /**
  * Links that carry a credential: whoever holds one acts as its owner (a password reset, a pitch recipient, a
  * file link, a claim of orders). Logs and the admin Outbox show them with the token replaced by `:token`.
  */
-const TOKEN_PATH_PREFIXES = ['/api/auth/reset-password/', '/api/pitch/', '/api/files/', '/p/'];
+const TOKEN_PATH_PREFIXES = [`${AUTH_BASE_PATH}/reset-password/`, '/api/pitch/', '/api/files/', PAGE_PATHS.pitch.replace(':token', '')];
 const TOKEN_PARAMS = ['token', 'claim_token'];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -13,7 +13,7 @@ import { signToken, verifyToken } from '../../lib/signed-token';
 import { PAGE_PATHS } from '../../../common/routes';
 
 /** better-auth keeps a reset link as a verification row `reset-password:<token>` whose value is the user's id. */
-const RESET_IDENTIFIER_PREFIX = 'reset-password:';
+export const RESET_IDENTIFIER_PREFIX = 'reset-password:';
 const RESET_LINK_SECONDS = 3600;
 
 /**
@@ -135,6 +135,10 @@ const SIGN_UP_PURPOSE = 'sign-up-browser';
 export const SIGN_UP_COOKIE_SECONDS = 7 * 24 * 60 * 60;
 export const SIGN_UP_COOKIE_PATH = `${AUTH_BASE_PATH}/verify-email`;
 export const signUpCookieName = (secure: boolean) => `${secure ? '__Secure-' : ''}pitchroom.sign_up`;
+
+/** How the cookie is set, by better-auth's sign-up and by ours alike. */
+export const signUpCookieOptions = (secure: boolean) =>
+  ({ httpOnly: true, secure, sameSite: 'Lax', path: SIGN_UP_COOKIE_PATH, maxAge: SIGN_UP_COOKIE_SECONDS }) as const;
 
 export const signUpCookieValue = (secret: string, email: string) =>
   signToken(secret, SIGN_UP_PURPOSE, { email: email.trim().toLowerCase() }, SIGN_UP_COOKIE_SECONDS);

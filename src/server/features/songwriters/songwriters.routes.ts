@@ -28,7 +28,7 @@ import {
   requestClaimByEmail,
   startCheckout,
 } from '../orders/orders.service';
-import { SIGN_UP_COOKIE_PATH, SIGN_UP_COOKIE_SECONDS, signUpCookieName, signUpCookieValue } from '../accounts/credentials';
+import { signUpCookieName, signUpCookieOptions, signUpCookieValue } from '../accounts/credentials';
 import {
   getDashboardReviews,
   getOnboarding,
@@ -91,13 +91,7 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       const input = c.req.valid('json');
       await signUpSongwriter({ db, auth, input, emailCtx });
       // The verification link signs in only this browser (features/accounts/credentials.ts).
-      setCookie(c, signUpCookieName(config.isProduction), signUpCookieValue(secret, input.email), {
-        httpOnly: true,
-        secure: config.isProduction,
-        sameSite: 'Lax',
-        path: SIGN_UP_COOKIE_PATH,
-        maxAge: SIGN_UP_COOKIE_SECONDS,
-      });
+      setCookie(c, signUpCookieName(config.isProduction), signUpCookieValue(secret, input.email), signUpCookieOptions(config.isProduction));
       return c.json({ ok: true });
     })
     .post('/join', refuseRole('admin', MESSAGES.songwriters.joinRefusesAdmin), validate('json', SongwriterJoinSchema), async (c) => {
