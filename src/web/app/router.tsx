@@ -350,8 +350,8 @@ const adminRoutes: RouteObject = {
 };
 
 /**
- * What every page sits in: an error boundary, a bar while the next page's code loads (a first visit shows a
- * spinner instead), scroll kept per history entry.
+ * What every page sits in: an error boundary, a bar while the next page's code loads (a first visit shows the
+ * page spinner too), scroll kept per history entry.
  */
 function RootLayout() {
   const { pathname } = useLocation();
