@@ -14,7 +14,7 @@ const BUDGET_BYTES = 512 * 1024;
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
 /**
- * The audio the song page fetches before its player starts (issue 11's budget): a 6-minute MP3 at 128 kbit/s
+ * The audio the song page fetches before its player starts (bench row A1): a 6-minute MP3 at 128 kbit/s
  * (5.6 MB) uploaded through the admin API, opened by a preview user in Chromium, Play pressed. Bytes are
  * counted as they arrive (DevTools' Network.dataReceived), on page load and up to the audio's 'playing'.
  */

@@ -224,7 +224,7 @@ export async function cpuPerRequest(
 /**
  * Promises made in this process for each request to a server it holds, counted with an async hook over
  * `requests` requests sent one after another by a client that makes none: a cost that does not move with
- * the machine's hour. Each promise is work of its own on every request (issue 10, P3).
+ * the machine's hour. Each promise is work of its own on every request (bench row P3).
  */
 export async function promisesPerRequest(url: string, { requests = 1_000, headers = {} as Record<string, string> } = {}): Promise<number> {
   const { hostname, port, pathname, search } = new URL(url);

@@ -112,7 +112,7 @@ export interface AdminCommentItem {
   createdAt: string;
 }
 
-// ---------------------------------------------------------------- holds, passes and pitch links (issue 11)
+// ---------------------------------------------------------------- holds, passes and pitch links
 
 /** A listener's hold or pass as they see it: GET /api/song-responses, newest first. */
 export interface MySongResponse {

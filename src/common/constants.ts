@@ -47,7 +47,7 @@ export const PITCH_FEE_TEXT = 'Negotiable, usually 10% of income if a song is pl
 export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
-/** A listener's answer to a song, as in a Nashville pitch meeting (issue 11). */
+/** A listener's answer to a song, as in a Nashville pitch meeting. */
 export const SONG_RESPONSES = ['hold', 'pass'] as const;
 export type SongResponse = (typeof SONG_RESPONSES)[number];
 

@@ -56,7 +56,7 @@ export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
 /** Patterns with `:param` segments, for pages such as /songs/:slug. */
 const PATTERNS: readonly string[] = Object.values(PAGE_PATHS);
 
-/** Public pages rendered to HTML at build time (issue 10): they paint before any script runs. */
+/** Public pages rendered to HTML at build time: they paint before any script runs. */
 export const PRERENDERED_PATHS = [PAGE_PATHS.home, PAGE_PATHS.about, PAGE_PATHS.services, PAGE_PATHS.faqs, PAGE_PATHS.contact] as const;
 
 /**

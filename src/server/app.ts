@@ -100,7 +100,7 @@ export function createApp({
   // as the database announces them.
   const readActor = createSessionReader(auth, db);
   const withActor = loadActor(readActor);
-  // Not an async function: a promise and an await less on every request (issue 10, P3); none at all when
+  // Not an async function: a promise and an await less on every request (bench row P3); none at all when
   // nothing is logged. The API's caller is read here too, not in a layer of its own (one dispatch and its
   // promises less on every API request); better-auth's own routes read their sessions themselves.
   app.use('*', (c, next) => {
@@ -135,7 +135,7 @@ export function createApp({
     },
   });
   // Only writes carry a body, an Origin worth checking or a change worth forgetting kept answers for: a read
-  // (most requests) passes none of these layers (issue 10, P3). Any other method reaches only the 404 below.
+  // (most requests) passes none of these layers (bench row P3). Any other method reaches only the 404 below.
   app.on(WRITE_METHODS, WHOLE_API, async (c, next) => {
     // Upload routes stream their files to disk and enforce each file's own limit (lib/multipart.ts);
     // hono's bodyLimit would buffer a chunked body in memory first.

@@ -15,7 +15,7 @@ import { loggedPath } from './lib/token-redaction';
  * index.html for page paths; an unknown page path gets the app's 404 page with status 404 and is logged.
  * A missing file (a path with an extension) is a plain 404, never the app's HTML.
  * Every page carries its caller (`callerOf`: what /api/me would answer), so the app's guards and header
- * decide on the first render instead of after a round trip (issue 10, P2); the page is then the caller's
+ * decide on the first render instead of after a round trip (bench row P2); the page is then the caller's
  * own and no shared cache may keep it.
  */
 export function webAppRoutes(

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
 
 /**
- * Property test over every API operation and every kind of caller (issue 9, point 4). Each input is judged by
+ * Property test over every API operation and every kind of caller. Each input is judged by
  * the operation's own request schemas, the very zod schemas its route validates with (its `validate(...)`
  * layers, read off the app's route list as the OpenAPI document reads them, and the `data` part of an upload,
  * from operations.ts), and then:

@@ -12,7 +12,7 @@ import { signedInClient } from './helpers';
 import { makeOwnedObjects, ownedCases, send, type OwnedCase, type OwnedObjects, type PolicyRequest } from './route-policy-objects';
 
 /**
- * The six callers of issue 9: `songwriter` is the owner of the objects below, `anotherSongwriter` a second
+ * The six callers: `songwriter` is the owner of the objects below, `anotherSongwriter` a second
  * songwriter who owns nothing of theirs. On routes whose objects are not owned by a songwriter (catalogue,
  * admin, the songwriter's own "me" routes) the second songwriter is just a songwriter.
  */
@@ -216,7 +216,7 @@ test('each route answers each caller as the table says, owned objects included',
       .where(and(eq(reviewMessages.reviewId, objects.reviewId), eq(reviewMessages.senderId, ownerId))),
   ).toHaveLength(2);
 
-  // The figure issue 9 asks for: every route checked was checked as all six callers, once per owned object.
+  // The figure the matrix stands for: every route checked was checked as all six callers, once per owned object.
   const ownedRoutes = new Set(owned.map((c) => c.route)).size;
   console.log(
     `route-policy matrix: ${cells} cells (${routesChecked.size} route/object rows × ${CALLERS.length} callers; ` +
@@ -226,7 +226,7 @@ test('each route answers each caller as the table says, owned objects included',
   expect(routesChecked.size).toBe(tableRoutes - ownedRoutes + owned.length);
   expect(cells).toBe(routesChecked.size * CALLERS.length);
   expect(ownerCells).toBe(owned.length * 2);
-  // Lower bounds at the figures of issue 9's resolution (76 routes, 8 owned objects on 7 routes): routes may be added, not lost.
+  // Lower bounds at the figures first proven (76 routes, 8 owned objects on 7 routes): routes may be added, not lost.
   expect(ownerCells).toBeGreaterThanOrEqual(16);
   expect(cells).toBeGreaterThanOrEqual(462);
 });

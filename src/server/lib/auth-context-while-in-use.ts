@@ -8,7 +8,7 @@ import {
 /**
  * better-auth keeps each call's context in three AsyncLocalStorages. On Node 20 the first `run()` of any
  * AsyncLocalStorage makes the process run async hooks for every promise from then on, about 2.3 times a
- * promise's cost, paid by every request although only better-auth's own calls read that context (issue 10,
+ * promise's cost, paid by every request although only better-auth's own calls read that context (bench row
  * P3 and P6; decision 0027). So the storages are switched off whenever no better-auth call is under way:
  * each call switches them on again by its own `run()`, and the last of several running at once switches
  * them off when it has settled. better-auth's background work is awaited within the call (no

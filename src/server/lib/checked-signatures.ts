@@ -1,7 +1,7 @@
 /**
  * Signed strings already checked, remembered with what they carry. A player sends the same file link and
  * session cookie with every Range request, and checking their HMACs again was a tenth of such an answer's
- * work (issue 10, P6). Only strings whose signature held are remembered, by their exact text, so a hit proves
+ * work (bench row P6). Only strings whose signature held are remembered, by their exact text, so a hit proves
  * what the check would; what can lapse (an expiry inside the string) is still checked by the caller on every
  * use. Past `max` strings the oldest goes first.
  */

@@ -8,7 +8,7 @@ export interface KeptForAMoment<V> {
   /**
    * What is kept for `key` if it is already known (read and still fresh), without a promise; undefined when
    * it would take `get`. Lets the hottest callers answer in the same tick, with no promise to make and
-   * settle (issue 10, P3).
+   * settle (bench row P3).
    */
   peek(key: string): { value: V } | undefined;
   /** Drops one key: its answer is known to be stale. */

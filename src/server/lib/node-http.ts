@@ -26,7 +26,7 @@ type HeaderPairs = readonly (readonly [string, string])[];
  * the one object `writeHead` is given rather than set one by one beforehand, which sends Node down its slow
  * path (each name lower-cased and stored, then the answer's own headers set one by one over them). The app's
  * first layer gives them (withDefaultResponseHeaders); a third fewer instructions for the headers of a small
- * answer (issue 10, P3). Names are compared without case; the given object is copied, never changed, as a
+ * answer (bench row P3). Names are compared without case; the given object is copied, never changed, as a
  * route may pass one it keeps.
  */
 export class ResponseWithDefaultHeaders<Incoming extends IncomingMessage = IncomingMessage> extends ServerResponse<Incoming> {

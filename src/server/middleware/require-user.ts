@@ -57,7 +57,7 @@ export function actorOf(c: Context<AppEnv>): Actor {
 }
 
 // These guards return next() rather than await it: no async function, so no promise of their own on every
-// guarded request (issue 10, P3). What they throw, Hono's dispatch catches as it would from an async one.
+// guarded request (bench row P3). What they throw, Hono's dispatch catches as it would from an async one.
 
 export const requireUser = createMiddleware<AppEnv>((c, next) => {
   actorOf(c);

@@ -128,7 +128,7 @@ export function createDiskStorage(root: string): Storage {
           const { buffer, release } = readBuffers.take(contentLength);
           try {
             // fs.read on the kept handle's descriptor, not FileHandle.read: that one wraps the same read in
-            // further promises (issue 10, P6).
+            // further promises (bench row P6).
             const bytesRead = await new Promise<number>((resolve, reject) =>
               readAt(handle.fd, buffer, 0, contentLength, satisfied?.start ?? 0, (error, n) => (error ? reject(error) : resolve(n))),
             );

@@ -19,7 +19,7 @@ interface Entry {
 
 /**
  * Files kept open between reads, so a player's run of small Range requests costs one read each instead of an
- * open, a stat, a read and a close (issue 10, P6). At most `max` files, each closed once idle for `idleMs`;
+ * open, a stat, a read and a close (bench row P6). At most `max` files, each closed once idle for `idleMs`;
  * `forget` closes a file at once when it is replaced or deleted, so no read ever sees old bytes.
  */
 export function createOpenFiles({ max = 64, idleMs = 10_000 } = {}) {

@@ -2,7 +2,7 @@
  * Buffers for small reads, used again once what was read has been sent. A new buffer for every Range
  * request of a player (16–256 kB each, thousands a second) is memory outside V8's heap, and its growth sets
  * off full collections every few hundred milliseconds: the slowest 1 % of those requests waited on them
- * (issue 10, P6). Sizes are powers of two, so a few sizes serve every read; a size keeps at most
+ * (bench row P6). Sizes are powers of two, so a few sizes serve every read; a size keeps at most
  * `keepBytes` worth of free buffers.
  */
 export function createReadBuffers({ smallest = 16 * 1024, largest = 256 * 1024, keepBytes = 4 * 1024 * 1024 } = {}) {

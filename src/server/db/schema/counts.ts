@@ -3,7 +3,7 @@ import { bigint, check, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
  * Row counts of big tables, kept exact by statement triggers in the same transaction as each insert and
- * delete (migration 0008): the dashboard reads one row instead of counting 100,000 (issue 10, P5).
+ * delete (migration 0008): the dashboard reads one row instead of counting 100,000 (bench row P5).
  */
 export const rowCounts = pgTable(
   'row_counts',

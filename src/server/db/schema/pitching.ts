@@ -6,7 +6,7 @@ import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { songs } from './songs';
 
 /**
- * A shortlist of songs sent to one named recipient who listens without an account (issue 11). The link's
+ * A shortlist of songs sent to one named recipient who listens without an account. The link's
  * token is never stored: only its SHA-256, so a database leak does not open any link.
  */
 export const pitchLinks = pgTable(

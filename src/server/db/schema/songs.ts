@@ -42,7 +42,7 @@ export const songs = pgTable(
     imageWebFileId: uuid('image_web_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** The audio's waveform: at most WAVEFORM_MAX_PEAKS values of 0-255, computed at upload (issue 11). */
+    /** The audio's waveform: at most WAVEFORM_MAX_PEAKS values of 0-255, computed at upload. */
     audioPeaks: smallint('audio_peaks').array(),
     /** The audio's length in seconds, decoded at upload; the drop-off chart's x axis. */
     audioDurationSeconds: real('audio_duration_seconds'),
@@ -114,7 +114,7 @@ export const songPlays = pgTable(
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
     /** Seconds actually listened (time playing, not the position). */
     durationSeconds: integer('duration_seconds').notNull().default(0),
-    /** The furthest point of the song reached, in seconds (listen depth, issue 11). */
+    /** The furthest point of the song reached, in seconds (listen depth). */
     furthestSeconds: real('furthest_seconds').notNull().default(0),
     completed: boolean('completed').notNull().default(false),
   },
@@ -132,7 +132,7 @@ export const songPlays = pgTable(
 
 /**
  * song_plays rows per UTC day, kept by statement triggers on song_plays (migration 0004), so the
- * dashboard's 30-day chart reads 30 rows instead of counting every play (issue 10, P5).
+ * dashboard's 30-day chart reads 30 rows instead of counting every play (bench row P5).
  */
 export const songPlayDays = pgTable(
   'song_play_days',
@@ -145,7 +145,7 @@ export const songPlayDays = pgTable(
 
 /**
  * Each signed-in listener's latest play still stored, kept by statement triggers on song_plays (migrations
- * 0008 and 0010), so "Active This Week" counts a few thousand listeners instead of a week of plays (issue 10,
+ * 0008 and 0010), so "Active This Week" counts a few thousand listeners instead of a week of plays (bench row
  * P5). Plays deleted with their song are forgotten here too, as the dashboard's plays-per-day chart forgets them.
  */
 export const listenerLastPlays = pgTable(

@@ -31,7 +31,7 @@ interface CustomerRow {
 /** Songwriters with paid orders, with totals; paged and filtered in the database. */
 export async function listCustomers({ db, query }: { db: Db; query: CustomersQuery }) {
   // Every filter, those on the person included, picks orders by their songwriter: the page and the count come
-  // from the orders alone, and only the page's customers are looked up (issue 10, P7).
+  // from the orders alone, and only the page's customers are looked up (bench row P7).
   const orderFilters: SQL[] = [sql`o.payment_status in ('paid', 'completed')`, sql`o.songwriter_id is not null`];
   if (query.packageSize) orderFilters.push(sql`o.package_size = ${query.packageSize}`);
   if (query.from) orderFilters.push(sql`o.created_at >= ${query.from}::date`);

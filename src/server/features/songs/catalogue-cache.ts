@@ -19,7 +19,7 @@ export interface CatalogueCache {
 /**
  * Catalogue pages (lists and songs) are the same for every listener and change only when an admin edits
  * songs or approves comments, while many listeners ask for the same few pages: each page is kept for a
- * moment (issue 10, P4; decision 0016). Concurrent asks for a page share one query. This process forgets
+ * moment (bench row P4; decision 0016). Concurrent asks for a page share one query. This process forgets
  * everything after any admin write (middleware/require-user.ts, forgetKeptAfterChanges); another instance on
  * the same database shows a change after at most `ttlMs`.
  */

@@ -13,7 +13,7 @@ const loadAccountMenu = () => import('./account-menu').then((module) => module.A
  * page, nor by most visits: it loads when the user reaches for the button (the pointer over it, focus on it),
  * or at once when it is pressed first. Until then the same button stands in for its trigger; pressing it
  * opens the menu as soon as it arrives, and focus stays on it. (Loaded when the browser was idle before: on
- * a phone's CPU that was a long task while the page had only just become usable; issue 10, P2.)
+ * a phone's CPU that was a long task while the page had only just become usable; bench row P2.)
  */
 export function LazyAccountMenu({ me, onSignOut }: { me: MeResponse; onSignOut: () => void }) {
   const [Menu, setMenu] = useState<AccountMenuComponent | null>(null);
