@@ -1,5 +1,5 @@
-// ESLint: TypeScript's recommended rules, React's rules of hooks, and the import boundaries of the design
-// (docs/architecture.md): common is shared by both sides and imports neither; the web app takes only types
+// ESLint: TypeScript's recommended rules, React's rules of hooks, and the import boundaries of the design:
+// common is shared by both sides and imports neither; the web app takes only types
 // from the server; a route file never touches the database; a web feature reaches another only through the
 // index.ts that feature exports on purpose.
 import { readdirSync } from 'node:fs';

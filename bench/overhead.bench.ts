@@ -18,7 +18,7 @@ async function appHeadersOf(app: BenchApp): Promise<Record<string, string>> {
 /**
  * P3: the app's health route against a bare node:http server answering the same JSON, in the same run; and,
  * for scale, Hono on @hono/node-server with that one route and nothing else (the floor of the stack
- * architecture.md chose, before any middleware of ours), and the bare server sending the app's own headers
+ * the architecture chose, before any middleware of ours), and the bare server sending the app's own headers
  * (what those headers cost on this machine, the load generator's parsing included, before any code of ours);
  * and the server's own CPU time per request of the app and of the bare server, the load generator in a
  * process of its own: the rate each would reach on a core of its own, which rates measured on two shared

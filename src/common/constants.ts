@@ -117,7 +117,7 @@ export const SONG_IMAGE_WEB_SIZE = 800;
 export const SIGNED_URL_TTL_SECONDS = 3600;
 export const DATE_FORMAT = 'MMM d, yyyy';
 
-/** Where each role lands after signing in (spec section 2, /auth). */
+/** Where each role lands after signing in. */
 export function homePathFor(flags: { isAdmin: boolean; isSongwriter: boolean; isPreview: boolean }): string {
   if (flags.isAdmin) return '/admin';
   if (flags.isSongwriter) return '/songwriter-dashboard';

@@ -73,7 +73,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
 
   /**
    * What a verified e-mail unlocks: link_and_grant_preview, and the songwriter's orders paid with that
-   * address. A failure is only logged (spec section 8); the next sign-in tries again.
+   * address. A failure is only logged; the next sign-in tries again.
    */
   const linkAndGrantSafely = async (user: { id: string; email: string; emailVerified: boolean }) => {
     try {
@@ -118,7 +118,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         message: MESSAGES.validation.passwordTooCommon,
       });
     }
-    // A songwriter's password is at least 8 characters (spec section 5), a reset or changed one too. The
+    // A songwriter's password is at least 8 characters, a reset or changed one too. The
     // reset form cannot know whose link it holds, so the server asks the link; a change asks the session.
     if (typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
       let songwriters = false;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '../common/constants';
 import { parseAddressRange, type AddressRange } from './lib/client-address';
 
-/** The only reader of process.env. Every setting has an embedded default (architecture.md). */
+/** The only reader of process.env. Every setting has an embedded default. */
 
 const optional = z
   .string()

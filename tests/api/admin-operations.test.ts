@@ -145,7 +145,7 @@ describe('dashboard', () => {
 });
 
 describe('all users', () => {
-  test('badges follow the rule of spec section 4', async () => {
+  test("badges follow the user list's rule", async () => {
     const res = await admin.get('/api/admin/users?pageSize=100');
     const byEmail = new Map(res.body.rows.map((r: { email: string }) => [r.email, r]));
     expect(byEmail.get('unverified@example.test')).toMatchObject({ badge: 'email-not-confirmed', label: 'Email Not Confirmed' });

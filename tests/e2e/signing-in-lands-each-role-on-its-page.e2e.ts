@@ -29,7 +29,7 @@ async function logInThroughForm(page: Page, role: DemoRole, password: string = D
 }
 
 test.each([
-  // Each role from the sign-in page itself: its own home (spec section 2, /auth).
+  // Each role from the sign-in page itself: its own home.
   ['admin', '/auth', '/admin'],
   ['preview', '/auth', '/songs'],
   ['songwriter', '/auth', '/songwriter-dashboard'],
@@ -45,7 +45,7 @@ test.each([
   await context.close();
 });
 
-test("a wrong password is refused in the spec's words, on the sign-in page, with the e-mail kept", async () => {
+test("a wrong password is refused in the product's words, on the sign-in page, with the e-mail kept", async () => {
   const context = await browser.context();
   const page = await context.newPage();
   await page.goto('/auth');

@@ -5,7 +5,7 @@ export const auth = {
   checkingAccess: 'Checking your access…',
   loggedOutTitle: 'Logged Out',
   loggedOutBody: 'You have been successfully logged out.',
-  /** The admin panel's Logout says it in its own words (spec section 8, admin). */
+  /** The admin panel's Logout says it in its own words. */
   adminLoggedOut: 'Logged out successfully',
   verificationLinkFailed:
     'This confirmation link has expired or has been used already. Log in with your e-mail and password, and you will be offered a new one.',

@@ -7,7 +7,7 @@ import { PageQuerySchema } from './admin';
 const m = MESSAGES.previewAccess;
 const v = MESSAGES.validation;
 
-/** The /preview-request form (spec section 5). */
+/** The /preview-request form. */
 export const PreviewRequestSchema = z.object({
   name: requiredText(v.nameRequired, LIMITS.nameMax, v.nameTooLong),
   companyName: requiredText(m.companyRequired, LIMITS.companyMax, m.companyTooLong),

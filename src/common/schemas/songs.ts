@@ -74,7 +74,7 @@ export const SongOrderSchema = z.object({
 
 export const SlugParamSchema = z.object({ slug: idText(LIMITS.slugMax) });
 
-/** The comment form (spec section 5). */
+/** The comment form. */
 export const CommentSchema = z.object({
   name: requiredText(MESSAGES.validation.nameRequired, LIMITS.nameMax, MESSAGES.validation.nameTooLong),
   email: emailField,

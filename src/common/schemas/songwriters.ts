@@ -17,7 +17,7 @@ const usernameField = z
     z.regex(USERNAME_PATTERN, m.usernamePattern),
   );
 
-/** Step 1: the account. Username at least 3, password at least 8 (spec section 5). */
+/** Step 1: the account. Username at least 3, password at least 8. */
 export const SongwriterSignupSchema = z
   .object({
     username: usernameField,

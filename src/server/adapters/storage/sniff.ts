@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { checkZip } from './sniff-zip';
 
-/** What uploads may be, decided by their bytes rather than their names (decisions.md). */
+/** What uploads may be, decided by their bytes rather than their names. */
 export const FILE_KINDS = ['mp3', 'wav', 'm4a', 'jpeg', 'png', 'webp', 'pdf', 'doc', 'docx', 'pages', 'txt'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 
 /**
  * The contract every storage driver keeps (disk by default, S3-compatible when S3_BUCKET is set).
- * Callers store the bytes first and write the stored_files row after (architecture.md), so a failed
+ * Callers store the bytes first and write the stored_files row after, so a failed
  * upload never leaves a row pointing at nothing; an orphaned object is harmless and can be swept.
  */
 

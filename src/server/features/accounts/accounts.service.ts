@@ -30,7 +30,7 @@ export async function revokeRole(db: DbOrTx, userId: string, role: Role): Promis
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
 }
 
-/** The flags of spec section 6; hasPreviewRequest matches by user id or e-mail. */
+/** The caller's flags; hasPreviewRequest matches by user id or e-mail. */
 export async function getMe({ db, actor }: { db: Db; actor: Actor | null }): Promise<MeResponse> {
   if (!actor) return { user: null, isAdmin: false, isPreview: false, isSongwriter: false, hasPreviewRequest: false };
   const [request] = await db

@@ -3,7 +3,7 @@ import type { CustomersQuery } from '../../../common/schemas/admin-ops';
 import { queryRows, type Db } from '../../db/client';
 import { accountsMatching } from './people-search';
 
-/** Needs service (spec section 4): a paid order still owed songs, or a review still pending. */
+/** Needs service: a paid order still owed songs, or a review still pending. */
 const needsService = sql`(
   exists (select 1 from orders o2 where o2.songwriter_id = u.id and o2.payment_status in ('paid', 'completed') and o2.songs_submitted < o2.package_size)
   or exists (select 1 from song_reviews sr where sr.songwriter_id = u.id and sr.status = 'pending'))`;

@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../../db/client';
 import { songReviews, users } from '../../db/schema';
 
 /**
- * The eight cards in one aggregate query (spec section 2 and 9). Need Service counts songwriters with a
+ * The eight cards in one aggregate query. Need Service counts songwriters with a
  * paid order still owed songs, or a review still pending. Distinct counts are written as counts of a
  * DISTINCT subquery: PostgreSQL hashes those instead of sorting (1M plays: 31 ms instead of 144 ms).
  */

@@ -7,7 +7,7 @@ import { accountsMatching } from './people-search';
 const PAID = sql`payment_status in ('paid', 'completed')`;
 const hasPaidOrder = sql`exists (select 1 from orders o where o.songwriter_id = u.id and o.${PAID})`;
 
-/** The badge rule of spec section 4, as SQL over `u` (users) and `p` (songwriter_profiles). */
+/** The badge rule of the admin's user list, as SQL over `u` (users) and `p` (songwriter_profiles). */
 const BADGE_FILTERS: Record<UserBadge, SQL> = {
   'email-not-confirmed': sql`not u.email_verified`,
   'no-profile': sql`u.email_verified and p.username is null`,

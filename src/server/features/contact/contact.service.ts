@@ -4,7 +4,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { contactMessageEmail } from '../../emails/contact-message';
 import type { EmailContext } from '../../emails/layout';
 
-/** A contact message is not stored as such: it goes to the admin through the outbox (spec section 3). */
+/** A contact message is not stored as such: it goes to the admin through the outbox. */
 export async function sendContactMessage({
   db,
   input,

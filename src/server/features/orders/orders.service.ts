@@ -15,7 +15,7 @@ import type { Actor } from '../accounts/accounts.service';
 
 const m = MESSAGES.songwriters;
 
-/** Step 4 comes after steps 2 and 3: the server holds to the order the sign-up pages show (decisions.md). */
+/** Step 4 comes after steps 2 and 3: the server holds to the order the sign-up pages show. */
 async function assertOnboarded(db: Db, userId: string): Promise<void> {
   const [ready] = await db
     .select({ userId: songwriterProfiles.userId })

@@ -11,7 +11,7 @@ import type { Actor } from '../accounts/accounts.service';
  */
 export const toCentiseconds = (seconds: number) => Math.round(seconds * 100) / 100;
 
-/** The first report of a player instance creates its play row (spec: one play per player instance). */
+/** The first report of a player instance creates its play row (one play per player instance). */
 export async function startPlay({
   db,
   actor,

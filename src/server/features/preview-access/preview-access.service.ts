@@ -135,7 +135,7 @@ const requestColumns = {
   revokedAt: previewRequests.revokedAt,
 };
 
-/** The signed-in user's newest request, by user id or e-mail (spec section 6). */
+/** The signed-in user's newest request, by user id or e-mail. */
 export async function getMyPreviewRequest({ db, actor }: { db: Db; actor: Actor }) {
   const [row] = await db
     .select(requestColumns)

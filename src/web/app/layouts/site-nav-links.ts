@@ -1,6 +1,6 @@
 import { PAGE_PATHS } from '../../../common/routes';
 
-/** The top bar's page links (spec section 2, shared chrome), in order. */
+/** The top bar's page links, in order. */
 export const SITE_NAV_LINKS = [
   { to: PAGE_PATHS.home, label: 'Home' },
   { to: PAGE_PATHS.about, label: 'About' },

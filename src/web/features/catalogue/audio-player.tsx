@@ -74,7 +74,7 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
       const position = audio.currentTime;
       try {
         const fresh = refreshSrc ? await refreshSrc().catch(() => null) : null;
-        // Without a fresh link, retry the one we have (spec: a failed refresh falls back to the original).
+        // Without a fresh link, retry the one we have (a failed refresh falls back to the original).
         audio.src = fresh ?? audio.currentSrc ?? initialSrc;
         if (position > 0) audio.currentTime = position;
         await audio.play();

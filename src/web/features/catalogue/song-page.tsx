@@ -22,7 +22,7 @@ import { SITE_NAME } from '../../lib/site-name';
 export function SongPage() {
   const { slug = '' } = useParams();
   const song = useQuery(songQuery(slug));
-  // Not found, not active, or an address no song could have (400): back to the list, as the spec says.
+  // Not found, not active, or an address no song could have (400): back to the list.
   if (song.isError && isApiError(song.error) && (song.error.status === 404 || song.error.status === 400))
     return <Navigate to={PAGE_PATHS.songs} replace />;
   // A failed background refetch keeps the song on screen (and the player playing).

@@ -9,7 +9,7 @@ const MAX_REPORTED_SECONDS = 24 * 3600;
 const SEEK_REPORT_DELAY_MS = 800;
 
 /**
- * Reports listening for one player instance (spec: one play per player instance). Nothing is reported
+ * Reports listening for one player instance (one play per player instance). Nothing is reported
  * until playback has started; then the first report creates the play and later ones update it, on pause,
  * end, seek, every PLAY_REPORT_INTERVAL_SECONDS while playing, and when the page is hidden or left (the
  * tracker sends with keepalive, so those arrive). Listening time is summed from the steps between
@@ -92,7 +92,7 @@ export function usePlayTracking(songId: string, audioRef: RefObject<HTMLAudioEle
     };
     const onEnded = () => {
       accumulate();
-      // An ended play is a completed one (spec), so it reached the end, however it got there.
+      // An ended play is a completed one, so it reached the end, however it got there.
       furthest = Math.max(furthest, audio.currentTime);
       completed = true;
       report();

@@ -20,7 +20,7 @@ import { SITE_NAME } from '../../lib/site-name';
 const m = MESSAGES.previewAccess;
 
 /**
- * The failure toasts of spec section 8: a blocked e-mail gets its own words (known by the server's message,
+ * The failure toasts: a blocked e-mail gets its own words (known by the server's message,
  * since other refusals are 403s too), anything else the server's message.
  */
 function toastFailure(error: unknown) {

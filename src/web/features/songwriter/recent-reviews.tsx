@@ -27,7 +27,7 @@ export function NewReplyBadge() {
   return <Badge>New Reply</Badge>;
 }
 
-/** How many reviews Recent Reviews lists (spec section 2); every review is also under its order. */
+/** How many reviews Recent Reviews lists; every review is also under its order. */
 export const RECENT_REVIEWS_SHOWN = 5;
 
 /** The last five reviews (the page polls them every 30 s, see reviewsQuery). */

@@ -5,7 +5,7 @@ import { SubmissionSchema, type SubmissionInput } from '../../../common/schemas/
 
 const m = MESSAGES.reviews;
 
-/** What the file pickers offer; the server decides by content (decisions.md, accepted files). */
+/** What the file pickers offer; the server decides by content. */
 export const AUDIO_ACCEPT = '.mp3,.wav,.m4a,audio/mpeg,audio/wav,audio/x-m4a,audio/mp4';
 export const LYRICS_ACCEPT = '.txt,.pdf,.doc,.docx,.pages';
 const AUDIO_EXTENSIONS: readonly string[] = ['mp3', 'wav', 'm4a'];

@@ -65,7 +65,7 @@ export function PreviewActivityPage() {
           <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
             <Stat term="Preview users" value={users.length} />
             <Stat term="Plays" value={totalPlays} />
-            {/* Preview users only, like the rest of this page; the dashboard's card counts every listener (spec section 9). */}
+            {/* Preview users only, like the rest of this page; the dashboard's card counts every listener. */}
             <Stat term="Preview users active this week" value={activeCount} />
           </dl>
 

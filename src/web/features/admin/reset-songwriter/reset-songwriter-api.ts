@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 
 export type ResetSongwriterInput = z.input<typeof ResetSongwriterSchema>;
 
-/** The counts of admin-reset-songwriter (spec section 7), as the server names them. */
+/** The counts of admin-reset-songwriter, as the server names them. */
 export const RESET_COUNTS = [
   ['orders_unlinked', 'Orders unlinked'],
   ['review_messages_deleted', 'Review messages deleted'],
