@@ -91,8 +91,8 @@ function useDrawingHtml(): boolean {
  * The signed-in user and their role flags; `user` is null when signed out. While prerendered HTML is drawn or
  * adopted, it is the caller that HTML is drawn for, whatever the app already knows (main.tsx tells it the real
  * caller before hydrating): unknown on a public page (pending, as before /api/me answers), SHELL_CALLER in a
- * signed-in shell. So the adopted nodes
- * match, however late React gets to each part of the page, and the real caller shows right after.
+ * signed-in shell. So the adopted nodes match, however late React gets to each part of the page, and the real
+ * caller shows right after.
  */
 export function useMe(): MeState {
   const query = useQuery(meQuery);
