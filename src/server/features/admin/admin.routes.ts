@@ -1,9 +1,17 @@
 import { Hono } from 'hono';
+import {
+  CustomerOrdersSchema,
+  CustomerPageSchema,
+  AdminUserPageSchema,
+  AdminDashboardSchema,
+  ResetSongwriterResultSchema,
+} from '../../../common/responses/admin';
 import { UserIdParamSchema } from '../../../common/schemas/admin';
 import { AllUsersQuerySchema, CustomersQuerySchema, ResetSongwriterSchema } from '../../../common/schemas/admin-ops';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
+import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { listCustomerOrders, listCustomers } from './customers.service';
 import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay } from './dashboard.service';
@@ -13,22 +21,24 @@ import { listAllUsers } from './users.service';
 /** Mounted under /api/admin, which requires the admin role. */
 export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storage }) {
   return new Hono<AppEnv>()
-    .get('/dashboard', async (c) => {
+    .get('/dashboard', responds(AdminDashboardSchema), async (c) => {
       const [stats, playsPerDay, pendingReviews] = await Promise.all([
         getDashboardStats(db),
         getPlaysPerDay(db),
         getNewestPendingReviews(db),
       ]);
-      return c.json({ stats, playsPerDay, pendingReviews });
+      return c.var.reply({ stats, playsPerDay, pendingReviews });
     })
-    .get('/users', validate('query', AllUsersQuerySchema), async (c) => c.json(await listAllUsers({ db, query: c.req.valid('query') })))
-    .get('/customers', validate('query', CustomersQuerySchema), async (c) =>
-      c.json(await listCustomers({ db, query: c.req.valid('query') })),
+    .get('/users', validate('query', AllUsersQuerySchema), responds(AdminUserPageSchema), async (c) =>
+      c.var.reply(await listAllUsers({ db, query: c.req.valid('query') })),
     )
-    .get('/customers/:userId/orders', validate('param', UserIdParamSchema), async (c) =>
-      c.json(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
+    .get('/customers', validate('query', CustomersQuerySchema), responds(CustomerPageSchema), async (c) =>
+      c.var.reply(await listCustomers({ db, query: c.req.valid('query') })),
     )
-    .post('/reset-songwriter', validate('json', ResetSongwriterSchema), async (c) =>
-      c.json(await resetSongwriter({ db, storage, email: c.req.valid('json').email })),
+    .get('/customers/:userId/orders', validate('param', UserIdParamSchema), responds(CustomerOrdersSchema), async (c) =>
+      c.var.reply(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
+    )
+    .post('/reset-songwriter', validate('json', ResetSongwriterSchema), responds(ResetSongwriterResultSchema), async (c) =>
+      c.var.reply(await resetSongwriter({ db, storage, email: c.req.valid('json').email })),
     );
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { OrderPaymentStatus } from '../../../common/constants';
 import type { CustomersQuery } from '../../../common/schemas/admin-ops';
 import { queryRows, type Db } from '../../db/client';
 import { accountsMatching } from './people-search';
@@ -86,7 +87,7 @@ export async function listCustomerOrders({ db, userId }: { db: Db; userId: strin
     id: string;
     package_size: number;
     songs_submitted: number;
-    payment_status: string;
+    payment_status: OrderPaymentStatus;
     amount_paid_cents: number;
     created_at: Date | string;
     pending_reviews: number;

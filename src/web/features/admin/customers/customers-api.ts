@@ -1,42 +1,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged } from '../../../../common/api-types';
-import type { OrderPaymentStatus } from '../../../../common/constants';
+import type { CustomerOrder, CustomerPage } from '../../../../common/responses/admin';
 import type { CustomersQuery } from '../../../../common/schemas/admin-ops';
 import { api } from '../../../lib/api';
 
+export type { CustomerOrder, CustomerRow } from '../../../../common/responses/admin';
+
 export const CUSTOMERS_PAGE_SIZE = 25;
 export const CUSTOMERS_KEY = ['admin', 'customers'] as const;
-
-/** A row of GET /api/admin/customers: a songwriter with paid orders. Money in cents, dates ISO. */
-export interface CustomerRow {
-  userId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  orderCount: number;
-  totalSpentCents: number;
-  songsOwed: number;
-  lastOrderAt: string;
-  needsService: boolean;
-}
-
-/** A row of GET /api/admin/customers/:userId/orders, newest first. */
-export interface CustomerOrder {
-  id: string;
-  packageSize: number;
-  songsSubmitted: number;
-  paymentStatus: OrderPaymentStatus;
-  amountPaidCents: number;
-  createdAt: string;
-  pendingReviews: number;
-}
 
 export const customersQuery = (query: CustomersQuery) =>
   queryOptions({
     queryKey: [...CUSTOMERS_KEY, query],
     queryFn: ({ signal }) =>
-      api<Paged<CustomerRow>>('/api/admin/customers', {
+      api<CustomerPage>('/api/admin/customers', {
         query: {
           q: query.q,
           needsService: query.needsService,

@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ResetCountKey, ResetSongwriterResult } from '../../../../common/responses/admin';
 import type { ResetSongwriterSchema } from '../../../../common/schemas/admin-ops';
 import { api } from '../../../lib/api';
 
 export type ResetSongwriterInput = z.input<typeof ResetSongwriterSchema>;
 
-/** The counts of admin-reset-songwriter, as the server names them. */
+export type { ResetDone } from '../../../../common/responses/admin';
+
+/** The counts of admin-reset-songwriter, as the server names them, each with its label. */
 export const RESET_COUNTS = [
   ['orders_unlinked', 'Orders unlinked'],
   ['review_messages_deleted', 'Review messages deleted'],
@@ -14,15 +17,10 @@ export const RESET_COUNTS = [
   ['questionnaires_deleted', 'Questionnaires deleted'],
   ['roles_deleted', 'Roles deleted'],
   ['files_deleted', 'Files deleted'],
-] as const;
-
-export type ResetCountKey = (typeof RESET_COUNTS)[number][0];
-
-export type ResetDone = { deleted: true; message: string; email: string; userId: string } & Record<ResetCountKey, number>;
-export type ResetResponse = ResetDone | { deleted: false; message: string; email: string };
+] as const satisfies readonly (readonly [ResetCountKey, string])[];
 
 export const resetSongwriter = (input: ResetSongwriterInput) =>
-  api<ResetResponse>('/api/admin/reset-songwriter', { method: 'POST', body: input });
+  api<ResetSongwriterResult>('/api/admin/reset-songwriter', { method: 'POST', body: input });
 
 /** A reset changes users, customers, the dashboard's numbers and reviews: every admin list is stale. */
 export const invalidateAfterReset = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['admin'] });
