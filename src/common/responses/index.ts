@@ -7,3 +7,5 @@ export * from './outbox';
 export * from './pitching';
 export * from './preview-access';
 export * from './admin';
+export * from './songwriters';
+export * from './orders';

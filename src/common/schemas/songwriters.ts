@@ -75,8 +75,6 @@ export const SongwriterQuestionnaireSchema = z.pipe(
   z.transform((d) => ({ ...d, proAffiliation: d.hasPublished ? (d.proAffiliation ?? 'Not Affiliated') : 'Not Affiliated' })),
 );
 export type SongwriterQuestionnaireInput = z.input<typeof SongwriterQuestionnaireSchema>;
-/** A saved questionnaire as the API returns it: the PRO answer as it was stored. */
-export type SavedQuestionnaire = Omit<z.output<typeof SongwriterQuestionnaireSchema>, 'proAffiliation'> & { proAffiliation: string };
 
 export const CheckoutSchema = z.object({
   packageSize: z.union(

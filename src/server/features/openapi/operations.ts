@@ -82,7 +82,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/songwriters/me': { summary: 'Onboarding state: profile, questionnaire, next step' },
   'PUT /api/songwriters/me/profile': { summary: 'Save the profile (step 2)' },
   'PUT /api/songwriters/me/questionnaire': { summary: 'Save the questionnaire (step 3)' },
-  'POST /api/songwriters/me/checkout': { summary: 'Start a checkout for a review package', status: 201 },
+  'POST /api/songwriters/me/checkout': { summary: 'Start a checkout for a review package' },
   'GET /api/songwriters/me/orders': { summary: "The songwriter's paid orders" },
   'GET /api/songwriters/me/orders/:id': { summary: "One of the songwriter's paid orders" },
   'GET /api/songwriters/me/reviews': { summary: 'Recent reviews and unread messages' },

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as MESSAGES from '../../../common/messages';
+import { StripeWebhookReceiptSchema, TestCheckoutPaidSchema, TestCheckoutSessionSchema } from '../../../common/responses/orders';
 import { CheckoutSessionParamSchema as SessionParamSchema } from '../../../common/schemas/songwriters';
 import type { PaymentProvider } from '../../adapters/payments';
 import { parseStripeWebhook } from '../../adapters/payments/stripe-payments';
@@ -9,6 +10,7 @@ import type { EmailContext } from '../../emails/layout';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/hono-env';
 import { requestLog } from '../../lib/request-log';
+import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
 import { fulfilCheckout, getTestCheckout, payTestCheckout } from './orders.service';
@@ -21,17 +23,17 @@ export function testCheckoutRoutes(db: Db, payments: PaymentProvider, emailCtx: 
       await next();
     })
     .use('*', requireRole('songwriter'))
-    .get('/:sessionId', validate('param', SessionParamSchema), async (c) =>
-      c.json(await getTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId })),
+    .get('/:sessionId', validate('param', SessionParamSchema), responds(TestCheckoutSessionSchema), async (c) =>
+      c.var.reply(await getTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId })),
     )
-    .post('/:sessionId/pay', validate('param', SessionParamSchema), async (c) =>
-      c.json(await payTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId, emailCtx })),
+    .post('/:sessionId/pay', validate('param', SessionParamSchema), responds(TestCheckoutPaidSchema), async (c) =>
+      c.var.reply(await payTestCheckout({ db, actor: actorOf(c), sessionId: c.req.valid('param').sessionId, emailCtx })),
     );
 }
 
 /** POST /api/payments/stripe/webhook: fulfilment only from a delivery whose signature checks out. */
 export function stripeWebhookRoutes(db: Db, config: Config, emailCtx: EmailContext) {
-  return new Hono<AppEnv>().post('/webhook', async (c) => {
+  return new Hono<AppEnv>().post('/webhook', responds(StripeWebhookReceiptSchema), async (c) => {
     if (!config.stripe) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
     const signature = c.req.header('stripe-signature');
     if (!signature) throw new AppError('INVALID', 'Missing Stripe-Signature header');
@@ -42,9 +44,9 @@ export function stripeWebhookRoutes(db: Db, config: Config, emailCtx: EmailConte
     } catch {
       throw new AppError('INVALID', 'Invalid webhook signature');
     }
-    if (!checkout) return c.json({ received: true, ignored: true });
+    if (!checkout) return c.var.reply({ received: true, ignored: true });
     const outcome = await fulfilCheckout({ db, checkout, emailCtx });
     requestLog(c).info({ eventId: checkout.eventId, sessionId: checkout.sessionId, outcome }, 'stripe checkout fulfilment');
-    return c.json({ received: true, outcome });
+    return c.var.reply({ received: true, outcome });
   });
 }

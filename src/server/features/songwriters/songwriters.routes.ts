@@ -1,5 +1,15 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { OkSchema } from '../../../common/responses/common';
+import {
+  ClaimedOrdersSchema,
+  EmailClaimResultSchema,
+  SessionClaimResultSchema,
+  SongwriterOrdersSchema,
+  StartedCheckoutSchema,
+  SubmissionOrderSchema,
+} from '../../../common/responses/orders';
+import { DashboardReviewsSchema, OnboardingSchema } from '../../../common/responses/songwriters';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import {
   CheckoutSchema,
@@ -17,6 +27,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import * as MESSAGES from '../../../common/messages';
 import { actorOf, refuseRole, requireRole } from '../../middleware/require-user';
@@ -52,60 +63,65 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
 
   const me = new Hono<AppEnv>()
     .use('*', requireRole('songwriter'))
-    .get('/', async (c) => c.json(await getOnboarding({ db, actor: actorOf(c) })))
-    .put('/profile', validate('json', SongwriterProfileSchema), async (c) => {
+    .get('/', responds(OnboardingSchema), async (c) => c.var.reply(await getOnboarding({ db, actor: actorOf(c) })))
+    .put('/profile', validate('json', SongwriterProfileSchema), responds(OkSchema), async (c) => {
       await saveProfile({ db, actor: actorOf(c), input: c.req.valid('json') });
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     })
-    .put('/questionnaire', validate('json', SongwriterQuestionnaireSchema), async (c) => {
+    .put('/questionnaire', validate('json', SongwriterQuestionnaireSchema), responds(OkSchema), async (c) => {
       await saveQuestionnaire({ db, actor: actorOf(c), input: c.req.valid('json') });
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     })
-    .post('/checkout', validate('json', CheckoutSchema), async (c) =>
-      c.json(
+    .post('/checkout', validate('json', CheckoutSchema), responds(StartedCheckoutSchema, 201), async (c) =>
+      c.var.reply(
         await startCheckout({ db, payments, actor: actorOf(c), packageSize: c.req.valid('json').packageSize, publicUrl: config.publicUrl }),
-        201,
       ),
     )
-    .get('/orders', async (c) => c.json(await listMyOrders({ db, actor: actorOf(c) })))
-    .get('/orders/:id', validate('param', UuidParamSchema), async (c) =>
-      c.json(await getMyOrder({ db, actor: actorOf(c), orderId: c.req.valid('param').id })),
+    .get('/orders', responds(SongwriterOrdersSchema), async (c) => c.var.reply(await listMyOrders({ db, actor: actorOf(c) })))
+    .get('/orders/:id', validate('param', UuidParamSchema), responds(SubmissionOrderSchema), async (c) =>
+      c.var.reply(await getMyOrder({ db, actor: actorOf(c), orderId: c.req.valid('param').id })),
     )
-    .get('/reviews', async (c) => c.json(await getDashboardReviews({ db, actor: actorOf(c) })))
-    .post('/claim', validate('json', ClaimBySessionSchema), async (c) =>
-      c.json(await claimBySession({ db, actor: actorOf(c), sessionId: c.req.valid('json').sessionId })),
+    .get('/reviews', responds(DashboardReviewsSchema), async (c) => c.var.reply(await getDashboardReviews({ db, actor: actorOf(c) })))
+    .post('/claim', validate('json', ClaimBySessionSchema), responds(SessionClaimResultSchema), async (c) =>
+      c.var.reply(await claimBySession({ db, actor: actorOf(c), sessionId: c.req.valid('json').sessionId })),
     )
-    .post('/claim-email', validate('json', ClaimByEmailSchema), async (c) => {
+    .post('/claim-email', validate('json', ClaimByEmailSchema), responds(EmailClaimResultSchema), async (c) => {
       const actor = actorOf(c);
       await consumeRateLimit(db, `claim-email:${actor.id}`, { window: 600, max: 5 });
-      return c.json(await requestClaimByEmail({ db, actor, email: c.req.valid('json').email, secret, emailCtx }));
+      return c.var.reply(await requestClaimByEmail({ db, actor, email: c.req.valid('json').email, secret, emailCtx }));
     })
-    .post('/claim-email/confirm', validate('json', ClaimConfirmSchema), async (c) =>
-      c.json(await confirmClaimByEmail({ db, actor: actorOf(c), token: c.req.valid('json').token, secret })),
+    .post('/claim-email/confirm', validate('json', ClaimConfirmSchema), responds(ClaimedOrdersSchema), async (c) =>
+      c.var.reply(await confirmClaimByEmail({ db, actor: actorOf(c), token: c.req.valid('json').token, secret })),
     );
 
   return new Hono<AppEnv>()
-    .post('/sign-up', validate('json', SongwriterSignupSchema), async (c) => {
+    .post('/sign-up', validate('json', SongwriterSignupSchema), responds(OkSchema), async (c) => {
       // The same limit as better-auth's own sign-up: three per ten seconds per address.
       await consumeRateLimit(db, `songwriter-sign-up:${c.get('clientIp')}`, { window: 10, max: 3 });
       const input = c.req.valid('json');
       await signUpSongwriter({ db, auth, input, emailCtx });
       // The verification link signs in only this browser (features/accounts/credentials.ts).
       setCookie(c, signUpCookieName(config.isProduction), signUpCookieValue(secret, input.email), signUpCookieOptions(config.isProduction));
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     })
-    .post('/join', refuseRole('admin', MESSAGES.songwriters.joinRefusesAdmin), validate('json', SongwriterJoinSchema), async (c) => {
-      const setCookies = await joinAsSongwriter({
-        db,
-        auth,
-        actor: actorOf(c),
-        input: c.req.valid('json'),
-        headers: c.req.raw.headers,
-        emailCtx,
-      });
-      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-      c.set('rolesChanged', true);
-      return c.json({ ok: true });
-    })
+    .post(
+      '/join',
+      refuseRole('admin', MESSAGES.songwriters.joinRefusesAdmin),
+      validate('json', SongwriterJoinSchema),
+      responds(OkSchema),
+      async (c) => {
+        const setCookies = await joinAsSongwriter({
+          db,
+          auth,
+          actor: actorOf(c),
+          input: c.req.valid('json'),
+          headers: c.req.raw.headers,
+          emailCtx,
+        });
+        for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+        c.set('rolesChanged', true);
+        return c.var.reply({ ok: true });
+      },
+    )
     .route('/me', me);
 }

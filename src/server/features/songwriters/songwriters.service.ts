@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
+import type { OnboardingStep } from '../../../common/responses/songwriters';
 import type {
   SongwriterJoinInput,
   SongwriterProfileInput,
@@ -161,8 +162,6 @@ export async function joinAsSongwriter({
   return setCookies;
 }
 
-export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard';
-
 /** Where a returning songwriter resumes: the first unfinished step. */
 export async function getOnboarding({ db, actor }: { db: Db; actor: Actor }) {
   const [profile] = await db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, actor.id));
@@ -182,15 +181,16 @@ export async function getOnboarding({ db, actor }: { db: Db; actor: Actor }) {
     username: profile?.username ?? null,
     profile: profile?.completedAt
       ? {
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          email: profile.email,
-          phone: profile.phone,
-          streetAddress: profile.streetAddress,
-          city: profile.city,
-          stateProvince: profile.stateProvince,
-          zip: profile.zip,
-          country: profile.country,
+          // Step 2 requires every field; the columns allow null only for the row made at sign-up, before it.
+          firstName: profile.firstName ?? '',
+          lastName: profile.lastName ?? '',
+          email: profile.email ?? '',
+          phone: profile.phone ?? '',
+          streetAddress: profile.streetAddress ?? '',
+          city: profile.city ?? '',
+          stateProvince: profile.stateProvince ?? '',
+          zip: profile.zip ?? '',
+          country: profile.country ?? '',
         }
       : null,
     questionnaire: questionnaire

@@ -1,16 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrderPaymentStatus } from '../../../common/constants';
+import type { TestCheckoutPaid, TestCheckoutSession } from '../../../common/responses/orders';
 import { api } from '../../lib/api';
 
-/** GET /api/test-checkout/:sessionId: the order behind a session of the built-in test checkout. */
-export interface TestCheckoutSession {
-  sessionId: string;
-  orderId: string;
-  packageSize: number;
-  amountCents: number;
-  paymentStatus: OrderPaymentStatus;
-  customerEmail: string | null;
-}
+export type { TestCheckoutSession } from '../../../common/responses/orders';
 
 export const testCheckoutQuery = (sessionId: string) =>
   queryOptions({
@@ -20,4 +12,4 @@ export const testCheckoutQuery = (sessionId: string) =>
 
 /** The Pay button: the server confirms the payment as a provider's webhook would, and says where to go next. */
 export const payTestCheckout = (sessionId: string) =>
-  api<{ redirectTo: string }>(`/api/test-checkout/${encodeURIComponent(sessionId)}/pay`, { method: 'POST' });
+  api<TestCheckoutPaid>(`/api/test-checkout/${encodeURIComponent(sessionId)}/pay`, { method: 'POST' });

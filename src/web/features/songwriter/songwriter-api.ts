@@ -1,9 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PackageSize, ReviewStatus } from '../../../common/constants';
+import type { PackageSize } from '../../../common/constants';
+import type {
+  ClaimedOrders,
+  EmailClaimResult,
+  SessionClaimResult,
+  SongwriterOrder,
+  StartedCheckout,
+} from '../../../common/responses/orders';
+import type { DashboardReviews, Onboarding, OnboardingStep } from '../../../common/responses/songwriters';
 import { PAGE_PATHS } from '../../../common/routes';
 import type { z } from 'zod';
 import type {
-  SavedQuestionnaire,
   SongwriterQuestionnaireSchema,
   SongwriterProfileInput,
   SongwriterJoinInput,
@@ -12,49 +19,8 @@ import type {
 import { api } from '../../lib/api';
 import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
 
-/** Where a songwriter resumes: the first unfinished step (GET /api/songwriters/me). */
-export type OnboardingStep = 'profile' | 'questionnaire' | 'order' | 'dashboard';
-
-/** GET /api/songwriters/me. `profile` is null until step 2 is saved, `questionnaire` until step 3 is. */
-export interface Onboarding {
-  username: string | null;
-  profile: SongwriterProfileInput | null;
-  questionnaire: SavedQuestionnaire | null;
-  nextStep: OnboardingStep;
-}
-
-/** A row of GET /api/songwriters/me/orders (paid and completed orders, newest first); dates are ISO strings. */
-export interface SongwriterOrder {
-  id: string;
-  packageSize: number;
-  songsSubmitted: number;
-  songsRemaining: number;
-  paymentStatus: 'paid' | 'completed';
-  amountPaidCents: number;
-  createdAt: string;
-  paidAt: string | null;
-}
-
-export interface DashboardReview {
-  id: string;
-  orderId: string;
-  songNumber: number;
-  songTitle: string;
-  status: ReviewStatus;
-  readBySongwriter: boolean;
-  createdAt: string;
-  reviewedAt: string | null;
-  unreadMessages: number;
-}
-
-/** GET /api/songwriters/me/reviews: every review, newest first, and the unread admin messages over all of them. */
-export interface DashboardReviews {
-  reviews: DashboardReview[];
-  unreadMessages: number;
-}
-
-export type ClaimResult = { claimed: number };
-export type ClaimByEmailResult = ClaimResult | { confirmationSent: true };
+export type { DashboardReview, DashboardReviews, Onboarding, OnboardingStep } from '../../../common/responses/songwriters';
+export type { SongwriterOrder } from '../../../common/responses/orders';
 
 /** Every query of this feature sits under this root; sign-out drops them with the rest of the session's data. */
 const ROOT = ['songwriter'] as const;
@@ -96,12 +62,11 @@ export const songwriterApi = {
     api<{ ok: true }>('/api/songwriters/me/questionnaire', { method: 'PUT', body: input }),
   /** A pending order and its checkout page (Stripe Checkout, or our test checkout), opened in a new tab. */
   startCheckout: (packageSize: PackageSize) =>
-    api<{ orderId: string; url: string }>('/api/songwriters/me/checkout', { method: 'POST', body: { packageSize } }),
+    api<StartedCheckout>('/api/songwriters/me/checkout', { method: 'POST', body: { packageSize } }),
   /** awaitingPayment: the checkout's order is this songwriter's but not paid yet (the provider's notice is late). */
-  claimBySession: (sessionId: string) =>
-    api<ClaimResult & { awaitingPayment: boolean }>('/api/songwriters/me/claim', { method: 'POST', body: { sessionId } }),
-  claimByEmail: (email: string) => api<ClaimByEmailResult>('/api/songwriters/me/claim-email', { method: 'POST', body: { email } }),
-  confirmClaim: (token: string) => api<ClaimResult>('/api/songwriters/me/claim-email/confirm', { method: 'POST', body: { token } }),
+  claimBySession: (sessionId: string) => api<SessionClaimResult>('/api/songwriters/me/claim', { method: 'POST', body: { sessionId } }),
+  claimByEmail: (email: string) => api<EmailClaimResult>('/api/songwriters/me/claim-email', { method: 'POST', body: { email } }),
+  confirmClaim: (token: string) => api<ClaimedOrders>('/api/songwriters/me/claim-email/confirm', { method: 'POST', body: { token } }),
 };
 
 const STEP_PATHS: Record<OnboardingStep, string> = {

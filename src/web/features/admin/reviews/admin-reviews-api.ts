@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../../common/api-types';
 import type { ReviewListTab, ReviewStatus } from '../../../../common/constants';
-import type { SavedQuestionnaire } from '../../../../common/schemas/songwriters';
+import type { SavedQuestionnaire } from '../../../../common/responses/songwriters';
 import type { ConversationMessage } from '../../../components/review/conversation';
 import type { SubmissionFields } from '../../../components/review/submission-details';
 import { api } from '../../../lib/api';

@@ -1,0 +1,75 @@
+/** What the checkout, order, claim and payment routes answer. */
+import { z } from 'zod';
+import { ORDER_PAYMENT_STATUSES } from '../constants';
+import { timestamp } from './common';
+
+const paymentStatus = z.enum(ORDER_PAYMENT_STATUSES);
+
+/** POST /api/songwriters/me/checkout: the pending order and the checkout page to open. */
+export const StartedCheckoutSchema = z.object({ orderId: z.string(), url: z.string() });
+export type StartedCheckout = z.output<typeof StartedCheckoutSchema>;
+
+/** A row of GET /api/songwriters/me/orders: paid and completed orders, newest first, with what is left to submit. */
+export const SongwriterOrderSchema = z.object({
+  id: z.string(),
+  packageSize: z.number().int(),
+  songsSubmitted: z.number().int(),
+  songsRemaining: z.number().int(),
+  paymentStatus,
+  amountPaidCents: z.number().int(),
+  createdAt: timestamp,
+  paidAt: timestamp.nullable(),
+});
+export type SongwriterOrder = z.output<typeof SongwriterOrderSchema>;
+export const SongwriterOrdersSchema = z.array(SongwriterOrderSchema);
+
+/** GET /api/songwriters/me/orders/:id: a paid order and the songs submitted on it. */
+export const SubmissionOrderSchema = z.object({
+  id: z.string(),
+  packageSize: z.number().int(),
+  songsSubmitted: z.number().int(),
+  songsRemaining: z.number().int(),
+  paymentStatus,
+  createdAt: timestamp,
+  submitted: z.array(z.object({ songNumber: z.number().int(), songTitle: z.string() })),
+});
+export type SubmissionOrder = z.output<typeof SubmissionOrderSchema>;
+
+/** How many paid orders a claim linked to the songwriter (POST /api/songwriters/me/claim-email/confirm). */
+export const ClaimedOrdersSchema = z.object({ claimed: z.number().int() });
+export type ClaimedOrders = z.output<typeof ClaimedOrdersSchema>;
+
+/**
+ * POST /api/songwriters/me/claim. awaitingPayment: the session's order is this songwriter's but not paid
+ * yet (the provider's notice is late).
+ */
+export const SessionClaimResultSchema = ClaimedOrdersSchema.extend({ awaitingPayment: z.boolean() });
+export type SessionClaimResult = z.output<typeof SessionClaimResultSchema>;
+
+/** POST /api/songwriters/me/claim-email: claimed at once (the account's own address), or a confirmation link sent. */
+export const EmailClaimResultSchema = z.union([ClaimedOrdersSchema, z.object({ confirmationSent: z.literal(true) })]);
+export type EmailClaimResult = z.output<typeof EmailClaimResultSchema>;
+
+/** GET /api/test-checkout/:sessionId: the order behind a session of the built-in test checkout. */
+export const TestCheckoutSessionSchema = z.object({
+  sessionId: z.string(),
+  orderId: z.string(),
+  packageSize: z.number().int(),
+  amountCents: z.number().int(),
+  paymentStatus,
+  customerEmail: z.string().nullable(),
+});
+export type TestCheckoutSession = z.output<typeof TestCheckoutSessionSchema>;
+
+/** POST /api/test-checkout/:sessionId/pay: where the songwriter goes next. */
+export const TestCheckoutPaidSchema = z.object({ redirectTo: z.string() });
+export type TestCheckoutPaid = z.output<typeof TestCheckoutPaidSchema>;
+
+/** What a checkout.session.completed delivery did to its order. */
+export const FULFIL_OUTCOMES = ['paid', 'duplicate-event', 'already-paid', 'created-unclaimed', 'not-paid', 'unknown-package'] as const;
+
+/** POST /api/payments/stripe/webhook: received, and either ignored (another kind of event) or its outcome. */
+export const StripeWebhookReceiptSchema = z.union([
+  z.object({ received: z.literal(true), ignored: z.literal(true) }),
+  z.object({ received: z.literal(true), outcome: z.enum(FULFIL_OUTCOMES) }),
+]);
