@@ -9,3 +9,4 @@ export * from './preview-access';
 export * from './admin';
 export * from './songwriters';
 export * from './orders';
+export * from './submissions';

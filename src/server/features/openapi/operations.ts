@@ -97,7 +97,6 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   },
   'POST /api/submissions': {
     summary: 'Submit one song of a paid order',
-    status: 201,
     multipart: {
       data: SubmissionSchema,
       files: {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { SubmittedSongSchema } from '../../../common/responses/submissions';
 import { SubmissionSchema } from '../../../common/schemas/reviews';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
@@ -8,6 +9,7 @@ import type { EmailContext } from '../../emails/layout';
 import type { AppEnv } from '../../lib/hono-env';
 import { readMultipart } from '../../lib/multipart';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { responds } from '../../lib/respond';
 import { actorOf, requireRole } from '../../middleware/require-user';
 import { assertOrderTakesSong, submitSong } from './submissions.service';
 
@@ -29,7 +31,7 @@ export function submissionRoutes({
   storage: Storage;
   mail: { emailCtx: EmailContext; adminEmail: string };
 }) {
-  return new Hono<AppEnv>().use('*', requireRole('songwriter')).post('/', async (c) => {
+  return new Hono<AppEnv>().use('*', requireRole('songwriter')).post('/', responds(SubmittedSongSchema, 201), async (c) => {
     const actor = actorOf(c);
     // Counted and the order checked once `data` is read, before a byte of a file is stored.
     const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
@@ -40,7 +42,7 @@ export function submissionRoutes({
     });
     try {
       const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
-      return c.json(review, 201);
+      return c.var.reply(review);
     } finally {
       await cleanup();
     }

@@ -1,27 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { SubmissionOrder } from '../../../common/responses/orders';
+import type { SubmittedSong } from '../../../common/responses/submissions';
 import type { SubmissionInput } from '../../../common/schemas/reviews';
 import { api } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 
-/** GET /api/songwriters/me/orders/:id: a paid order of the signed-in songwriter and the songs it has. */
-export interface SubmissionOrder {
-  id: string;
-  packageSize: number;
-  songsSubmitted: number;
-  songsRemaining: number;
-  paymentStatus: 'paid' | 'completed';
-  createdAt: string;
-  submitted: { songNumber: number; songTitle: string }[];
-}
-
-/** 201 from POST /api/submissions. */
-export interface SubmittedSong {
-  id: string;
-  songNumber: number;
-  songTitle: string;
-  packageSize: number;
-  songsRemaining: number;
-}
+export type { SubmissionOrder } from '../../../common/responses/orders';
+export type { SubmittedSong } from '../../../common/responses/submissions';
 
 /**
  * The order behind /submit-song. Not kept once the page is left (gcTime 0) and not refetched while it is
