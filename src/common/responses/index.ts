@@ -10,3 +10,4 @@ export * from './admin';
 export * from './songwriters';
 export * from './orders';
 export * from './submissions';
+export * from './reviews';

@@ -109,7 +109,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     },
   },
   'GET /api/reviews/:id': { summary: "One of the songwriter's reviews with its conversation" },
-  'POST /api/reviews/:id/messages': { summary: 'Message the reviewer', status: 201 },
+  'POST /api/reviews/:id/messages': { summary: 'Message the reviewer' },
 
   'GET /api/admin/outbox': { summary: 'Queued and sent e-mails' },
   'GET /api/admin/outbox/:id': { summary: 'One e-mail' },
@@ -136,7 +136,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/reviews/:id': { summary: 'One review with its submission and conversation' },
   'PUT /api/admin/reviews/:id/draft': { summary: 'Save a review draft' },
   'POST /api/admin/reviews/:id/send': { summary: 'Send a review to the songwriter' },
-  'POST /api/admin/reviews/:id/messages': { summary: 'Message the songwriter', status: 201 },
+  'POST /api/admin/reviews/:id/messages': { summary: 'Message the songwriter' },
   'GET /api/admin/dashboard': { summary: 'Figures, plays per day and newest pending reviews' },
   'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
   'GET /api/admin/customers': { summary: 'Customers and their orders' },

@@ -1,8 +1,18 @@
 import { Hono } from 'hono';
+import { OkSchema } from '../../../common/responses/common';
+import {
+  AdminReviewPageSchema,
+  AdminReviewSchema,
+  PostedReviewMessageSchema,
+  SavedReviewDraftSchema,
+  SongwriterReviewSchema,
+  UnreadMessageCountSchema,
+} from '../../../common/responses/reviews';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { AdminReviewListQuerySchema, MessageSchema, ReviewTextSchema } from '../../../common/schemas/reviews';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
+import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
 import {
@@ -20,42 +30,58 @@ import {
 export function songwriterReviewRoutes({ db, secret, mail }: { db: Db; secret: string; mail: ReviewMail }) {
   return new Hono<AppEnv>()
     .use('*', requireRole('songwriter'))
-    .get('/:id', validate('param', UuidParamSchema), async (c) => {
+    .get('/:id', validate('param', UuidParamSchema), responds(SongwriterReviewSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await getSongwriterReview({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, secret }));
+      return c.var.reply(await getSongwriterReview({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, secret }));
     })
-    .post('/:id/messages', validate('param', UuidParamSchema), validate('json', MessageSchema), async (c) =>
-      c.json(
-        await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }),
-        201,
-      ),
+    .post(
+      '/:id/messages',
+      validate('param', UuidParamSchema),
+      validate('json', MessageSchema),
+      responds(PostedReviewMessageSchema, 201),
+      async (c) =>
+        c.var.reply(
+          await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }),
+        ),
     );
 }
 
 /** /api/admin/unread-messages: how many songwriters' messages no admin has read, for the sidebar's badge (decision 0024). */
 export function adminUnreadMessageRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/', async (c) => c.json({ unread: await countUnreadFromSongwriters(db) }));
+  return new Hono<AppEnv>().get('/', responds(UnreadMessageCountSchema), async (c) =>
+    c.var.reply({ unread: await countUnreadFromSongwriters(db) }),
+  );
 }
 
 /** /api/admin/reviews: mounted under the admin router. */
 export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string; mail: ReviewMail }) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', AdminReviewListQuerySchema), async (c) => c.json(await listAdminReviews({ db, ...c.req.valid('query') })))
-    .get('/:id', validate('param', UuidParamSchema), async (c) => {
-      c.header('Cache-Control', 'private, no-store');
-      return c.json(await getAdminReview({ db, actor: actorOf(c), id: c.req.valid('param').id, secret }));
-    })
-    .put('/:id/draft', validate('param', UuidParamSchema), validate('json', ReviewTextSchema), async (c) =>
-      c.json(await saveReviewDraft({ db, id: c.req.valid('param').id, text: c.req.valid('json').text })),
+    .get('/', validate('query', AdminReviewListQuerySchema), responds(AdminReviewPageSchema), async (c) =>
+      c.var.reply(await listAdminReviews({ db, ...c.req.valid('query') })),
     )
-    .post('/:id/send', validate('param', UuidParamSchema), validate('json', ReviewTextSchema), async (c) => {
-      await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, text: c.req.valid('json').text, mail });
-      return c.json({ ok: true });
+    .get('/:id', validate('param', UuidParamSchema), responds(AdminReviewSchema), async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.var.reply(await getAdminReview({ db, actor: actorOf(c), id: c.req.valid('param').id, secret }));
     })
-    .post('/:id/messages', validate('param', UuidParamSchema), validate('json', MessageSchema), async (c) =>
-      c.json(
-        await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }),
-        201,
-      ),
+    .put(
+      '/:id/draft',
+      validate('param', UuidParamSchema),
+      validate('json', ReviewTextSchema),
+      responds(SavedReviewDraftSchema),
+      async (c) => c.var.reply(await saveReviewDraft({ db, id: c.req.valid('param').id, text: c.req.valid('json').text })),
+    )
+    .post('/:id/send', validate('param', UuidParamSchema), validate('json', ReviewTextSchema), responds(OkSchema), async (c) => {
+      await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, text: c.req.valid('json').text, mail });
+      return c.var.reply({ ok: true });
+    })
+    .post(
+      '/:id/messages',
+      validate('param', UuidParamSchema),
+      validate('json', MessageSchema),
+      responds(PostedReviewMessageSchema, 201),
+      async (c) =>
+        c.var.reply(
+          await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }),
+        ),
     );
 }

@@ -200,7 +200,13 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
   const [profile] = await db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, review.songwriterId));
   const [questionnaire] = await db.select().from(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, review.songwriterId));
   await markOthersRead(db, review.id, actor.id);
-  const { userId: _p, createdAt: _pc, updatedAt: _pu, ...profileFields } = profile ?? ({} as typeof songwriterProfiles.$inferSelect);
+  const {
+    userId: _p,
+    completedAt: _pd,
+    createdAt: _pc,
+    updatedAt: _pu,
+    ...profileFields
+  } = profile ?? ({} as typeof songwriterProfiles.$inferSelect);
   const {
     userId: _q,
     createdAt: _qc,

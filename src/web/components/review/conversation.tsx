@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import * as MESSAGES from '../../../common/messages';
+import type { ConversationMessage } from '../../../common/responses/reviews';
 import { MessageSchema } from '../../../common/schemas/reviews';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -12,18 +13,6 @@ import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 import { InlineSpinner } from '../ui/spinner';
 import { Textarea } from '../ui/textarea';
-
-/** A message of a review's conversation, as GET /api/reviews/:id and GET /api/admin/reviews/:id return it. */
-export interface ConversationMessage {
-  id: string;
-  fromSongwriter: boolean;
-  /** Sent by the person looking at the page. */
-  mine: boolean;
-  senderName: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
 
 type MessageInput = z.input<typeof MessageSchema>;
 

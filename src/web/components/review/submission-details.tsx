@@ -1,17 +1,7 @@
 import { FileText, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as MESSAGES from '../../../common/messages';
-
-/** The parts of a submitted song both the songwriter and the reviewer read. File links are signed and expire. */
-export interface SubmissionFields {
-  songTitle: string;
-  audioUrl: string | null;
-  lyricsText: string | null;
-  lyricsFileUrl: string | null;
-  storyArc: string;
-  aiUsage: string;
-  additionalNotes: string | null;
-}
+import type { SubmissionFields } from '../../../common/responses/reviews';
 
 /**
  * The audio, lyrics (text or a link to the file), story arc, AI usage and notes of a submission, each

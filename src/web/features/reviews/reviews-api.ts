@@ -1,21 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReviewStatus } from '../../../common/constants';
-import type { ConversationMessage } from '../../components/review/conversation';
-import type { SubmissionFields } from '../../components/review/submission-details';
+import type { PostedReviewMessage, SongwriterReview } from '../../../common/responses/reviews';
 import { api } from '../../lib/api';
 
-/** GET /api/reviews/:id: the songwriter's own review. `adminReview` stays null until the review is sent. */
-export interface SongwriterReview extends SubmissionFields {
-  id: string;
-  orderId: string;
-  packageSize: number;
-  songNumber: number;
-  status: ReviewStatus;
-  adminReview: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-  messages: ConversationMessage[];
-}
+export type { SongwriterReview } from '../../../common/responses/reviews';
 
 /** Spec section 9: the conversation is read again every 30 s. */
 export const CONVERSATION_REFETCH_MS = 30_000;
@@ -28,4 +15,4 @@ export const songwriterReviewQuery = (reviewId: string) =>
   });
 
 export const sendSongwriterReply = (reviewId: string, message: string) =>
-  api<{ id: string; createdAt: string }>(`/api/reviews/${encodeURIComponent(reviewId)}/messages`, { method: 'POST', body: { message } });
+  api<PostedReviewMessage>(`/api/reviews/${encodeURIComponent(reviewId)}/messages`, { method: 'POST', body: { message } });

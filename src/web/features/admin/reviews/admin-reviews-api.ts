@@ -1,52 +1,18 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Paged } from '../../../../common/api-types';
-import type { ReviewListTab, ReviewStatus } from '../../../../common/constants';
-import type { SavedQuestionnaire } from '../../../../common/responses/songwriters';
-import type { ConversationMessage } from '../../../components/review/conversation';
-import type { SubmissionFields } from '../../../components/review/submission-details';
+import type { ReviewListTab } from '../../../../common/constants';
+import type {
+  AdminReview,
+  AdminReviewPage,
+  PostedReviewMessage,
+  SavedReviewDraft,
+  UnreadMessageCount,
+} from '../../../../common/responses/reviews';
 import { api } from '../../../lib/api';
 import { ADMIN_REVIEWS_KEY } from '../../../lib/query-keys';
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 
-/** A row of GET /api/admin/reviews; dates are ISO strings. */
-export interface AdminReviewRow {
-  id: string;
-  songTitle: string;
-  songNumber: number;
-  status: ReviewStatus;
-  createdAt: string;
-  reviewedAt: string | null;
-  songwriterName: string;
-  songwriterEmail: string;
-  unreadMessages: number;
-}
-
-export interface SongwriterProfileDetails {
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  streetAddress: string | null;
-  city: string | null;
-  stateProvince: string | null;
-  zip: string | null;
-  country: string | null;
-}
-
-/** GET /api/admin/reviews/:id. `adminReview` is the draft or the sent review. */
-export interface AdminReview extends SubmissionFields {
-  id: string;
-  orderId: string;
-  songNumber: number;
-  status: ReviewStatus;
-  adminReview: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-  songwriter: { email: string | null; profile: SongwriterProfileDetails | null; questionnaire: SavedQuestionnaire | null };
-  messages: ConversationMessage[];
-}
+export type { AdminReview, AdminReviewRow, SongwriterProfileDetails } from '../../../../common/responses/reviews';
 
 /** Spec section 9: the unread count (and the open conversation) are read again every 30 s. */
 export const REVIEWS_REFETCH_MS = 30_000;
@@ -58,7 +24,7 @@ export const adminReviewListQuery = (tab: ReviewListTab, q: string, page: number
   queryOptions({
     queryKey: [...LIST_KEY, { tab, q, page }],
     queryFn: ({ signal }) =>
-      api<Paged<AdminReviewRow>>('/api/admin/reviews', {
+      api<AdminReviewPage>('/api/admin/reviews', {
         query: { tab, q: q || undefined, page, pageSize: ADMIN_REVIEWS_PAGE_SIZE },
         signal,
       }),
@@ -68,7 +34,7 @@ export const adminReviewListQuery = (tab: ReviewListTab, q: string, page: number
 /** The red badge of the sidebar: messages from songwriters no admin has opened yet. */
 export const unreadReviewMessagesQuery = queryOptions({
   queryKey: UNREAD_KEY,
-  queryFn: ({ signal }) => api<{ unread: number }>('/api/admin/unread-messages', { signal }),
+  queryFn: ({ signal }) => api<UnreadMessageCount>('/api/admin/unread-messages', { signal }),
   refetchInterval: REVIEWS_REFETCH_MS,
 });
 
@@ -81,11 +47,10 @@ export const adminReviewQuery = (id: string) =>
 
 const path = (id: string) => `/api/admin/reviews/${encodeURIComponent(id)}`;
 
-export const saveReviewDraft = (id: string, text: string) =>
-  api<{ status: ReviewStatus }>(`${path(id)}/draft`, { method: 'PUT', body: { text } });
+export const saveReviewDraft = (id: string, text: string) => api<SavedReviewDraft>(`${path(id)}/draft`, { method: 'PUT', body: { text } });
 export const sendReview = (id: string, text: string) => api<{ ok: true }>(`${path(id)}/send`, { method: 'POST', body: { text } });
 export const sendAdminReply = (id: string, message: string) =>
-  api<{ id: string; createdAt: string }>(`${path(id)}/messages`, { method: 'POST', body: { message } });
+  api<PostedReviewMessage>(`${path(id)}/messages`, { method: 'POST', body: { message } });
 
 /**
  * The list and the sidebar's count, after anything that changes them (opening a review marks its messages

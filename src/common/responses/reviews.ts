@@ -1,0 +1,102 @@
+/** What the review routes answer, to the songwriter and to the reviewer. */
+import { z } from 'zod';
+import { REVIEW_STATUSES } from '../constants';
+import { paged, timestamp } from './common';
+import { SavedQuestionnaireSchema } from './songwriters';
+
+const reviewStatus = z.enum(REVIEW_STATUSES);
+
+/** A message of a review's conversation, oldest first. `mine`: sent by the person reading it. */
+export const ConversationMessageSchema = z.object({
+  id: z.string(),
+  fromSongwriter: z.boolean(),
+  mine: z.boolean(),
+  senderName: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: timestamp,
+});
+export type ConversationMessage = z.output<typeof ConversationMessageSchema>;
+
+/** The parts of a submitted song both the songwriter and the reviewer read. File links are signed for the reader and expire. */
+const submissionFields = {
+  songTitle: z.string(),
+  audioUrl: z.string().nullable(),
+  lyricsText: z.string().nullable(),
+  lyricsFileUrl: z.string().nullable(),
+  storyArc: z.string(),
+  aiUsage: z.string(),
+  additionalNotes: z.string().nullable(),
+};
+export const SubmissionFieldsSchema = z.object(submissionFields);
+export type SubmissionFields = z.output<typeof SubmissionFieldsSchema>;
+
+const review = {
+  ...submissionFields,
+  id: z.string(),
+  orderId: z.string(),
+  songNumber: z.number().int(),
+  status: reviewStatus,
+  reviewedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  messages: z.array(ConversationMessageSchema),
+};
+
+/** GET /api/reviews/:id: the songwriter's own review; `adminReview` stays null until the review is sent. */
+export const SongwriterReviewSchema = z.object({ ...review, packageSize: z.number().int(), adminReview: z.string().nullable() });
+export type SongwriterReview = z.output<typeof SongwriterReviewSchema>;
+
+/** A row of GET /api/admin/reviews; `unreadMessages` counts the songwriter's messages no admin has read. */
+export const AdminReviewRowSchema = z.object({
+  id: z.string(),
+  songTitle: z.string(),
+  songNumber: z.number().int(),
+  status: reviewStatus,
+  createdAt: timestamp,
+  reviewedAt: timestamp.nullable(),
+  songwriterName: z.string(),
+  songwriterEmail: z.string(),
+  unreadMessages: z.number().int(),
+});
+export type AdminReviewRow = z.output<typeof AdminReviewRowSchema>;
+export const AdminReviewPageSchema = paged(AdminReviewRowSchema);
+export type AdminReviewPage = z.output<typeof AdminReviewPageSchema>;
+
+/** The songwriter's profile as the reviewer reads it: fields not yet filled in are null. */
+export const SongwriterProfileDetailsSchema = z.object({
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  streetAddress: z.string().nullable(),
+  city: z.string().nullable(),
+  stateProvince: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type SongwriterProfileDetails = z.output<typeof SongwriterProfileDetailsSchema>;
+
+/** GET /api/admin/reviews/:id: `adminReview` is the draft or the sent review. */
+export const AdminReviewSchema = z.object({
+  ...review,
+  adminReview: z.string().nullable(),
+  songwriter: z.object({
+    email: z.string().nullable(),
+    profile: SongwriterProfileDetailsSchema.nullable(),
+    questionnaire: SavedQuestionnaireSchema.nullable(),
+  }),
+});
+export type AdminReview = z.output<typeof AdminReviewSchema>;
+
+/** GET /api/admin/unread-messages: songwriters' messages no admin has read yet. */
+export const UnreadMessageCountSchema = z.object({ unread: z.number().int() });
+export type UnreadMessageCount = z.output<typeof UnreadMessageCountSchema>;
+
+/** PUT /api/admin/reviews/:id/draft: the review's status once the draft is kept. */
+export const SavedReviewDraftSchema = z.object({ status: reviewStatus });
+export type SavedReviewDraft = z.output<typeof SavedReviewDraftSchema>;
+
+/** 201 from POST /api/reviews/:id/messages and POST /api/admin/reviews/:id/messages. */
+export const PostedReviewMessageSchema = z.object({ id: z.string(), createdAt: timestamp });
+export type PostedReviewMessage = z.output<typeof PostedReviewMessageSchema>;
