@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
+import { OkSchema } from '../../../common/responses/common';
 import { ContactSchema } from '../../../common/schemas/contact';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { sendContactMessage } from './contact.service';
 
 export function contactRoutes(db: Db, config: Config) {
-  return new Hono<AppEnv>().post('/', validate('json', ContactSchema), async (c) => {
+  return new Hono<AppEnv>().post('/', validate('json', ContactSchema), responds(OkSchema, 201), async (c) => {
     await consumeRateLimit(db, `contact:${c.get('clientIp')}`, { window: 600, max: 5 });
     await sendContactMessage({
       db,
@@ -16,6 +18,6 @@ export function contactRoutes(db: Db, config: Config) {
       adminEmail: config.adminNotifyEmail,
       emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl },
     });
-    return c.json({ ok: true }, 201);
+    return c.var.reply({ ok: true });
   });
 }
