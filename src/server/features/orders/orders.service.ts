@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { packagePriceCents, PAID_ORDER_STATUSES, type PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import type { EmailClaimResult, FULFIL_OUTCOMES, StartedCheckout } from '../../../common/responses/orders';
 import type { CompletedCheckout, PaymentProvider } from '../../adapters/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, paymentEvents, songReviews, songwriterProfiles, songwriterQuestionnaires, userRoles } from '../../db/schema';
@@ -38,7 +39,7 @@ export async function startCheckout({
   actor: Actor;
   packageSize: PackageSize;
   publicUrl: string;
-}): Promise<{ orderId: string; url: string }> {
+}): Promise<StartedCheckout> {
   await assertOnboarded(db, actor.id);
   const [order] = await db
     .insert(orders)
@@ -64,7 +65,7 @@ export async function startCheckout({
   return { orderId: order!.id, url };
 }
 
-export type FulfilOutcome = 'paid' | 'duplicate-event' | 'already-paid' | 'created-unclaimed' | 'not-paid' | 'unknown-package';
+export type FulfilOutcome = (typeof FULFIL_OUTCOMES)[number];
 
 /**
  * Marks an order paid from a verified payment event, once: the event id is recorded in the same
@@ -293,7 +294,7 @@ export async function requestClaimByEmail({
   email: string;
   secret: string;
   emailCtx: EmailContext;
-}): Promise<{ claimed: number } | { confirmationSent: true }> {
+}): Promise<EmailClaimResult> {
   const address = email.trim().toLowerCase();
   const ownAddress = actor.emailVerified && address === actor.email.toLowerCase();
   const unclaimed = await countUnclaimedByEmail(db, address);
