@@ -1,4 +1,4 @@
-import type { MeResponse } from './api-types';
+import type { MeResponse } from './responses';
 
 /**
  * Every page path of the web app. The router builds from these, and the server answers 404 (with the

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { MeResponse } from '../../common/api-types';
+import type { MeResponse } from '../../common/responses';
 import * as MESSAGES from '../../common/messages';
 import { mayBrowseCatalogue, PAGE_PATHS, withReturnTo } from '../../common/routes';
 import { ErrorState } from '../components/error-state';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Paged } from '../../common/api-types';
+import type { Paged } from '../../common/responses';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { Pagination } from './pagination';

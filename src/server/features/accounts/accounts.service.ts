@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { LIMITS, type Role } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import type { MeResponse } from '../../../common/api-types';
+import type { MeResponse } from '../../../common/responses';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, previewRequests, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { PitchActivityEvent, PitchActivityPage } from '../../../common/api-types';
+import type { PitchActivityEvent, PitchActivityPage } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { PitchActivityQuery } from '../../../common/schemas/pitching';
 import { queryRows, type Db } from '../../db/client';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { format } from 'date-fns';
-import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/api-types';
+import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/responses';
 import { DATE_FORMAT } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { pitchExpiresAt, type PitchLinkValues } from '../../../common/schemas/pitching';

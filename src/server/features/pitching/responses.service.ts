@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminSongResponse, MySongResponse } from '../../../common/api-types';
+import type { AdminSongResponse, MySongResponse } from '../../../common/responses';
 import type { SongResponse } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { SongResponseValues } from '../../../common/schemas/pitching';

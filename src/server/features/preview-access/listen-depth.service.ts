@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SongListener } from '../../../common/api-types';
+import type { SongListener } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { queryRows, type Db } from '../../db/client';
 import { songs } from '../../db/schema';

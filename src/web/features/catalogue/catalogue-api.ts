@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CataloguePage, CatalogueSong } from '../../../common/api-types';
+import type { CataloguePage, CatalogueSong, PostedComment } from '../../../common/responses';
 import type { CommentInput } from '../../../common/schemas/songs';
 import { api } from '../../lib/api';
 import { CATALOGUE_KEY } from '../../lib/query-keys';
@@ -34,4 +34,4 @@ export const songQuery = (slug: string) =>
   });
 
 export const postComment = (slug: string, input: CommentInput) =>
-  api<{ id: string; isApproved: boolean }>(`/api/songs/${encodeURIComponent(slug)}/comments`, { method: 'POST', body: input });
+  api<PostedComment>(`/api/songs/${encodeURIComponent(slug)}/comments`, { method: 'POST', body: input });

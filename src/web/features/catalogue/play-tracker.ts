@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import type { Ok, StartedPlay } from '../../../common/responses';
 
 /** What a player reports about one play: seconds listened, the furthest point reached, and whether it ended. */
 export interface PlayReport {
@@ -20,8 +21,8 @@ export interface PlayTracker {
 // reports are tiny, far below the browser's 64 kB budget for such requests.
 export const catalogueTracker: PlayTracker = {
   start: async (songId, report) =>
-    (await api<{ id: string }>('/api/plays', { method: 'POST', body: { songId, ...report }, keepalive: true })).id,
+    (await api<StartedPlay>('/api/plays', { method: 'POST', body: { songId, ...report }, keepalive: true })).id,
   update: async (playId, report) => {
-    await api<{ ok: true }>(`/api/plays/${encodeURIComponent(playId)}`, { method: 'PATCH', body: report, keepalive: true });
+    await api<Ok>(`/api/plays/${encodeURIComponent(playId)}`, { method: 'PATCH', body: report, keepalive: true });
   },
 };

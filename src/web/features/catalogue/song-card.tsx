@@ -1,6 +1,6 @@
 import { Headphones } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CatalogueSongItem } from '../../../common/api-types';
+import type { CatalogueSongItem } from '../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MessageSquare, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
-import type { SongComment } from '../../../common/api-types';
+import type { SongComment } from '../../../common/responses';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { CommentSchema, type CommentInput } from '../../../common/schemas/songs';

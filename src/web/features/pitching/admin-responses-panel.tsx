@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { AdminSongResponse } from '../../../common/api-types';
+import type { AdminSongResponse } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import type { PitchActivityEvent } from '../../../common/api-types';
+import type { PitchActivityEvent } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
-import type { PitchLinkDetail } from '../../../common/api-types';
+import type { PitchLinkDetail } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { pitchExpiryDate } from '../../../common/schemas/pitching';
 import { ErrorState } from '../../components/error-state';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link2, Plus } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { PitchLinkListItem } from '../../../common/api-types';
+import type { PitchLinkListItem } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { PitchPage, PitchSong } from '../../../common/api-types';
+import type { PitchPage, PitchSong } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
 import { AudioPlayer, SongCover, SongFacts, SongTags } from '../catalogue';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PreviewRequestView } from '../../../common/api-types';
+import type { MyPreviewRequest } from '../../../common/responses';
 import { api } from '../../lib/api';
 
 /** Invalidated by the request form after a signed-in user asks for access. */
@@ -7,5 +7,5 @@ export const MY_PREVIEW_REQUEST_KEY = ['preview-requests', 'mine'] as const;
 
 export const myPreviewRequestQuery = queryOptions({
   queryKey: MY_PREVIEW_REQUEST_KEY,
-  queryFn: ({ signal }) => api<{ request: PreviewRequestView | null }>('/api/preview-requests/mine', { signal }),
+  queryFn: ({ signal }) => api<MyPreviewRequest>('/api/preview-requests/mine', { signal }),
 });

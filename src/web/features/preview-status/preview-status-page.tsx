@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CircleCheck, CircleX, Hourglass, Send, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PreviewRequestView } from '../../../common/api-types';
+import type { PreviewRequestView } from '../../../common/responses';
 import { previewAccessStateOf, type PreviewAccessState } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';

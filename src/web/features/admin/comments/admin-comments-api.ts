@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminCommentItem, Paged } from '../../../../common/api-types';
+import type { AdminCommentItem, Ok, Paged } from '../../../../common/responses';
 import type { CommentStatusFilter } from '../../../../common/constants';
 import { api } from '../../../lib/api';
 import { ADMIN_COMMENTS_KEY, CATALOGUE_KEY } from '../../../lib/query-keys';
@@ -15,7 +15,7 @@ export const adminCommentsQuery = (status: CommentStatusFilter, page: number) =>
   });
 
 export const approveComment = (id: string) =>
-  api<{ ok: true }>(`/api/admin/comments/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isApproved: true } });
+  api<Ok>(`/api/admin/comments/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isApproved: true } });
 
 export const deleteComment = (id: string) => api<null>(`/api/admin/comments/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import type { AdminCommentItem } from '../../../../common/api-types';
+import type { AdminCommentItem } from '../../../../common/responses';
 import { COMMENT_STATUS_FILTERS, type CommentStatusFilter } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { AdminCommentListQuerySchema } from '../../../../common/schemas/songs';

@@ -1,6 +1,6 @@
 import { Check, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AdminCommentItem } from '../../../../common/api-types';
+import type { AdminCommentItem } from '../../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

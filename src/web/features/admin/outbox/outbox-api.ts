@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { OutboxListItem, OutboxMessage, Paged } from '../../../../common/api-types';
+import type { OutboxListItem, OutboxMessage, Paged } from '../../../../common/responses';
 import type { OutboxStatus } from '../../../../common/constants';
 import { api } from '../../../lib/api';
 

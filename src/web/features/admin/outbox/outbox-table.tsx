@@ -1,4 +1,4 @@
-import type { OutboxListItem } from '../../../../common/api-types';
+import type { OutboxListItem } from '../../../../common/responses';
 import { formatDateTime } from '../../../lib/format';
 import { OutboxStatusBadge } from './outbox-status-badge';
 import { DataTable } from '../../../components/data-table';

@@ -1,5 +1,17 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminPreviewRequest, Paged, SongListener } from '../../../../common/api-types';
+import type {
+  AdminPreviewRequest,
+  CreatedPreviewAccount,
+  Ok,
+  Paged,
+  PreviewActivity,
+  PreviewUserActivity,
+  SongListenDepth,
+  SongListening,
+  UserPlay,
+} from '../../../../common/responses';
+
+export type { PreviewUserActivity, SongListenDepth, SongListening, UserPlay };
 import { PREVIEW_ACCESS_STATES } from '../../../../common/constants';
 import type { CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { api } from '../../../lib/api';
@@ -7,53 +19,6 @@ import { api } from '../../../lib/api';
 export const REQUEST_FILTERS = ['all', ...PREVIEW_ACCESS_STATES] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 export const REQUESTS_PAGE_SIZE = 20;
-
-/** A row of GET /api/admin/preview-activity's users. */
-export interface PreviewUserActivity {
-  userId: string;
-  email: string;
-  name: string;
-  companyName: string | null;
-  playCount: number;
-  commentCount: number;
-  lastActiveAt: string | null;
-}
-
-/** A row of GET /api/admin/preview-activity's songs. */
-export interface SongListening {
-  songId: string;
-  title: string;
-  slug: string;
-  durationSeconds: number | null;
-  /** Preview users and pitch link recipients. */
-  listeners: number;
-  plays: number;
-  completedPlays: number;
-  /** How far into the song plays got on average, 0-1; null without plays or a known length. */
-  averageDepth: number | null;
-}
-
-/** GET /api/admin/preview-activity/songs/:songId: where listeners stop, and who listened how far. */
-export interface SongListenDepth {
-  song: { id: string; title: string; slug: string; durationSeconds: number | null };
-  plays: number;
-  /** Per equal stretch of the song, the plays that got into it; null while the song's length is unknown. */
-  reached: number[] | null;
-  listeners: SongListener[];
-}
-
-/** A row of GET /api/admin/preview-activity/users/:userId/plays, newest first. */
-export interface UserPlay {
-  id: string;
-  songTitle: string;
-  songSlug: string;
-  playedAt: string;
-  durationSeconds: number;
-  /** The furthest point of the song reached, in seconds. */
-  furthestSeconds: number;
-  songDurationSeconds: number | null;
-  completed: boolean;
-}
 
 const REQUESTS_KEY = ['admin', 'preview-requests'] as const;
 const ACTIVITY_KEY = ['admin', 'preview-activity'] as const;
@@ -72,7 +37,7 @@ export const previewRequestsQuery = (filters: { status: RequestFilter; q: string
 
 export const previewActivityQuery = queryOptions({
   queryKey: ACTIVITY_KEY,
-  queryFn: ({ signal }) => api<{ users: PreviewUserActivity[]; songs: SongListening[] }>('/api/admin/preview-activity', { signal }),
+  queryFn: ({ signal }) => api<PreviewActivity>('/api/admin/preview-activity', { signal }),
 });
 
 export const userPlaysQuery = (userId: string) =>
@@ -90,10 +55,10 @@ export const songListenDepthQuery = (songId: string) =>
 export type RequestAction = 'approve' | 'reject' | 'revoke';
 
 export const actOnRequest = (id: string, action: RequestAction) =>
-  api<{ ok: true }>(`/api/admin/preview-requests/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
+  api<Ok>(`/api/admin/preview-requests/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
 
 export const createPreviewAccount = (input: CreatePreviewAccountInput) =>
-  api<{ id: string; email: string }>('/api/admin/preview-accounts', { method: 'POST', body: input });
+  api<CreatedPreviewAccount>('/api/admin/preview-accounts', { method: 'POST', body: input });
 
 /** Access changed: the request list and the preview users both show it. */
 export const invalidatePreviewAdmin = (queryClient: QueryClient) =>

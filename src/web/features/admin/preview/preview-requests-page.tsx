@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import type { AdminPreviewRequest } from '../../../../common/api-types';
+import type { AdminPreviewRequest } from '../../../../common/responses';
 import * as MESSAGES from '../../../../common/messages';
 import { PreviewRequestListQuerySchema } from '../../../../common/schemas/preview-access';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,6 +1,6 @@
 import { Ban, Check, RotateCcw, UserCheck, UserX, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AdminPreviewRequest } from '../../../../common/api-types';
+import type { AdminPreviewRequest } from '../../../../common/responses';
 import { previewAccessStateOf } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { Badge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Paged } from '../../../../common/api-types';
+import type { Paged } from '../../../../common/responses';
 import type { ReviewListTab, ReviewStatus } from '../../../../common/constants';
 import type { SavedQuestionnaire } from '../../../../common/schemas/songwriters';
 import type { ConversationMessage } from '../../../components/review/conversation';

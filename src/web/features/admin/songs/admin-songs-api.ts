@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminSong, AdminSongListItem, SavedSong } from '../../../../common/api-types';
+import type { AdminSong, AdminSongListItem, Ok, SavedSong, SongActiveState } from '../../../../common/responses';
 import type { SongFormValues } from '../../../../common/schemas/songs';
 import { api } from '../../../lib/api';
 import { ADMIN_SONGS_KEY, CATALOGUE_KEY } from '../../../lib/query-keys';
@@ -21,12 +21,12 @@ export const adminSongQuery = (id: string) =>
   });
 
 export const setSongActive = (id: string, isActive: boolean) =>
-  api<{ id: string; isActive: boolean }>(`/api/admin/songs/${encodeURIComponent(id)}/active`, { method: 'PATCH', body: { isActive } });
+  api<SongActiveState>(`/api/admin/songs/${encodeURIComponent(id)}/active`, { method: 'PATCH', body: { isActive } });
 
 export const deleteSong = (id: string) => api<null>(`/api/admin/songs/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** Every song id in the new order, in one request (the server rewrites every order_index in one transaction). */
-export const saveSongOrder = (ids: string[]) => api<{ ok: true }>('/api/admin/song-order', { method: 'PUT', body: { ids } });
+export const saveSongOrder = (ids: string[]) => api<Ok>('/api/admin/song-order', { method: 'PUT', body: { ids } });
 
 export interface SongFiles {
   audio?: File | null;

@@ -3,7 +3,7 @@ import { Music, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
-import type { AdminSongListItem } from '../../../../common/api-types';
+import type { AdminSongListItem } from '../../../../common/responses';
 import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { EmptyState } from '../../../components/empty-state';

@@ -5,7 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import type { AdminSong } from '../../../../common/api-types';
+import type { AdminSong } from '../../../../common/responses';
 import { LIMITS } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';

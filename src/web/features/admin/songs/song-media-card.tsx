@@ -1,6 +1,6 @@
 import { ImageOff, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import type { AdminSong } from '../../../../common/api-types';
+import type { AdminSong } from '../../../../common/responses';
 import { LIMITS, SONG_IMAGE_WEB_SIZE } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { Button } from '../../../components/ui/button';

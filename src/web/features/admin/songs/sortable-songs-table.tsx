@@ -15,7 +15,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { AdminSongListItem } from '../../../../common/api-types';
+import type { AdminSongListItem } from '../../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { DataTable } from '../../../components/data-table';
 import { Badge } from '../../../components/ui/badge';
