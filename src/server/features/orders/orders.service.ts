@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { packagePriceCents, PAID_ORDER_STATUSES, type PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { checkoutReturnPath, claimOrdersPath, PAGE_PATHS } from '../../../common/routes';
 import type { CompletedCheckout, PaymentProvider } from '../../adapters/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, paymentEvents, songReviews, songwriterProfiles, songwriterQuestionnaires, userRoles } from '../../db/schema';
@@ -10,7 +11,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { claimOrdersEmail } from '../../emails/claim-orders';
 import { claimOrdersNoneEmail } from '../../emails/claim-orders-none';
 import { orderPaidEmail } from '../../emails/order-paid';
-import type { EmailContext } from '../../emails/layout';
+import { pageUrl, type EmailContext } from '../../emails/layout';
 import type { Actor } from '../accounts/accounts.service';
 
 const m = MESSAGES.songwriters;
@@ -56,8 +57,8 @@ export async function startCheckout({
     orderId: order!.id,
     packageSize,
     customerEmail: actor.email,
-    successUrl: `${publicUrl}/songwriter-dashboard?order_success=true`,
-    cancelUrl: `${publicUrl}/songwriter-order`,
+    successUrl: `${publicUrl}${checkoutReturnPath()}`,
+    cancelUrl: `${publicUrl}${PAGE_PATHS.songwriterOrder}`,
   });
   await db.update(orders).set({ checkoutSessionId: checkout.sessionId }).where(eq(orders.id, order!.id));
   const url = checkout.url.startsWith('/') ? `${publicUrl}${checkout.url}` : checkout.url;
@@ -195,7 +196,7 @@ export async function payTestCheckout({
       packageSize: checkout.packageSize as PackageSize,
     },
   });
-  return { redirectTo: `/songwriter-dashboard?order_success=true&session_id=${encodeURIComponent(sessionId)}` };
+  return { redirectTo: checkoutReturnPath(sessionId) };
 }
 
 const paid = inArray(orders.paymentStatus, [...PAID_ORDER_STATUSES]);
@@ -310,7 +311,7 @@ export async function requestClaimByEmail({
     to: address,
     kind: 'claim-orders',
     ...claimOrdersEmail(emailCtx, {
-      url: `${emailCtx.publicUrl}/songwriter-dashboard?claim_token=${encodeURIComponent(token)}`,
+      url: pageUrl(emailCtx, claimOrdersPath(token)),
       accountEmail: actor.email,
     }),
   });

@@ -2,11 +2,12 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminSongResponse, MySongResponse } from '../../../common/api-types';
 import type { SongResponse } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { adminPitchLinkPath, adminPreviewUserPath } from '../../../common/routes';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
 import { pitchLinks, previewRequests, songResponses, songs, users } from '../../db/schema';
-import type { EmailContext } from '../../emails/layout';
+import { pageUrl, type EmailContext } from '../../emails/layout';
 import { songHeldEmail } from '../../emails/song-held';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
@@ -103,11 +104,10 @@ export async function setSongResponse({
     const previous = await writeResponse(tx, listener, songId, values);
     if (values.response !== 'hold' || previous === 'hold') return;
     const who = await describeListener(tx, listener);
-    const base = mail.emailCtx.publicUrl;
-    const url =
-      listener.kind === 'pitch'
-        ? `${base}/admin/pitch-links?link=${listener.pitchLinkId}`
-        : `${base}/admin/preview-activity?user=${encodeURIComponent(listener.actor.id)}`;
+    const url = pageUrl(
+      mail.emailCtx,
+      listener.kind === 'pitch' ? adminPitchLinkPath(listener.pitchLinkId) : adminPreviewUserPath(listener.actor.id),
+    );
     await enqueueMail(tx, {
       to: mail.adminEmail,
       kind: 'song-held',

@@ -1,9 +1,10 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, users } from '../../db/schema';
-import type { EmailContext } from '../../emails/layout';
+import { pageUrl, type EmailContext } from '../../emails/layout';
 import { reviewMessageEmail } from '../../emails/review-message';
 import { reviewSentEmail } from '../../emails/review-sent';
 import { AppError } from '../../lib/app-error';
@@ -292,9 +293,10 @@ export async function postReviewMessage({
     const fromSongwriter = review.songwriterId === actor.id;
     const [writer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, review.songwriterId));
     const to = fromSongwriter ? mail.adminEmail : writer?.email;
-    const url = fromSongwriter
-      ? `${mail.emailCtx.publicUrl}/admin/songwriter-reviews/${reviewId}`
-      : `${mail.emailCtx.publicUrl}/songwriter/review/${reviewId}`;
+    const url = pageUrl(
+      mail.emailCtx,
+      fromSongwriter ? pathTo(PAGE_PATHS.adminSongwriterReview, { id: reviewId }) : pathTo(PAGE_PATHS.songwriterReview, { reviewId }),
+    );
     if (to) {
       await enqueueMail(tx, {
         to,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
 import type {
   SongwriterJoinInput,
   SongwriterProfileInput,
@@ -21,7 +22,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import type { EmailContext } from '../../emails/layout';
+import { pageUrl, type EmailContext } from '../../emails/layout';
 import { existingAccountEmail } from '../../emails/existing-account';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -73,7 +74,10 @@ export async function signUpSongwriter({
     await enqueueMail(db, {
       to: email,
       kind: 'existing-account',
-      ...existingAccountEmail(emailCtx, { signInUrl: `${emailCtx.publicUrl}/auth`, resetUrl: `${emailCtx.publicUrl}/forgot-password` }),
+      ...existingAccountEmail(emailCtx, {
+        signInUrl: pageUrl(emailCtx, PAGE_PATHS.auth),
+        resetUrl: pageUrl(emailCtx, PAGE_PATHS.forgotPassword),
+      }),
     });
     return;
   }
@@ -90,7 +94,7 @@ export async function signUpSongwriter({
     if (isUniqueViolation(error, 'users_email_lower_unique')) return;
     throw error;
   }
-  await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/songwriter-profile' } });
+  await auth.api.sendVerificationEmail({ body: { email, callbackURL: PAGE_PATHS.songwriterProfile } });
 }
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminSongResponse } from '../../../common/api-types';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS, pathTo } from '../../../common/routes';
+import { adminPitchLinkPath, adminPreviewUserPath, PAGE_PATHS, pathTo } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
@@ -72,10 +72,7 @@ function ResponsesPanel({
 
 function ListenerCell({ row: { listener } }: { row: AdminSongResponse }) {
   const name = listener.name || listener.email;
-  const to =
-    listener.kind === 'pitch'
-      ? `${PAGE_PATHS.adminPitchLinks}?link=${encodeURIComponent(listener.id)}`
-      : `${PAGE_PATHS.adminPreviewActivity}?user=${encodeURIComponent(listener.id)}`;
+  const to = listener.kind === 'pitch' ? adminPitchLinkPath(listener.id) : adminPreviewUserPath(listener.id);
   return (
     <>
       <Link to={to} className="link font-medium">
