@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { packagePriceCents, PAID_ORDER_STATUSES, type PackageSize } from '../../../common/constants';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { packagePriceCents, type PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { checkoutReturnPath, claimOrdersPath, PAGE_PATHS } from '../../../common/routes';
 import type { CompletedCheckout, PaymentProvider } from '../../adapters/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, paymentEvents, songReviews, songwriterProfiles, songwriterQuestionnaires, userRoles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { emailIs } from '../../lib/email-match';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { claimOrdersEmail } from '../../emails/claim-orders';
@@ -13,6 +14,7 @@ import { claimOrdersNoneEmail } from '../../emails/claim-orders-none';
 import { orderPaidEmail } from '../../emails/order-paid';
 import { pageUrl, type EmailContext } from '../../emails/layout';
 import type { Actor } from '../accounts/accounts.service';
+import { isPaidOrder } from './paid-orders';
 
 const m = MESSAGES.songwriters;
 
@@ -199,7 +201,7 @@ export async function payTestCheckout({
   return { redirectTo: checkoutReturnPath(sessionId) };
 }
 
-const paid = inArray(orders.paymentStatus, [...PAID_ORDER_STATUSES]);
+const paid = isPaidOrder();
 
 /** Links the paid order of a checkout session to the songwriter (it may already be theirs). */
 export async function claimBySession({ db, actor, sessionId }: { db: Db; actor: Actor; sessionId: string }) {
@@ -223,7 +225,7 @@ export async function claimByVerifiedEmail({ db, actor, email }: { db: DbOrTx; a
   const rows = await db
     .update(orders)
     .set({ songwriterId: actor.id })
-    .where(and(isNull(orders.songwriterId), paid, eq(sql`lower(${orders.customerEmail})`, email.trim().toLowerCase())))
+    .where(and(isNull(orders.songwriterId), paid, emailIs(orders.customerEmail, email)))
     .returning({ id: orders.id });
   return { claimed: rows.length };
 }
@@ -232,7 +234,7 @@ export async function countUnclaimedByEmail(db: DbOrTx, email: string): Promise<
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(isNull(orders.songwriterId), paid, eq(sql`lower(${orders.customerEmail})`, email.trim().toLowerCase())));
+    .where(and(isNull(orders.songwriterId), paid, emailIs(orders.customerEmail, email)));
   return rows.length;
 }
 

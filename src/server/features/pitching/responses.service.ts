@@ -11,6 +11,7 @@ import { pageUrl, type EmailContext } from '../../emails/layout';
 import { songHeldEmail } from '../../emails/song-held';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
+import { requestCompany } from '../preview-access/request-company';
 
 export interface MailSettings {
   emailCtx: EmailContext;
@@ -155,9 +156,6 @@ export async function listAdminResponses({
   db: Db;
   query: { songId?: string | undefined; userId?: string | undefined };
 }): Promise<AdminSongResponse[]> {
-  const company = sql<string | null>`(
-    select pr.company_name from preview_requests pr
-    where pr.user_id = song_responses.user_id order by pr.created_at desc limit 1)`;
   const rows = await db
     .select({
       id: songResponses.id,
@@ -170,7 +168,7 @@ export async function listAdminResponses({
       userId: songResponses.userId,
       userName: users.name,
       userEmail: users.email,
-      userCompany: company,
+      userCompany: requestCompany(songResponses.userId),
       pitchLinkId: songResponses.pitchLinkId,
       recipientName: pitchLinks.recipientName,
       recipientEmail: pitchLinks.recipientEmail,

@@ -53,18 +53,17 @@ async function conversation(db: DbOrTx, review: ReviewRow, viewerId: string) {
   }));
 }
 
+/** The messages `viewerId` has yet to read: unread, and sent by the other side (or a deleted account). */
+export function unreadBy(viewerId: string): SQL | undefined {
+  return and(eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${viewerId}`);
+}
+
 /** Opening a conversation marks the other side's messages read. */
 async function markOthersRead(db: DbOrTx, reviewId: string, viewerId: string) {
   await db
     .update(reviewMessages)
     .set({ read: true })
-    .where(
-      and(
-        eq(reviewMessages.reviewId, reviewId),
-        eq(reviewMessages.read, false),
-        sql`${reviewMessages.senderId} is distinct from ${viewerId}`,
-      ),
-    );
+    .where(and(eq(reviewMessages.reviewId, reviewId), unreadBy(viewerId)));
 }
 
 function files(review: ReviewRow, viewerId: string, secret: string) {

@@ -32,6 +32,7 @@ import type { Actor } from '../accounts/accounts.service';
 import { findUserIdByEmail } from '../accounts/accounts.service';
 import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 import { admitSignInAttempt, clearSignInAttempts, isSignInLocked, tellOwnersOfLock } from '../accounts/credentials';
+import { unreadBy } from '../reviews/reviews.service';
 
 const m = MESSAGES.songwriters;
 
@@ -249,7 +250,7 @@ export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor 
   const unreadByReview = db
     .select({ reviewId: reviewMessages.reviewId, unread: count().as('unread') })
     .from(reviewMessages)
-    .where(and(eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${actor.id}`))
+    .where(unreadBy(actor.id))
     .groupBy(reviewMessages.reviewId)
     .as('unread_by_review');
   const rows = await db
@@ -272,12 +273,6 @@ export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor 
     .select({ n: count() })
     .from(reviewMessages)
     .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
-    .where(
-      and(
-        eq(songReviews.songwriterId, actor.id),
-        eq(reviewMessages.read, false),
-        sql`${reviewMessages.senderId} is distinct from ${actor.id}`,
-      ),
-    );
+    .where(and(eq(songReviews.songwriterId, actor.id), unreadBy(actor.id)));
   return { reviews: rows, unreadMessages: unread?.n ?? 0 };
 }
