@@ -18,7 +18,7 @@ import { resetPasswordEmail } from './emails/reset-password';
 import { verifyEmail } from './emails/verify-email';
 import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords';
 import { linkAndGrantPreview } from './features/preview-access/preview-access.service';
-import { claimOrdersForVerifiedSongwriter } from './features/orders/orders.service';
+import { claimOrdersForVerifiedSongwriter } from './features/orders/claims.service';
 import { serializeError, type Logger } from './lib/logger';
 import { authContextWhileInUse } from './lib/auth-context-while-in-use';
 import { AUTH_BASE_PATH } from './lib/app-routes';
