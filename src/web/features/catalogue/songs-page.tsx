@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import * as MESSAGES from '../../../common/messages';
 import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
+import { QueryState } from '../../components/query-state';
 import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
@@ -77,50 +77,48 @@ export function SongsPage() {
       </div>
 
       <div className="mt-8">
-        {list.isPending ? (
-          <SongListSkeleton />
-        ) : list.isError ? (
-          <ErrorState title={MESSAGES.songs.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={list.isPlaceholderData || undefined}>
-              {list.data.total === 1 ? '1 song' : `${list.data.total} songs`}
-              {hasFilters ? ' match your search' : ''}
-            </p>
-            {list.data.rows.length === 0 ? (
-              <div className="mt-4">
-                <EmptyState
-                  icon={Music}
-                  message={list.data.total > 0 ? MESSAGES.songs.pastTheEnd : hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}
-                >
-                  {hasFilters && list.data.total === 0 ? (
-                    <Button variant="outline" size="sm" onClick={() => write({ page: 1 }, { scrollToTop: false })}>
-                      Clear filters
-                    </Button>
-                  ) : filters.page > 1 ? (
-                    <Button variant="outline" size="sm" onClick={() => write({ ...current(), page: 1 }, { scrollToTop: true })}>
-                      Go to the first page
-                    </Button>
-                  ) : null}
-                </EmptyState>
-              </div>
-            ) : (
-              <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-                {list.data.rows.map((song) => (
-                  <li key={song.id}>
-                    <SongCard song={song} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pagination
-              page={filters.page}
-              total={list.data.total}
-              pageSize={list.data.pageSize}
-              onPage={(page) => write({ ...current(), page }, { scrollToTop: true })}
-            />
-          </>
-        )}
+        <QueryState query={list} pending={<SongListSkeleton />} errorTitle={MESSAGES.songs.loadFailed}>
+          {(data) => (
+            <>
+              <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={list.isPlaceholderData || undefined}>
+                {data.total === 1 ? '1 song' : `${data.total} songs`}
+                {hasFilters ? ' match your search' : ''}
+              </p>
+              {data.rows.length === 0 ? (
+                <div className="mt-4">
+                  <EmptyState
+                    icon={Music}
+                    message={data.total > 0 ? MESSAGES.songs.pastTheEnd : hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}
+                  >
+                    {hasFilters && data.total === 0 ? (
+                      <Button variant="outline" size="sm" onClick={() => write({ page: 1 }, { scrollToTop: false })}>
+                        Clear filters
+                      </Button>
+                    ) : filters.page > 1 ? (
+                      <Button variant="outline" size="sm" onClick={() => write({ ...current(), page: 1 }, { scrollToTop: true })}>
+                        Go to the first page
+                      </Button>
+                    ) : null}
+                  </EmptyState>
+                </div>
+              ) : (
+                <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+                  {data.rows.map((song) => (
+                    <li key={song.id}>
+                      <SongCard song={song} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pagination
+                page={filters.page}
+                total={data.total}
+                pageSize={data.pageSize}
+                onPage={(page) => write({ ...current(), page }, { scrollToTop: true })}
+              />
+            </>
+          )}
+        </QueryState>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { PitchActivityEvent } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS } from '../../../common/routes';
+import { adminPitchLinkPath, adminPreviewSongPath, adminPreviewUserPath } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
@@ -19,11 +19,8 @@ import { pickableSongsQuery, pitchActivityQuery, pitchLinksQuery, type PitchActi
 
 const m = MESSAGES.pitching;
 
-const songActivityPath = (songId: string) => `${PAGE_PATHS.adminPreviewActivity}?song=${encodeURIComponent(songId)}`;
 const listenerPath = (listener: PitchActivityEvent['listener']) =>
-  listener.kind === 'pitch'
-    ? `${PAGE_PATHS.adminPitchLinks}?link=${encodeURIComponent(listener.id)}`
-    : `${PAGE_PATHS.adminPreviewActivity}?user=${encodeURIComponent(listener.id)}`;
+  listener.kind === 'pitch' ? adminPitchLinkPath(listener.id) : adminPreviewUserPath(listener.id);
 
 /**
  * /admin/pitch-activity: the latest holds, passes, link opens and plays across preview users and pitch link
@@ -210,7 +207,7 @@ function EventItem({ event }: { event: PitchActivityEvent }) {
           </Link>
           <span className="text-muted-foreground"> {describe(event)} </span>
           {song ? (
-            <Link to={songActivityPath(song.id)} className="link font-medium">
+            <Link to={adminPreviewSongPath(song.id)} className="link font-medium">
               {song.title}
             </Link>
           ) : (

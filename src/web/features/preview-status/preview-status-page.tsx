@@ -6,7 +6,7 @@ import type { PreviewRequestView } from '../../../common/responses';
 import { previewAccessStateOf, type PreviewAccessState } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
-import { ErrorState } from '../../components/error-state';
+import { QueryState } from '../../components/query-state';
 import { PageMeta } from '../../components/page-meta';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -71,15 +71,15 @@ export function PreviewStatusPage() {
       <PageMeta title="Preview Status" description={`The status of your request for preview access to the ${SITE_NAME} catalogue.`} />
       <h1 className="text-4xl font-bold">Preview access</h1>
       <div className="mt-8">
-        {mine.isPending ? (
-          <PageSpinner label="Loading your request…" />
-        ) : mine.isError ? (
-          <ErrorState title={s.loadFailed} error={mine.error} onRetry={() => void mine.refetch()} />
-        ) : mine.data.request ? (
-          <RequestCard request={mine.data.request} />
-        ) : (
-          <NoRequest />
-        )}
+        <QueryState
+          query={mine}
+          pending={<PageSpinner label="Loading your request…" />}
+          errorTitle={s.loadFailed}
+          isEmpty={(data) => !data.request}
+          empty={<NoRequest />}
+        >
+          {(data) => data.request && <RequestCard request={data.request} />}
+        </QueryState>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
@@ -27,30 +27,28 @@ type ClaimByEmailInput = z.input<typeof ClaimByEmailSchema>;
 export function ClaimOrdersBox({ intro, defaultEmail = '', className }: { intro: string; defaultEmail?: string; className?: string }) {
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ClaimByEmailInput, unknown, z.output<typeof ClaimByEmailSchema>>({
     resolver: zodResolver(ClaimByEmailSchema),
     defaultValues: { email: defaultEmail },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
-  const onSubmit = async ({ email }: z.output<typeof ClaimByEmailSchema>) => {
-    setSentTo(null);
-    try {
-      const result = await songwriterApi.claimByEmail(email);
-      if ('confirmationSent' in result) {
-        setSentTo(email);
-        return;
-      }
+  const claim = useMutation({
+    mutationFn: songwriterApi.claimByEmail,
+    onSuccess: async (result) => {
+      if ('confirmationSent' in result) return;
       toast.success(m.orderClaimedTitle, { description: m.orderClaimed(result.claimed) });
       await queryClient.invalidateQueries({ queryKey: songwriterKeys.root });
-    } catch (error) {
+    },
+    onError: (error) => {
       if (isApiError(error) && error.status === 404) toast.error(m.noOrdersTitle, { description: m.noOrders });
       else if (isApiError(error) && error.fields?.email?.[0])
         form.setError('email', { message: error.fields.email[0] }, { shouldFocus: true });
       else toast.error(m.claimFailed, { description: isApiError(error) ? error.message : undefined });
-    }
-  };
+    },
+  });
+  // Another address than the account's own gets a confirmation link first.
+  const sentTo = claim.data && 'confirmationSent' in claim.data ? claim.variables : null;
 
   return (
     <Card className={cn('border-amber-300 bg-amber-50/50', className)} role="region" aria-labelledby={titleId}>
@@ -69,12 +67,16 @@ export function ClaimOrdersBox({ intro, defaultEmail = '', className }: { intro:
             </p>
           </Alert>
         )}
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(({ email }) => claim.mutate(email))}
+          className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
+        >
           <FormField label="Email used at checkout" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
-          <Button type="submit" disabled={isSubmitting} className="sm:mt-6">
-            {isSubmitting && <InlineSpinner />}
+          <Button type="submit" disabled={claim.isPending} className="sm:mt-6">
+            {claim.isPending && <InlineSpinner />}
             Claim orders
           </Button>
         </form>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
+import { QueryState } from '../../components/query-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -20,28 +20,36 @@ const m = MESSAGES.songwriters;
 /** The songwriter's paid packages, newest first, each with its songs' reviews and what is left to submit. */
 export function OrdersList({ email, offerClaim, reviews = [] }: { email: string; offerClaim: boolean; reviews?: DashboardReview[] }) {
   const orders = useQuery(ordersQuery);
-  if (orders.isPending) return <Spinner label="Loading your orders…" className="py-8" />;
-  if (orders.isError) return <ErrorState title={m.ordersLoadFailed} error={orders.error} onRetry={() => void orders.refetch()} />;
-  if (orders.data.length === 0) {
-    return (
-      <div className="grid gap-6">
-        <EmptyState icon={Package} message={m.noPackages}>
-          <Button asChild>
-            <Link to={PAGE_PATHS.songwriterOrder}>Choose a review package</Link>
-          </Button>
-        </EmptyState>
-        {offerClaim && <ClaimOrdersBox intro={m.claimEmptyIntro} defaultEmail={email} />}
-      </div>
-    );
-  }
   return (
-    <ul className="grid grid-cols-1 gap-4">
-      {orders.data.map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} reviews={reviews.filter((r) => r.orderId === order.id).sort((a, b) => a.songNumber - b.songNumber)} />
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={orders}
+      pending={<Spinner label="Loading your orders…" className="py-8" />}
+      errorTitle={m.ordersLoadFailed}
+      isEmpty={(rows) => rows.length === 0}
+      empty={
+        <div className="grid gap-6">
+          <EmptyState icon={Package} message={m.noPackages}>
+            <Button asChild>
+              <Link to={PAGE_PATHS.songwriterOrder}>Choose a review package</Link>
+            </Button>
+          </EmptyState>
+          {offerClaim && <ClaimOrdersBox intro={m.claimEmptyIntro} defaultEmail={email} />}
+        </div>
+      }
+    >
+      {(rows) => (
+        <ul className="grid grid-cols-1 gap-4">
+          {rows.map((order) => (
+            <li key={order.id}>
+              <OrderCard
+                order={order}
+                reviews={reviews.filter((r) => r.orderId === order.id).sort((a, b) => a.songNumber - b.songNumber)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -59,26 +59,26 @@ function ProfileForm({ onboarding }: { onboarding: Onboarding }) {
       country: '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const field = (name: (typeof FIELDS)[number]) => ({ error: errors[name]?.message });
 
-  const onSubmit = async (values: SongwriterProfileInput) => {
-    try {
-      await songwriterApi.saveProfile(values);
+  const save = useMutation({
+    mutationFn: songwriterApi.saveProfile,
+    onSuccess: async () => {
       // Wait for the new step, so the next page's gate does not send the writer back here.
       await queryClient.invalidateQueries({ queryKey: songwriterKeys.onboarding });
-    } catch (error) {
+      toast.success(m.profileSaved);
+      await navigate(PAGE_PATHS.songwriterQuestionnaire);
+    },
+    onError: (error) => {
       if (applyFieldErrors(form.setError, error, FIELDS)) return;
       toast.error(m.profileFailed, { description: isApiError(error) ? error.message : undefined });
-      return;
-    }
-    toast.success(m.profileSaved);
-    await navigate(PAGE_PATHS.songwriterQuestionnaire);
-  };
+    },
+  });
 
   return (
     <OnboardingShell step={2} title="Your profile" description="Step 2 of 4: who you are and where to reach you. Every field is required.">
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
         <div className="grid gap-5 sm:grid-cols-2">
           {onboarding.username && (
             <FormField label="Username" hint="Chosen at sign-up; it cannot be changed." className="sm:col-span-2">
@@ -112,8 +112,8 @@ function ProfileForm({ onboarding }: { onboarding: Onboarding }) {
           <FormField label="Country" {...field('country')}>
             <Input autoComplete="country-name" {...form.register('country')} />
           </FormField>
-          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:col-span-2">
-            {isSubmitting && <InlineSpinner />}
+          <Button type="submit" size="lg" disabled={save.isPending} className="w-full sm:col-span-2">
+            {save.isPending && <InlineSpinner />}
             Save and Continue
           </Button>
         </div>

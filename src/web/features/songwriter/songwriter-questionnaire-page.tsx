@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -63,28 +63,29 @@ function QuestionnaireForm({ onboarding }: { onboarding: Onboarding }) {
       howFoundUs: saved?.howFoundUs ?? '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const published = useWatch({ control: form.control, name: 'hasPublished' }) === true;
   // The PRO question is asked only of published writers, so the last question is 7 or 6.
   const lastNumber = published ? 7 : 6;
   const radioErrorId = useId();
 
-  const onSubmit = async (values: QuestionnaireOutput) => {
-    try {
-      await songwriterApi.saveQuestionnaire(values);
+  const save = useMutation({
+    mutationFn: songwriterApi.saveQuestionnaire,
+    onSuccess: async () => {
+      // Wait for the new step, so the next page's gate does not send the writer back here.
       await queryClient.invalidateQueries({ queryKey: songwriterKeys.onboarding });
-    } catch (error) {
+      toast.success(m.questionnaireSaved);
+      await navigate(PAGE_PATHS.songwriterOrder);
+    },
+    onError: (error) => {
       if (applyFieldErrors(form.setError, error, FIELDS)) return;
       toast.error(m.questionnaireFailed, { description: isApiError(error) ? error.message : undefined });
-      return;
-    }
-    toast.success(m.questionnaireSaved);
-    await navigate(PAGE_PATHS.songwriterOrder);
-  };
+    },
+  });
 
   return (
     <OnboardingShell step={3} title="Songwriter questionnaire" description="Step 3 of 4: tell us about your songwriting.">
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
         <div className="grid gap-6">
           <FormField label="1. How many years have you been writing songs?" error={errors.yearsWriting?.message}>
             <Input {...form.register('yearsWriting')} />
@@ -156,8 +157,8 @@ function QuestionnaireForm({ onboarding }: { onboarding: Onboarding }) {
             <Textarea rows={3} {...form.register('howFoundUs')} />
           </FormField>
 
-          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-            {isSubmitting && <InlineSpinner />}
+          <Button type="submit" size="lg" disabled={save.isPending} className="w-full">
+            {save.isPending && <InlineSpinner />}
             Save and Continue
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -93,12 +93,12 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
     resolver: zodResolver(SongwriterSignupSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
-  const onSubmit = async (values: SongwriterSignupInput) => {
-    try {
-      await songwriterApi.signUp(values);
-    } catch (error) {
+  const signUp = useMutation({
+    mutationFn: songwriterApi.signUp,
+    onSuccess: (_, values) => onDone(values.email.trim()),
+    onError: (error) => {
       if (applyUsernameTaken(form.setError, error)) return;
       if (applyFieldErrors(form.setError, error, FIELDS)) return;
       if (isApiError(error) && error.status === 429) {
@@ -106,10 +106,8 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
         return;
       }
       toast.error(m.signupFailed, { description: isApiError(error) ? error.message : undefined });
-      return;
-    }
-    onDone(values.email.trim());
-  };
+    },
+  });
 
   return (
     <OnboardingShell step={1} title="Create your songwriter account" description="Step 1 of 4: your username, e-mail and password.">
@@ -119,7 +117,7 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
           <p>{m.orderSuccessNote}</p>
         </Alert>
       )}
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))}>
         <div className="grid gap-5">
           <FormField label="Username" hint={USERNAME_HINT} error={errors.username?.message}>
             <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
@@ -133,8 +131,8 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
           <FormField label="Confirm password" error={errors.confirmPassword?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
-          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-            {isSubmitting && <InlineSpinner />}
+          <Button type="submit" size="lg" disabled={signUp.isPending} className="w-full">
+            {signUp.isPending && <InlineSpinner />}
             Create Account
           </Button>
         </div>
@@ -181,17 +179,22 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<SongwriterJoinInput>({ resolver: zodResolver(SongwriterJoinSchema), defaultValues: { username: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   // Asked for only when the server says the account's password is shorter than a songwriter's minimum.
   const [needsNewPassword, setNeedsNewPassword] = useState(false);
   useEffect(() => {
     if (needsNewPassword) form.setFocus('newPassword');
   }, [needsNewPassword, form]);
 
-  const onSubmit = async (values: SongwriterJoinInput) => {
-    try {
-      await songwriterApi.join(values);
-    } catch (error) {
+  const join = useMutation({
+    mutationFn: songwriterApi.join,
+    onSuccess: async () => {
+      // Anything asked as a non-songwriter (refusals, or a reset profile) is stale now.
+      queryClient.removeQueries({ queryKey: songwriterKeys.root });
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await navigate(PAGE_PATHS.songwriterProfile);
+    },
+    onError: (error) => {
       if (applyUsernameTaken(form.setError, error)) return;
       if (isApiError(error) && error.fields?.newPassword && !needsNewPassword) {
         setNeedsNewPassword(true);
@@ -200,13 +203,8 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
       }
       if (applyFieldErrors(form.setError, error, ['username', 'password', 'newPassword'])) return;
       toast.error(m.joinFailed, { description: isApiError(error) ? error.message : undefined });
-      return;
-    }
-    // Anything asked as a non-songwriter (refusals, or a reset profile) is stale now.
-    queryClient.removeQueries({ queryKey: songwriterKeys.root });
-    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-    await navigate(PAGE_PATHS.songwriterProfile);
-  };
+    },
+  });
 
   return (
     <OnboardingShell step={1} title={m.notSongwriter}>
@@ -218,7 +216,7 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
           </p>
         </Alert>
         {!isAdmin && (
-          <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+          <form noValidate onSubmit={form.handleSubmit((values) => join.mutate(values))} className="grid gap-4">
             <FormField label="Username" hint={USERNAME_HINT} error={errors.username?.message}>
               <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
             </FormField>
@@ -234,8 +232,8 @@ function NotSongwriter({ email, isAdmin }: { email: string; isAdmin: boolean }) 
                 <Input type="password" autoComplete="new-password" {...form.register('newPassword', { shouldUnregister: true })} />
               </FormField>
             )}
-            <Button type="submit" disabled={isSubmitting} className="sm:justify-self-start">
-              {isSubmitting && <InlineSpinner />}
+            <Button type="submit" disabled={join.isPending} className="sm:justify-self-start">
+              {join.isPending && <InlineSpinner />}
               Continue as a songwriter
             </Button>
           </form>

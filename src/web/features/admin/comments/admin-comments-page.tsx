@@ -7,7 +7,7 @@ import { COMMENT_STATUS_FILTERS, type CommentStatusFilter } from '../../../../co
 import * as MESSAGES from '../../../../common/messages';
 import { AdminCommentListQuerySchema } from '../../../../common/schemas/songs';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
+import { QueryState } from '../../../components/query-state';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
@@ -81,29 +81,33 @@ export function AdminCommentsPage() {
       </div>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <PageSpinner label="Loading comments…" />
-        ) : list.isError ? (
-          <ErrorState title={MESSAGES.songs.commentsLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.rows.length === 0 ? (
-          <EmptyState icon={MessageSquare} message={EMPTY[status]}>
-            {page > 1 && (
-              <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
-                Go to the first page
-              </Button>
-            )}
-          </EmptyState>
-        ) : (
-          <>
-            <CommentsTable
-              rows={list.data.rows}
-              approvingId={approve.isPending ? (approve.variables?.id ?? null) : null}
-              onApprove={(comment) => approve.mutate(comment)}
-              onDelete={setToDelete}
-            />
-            <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={(p) => update({ page: p })} />
-          </>
-        )}
+        <QueryState
+          query={list}
+          pending={<PageSpinner label="Loading comments…" />}
+          errorTitle={MESSAGES.songs.commentsLoadFailed}
+          isEmpty={(data) => data.rows.length === 0}
+          empty={
+            <EmptyState icon={MessageSquare} message={EMPTY[status]}>
+              {page > 1 && (
+                <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
+                  Go to the first page
+                </Button>
+              )}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <>
+              <CommentsTable
+                rows={data.rows}
+                approvingId={approve.isPending ? (approve.variables?.id ?? null) : null}
+                onApprove={(comment) => approve.mutate(comment)}
+                onDelete={setToDelete}
+              />
+              <Pagination page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => update({ page: p })} />
+            </>
+          )}
+        </QueryState>
       </div>
 
       <ConfirmDialog

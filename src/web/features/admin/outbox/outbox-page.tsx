@@ -5,7 +5,7 @@ import { OUTBOX_STATUSES } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { OutboxQuerySchema } from '../../../../common/schemas/admin';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
+import { QueryState } from '../../../components/query-state';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
@@ -53,25 +53,29 @@ export function OutboxPage() {
       </div>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <PageSpinner label="Loading e-mails" />
-        ) : list.isError ? (
-          <ErrorState title={MESSAGES.outbox.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.rows.length === 0 ? (
-          <EmptyState icon={Inbox} message={status ? MESSAGES.outbox.emptyForStatus : MESSAGES.outbox.empty}>
-            {page > 1 && (
-              // A bookmarked page past the end: the list got shorter since.
-              <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
-                Go to the first page
-              </Button>
-            )}
-          </EmptyState>
-        ) : (
-          <>
-            <OutboxTable rows={list.data.rows} onOpen={setOpenId} />
-            <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={(p) => update({ page: p })} />
-          </>
-        )}
+        <QueryState
+          query={list}
+          pending={<PageSpinner label="Loading e-mails" />}
+          errorTitle={MESSAGES.outbox.loadFailed}
+          isEmpty={(data) => data.rows.length === 0}
+          empty={
+            <EmptyState icon={Inbox} message={status ? MESSAGES.outbox.emptyForStatus : MESSAGES.outbox.empty}>
+              {page > 1 && (
+                // A bookmarked page past the end: the list got shorter since.
+                <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
+                  Go to the first page
+                </Button>
+              )}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <>
+              <OutboxTable rows={data.rows} onOpen={setOpenId} />
+              <Pagination page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => update({ page: p })} />
+            </>
+          )}
+        </QueryState>
       </div>
 
       <OutboxMessageDialog id={openId} onClose={() => setOpenId(null)} />

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Headphones, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ErrorState } from '../../../components/error-state';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 
@@ -49,18 +49,20 @@ export function DetailPanel<T>({
         </Button>
       </div>
       <div className="mt-4">
-        {query.isPending ? (
-          <Spinner label={loadingLabel} className="py-6" />
-        ) : query.isError ? (
-          <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
-        ) : isEmpty(query.data) ? (
-          <p className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
-            <Headphones aria-hidden="true" className="size-4" />
-            {emptyText}
-          </p>
-        ) : (
-          children(query.data)
-        )}
+        <QueryState
+          query={query}
+          pending={<Spinner label={loadingLabel} className="py-6" />}
+          errorTitle={errorTitle}
+          isEmpty={isEmpty}
+          empty={
+            <p className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
+              <Headphones aria-hidden="true" className="size-4" />
+              {emptyText}
+            </p>
+          }
+        >
+          {children}
+        </QueryState>
       </div>
     </section>
   );

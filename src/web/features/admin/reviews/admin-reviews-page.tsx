@@ -4,7 +4,7 @@ import { REVIEW_LIST_TABS, type ReviewListTab } from '../../../../common/constan
 import * as MESSAGES from '../../../../common/messages';
 import { AdminReviewListQuerySchema } from '../../../../common/schemas/reviews';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
+import { QueryState } from '../../../components/query-state';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
@@ -55,25 +55,30 @@ export function AdminReviewsPage() {
         </TabsList>
         {REVIEW_LIST_TABS.map((t) => (
           <TabsContent key={t} value={t} className="mt-4">
-            {t === tab &&
-              (list.isPending ? (
-                <PageSpinner label="Loading reviews…" />
-              ) : list.isError ? (
-                <ErrorState title={m.reviewsLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
-              ) : list.data.rows.length === 0 ? (
-                <EmptyState icon={MessageSquareText} message={empty}>
-                  {page > 1 && (
-                    <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
-                      Go to the first page
-                    </Button>
-                  )}
-                </EmptyState>
-              ) : (
-                <div aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-                  <ReviewsTable rows={list.data.rows} tab={tab} />
-                  <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={(p) => update({ page: p })} />
-                </div>
-              ))}
+            {t === tab && (
+              <QueryState
+                query={list}
+                pending={<PageSpinner label="Loading reviews…" />}
+                errorTitle={m.reviewsLoadFailed}
+                isEmpty={(data) => data.rows.length === 0}
+                empty={
+                  <EmptyState icon={MessageSquareText} message={empty}>
+                    {page > 1 && (
+                      <Button variant="outline" size="sm" onClick={() => update({ page: 1 })}>
+                        Go to the first page
+                      </Button>
+                    )}
+                  </EmptyState>
+                }
+              >
+                {(data) => (
+                  <div aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+                    <ReviewsTable rows={data.rows} tab={tab} />
+                    <Pagination page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => update({ page: p })} />
+                  </div>
+                )}
+              </QueryState>
+            )}
           </TabsContent>
         ))}
       </Tabs>

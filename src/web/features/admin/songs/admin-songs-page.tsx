@@ -7,7 +7,7 @@ import type { AdminSongListItem } from '../../../../common/responses';
 import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
+import { QueryState } from '../../../components/query-state';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -103,30 +103,34 @@ export function AdminSongsPage() {
       </div>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <PageSpinner label={MESSAGES.songs.loadingList} />
-        ) : list.isError ? (
-          <ErrorState title={MESSAGES.songs.adminLoadFailed} error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState icon={Music} message={MESSAGES.songs.adminEmpty}>
-            <Button asChild variant="outline" size="sm">
-              <Link to={PAGE_PATHS.adminSongNew}>Add Song</Link>
-            </Button>
-          </EmptyState>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-muted-foreground">
-              Drag a song by its handle (or focus the handle and press Space) to change the order preview users see.
-            </p>
-            <SortableSongsTable
-              songs={list.data}
-              onReorder={(ids) => reorder.mutate(ids)}
-              onToggleActive={(song, isActive) => toggle.mutate({ song, isActive })}
-              onDelete={setToDelete}
-              togglingId={toggle.isPending ? (toggle.variables?.song.id ?? null) : null}
-            />
-          </>
-        )}
+        <QueryState
+          query={list}
+          pending={<PageSpinner label={MESSAGES.songs.loadingList} />}
+          errorTitle={MESSAGES.songs.adminLoadFailed}
+          isEmpty={(songs) => songs.length === 0}
+          empty={
+            <EmptyState icon={Music} message={MESSAGES.songs.adminEmpty}>
+              <Button asChild variant="outline" size="sm">
+                <Link to={PAGE_PATHS.adminSongNew}>Add Song</Link>
+              </Button>
+            </EmptyState>
+          }
+        >
+          {(songs) => (
+            <>
+              <p className="mb-3 text-sm text-muted-foreground">
+                Drag a song by its handle (or focus the handle and press Space) to change the order preview users see.
+              </p>
+              <SortableSongsTable
+                songs={songs}
+                onReorder={(ids) => reorder.mutate(ids)}
+                onToggleActive={(song, isActive) => toggle.mutate({ song, isActive })}
+                onDelete={setToDelete}
+                togglingId={toggle.isPending ? (toggle.variables?.song.id ?? null) : null}
+              />
+            </>
+          )}
+        </QueryState>
       </div>
 
       <ConfirmDialog
