@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCHEMA_FILE = path.join(ROOT, 'src/common/responses/songs.ts');
-const PAGE = path.join(ROOT, 'src/web/features/catalogue/song-card.tsx');
+const PAGE = path.join(ROOT, 'src/web/features/songs/song-card.tsx');
 const ROUTE = path.join(ROOT, 'src/server/features/songs/songs.routes.ts');
 
 function compilerOptions(): ts.CompilerOptions {
@@ -44,7 +44,7 @@ test('renaming a field of a response schema breaks the typecheck of the page rea
     return text.replace(cardSchema, '$1name: z.string()');
   }, unchanged.program);
   const files = new Set(renamed.map((d) => d.file));
-  expect(files).toContain('src/web/features/catalogue/song-card.tsx');
-  expect(renamed.find((d) => d.file === 'src/web/features/catalogue/song-card.tsx')?.message).toMatch(/'title' does not exist/);
+  expect(files).toContain('src/web/features/songs/song-card.tsx');
+  expect(renamed.find((d) => d.file === 'src/web/features/songs/song-card.tsx')?.message).toMatch(/'title' does not exist/);
   expect([...files].some((file) => file.startsWith('src/server/features/songs/'))).toBe(true);
 }, 120_000);

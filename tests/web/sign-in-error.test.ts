@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
-import { describeSignInError } from '../../src/web/features/auth/sign-in-error';
+import { describeSignInError } from '../../src/web/features/accounts/sign-in-error';
 import { ApiError } from '../../src/web/lib/api';
 
 test('better-auth answers become the spec texts on the sign-in page', () => {

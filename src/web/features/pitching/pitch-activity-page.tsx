@@ -13,7 +13,7 @@ import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
-import { previewActivityQuery } from '../admin';
+import { previewActivityQuery } from '../../lib/shared-queries';
 import { formatSeconds } from './format-day';
 import { pickableSongsQuery, pitchActivityQuery, pitchLinksQuery, type PitchActivityFilter } from './pitching-api';
 

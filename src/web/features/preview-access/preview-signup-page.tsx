@@ -16,7 +16,7 @@ import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { signUpForPreview, type PreviewSignupState } from './preview-access-api';
-import { CheckEmailNotice } from '../auth';
+import { CheckEmailNotice } from '../accounts';
 import { PreviewSteps } from './preview-steps';
 import { SITE_NAME } from '../../lib/site-name';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReviewStatus } from '../../../common/constants';
-import type { ConversationMessage } from '../../components/review/conversation';
-import type { SubmissionFields } from '../../components/review/submission-details';
+import type { ConversationMessage } from './conversation';
+import type { SubmissionFields } from './submission-details';
 import { api } from '../../lib/api';
 
 /** GET /api/reviews/:id: the songwriter's own review. `adminReview` stays null until the review is sent. */

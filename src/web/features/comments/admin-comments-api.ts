@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminCommentItem, Ok, Paged } from '../../../../common/responses';
-import type { CommentStatusFilter } from '../../../../common/constants';
-import { api } from '../../../lib/api';
-import { ADMIN_COMMENTS_KEY, CATALOGUE_KEY } from '../../../lib/query-keys';
+import type { AdminCommentItem, Ok, Paged } from '../../../common/responses';
+import type { CommentStatusFilter } from '../../../common/constants';
+import { api } from '../../lib/api';
+import { ADMIN_COMMENTS_KEY, CATALOGUE_KEY } from '../../lib/query-keys';
 
 export const COMMENTS_PAGE_SIZE = 25;
 

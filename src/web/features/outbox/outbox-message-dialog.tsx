@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import * as MESSAGES from '../../../../common/messages';
-import { ErrorState } from '../../../components/error-state';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
+import * as MESSAGES from '../../../common/messages';
+import { ErrorState } from '../../components/error-state';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDateTime } from '../../lib/format';
 import { outboxMessageQuery } from './outbox-api';
 import { LinkifiedText } from './linkified-text';
 import { OutboxStatusBadge } from './outbox-status-badge';
-import { EmailText } from '../../../components/email-text';
+import { EmailText } from '../../components/email-text';
 
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (

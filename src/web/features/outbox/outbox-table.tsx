@@ -1,7 +1,7 @@
-import type { OutboxListItem } from '../../../../common/responses';
-import { formatDateTime } from '../../../lib/format';
+import type { OutboxListItem } from '../../../common/responses';
+import { formatDateTime } from '../../lib/format';
 import { OutboxStatusBadge } from './outbox-status-badge';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../components/data-table';
 
 /** One row per e-mail; the subject is a button (keyboard users) and the whole row is clickable (mouse users). */
 export function OutboxTable({ rows, onOpen }: { rows: OutboxListItem[]; onOpen: (id: string) => void }) {

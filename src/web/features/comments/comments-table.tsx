@@ -1,12 +1,12 @@
 import { Check, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AdminCommentItem } from '../../../../common/responses';
-import { PAGE_PATHS, pathTo } from '../../../../common/routes';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { InlineSpinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format';
-import { DataTable } from '../../../components/data-table';
+import type { AdminCommentItem } from '../../../common/responses';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { InlineSpinner } from '../../components/ui/spinner';
+import { formatDate } from '../../lib/format';
+import { DataTable } from '../../components/data-table';
 
 export function CommentsTable({
   rows,

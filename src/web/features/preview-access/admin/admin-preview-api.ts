@@ -4,7 +4,6 @@ import type {
   CreatedPreviewAccount,
   Ok,
   Paged,
-  PreviewActivity,
   PreviewUserActivity,
   SongListenDepth,
   SongListening,
@@ -15,13 +14,15 @@ export type { PreviewUserActivity, SongListenDepth, SongListening, UserPlay };
 import { PREVIEW_ACCESS_STATES } from '../../../../common/constants';
 import type { CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { api } from '../../../lib/api';
+import { PREVIEW_ACTIVITY_KEY, previewActivityQuery } from '../../../lib/shared-queries';
+
+export { previewActivityQuery };
 
 export const REQUEST_FILTERS = ['all', ...PREVIEW_ACCESS_STATES] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 export const REQUESTS_PAGE_SIZE = 20;
 
 const REQUESTS_KEY = ['admin', 'preview-requests'] as const;
-const ACTIVITY_KEY = ['admin', 'preview-activity'] as const;
 
 export const previewRequestsQuery = (filters: { status: RequestFilter; q: string; page: number }) =>
   queryOptions({
@@ -35,20 +36,15 @@ export const previewRequestsQuery = (filters: { status: RequestFilter; q: string
     placeholderData: keepPreviousData,
   });
 
-export const previewActivityQuery = queryOptions({
-  queryKey: ACTIVITY_KEY,
-  queryFn: ({ signal }) => api<PreviewActivity>('/api/admin/preview-activity', { signal }),
-});
-
 export const userPlaysQuery = (userId: string) =>
   queryOptions({
-    queryKey: [...ACTIVITY_KEY, 'plays', userId],
+    queryKey: [...PREVIEW_ACTIVITY_KEY, 'plays', userId],
     queryFn: ({ signal }) => api<UserPlay[]>(`/api/admin/preview-activity/users/${encodeURIComponent(userId)}/plays`, { signal }),
   });
 
 export const songListenDepthQuery = (songId: string) =>
   queryOptions({
-    queryKey: [...ACTIVITY_KEY, 'song', songId],
+    queryKey: [...PREVIEW_ACTIVITY_KEY, 'song', songId],
     queryFn: ({ signal }) => api<SongListenDepth>(`/api/admin/preview-activity/songs/${encodeURIComponent(songId)}`, { signal }),
   });
 
@@ -62,4 +58,7 @@ export const createPreviewAccount = (input: CreatePreviewAccountInput) =>
 
 /** Access changed: the request list and the preview users both show it. */
 export const invalidatePreviewAdmin = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }), queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: PREVIEW_ACTIVITY_KEY }),
+  ]);

@@ -1,5 +1,5 @@
 import type { ReviewStatus } from '../../../common/constants';
-import { Badge, type BadgeProps } from '../ui/badge';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
 
 const STATUS: Record<ReviewStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Pending', variant: 'warning' },

@@ -1,4 +1,4 @@
-import { Badge } from '../../components/ui/badge';
+import { Badge } from '../ui/badge';
 import { cn } from '../../lib/cn';
 
 /** "Genre Country · BPM 92" as a description list; nothing when neither is known. */

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
-import { ReviewStatusBadge } from '../../../components/review/review-status-badge';
+import { ReviewStatusBadge } from '../review-status-badge';
 import { formatDate } from '../../../lib/format';
 import type { ReviewListTab } from '../../../../common/constants';
 import type { AdminReviewRow } from './admin-reviews-api';

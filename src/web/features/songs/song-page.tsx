@@ -9,13 +9,13 @@ import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
-import { AudioPlayer } from './audio-player';
+import { AudioPlayer } from '../../components/player/audio-player';
 import { songQuery } from './catalogue-api';
-import { catalogueTracker } from './play-tracker';
+import { catalogueTracker } from './catalogue-tracker';
 import { SongHoldPass } from '../pitching';
 import { SongComments } from './song-comments';
-import { SongCover } from './song-cover';
-import { SongFacts, SongTags } from './song-facts';
+import { SongCover } from '../../components/player/song-cover';
+import { SongFacts, SongTags } from '../../components/player/song-facts';
 import { SITE_NAME } from '../../lib/site-name';
 
 /** /songs/:slug. A song that does not exist or is not active sends the visitor back to the list. */

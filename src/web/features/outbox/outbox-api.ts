@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { OutboxListItem, OutboxMessage, Paged } from '../../../../common/responses';
-import type { OutboxStatus } from '../../../../common/constants';
-import { api } from '../../../lib/api';
+import type { OutboxListItem, OutboxMessage, Paged } from '../../../common/responses';
+import type { OutboxStatus } from '../../../common/constants';
+import { api } from '../../lib/api';
 
 export const OUTBOX_PAGE_SIZE = 25;
 

@@ -23,7 +23,7 @@ import { Input } from '../../components/ui/input';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { meQuery, useMe, useSignOut } from '../../lib/auth';
-import { CheckEmailNotice } from '../auth';
+import { CheckEmailNotice } from '../accounts';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { applyUsernameTaken } from './form-errors';
 import { OnboardingShell } from './onboarding-shell';

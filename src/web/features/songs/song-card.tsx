@@ -4,7 +4,7 @@ import type { CatalogueSongItem } from '../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { SongFacts, SongTags } from './song-facts';
+import { SongFacts, SongTags } from '../../components/player/song-facts';
 
 export function SongCard({ song }: { song: CatalogueSongItem }) {
   return (

@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { OUTBOX_STATUSES } from '../../../../common/constants';
-import * as MESSAGES from '../../../../common/messages';
-import { OutboxQuerySchema } from '../../../../common/schemas/admin';
-import { EmptyState } from '../../../components/empty-state';
-import { QueryState } from '../../../components/query-state';
-import { PageMeta } from '../../../components/page-meta';
-import { Pagination } from '../../../components/pagination';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/select';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useListSearch } from '../../../lib/search-params';
+import { OUTBOX_STATUSES } from '../../../common/constants';
+import * as MESSAGES from '../../../common/messages';
+import { OutboxQuerySchema } from '../../../common/schemas/admin';
+import { EmptyState } from '../../components/empty-state';
+import { QueryState } from '../../components/query-state';
+import { PageMeta } from '../../components/page-meta';
+import { Pagination } from '../../components/pagination';
+import { Button } from '../../components/ui/button';
+import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/select';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useListSearch } from '../../lib/search-params';
 import { outboxListQuery } from './outbox-api';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { OutboxTable } from './outbox-table';
-import { SITE_NAME } from '../../../lib/site-name';
+import { SITE_NAME } from '../../lib/site-name';
 
 /** Page and filter live in the URL so a reload or a shared link shows the same list. */
 export function OutboxPage() {

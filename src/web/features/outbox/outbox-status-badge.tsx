@@ -1,5 +1,5 @@
-import type { OutboxStatus } from '../../../../common/constants';
-import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import type { OutboxStatus } from '../../../common/constants';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
 
 const VARIANT: Record<OutboxStatus, BadgeProps['variant']> = { pending: 'warning', sent: 'success', dead: 'destructive' };
 

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import type { Paged } from '../../../../common/responses';
 import type { ReviewListTab, ReviewStatus } from '../../../../common/constants';
 import type { SavedQuestionnaire } from '../../../../common/schemas/songwriters';
-import type { ConversationMessage } from '../../../components/review/conversation';
-import type { SubmissionFields } from '../../../components/review/submission-details';
+import type { ConversationMessage } from '../conversation';
+import type { SubmissionFields } from '../submission-details';
 import { api } from '../../../lib/api';
 import { ADMIN_REVIEWS_KEY } from '../../../lib/query-keys';
 

@@ -8,10 +8,10 @@ import { MessageSchema } from '../../../common/schemas/reviews';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
-import { Button } from '../ui/button';
-import { FormField } from '../ui/form-field';
-import { InlineSpinner } from '../ui/spinner';
-import { Textarea } from '../ui/textarea';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { InlineSpinner } from '../../components/ui/spinner';
+import { Textarea } from '../../components/ui/textarea';
 
 /** A message of a review's conversation, as GET /api/reviews/:id and GET /api/admin/reviews/:id return it. */
 export interface ConversationMessage {
