@@ -21,7 +21,7 @@ import { PreviewSteps } from './preview-steps';
 import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.previewAccess;
-/** Spec section 9: the already-registered notice stays this long before /auth. */
+/** The already-registered notice stays this long before /auth. */
 const ALREADY_SIGNED_IN_REDIRECT_MS = 1500;
 
 /**

@@ -17,7 +17,7 @@ export interface SongwriterReview extends SubmissionFields {
   messages: ConversationMessage[];
 }
 
-/** Spec section 9: the conversation is read again every 30 s. */
+/** The conversation is read again every 30 s. */
 export const CONVERSATION_REFETCH_MS = 30_000;
 
 export const songwriterReviewQuery = (reviewId: string) =>

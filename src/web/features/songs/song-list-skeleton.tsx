@@ -7,7 +7,7 @@ import * as MESSAGES from '../../../common/messages';
 export function SongListSkeleton() {
   return (
     <div role="status">
-      {/* The spec's loading text, in the place the song count takes once the songs arrive. */}
+      {/* The catalogue's loading text, in the place the song count takes once the songs arrive. */}
       <p className="h-5 text-sm text-muted-foreground">{MESSAGES.songs.loadingList}</p>
       <ul aria-hidden="true" className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, i) => (

@@ -69,7 +69,7 @@ export const ordersQuery = queryOptions({
   queryFn: ({ signal }) => api<SongwriterOrder[]>('/api/songwriters/me/orders', { signal }),
 });
 
-/** Spec section 9: the unread review count is refetched every 30 s. */
+/** The unread review count is refetched every 30 s. */
 export const REVIEWS_REFETCH_MS = 30_000;
 
 export const reviewsQuery = queryOptions({

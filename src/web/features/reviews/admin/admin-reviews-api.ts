@@ -48,7 +48,7 @@ export interface AdminReview extends SubmissionFields {
   messages: ConversationMessage[];
 }
 
-/** Spec section 9: the unread count (and the open conversation) are read again every 30 s. */
+/** The unread count (and the open conversation) are read again every 30 s. */
 export const REVIEWS_REFETCH_MS = 30_000;
 
 const LIST_KEY = [...ADMIN_REVIEWS_KEY, 'list'] as const;
