@@ -81,7 +81,7 @@ describe('asking for access', () => {
     expect(refused.body.error.message).toBe(MESSAGES.previewAccess.blocked);
   });
 
-  test('the form's rules hold on the server', async () => {
+  test("the form's rules hold on the server", async () => {
     const res = await t
       .client()
       .post(
