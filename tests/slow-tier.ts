@@ -1,6 +1,6 @@
 /**
- * The slow tier: property-based fuzzing of every route, SIGKILL durability, 2 GB really uploaded and idle
- * keep-alive connections. Minutes of work that change with the server's edges, not with each edit, so
+ * The slow tier: property-based fuzzing of every route, SIGKILL durability, 2 GB really uploaded, idle
+ * keep-alive connections and a typecheck of the contract with a field renamed. Minutes of work that change with the server's edges, not with each edit, so
  * `npm run test:unit` leaves them out; `npm test` and CI run them (`npm run test:slow`).
  */
 export const SLOW_TESTS = [
@@ -9,4 +9,5 @@ export const SLOW_TESTS = [
   'tests/server/durability.test.ts',
   'tests/api/upload-hardening.test.ts',
   'tests/api/kept-connections.test.ts',
+  'tests/contract/a-changed-response-breaks-the-typecheck.test.ts',
 ];

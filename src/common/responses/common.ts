@@ -6,6 +6,7 @@ export const timestamp = z.iso.datetime();
 
 /** `{ ok: true }`: a write that has nothing more to say. */
 export const OkSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.output<typeof OkSchema>;
 
 /** The body of every error response. */
 export const ApiErrorBodySchema = z.object({

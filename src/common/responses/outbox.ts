@@ -17,6 +17,7 @@ export const OutboxListItemSchema = z.object({
 });
 export type OutboxListItem = z.output<typeof OutboxListItemSchema>;
 export const OutboxPageSchema = paged(OutboxListItemSchema);
+export type OutboxPage = z.output<typeof OutboxPageSchema>;
 
 /** GET /api/admin/outbox/:id */
 export const OutboxMessageSchema = OutboxListItemSchema.extend({ replyTo: z.string().nullable(), text: z.string() });

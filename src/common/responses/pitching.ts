@@ -16,6 +16,7 @@ export const MySongResponseSchema = z.object({
 });
 export type MySongResponse = z.output<typeof MySongResponseSchema>;
 export const MySongResponsesSchema = z.array(MySongResponseSchema);
+export type MySongResponses = z.output<typeof MySongResponsesSchema>;
 
 /** Who answered: a preview user (their id), or a pitch link's recipient (the link's id). */
 export const ResponseListenerSchema = z.object({
@@ -31,6 +32,7 @@ export type ResponseListener = z.output<typeof ResponseListenerSchema>;
 export const AdminSongResponseSchema = MySongResponseSchema.extend({ id: z.string(), listener: ResponseListenerSchema });
 export type AdminSongResponse = z.output<typeof AdminSongResponseSchema>;
 export const AdminSongResponsesSchema = z.array(AdminSongResponseSchema);
+export type AdminSongResponses = z.output<typeof AdminSongResponsesSchema>;
 
 /** One event of GET /api/admin/pitch-activity; `id` is unique within the feed (the kind and the row's id). */
 export const PitchActivityEventSchema = z.object({
@@ -73,6 +75,7 @@ export const PitchLinkListItemSchema = z.object({
 });
 export type PitchLinkListItem = z.output<typeof PitchLinkListItemSchema>;
 export const PitchLinkListSchema = z.array(PitchLinkListItemSchema);
+export type PitchLinkList = z.output<typeof PitchLinkListSchema>;
 
 /** One song of a pitch link with what its recipient did with it; the furthest point is read against its length. */
 export const PitchLinkSongActivitySchema = z.object({
@@ -131,6 +134,8 @@ export type PitchPage = z.output<typeof PitchPageSchema>;
 
 /** PUT /api/song-responses/:id and PUT /api/pitch/:token/responses/:id: the answer as stored. */
 export const SavedSongResponseSchema = z.object({ songId: z.string(), response: songResponse, note: z.string().nullable() });
+export type SavedSongResponse = z.output<typeof SavedSongResponseSchema>;
 
 /** POST /api/admin/pitch-links/:id/revoke */
 export const RevokedPitchLinkSchema = z.object({ id: z.string(), revokedAt: timestamp.nullable() });
+export type RevokedPitchLink = z.output<typeof RevokedPitchLinkSchema>;

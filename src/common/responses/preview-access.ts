@@ -27,6 +27,7 @@ export const AdminPreviewRequestSchema = PreviewRequestViewSchema.extend({
 });
 export type AdminPreviewRequest = z.output<typeof AdminPreviewRequestSchema>;
 export const AdminPreviewRequestPageSchema = paged(AdminPreviewRequestSchema);
+export type AdminPreviewRequestPage = z.output<typeof AdminPreviewRequestPageSchema>;
 
 /** A listener of a song: a preview user, or a pitch link's recipient (no account); `id` is the user's or the link's. */
 export const SongListenerSchema = z.object({
@@ -71,6 +72,7 @@ export type SongListening = z.output<typeof SongListeningSchema>;
 
 /** GET /api/admin/preview-activity */
 export const PreviewActivitySchema = z.object({ users: z.array(PreviewUserActivitySchema), songs: z.array(SongListeningSchema) });
+export type PreviewActivity = z.output<typeof PreviewActivitySchema>;
 
 /** GET /api/admin/preview-activity/songs/:songId: where listeners stop, and who listened how far. */
 export const SongListenDepthSchema = z.object({
@@ -95,12 +97,16 @@ export const UserPlaySchema = z.object({
 });
 export type UserPlay = z.output<typeof UserPlaySchema>;
 export const UserPlaysSchema = z.array(UserPlaySchema);
+export type UserPlays = z.output<typeof UserPlaysSchema>;
 
 /** POST /api/admin/preview-accounts */
 export const CreatedPreviewAccountSchema = z.object({ id: z.string(), email: z.string() });
+export type CreatedPreviewAccount = z.output<typeof CreatedPreviewAccountSchema>;
 
 /** POST /api/preview-requests: 201 with a new request; 200 when it was already known (said the same way, to hide who asked). */
 export const PreviewRequestReceiptSchema = z.object({ id: z.string(), created: z.boolean() });
+export type PreviewRequestReceipt = z.output<typeof PreviewRequestReceiptSchema>;
 
 /** GET /api/preview-requests/mine */
 export const MyPreviewRequestSchema = z.object({ request: PreviewRequestViewSchema.nullable() });
+export type MyPreviewRequest = z.output<typeof MyPreviewRequestSchema>;

@@ -48,6 +48,7 @@ export const AdminSongListItemSchema = z.object({
 });
 export type AdminSongListItem = z.output<typeof AdminSongListItemSchema>;
 export const AdminSongListSchema = z.array(AdminSongListItemSchema);
+export type AdminSongList = z.output<typeof AdminSongListSchema>;
 
 /** GET /api/admin/songs/:id */
 export const AdminSongSchema = CatalogueSongItemSchema.extend({
@@ -75,9 +76,16 @@ export const AdminCommentItemSchema = z.object({
 });
 export type AdminCommentItem = z.output<typeof AdminCommentItemSchema>;
 export const AdminCommentPageSchema = paged(AdminCommentItemSchema);
+export type AdminCommentPage = z.output<typeof AdminCommentPageSchema>;
 
 /** POST /api/songs/:slug/comments: held for moderation until an admin approves it. */
 export const PostedCommentSchema = z.object({ id: z.string(), isApproved: z.boolean() });
+export type PostedComment = z.output<typeof PostedCommentSchema>;
 
 /** POST /api/plays and POST /api/pitch/:token/plays: the play to report on. */
 export const StartedPlaySchema = z.object({ id: z.string() });
+export type StartedPlay = z.output<typeof StartedPlaySchema>;
+
+/** PATCH /api/admin/songs/:id/active */
+export const SongActiveStateSchema = z.object({ id: z.string(), isActive: z.boolean() });
+export type SongActiveState = z.output<typeof SongActiveStateSchema>;

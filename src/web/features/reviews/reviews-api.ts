@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 
 export type { SongwriterReview } from '../../../common/responses/reviews';
 
-/** Spec section 9: the conversation is read again every 30 s. */
+/** The conversation is read again every 30 s. */
 export const CONVERSATION_REFETCH_MS = 30_000;
 
 export const songwriterReviewQuery = (reviewId: string) =>
