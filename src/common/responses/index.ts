@@ -6,3 +6,4 @@ export * from './songs';
 export * from './outbox';
 export * from './pitching';
 export * from './preview-access';
+export * from './agreements';
