@@ -44,6 +44,27 @@ export const PACKAGE_FEATURES = ['Professional review', 'Detailed feedback', 'E-
 export const REVIEW_TURNAROUND = 'Typically 7–10 business days, first received, first served.';
 export const PITCH_FEE_TEXT = 'Negotiable, usually 10% of income if a song is placed.';
 
+/** A pitch agreement's terms as an admin offers them, with the usual ones as defaults. */
+export const PITCH_AGREEMENT = {
+  defaultCommissionPercent: 10,
+  maxCommissionPercent: 50,
+  defaultTermMonths: 12,
+  maxTermMonths: 60,
+  defaultExpiresInDays: 30,
+  maxExpiresInDays: 90,
+  noteMax: 2000,
+  declineReasonMax: 2000,
+  legalNameMax: 200,
+  /** The agreement's wording; a change of wording is a new version, and each acceptance keeps the one it read. */
+  textVersion: '2026-11-26',
+} as const;
+/**
+ * An offer's state. An offer is stored `offered` until answered; past its expiry it reads as `expired`, and is
+ * stored so when a new offer for the same song replaces it.
+ */
+export const PITCH_AGREEMENT_STATUSES = ['offered', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+export type PitchAgreementStatus = (typeof PITCH_AGREEMENT_STATUSES)[number];
+
 export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 

@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
+import { adminAgreementRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
 import { getMe } from './features/accounts/accounts.service';
 import { createSessionReader } from './features/accounts/session-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
@@ -183,6 +184,7 @@ export function createApp({
     .route('/payments/stripe', stripeWebhookRoutes(db, config, mail.emailCtx))
     .route('/submissions', submissionRoutes({ db, storage, mail }))
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
+    .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail }))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret, fileChecks }));
 
   const admin = new Hono<AppEnv>();
@@ -197,6 +199,7 @@ export function createApp({
   admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
   admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
+  admin.route('/pitch-agreements', adminAgreementRoutes({ db, mail }));
   admin.route('/song-responses', adminSongResponseRoutes(db));
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));
   admin.route('/', adminOperationsRoutes({ db, storage }));

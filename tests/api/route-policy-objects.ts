@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder } from '../../src/server/db/seed/factories';
-import { songReviews } from '../../src/server/db/schema';
+import { PITCH_AGREEMENT } from '../../src/common/constants';
+import { pitchAgreements, songReviews } from '../../src/server/db/schema';
 import { fileLink } from '../../src/server/features/files/files.service';
 import type { TestClient, TestResponse } from '../setup/http-client';
 import type { TestApp } from '../setup/test-app';
@@ -83,9 +84,43 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
   expect(checkout.status, checkout.text).toBe(201);
   const sessionId = /\/test-checkout\/([^/?#]+)/.exec(checkout.body.url)?.[1];
   expect(sessionId, checkout.body.url).toMatch(/^test_cs_/);
+  // Two songs of another package, reviewed, each with an open pitch offer: one to sign, one to decline.
+  const pitchedOrder = await makePaidOrder(t.db, owner.id, 2);
+  const [toSign, toDecline] = await Promise.all(
+    [1, 2].map(async (songNumber) => {
+      const [pitched] = await t.db
+        .insert(songReviews)
+        .values({
+          songwriterId: owner.id,
+          orderId: pitchedOrder.id,
+          songNumber,
+          songTitle: `Pitched Song ${songNumber}`,
+          storyArc: 'A song good enough to pitch.',
+          aiUsage: 'No AI was used.',
+          status: 'reviewed',
+          adminReview: 'Ready to pitch.',
+          reviewedAt: new Date(),
+        })
+        .returning({ id: songReviews.id });
+      const [agreement] = await t.db
+        .insert(pitchAgreements)
+        .values({
+          reviewId: pitched!.id,
+          songwriterId: owner.id,
+          commissionPercent: PITCH_AGREEMENT.defaultCommissionPercent,
+          termMonths: PITCH_AGREEMENT.defaultTermMonths,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          textVersion: PITCH_AGREEMENT.textVersion,
+        })
+        .returning({ id: pitchAgreements.id });
+      return agreement!.id;
+    }),
+  );
   return {
     orderId: order.id,
     reviewId,
+    agreementToSign: toSign!,
+    agreementToDecline: toDecline!,
     sessionId: sessionId!,
     audio: { fileId: row!.audioFileId!, ownerLink: review.body.audioUrl as string },
     lyricsFile: { fileId: row!.lyricsFileId!, ownerLink: review.body.lyricsFileUrl as string },
@@ -107,6 +142,7 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
     missing: get(fileLink(secret, noSuchId, anotherId)),
   });
   const message = { message: 'A note on the bridge.' };
+  const signature = { legalName: 'Policy Matrix Writer', consent: true };
   return [
     {
       route: 'GET /api/songwriters/me/orders/:id',
@@ -137,6 +173,24 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
       object: 'checkout session',
       owned: { method: 'POST', path: `/api/test-checkout/${objects.sessionId}/pay` },
       missing: { method: 'POST', path: `/api/test-checkout/${noSuchSession}/pay` },
+    },
+    {
+      route: 'GET /api/pitch-agreements/:id',
+      object: 'pitch agreement',
+      owned: get(`/api/pitch-agreements/${objects.agreementToSign}`),
+      missing: get(`/api/pitch-agreements/${noSuchId}`),
+    },
+    {
+      route: 'POST /api/pitch-agreements/:id/accept',
+      object: 'pitch agreement',
+      owned: { method: 'POST', path: `/api/pitch-agreements/${objects.agreementToSign}/accept`, json: signature },
+      missing: { method: 'POST', path: `/api/pitch-agreements/${noSuchId}/accept`, json: signature },
+    },
+    {
+      route: 'POST /api/pitch-agreements/:id/decline',
+      object: 'pitch agreement',
+      owned: { method: 'POST', path: `/api/pitch-agreements/${objects.agreementToDecline}/decline`, json: {} },
+      missing: { method: 'POST', path: `/api/pitch-agreements/${noSuchId}/decline`, json: {} },
     },
     file('submission audio', objects.audio),
     file('lyrics file', objects.lyricsFile),

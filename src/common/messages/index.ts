@@ -14,5 +14,6 @@ export { songwriters } from './songwriters';
 export { reviews } from './reviews';
 export { admin } from './admin';
 export { pitching } from './pitching';
+export { agreements } from './agreements';
 export { files } from './files';
 export { notFound } from './not-found';

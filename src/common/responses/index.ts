@@ -11,3 +11,4 @@ export * from './songwriters';
 export * from './orders';
 export * from './submissions';
 export * from './reviews';
+export * from './agreements';

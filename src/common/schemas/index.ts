@@ -9,4 +9,5 @@ export * from './songwriters';
 export * from './reviews';
 export * from './admin-ops';
 export * from './pitching';
+export * from './agreements';
 export * from './client-errors';

@@ -9,3 +9,4 @@ export * from './songs';
 export * from './songwriters';
 export * from './pitching';
 export * from './counts';
+export * from './agreements';

@@ -1,0 +1,15 @@
+export const agreements = {
+  notFound: 'Pitch agreement not found',
+  reviewNotReviewed: 'A pitch agreement can be offered only on a song whose review has been sent.',
+  alreadyOpen: 'This song already has an open or accepted pitch agreement.',
+  notOpen: 'This offer is no longer open: it was accepted, declined, withdrawn or has expired.',
+  expired: 'This offer has expired. Ask us for a new one if you would still like your song pitched.',
+  commissionRange: 'Commission must be a whole number from 1 to 50 percent',
+  termRange: 'The term must be from 1 to 60 months',
+  expiryRange: 'The offer must stay open from 1 to 90 days',
+  noteTooLong: 'The note must be at most 2,000 characters',
+  legalNameRequired: 'Type your full legal name to sign',
+  legalNameTooLong: 'Your name must be at most 200 characters',
+  consentRequired: 'Tick the box to agree to the terms',
+  reasonTooLong: 'The reason must be at most 2,000 characters',
+} as const;

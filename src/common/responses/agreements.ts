@@ -1,0 +1,29 @@
+/** What the pitch agreement routes answer. */
+import { z } from 'zod';
+import { PITCH_AGREEMENT_STATUSES } from '../constants';
+import { timestamp } from './common';
+
+/** One pitch agreement, as the songwriter and the admin read it: terms, state, the text to sign and the signature. */
+export const PitchAgreementSchema = z.object({
+  id: z.string(),
+  reviewId: z.string(),
+  songTitle: z.string(),
+  state: z.enum(PITCH_AGREEMENT_STATUSES),
+  commissionPercent: z.number().int(),
+  termMonths: z.number().int(),
+  note: z.string().nullable(),
+  expiresAt: timestamp,
+  createdAt: timestamp,
+  /** When it was accepted, declined or withdrawn. */
+  answeredAt: timestamp.nullable(),
+  declineReason: z.string().nullable(),
+  /** The full legal name typed to sign. */
+  signedName: z.string().nullable(),
+  textVersion: z.string(),
+  text: z.string(),
+  /** SHA-256 of the text as signed. */
+  textSha256: z.string().nullable(),
+});
+export type PitchAgreement = z.output<typeof PitchAgreementSchema>;
+export const PitchAgreementListSchema = z.array(PitchAgreementSchema);
+export type PitchAgreementList = z.output<typeof PitchAgreementListSchema>;

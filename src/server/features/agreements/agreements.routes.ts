@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PitchAgreementListSchema, PitchAgreementSchema } from '../../../common/responses/agreements';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { AcceptPitchAgreementSchema, DeclinePitchAgreementSchema, PitchOfferSchema } from '../../../common/schemas/agreements';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { responds } from '../../lib/respond';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import {
+  acceptPitchAgreement,
+  declinePitchAgreement,
+  getAgreement,
+  listAgreements,
+  offerPitchAgreement,
+  withdrawPitchAgreement,
+  type AgreementMail,
+} from './agreements.service';
+
+/** /api/pitch-agreements: a songwriter's offers, to read, sign or decline. */
+export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
+  const siteName = mail.emailCtx.siteName;
+  return new Hono<AppEnv>()
+    .use('*', requireRole('songwriter'))
+    .get('/', responds(PitchAgreementListSchema), async (c) =>
+      c.var.reply(await listAgreements({ db, siteName, songwriterId: actorOf(c).id })),
+    )
+    .get('/:id', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
+      c.var.reply(await getAgreement({ db, id: c.req.valid('param').id, siteName, songwriterId: actorOf(c).id })),
+    )
+    .post(
+      '/:id/accept',
+      validate('param', UuidParamSchema),
+      validate('json', AcceptPitchAgreementSchema),
+      responds(PitchAgreementSchema),
+      async (c) =>
+        c.var.reply(
+          await acceptPitchAgreement({
+            db,
+            actor: actorOf(c),
+            id: c.req.valid('param').id,
+            legalName: c.req.valid('json').legalName,
+            signedFrom: { ip: c.get('clientIp'), userAgent: c.req.header('user-agent') ?? '' },
+            mail,
+          }),
+        ),
+    )
+    .post(
+      '/:id/decline',
+      validate('param', UuidParamSchema),
+      validate('json', DeclinePitchAgreementSchema),
+      responds(PitchAgreementSchema),
+      async (c) =>
+        c.var.reply(
+          await declinePitchAgreement({
+            db,
+            actor: actorOf(c),
+            id: c.req.valid('param').id,
+            reason: c.req.valid('json').reason ?? null,
+            siteName,
+          }),
+        ),
+    );
+}
+
+/** /api/admin/pitch-agreements: mounted under the admin router. */
+export function adminAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
+  const siteName = mail.emailCtx.siteName;
+  return new Hono<AppEnv>()
+    .get('/', validate('query', z.object({ reviewId: z.uuid() })), responds(PitchAgreementListSchema), async (c) =>
+      c.var.reply(await listAgreements({ db, siteName, reviewId: c.req.valid('query').reviewId })),
+    )
+    .post('/', validate('json', PitchOfferSchema), responds(PitchAgreementSchema, 201), async (c) =>
+      c.var.reply(await offerPitchAgreement({ db, actor: actorOf(c), values: c.req.valid('json'), mail })),
+    )
+    .post('/:id/withdraw', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
+      c.var.reply(await withdrawPitchAgreement({ db, id: c.req.valid('param').id, siteName })),
+    );
+}
