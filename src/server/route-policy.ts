@@ -66,6 +66,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/reviews/:id/messages': 'songwriter',
   'GET /api/pitch-agreements': 'songwriter',
   'GET /api/pitch-agreements/:id': 'songwriter',
+  'GET /api/pitch-agreements/:id/pdf': 'songwriter',
   'POST /api/pitch-agreements/:id/accept': 'songwriter',
   'POST /api/pitch-agreements/:id/decline': 'songwriter',
 
@@ -98,6 +99,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/admin/pitch-agreements': 'admin',
   'POST /api/admin/pitch-agreements': 'admin',
   'POST /api/admin/pitch-agreements/:id/withdraw': 'admin',
+  'GET /api/admin/pitch-agreements/:id/pdf': 'admin',
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/customers': 'admin',

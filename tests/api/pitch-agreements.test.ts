@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
@@ -164,6 +165,31 @@ describe('acceptance', () => {
     expect(res.body.error.fields).toEqual({ legalName: [m.legalNameRequired], consent: [m.consentRequired] });
     expect((await stored(offered.id)).status).toBe('offered');
   });
+});
+
+test('the signed agreement downloads as a PDF, for the songwriter and the admin, whose text holds the terms and the typed name', async () => {
+  const review = await reviewedSong();
+  const { body: offered } = await offer(review.id, { commissionPercent: 15, termMonths: 24 });
+  const path = `/api/pitch-agreements/${offered.id}/pdf`;
+  expect((await writerClient.get(path)).status).toBe(404);
+  await accept(writerClient, offered.id);
+
+  const res = await writerClient.get(path);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.headers['content-disposition']).toBe(`attachment; filename="pitch-agreement-${offered.id}.pdf"`);
+  const { text } = await extractText(new Uint8Array(res.bytes), { mergePages: true });
+  const words = text.replace(/\s+/g, ' ');
+  expect(words).toContain('we receive 15% of the income');
+  expect(words).toContain('For 24 months');
+  expect(words).toContain('Gravel Road Goodbye');
+  expect(words).toContain('Name: Luke Albert Combs');
+  expect(words).toContain((await stored(offered.id)).textSha256);
+
+  const byAdmin = await admin.get(`/api/admin/pitch-agreements/${offered.id}/pdf`);
+  expect(byAdmin.status).toBe(200);
+  expect(byAdmin.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await otherClient.get(path)).status).toBe(404);
 });
 
 describe('decline and withdraw', () => {

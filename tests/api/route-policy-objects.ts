@@ -84,10 +84,10 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
   expect(checkout.status, checkout.text).toBe(201);
   const sessionId = /\/test-checkout\/([^/?#]+)/.exec(checkout.body.url)?.[1];
   expect(sessionId, checkout.body.url).toMatch(/^test_cs_/);
-  // Two songs of another package, reviewed, each with an open pitch offer: one to sign, one to decline.
-  const pitchedOrder = await makePaidOrder(t.db, owner.id, 2);
-  const [toSign, toDecline] = await Promise.all(
-    [1, 2].map(async (songNumber) => {
+  // Three songs of another package, reviewed, each with a pitch offer: one to sign, one to decline, one signed.
+  const pitchedOrder = await makePaidOrder(t.db, owner.id, 3);
+  const [toSign, toDecline, signed] = await Promise.all(
+    [1, 2, 3].map(async (songNumber) => {
       const [pitched] = await t.db
         .insert(songReviews)
         .values({
@@ -111,6 +111,12 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
           termMonths: PITCH_AGREEMENT.defaultTermMonths,
           expiresAt: new Date(Date.now() + 86_400_000),
           textVersion: PITCH_AGREEMENT.textVersion,
+          ...(songNumber === 3 && {
+            status: 'accepted' as const,
+            signedName: 'Policy Matrix Writer',
+            textSha256: '0'.repeat(64),
+            answeredAt: new Date(),
+          }),
         })
         .returning({ id: pitchAgreements.id });
       return agreement!.id;
@@ -121,6 +127,7 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
     reviewId,
     agreementToSign: toSign!,
     agreementToDecline: toDecline!,
+    agreementSigned: signed!,
     sessionId: sessionId!,
     audio: { fileId: row!.audioFileId!, ownerLink: review.body.audioUrl as string },
     lyricsFile: { fileId: row!.lyricsFileId!, ownerLink: review.body.lyricsFileUrl as string },
@@ -179,6 +186,12 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
       object: 'pitch agreement',
       owned: get(`/api/pitch-agreements/${objects.agreementToSign}`),
       missing: get(`/api/pitch-agreements/${noSuchId}`),
+    },
+    {
+      route: 'GET /api/pitch-agreements/:id/pdf',
+      object: 'signed pitch agreement',
+      owned: get(`/api/pitch-agreements/${objects.agreementSigned}/pdf`),
+      missing: get(`/api/pitch-agreements/${noSuchId}/pdf`),
     },
     {
       route: 'POST /api/pitch-agreements/:id/accept',

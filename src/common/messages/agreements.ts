@@ -1,5 +1,6 @@
 export const agreements = {
   notFound: 'Pitch agreement not found',
+  notSigned: 'This agreement has not been signed, so there is no signed copy to download.',
   reviewNotReviewed: 'A pitch agreement can be offered only on a song whose review has been sent.',
   alreadyOpen: 'This song already has an open or accepted pitch agreement.',
   notOpen: 'This offer is no longer open: it was accepted, declined, withdrawn or has expired.',

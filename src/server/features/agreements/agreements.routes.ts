@@ -14,9 +14,20 @@ import {
   getAgreement,
   listAgreements,
   offerPitchAgreement,
+  signedAgreementPdf,
   withdrawPitchAgreement,
   type AgreementMail,
 } from './agreements.service';
+
+/** A signed agreement's PDF, as a download that no cache keeps. */
+const sendPdf = ({ fileName, pdf }: { fileName: string; pdf: Buffer }) =>
+  new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 
 /** /api/pitch-agreements: a songwriter's offers, to read, sign or decline. */
 export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
@@ -28,6 +39,9 @@ export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: Agreemen
     )
     .get('/:id', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
       c.var.reply(await getAgreement({ db, id: c.req.valid('param').id, siteName, songwriterId: actorOf(c).id })),
+    )
+    .get('/:id/pdf', validate('param', UuidParamSchema), async (c) =>
+      sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id, siteName, songwriterId: actorOf(c).id })),
     )
     .post(
       '/:id/accept',
@@ -73,6 +87,9 @@ export function adminAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail
     )
     .post('/', validate('json', PitchOfferSchema), responds(PitchAgreementSchema, 201), async (c) =>
       c.var.reply(await offerPitchAgreement({ db, actor: actorOf(c), values: c.req.valid('json'), mail })),
+    )
+    .get('/:id/pdf', validate('param', UuidParamSchema), async (c) =>
+      sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id, siteName })),
     )
     .post('/:id/withdraw', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
       c.var.reply(await withdrawPitchAgreement({ db, id: c.req.valid('param').id, siteName })),

@@ -10,6 +10,7 @@ import { pitchAgreementSignedEmail, pitchOfferEmail } from '../../emails/pitch-o
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
+import { renderAgreementPdf } from './agreement-pdf';
 import { renderAgreementText, textHash } from './agreement-text';
 
 const m = MESSAGES.agreements;
@@ -158,6 +159,23 @@ export async function getAgreement({
   );
   if (!row) throw new AppError('NOT_FOUND', m.notFound);
   return view(row, siteName);
+}
+
+/** The signed agreement as a PDF, for the songwriter who signed it (songwriterId) or an admin. */
+export async function signedAgreementPdf({
+  db,
+  id,
+  siteName,
+  songwriterId,
+}: {
+  db: Db;
+  id: string;
+  siteName: string;
+  songwriterId?: string;
+}) {
+  const agreement = await getAgreement({ db, id, siteName, songwriterId });
+  if (agreement.state !== 'accepted') throw new AppError('NOT_FOUND', m.notSigned);
+  return { fileName: `pitch-agreement-${agreement.id}.pdf`, pdf: await renderAgreementPdf(agreement) };
 }
 
 /** Every agreement of a review (admin), or of a songwriter, newest first. */

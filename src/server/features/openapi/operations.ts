@@ -112,6 +112,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/reviews/:id/messages': { summary: 'Message the reviewer' },
   'GET /api/pitch-agreements': { summary: "The songwriter's pitch agreements, offered and answered, newest first" },
   'GET /api/pitch-agreements/:id': { summary: 'One pitch agreement with the text to sign' },
+  'GET /api/pitch-agreements/:id/pdf': { summary: 'The signed agreement as a PDF (application/pdf)' },
   'POST /api/pitch-agreements/:id/accept': { summary: "Sign a pitch agreement with one's full legal name" },
   'POST /api/pitch-agreements/:id/decline': { summary: 'Decline a pitch agreement, with an optional reason' },
 
@@ -144,6 +145,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/pitch-agreements': { summary: "A review's pitch agreements, newest first" },
   'POST /api/admin/pitch-agreements': { summary: 'Offer to pitch a reviewed song, and e-mail the songwriter' },
   'POST /api/admin/pitch-agreements/:id/withdraw': { summary: 'Withdraw an unanswered offer' },
+  'GET /api/admin/pitch-agreements/:id/pdf': { summary: 'A signed agreement as a PDF (application/pdf)' },
   'GET /api/admin/dashboard': { summary: 'Figures, plays per day and newest pending reviews' },
   'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
   'GET /api/admin/customers': { summary: 'Customers and their orders' },
