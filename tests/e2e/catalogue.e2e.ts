@@ -318,7 +318,7 @@ describe('the song catalogue', () => {
 
   test('an edit form opened again starts from the song as it is now, so saving cannot undo a change made meanwhile', async () => {
     const api = await browser.adminApi();
-    // Fresh on each attempt: a retried run finds the last one's song there.
+    // Fresh on each run: a second run against the same server finds the last one's song there.
     const title = `Second Look ${suffix()} ${Date.now().toString(36)}`;
     const song = await createSong(api, title);
     const page = await browser.open('admin', '/admin/songs');
