@@ -69,6 +69,21 @@ export default tseslint.config(
     },
   })),
   {
+    // Shared components and helpers serve every feature, so they import none.
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: 'The web app takes only types from the server.' },
+            { group: ['**/features/**'], message: 'Shared components and helpers import no feature; move what both need here.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/common/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [COMMON_IMPORTS_NEITHER_SIDE] }] },
   },

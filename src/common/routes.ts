@@ -1,4 +1,4 @@
-import type { MeResponse } from './api-types';
+import type { MeResponse } from './responses';
 
 /**
  * Every page path of the web app. The router builds from these, and the server answers 404 (with the
@@ -102,6 +102,35 @@ export function pathTo(pattern: string, params: Record<string, string>): string 
     if (value === undefined) throw new Error(`pathTo: missing :${name} for ${pattern}`);
     return encodeURIComponent(value);
   });
+}
+
+/** The admin's pitch links with one link open (?link=), as e-mails and the activity pages link to it. */
+export function adminPitchLinkPath(linkId: string): string {
+  return `${PAGE_PATHS.adminPitchLinks}?link=${encodeURIComponent(linkId)}`;
+}
+
+/** The admin's preview activity with one listener chosen (?user=). */
+export function adminPreviewUserPath(userId: string): string {
+  return `${PAGE_PATHS.adminPreviewActivity}?user=${encodeURIComponent(userId)}`;
+}
+
+/** The admin's preview activity with one song chosen (?song=). */
+export function adminPreviewSongPath(songId: string): string {
+  return `${PAGE_PATHS.adminPreviewActivity}?song=${encodeURIComponent(songId)}`;
+}
+
+/**
+ * The dashboard a checkout returns to (?order_success=true), with the session when we know it; Stripe adds
+ * its own session_id to a return without one.
+ */
+export function checkoutReturnPath(sessionId?: string): string {
+  const session = sessionId === undefined ? '' : `&session_id=${encodeURIComponent(sessionId)}`;
+  return `${PAGE_PATHS.songwriterDashboard}?order_success=true${session}`;
+}
+
+/** The dashboard confirming a claim by e-mail (?claim_token=), the link the claim e-mail sends. */
+export function claimOrdersPath(token: string): string {
+  return `${PAGE_PATHS.songwriterDashboard}?claim_token=${encodeURIComponent(token)}`;
 }
 
 /** The query parameter that carries the page a signed-out visitor was on their way to. */

@@ -5,19 +5,20 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { deleteSessionCookie } from 'better-auth/cookies';
 import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
+import { PAGE_PATHS } from '../common/routes';
 import { AccountFieldsSchema } from '../common/schemas/auth';
 import { hasControlCharacters } from '../common/schemas/fields';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accounts, rateLimits, sessions, userRoles, users, verifications } from './db/schema';
 import { enqueueMail } from './adapters/mail/outbox';
-import type { EmailContext } from './emails/layout';
+import { pageUrl, type EmailContext } from './emails/layout';
 import { existingAccountEmail } from './emails/existing-account';
 import { resetPasswordEmail } from './emails/reset-password';
 import { verifyEmail } from './emails/verify-email';
 import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords';
 import { linkAndGrantPreview } from './features/preview-access/preview-access.service';
-import { claimOrdersForVerifiedSongwriter } from './features/orders/orders.service';
+import { claimOrdersForVerifiedSongwriter } from './features/orders/claims.service';
 import { serializeError, type Logger } from './lib/logger';
 import { authContextWhileInUse } from './lib/auth-context-while-in-use';
 import { AUTH_BASE_PATH } from './lib/app-routes';
@@ -171,8 +172,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
           to: user.email,
           kind: 'existing-account',
           ...existingAccountEmail(emailCtx, {
-            signInUrl: `${config.publicUrl}/auth`,
-            resetUrl: `${config.publicUrl}/forgot-password`,
+            signInUrl: pageUrl(emailCtx, PAGE_PATHS.auth),
+            resetUrl: pageUrl(emailCtx, PAGE_PATHS.forgotPassword),
           }),
         });
       },

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
-import type { MeResponse } from '../common/api-types';
+import type { MeResponse } from '../common/responses';
 import * as MESSAGES from '../common/messages';
 import { withCallerElement } from './features/accounts/caller-in-page';
 import { isKnownPagePath, mayBrowseCatalogue, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../common/routes';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import * as responseSchemas from '../../src/common/responses';
+import * as sharedSchemas from '../../src/common/schemas';
 import { CatalogueQuerySchema } from '../../src/common/schemas/catalogue';
 import { NewPlaySchema, SongFormSchema } from '../../src/common/schemas/songs';
 import { SubmissionSchema } from '../../src/common/schemas/reviews';
@@ -8,6 +10,7 @@ import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/s
 import { openApiPath } from '../../src/server/features/openapi/openapi-document';
 import { OPERATIONS } from '../../src/server/features/openapi/operations';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
+import { responseOf } from '../../src/server/lib/respond';
 import { validationOf } from '../../src/server/lib/validate';
 import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
 import type { TestClient } from '../setup/http-client';
@@ -155,6 +158,33 @@ describe('the document', () => {
       }
     }
     expect(compared).toBeGreaterThan(50);
+  });
+
+  test('every success with a JSON body describes it with the JSON Schema of the response schema its route declares', () => {
+    // Bodies that are not ours to describe as JSON: a file's bytes, better-auth's own endpoints, this document.
+    const NOT_JSON = new Set(['GET /api/files/:token', 'GET /api/auth/*', 'POST /api/auth/*', 'GET /api/openapi.json']);
+    let described = 0;
+    for (const [key, handlers] of realRoutes()) {
+      if (!key.split(' ')[1]!.startsWith('/api/') || NOT_JSON.has(key)) continue;
+      const op = operationOf(key);
+      const [status, success] = Object.entries<Json>(op.responses).find(([code]) => code.startsWith('2'))!;
+      const declared = handlers.map(responseOf).find(Boolean);
+      if (status === '204') {
+        expect(declared, `${key} declares a body but answers 204`).toBeUndefined();
+        continue;
+      }
+      expect(declared, `${key}: its route declares no response schema (responds)`).toBeDefined();
+      expect(Number(status), key).toBe(declared!.status);
+      const { $schema: _, ...expected } = z.toJSONSchema(declared!.schema, { io: 'output' }) as Json;
+      expect(resolve(success.content['application/json'].schema), key).toEqual(expected);
+      described++;
+    }
+    expect(described).toBeGreaterThan(50);
+  });
+
+  test('response components are named apart from request components', () => {
+    const requestNames = new Set(Object.keys(sharedSchemas));
+    expect(Object.keys(responseSchemas).filter((name) => requestNames.has(name))).toEqual([]);
   });
 
   test('spot checks against the shared schemas, multipart uploads included', () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MeResponse } from '../../src/common/api-types';
+import type { MeResponse } from '../../src/common/responses';
 import { CALLER_IN_PAGE_ID, prerenderedFile } from '../../src/common/routes';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import type { TestResponse } from '../setup/http-client';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PitchActivityEvent, PitchActivityPage } from '../../src/common/api-types';
+import type { PitchActivityEvent, PitchActivityPage } from '../../src/common/responses';
 import * as MESSAGES from '../../src/common/messages';
 import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';

@@ -70,7 +70,7 @@ describe('asking for access', () => {
     expect(mineAgain.body).toEqual({ id: mine.body.id, created: false });
   });
 
-  test('a blocked e-mail stores nothing; the signed-in owner of the address is refused with the spec message', async () => {
+  test('a blocked e-mail stores nothing; the signed-in owner of the address is refused with its message', async () => {
     await t.db.insert(blockedRequests).values({ email: 'blocked@example.test' });
     const res = await t.client().post('/api/preview-requests', request('BLOCKED@example.test'));
     expect(res.status).toBe(201);
@@ -81,7 +81,7 @@ describe('asking for access', () => {
     expect(refused.body.error.message).toBe(MESSAGES.previewAccess.blocked);
   });
 
-  test('the form rules are the spec rules', async () => {
+  test("the form's rules hold on the server", async () => {
     const res = await t
       .client()
       .post(

@@ -98,7 +98,7 @@ describe('submitting songs', () => {
     expect(await t.db.select().from(songReviews).where(eq(songReviews.orderId, order.id))).toHaveLength(0);
   });
 
-  test('audio is required and the spec rules apply', async () => {
+  test('audio is required and the submission rules apply', async () => {
     const order = await makePaidOrder(t.db, writer.id, 1);
     const noAudio = await submit(writerClient, songForm(order.id, {}, {}));
     expect(noAudio.body.error.message).toBe(MESSAGES.reviews.audioRequired);

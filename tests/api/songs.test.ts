@@ -395,7 +395,7 @@ describe('admin song management', () => {
     [{ title: '   ' }, MESSAGES.songs.titleRequired],
     [{ lyrics: '' }, MESSAGES.songs.lyricsRequired],
     [{ tags: ['a', 'A'] }, MESSAGES.songs.tagDuplicate],
-  ])('refuses %o with the spec message', async (override, message) => {
+  ])('refuses %o with its message', async (override, message) => {
     const res = await admin.sendForm(
       'POST',
       '/api/admin/songs',
@@ -481,7 +481,7 @@ describe('comments', () => {
     expect((await preview.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
   });
 
-  test('comment rules are the spec rules', async () => {
+  test('the comment rules hold on the server', async () => {
     const res = await preview.post(`/api/songs/${active.slug}/comments`, { name: '', email: 'nope', comment: 'x'.repeat(1001) });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({

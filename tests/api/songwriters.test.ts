@@ -60,7 +60,7 @@ describe('sign-up, step 1', () => {
     expect(signIn.status).toBe(403);
   });
 
-  test('a taken username is refused with the spec message, in any case', async () => {
+  test('a taken username is refused with its message, in any case', async () => {
     await makeSongwriter(t.db, { username: 'Taken-Name' });
     const res = await t.client().post('/api/songwriters/sign-up', signup({ username: 'taken-name', email: 'other@example.test' }));
     expect(res.status).toBe(409);
@@ -88,7 +88,7 @@ describe('sign-up, step 1', () => {
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, owner.id))).toHaveLength(0);
   });
 
-  test('the spec rules: username 3+, password 8+, confirmation matches', async () => {
+  test('the sign-up rules: username 3+, password 8+, confirmation matches', async () => {
     const res = await t.client().post('/api/songwriters/sign-up', signup({ username: 'ab', password: 'short', confirmPassword: 'other' }));
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({
@@ -271,7 +271,7 @@ describe('claiming orders', () => {
     expect((await t.db.select().from(orders).where(eq(orders.id, other.id)))[0]!.songwriterId).toBe(writer.id);
   });
 
-  test("no unclaimed orders for the account's own address says so with the spec text; an empty address is refused", async () => {
+  test("no unclaimed orders for the account's own address says so; an empty address is refused", async () => {
     const writer = await makeSongwriter(t.db);
     const client = await signedInClient(t, writer);
     const none = await client.post('/api/songwriters/me/claim-email', { email: writer.email });

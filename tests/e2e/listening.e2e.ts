@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { CatalogueSong } from '../../src/common/api-types';
+import type { CatalogueSong } from '../../src/common/responses';
 import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { seriousA11yViolations, useBrowser } from './support/browser';

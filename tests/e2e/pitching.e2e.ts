@@ -1,6 +1,6 @@
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import type { MeResponse } from '../../src/common/api-types';
+import type { MeResponse } from '../../src/common/responses';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { expect, test } from 'vitest';
@@ -14,8 +15,14 @@ test.each([
   [
     'a web feature reaching into another',
     'src/web/features/pitching/planted.tsx',
-    "import { AudioPlayer } from '../catalogue/audio-player';\nvoid AudioPlayer;",
-    /Import the catalogue feature through its index\.ts/,
+    "import { SongCard } from '../songs/song-card';\nvoid SongCard;",
+    /Import the songs feature through its index\.ts/,
+  ],
+  [
+    'a shared component importing a feature',
+    'src/web/components/planted.tsx',
+    "import { SongHoldPass } from '../features/pitching';\nvoid SongHoldPass;",
+    /Shared components and helpers import no feature/,
   ],
   [
     'shared code importing the server',
@@ -43,8 +50,8 @@ test.each([
 test.each([
   [
     'a web feature through the index another exports',
-    'src/web/features/pitching/planted.tsx',
-    "import { AudioPlayer } from '../catalogue';\nvoid AudioPlayer;",
+    'src/web/features/songs/planted.tsx',
+    "import { SongHoldPass } from '../pitching';\nvoid SongHoldPass;",
   ],
   [
     'a route file naming the database type',
@@ -58,4 +65,37 @@ test.each([
   ],
 ])('%s passes', async (_what, file, code) => {
   expect(await problems(file, code)).toEqual([]);
+});
+
+/** Which features each web feature imports, read from the import lines of its files. */
+function featureGraph(): Map<string, Set<string>> {
+  const root = path.resolve(import.meta.dirname, '../../src/web/features');
+  const graph = new Map<string, Set<string>>();
+  for (const feature of readdirSync(root)) {
+    const uses = new Set<string>();
+    for (const file of readdirSync(path.join(root, feature), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const from = path.dirname(path.join(root, feature, file));
+      for (const [, spec] of readFileSync(path.join(root, feature, file), 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const target = path.relative(root, path.resolve(from, spec!)).split(path.sep)[0]!;
+        if (target !== feature && !target.startsWith('..')) uses.add(target);
+      }
+    }
+    graph.set(feature, uses);
+  }
+  return graph;
+}
+
+test('no two web features depend on each other, directly or in a longer cycle', () => {
+  const graph = featureGraph();
+  expect(graph.get('songs')).toContain('pitching');
+  const cycles: string[] = [];
+  const visit = (feature: string, path: string[]) => {
+    for (const next of graph.get(feature) ?? []) {
+      if (path.includes(next)) cycles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
+      else visit(next, [...path, next]);
+    }
+  };
+  for (const feature of graph.keys()) visit(feature, [feature]);
+  expect(cycles).toEqual([]);
 });

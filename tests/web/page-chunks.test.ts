@@ -5,9 +5,9 @@ import { pageChunkLinks, type Manifest } from '../../scripts/page-chunks';
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', src: 'index.html', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
   '_react-1.js': { file: 'assets/react-1.js' },
-  'features/catalogue/songs-page.tsx': {
+  'features/songs/songs-page.tsx': {
     file: 'assets/songs-page-1.js',
-    src: 'features/catalogue/songs-page.tsx',
+    src: 'features/songs/songs-page.tsx',
     isDynamicEntry: true,
     imports: ['index.html', '_react-1.js', '_card-1.js'],
     css: ['assets/songs-page-1.css'],
@@ -18,7 +18,7 @@ const manifest: Manifest = {
 };
 
 test('a page links its chunk and every chunk it needs, but none the entry already links, nor other pages', () => {
-  const links = pageChunkLinks(manifest, ['features/catalogue/songs-page.tsx']);
+  const links = pageChunkLinks(manifest, ['features/songs/songs-page.tsx']);
   expect(links).toBe(
     '<link rel="stylesheet" crossorigin href="/assets/songs-page-1.css">' +
       '<link rel="modulepreload" crossorigin href="/assets/songs-page-1.js">' +

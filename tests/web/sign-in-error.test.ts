@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
-import { describeSignInError } from '../../src/web/features/auth/sign-in-error';
+import { describeSignInError } from '../../src/web/features/accounts/sign-in-error';
 import { ApiError } from '../../src/web/lib/api';
 
-test('better-auth answers become the spec texts on the sign-in page', () => {
+test('better-auth answers become our own texts on the sign-in page', () => {
   expect(describeSignInError(new ApiError('Invalid email or password', 401, 'INVALID_EMAIL_OR_PASSWORD'))).toEqual({
     message: MESSAGES.auth.invalidCredentials,
     unverified: false,

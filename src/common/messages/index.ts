@@ -1,5 +1,5 @@
 /**
- * Every user-facing message of the spec, in one catalogue: one module per area, so that a page's bundle
+ * Every user-facing message, in one catalogue: one module per area, so that a page's bundle
  * holds only the areas it reads. Import it whole: `import * as MESSAGES from '.../common/messages'`.
  */
 export { generic } from './generic';

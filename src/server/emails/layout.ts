@@ -11,6 +11,11 @@ export interface EmailContext {
   publicUrl: string;
 }
 
+/** The address of one of the app's pages (a path from PAGE_PATHS), for a link in an e-mail. */
+export function pageUrl(ctx: Pick<EmailContext, 'publicUrl'>, path: string): string {
+  return `${ctx.publicUrl}${path}`;
+}
+
 export function escapeHtml(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }

@@ -1,6 +1,6 @@
 import { formatCents } from '../../common/money';
 import { PAGE_PATHS } from '../../common/routes';
-import { renderEmail, type EmailContext } from './layout';
+import { pageUrl, renderEmail, type EmailContext } from './layout';
 
 /** The receipt, sent once when a payment is confirmed. An order nobody has claimed yet says how to get to it. */
 export const orderPaidEmail = (ctx: EmailContext, data: { packageSize: number; amountCents: number; claimed: boolean }) =>
@@ -14,6 +14,6 @@ export const orderPaidEmail = (ctx: EmailContext, data: { packageSize: number; a
         : `To upload your songs, sign up (or sign in) to ${ctx.siteName} with this email address: the order is added to your account when the address is confirmed.`,
     ],
     data.claimed
-      ? { label: 'Open my dashboard', url: `${ctx.publicUrl}${PAGE_PATHS.songwriterDashboard}` }
-      : { label: 'Create my account', url: `${ctx.publicUrl}${PAGE_PATHS.songwriterSignup}` },
+      ? { label: 'Open my dashboard', url: pageUrl(ctx, PAGE_PATHS.songwriterDashboard) }
+      : { label: 'Create my account', url: pageUrl(ctx, PAGE_PATHS.songwriterSignup) },
   );

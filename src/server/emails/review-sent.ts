@@ -1,4 +1,5 @@
-import { renderEmail, type EmailContext } from './layout';
+import { PAGE_PATHS, pathTo } from '../../common/routes';
+import { pageUrl, renderEmail, type EmailContext } from './layout';
 
 export const reviewSentEmail = (ctx: EmailContext, data: { songTitle: string; reviewId: string }) =>
   renderEmail(
@@ -7,5 +8,5 @@ export const reviewSentEmail = (ctx: EmailContext, data: { songTitle: string; re
     [
       `Our written review of "${data.songTitle}" is ready. Read it, and reply there if you have questions: the conversation stays with the song.`,
     ],
-    { label: 'Read the review', url: `${ctx.publicUrl}/songwriter/review/${data.reviewId}` },
+    { label: 'Read the review', url: pageUrl(ctx, pathTo(PAGE_PATHS.songwriterReview, { reviewId: data.reviewId })) },
   );

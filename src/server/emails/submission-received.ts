@@ -1,4 +1,5 @@
-import { renderEmail, type EmailContext } from './layout';
+import { PAGE_PATHS } from '../../common/routes';
+import { pageUrl, renderEmail, type EmailContext } from './layout';
 
 export const submissionReceivedEmail = (
   ctx: EmailContext,
@@ -8,5 +9,5 @@ export const submissionReceivedEmail = (
     ctx,
     `New song for review: ${data.songTitle}`,
     [`${data.songwriterName} submitted "${data.songTitle}" (song ${data.songNumber} of ${data.packageSize}) for review.`],
-    { label: 'Open pending reviews', url: `${ctx.publicUrl}/admin/songwriter-reviews` },
+    { label: 'Open pending reviews', url: pageUrl(ctx, PAGE_PATHS.adminSongwriterReviews) },
   );

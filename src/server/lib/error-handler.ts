@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ApiErrorBody } from '../../common/api-types';
+import type { ApiErrorBody } from '../../common/responses';
 import * as MESSAGES from '../../common/messages';
 import { AppError } from './app-error';
 import type { AppEnv } from './hono-env';

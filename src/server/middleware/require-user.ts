@@ -50,8 +50,8 @@ export function forgetKeptAfterChanges(...forgetters: (() => void)[]) {
   });
 }
 
-export function actorOf(c: Context<AppEnv>): Actor {
-  const actor = c.get('actor');
+export function actorOf(c: { var: Pick<AppEnv['Variables'], 'actor'> }): Actor {
+  const actor = c.var.actor;
   if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.generic.unauthenticated);
   return actor;
 }

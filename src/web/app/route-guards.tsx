@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { MeResponse } from '../../common/api-types';
+import type { MeResponse } from '../../common/responses';
 import * as MESSAGES from '../../common/messages';
 import { mayBrowseCatalogue, PAGE_PATHS, withReturnTo } from '../../common/routes';
-import { ErrorState } from '../components/error-state';
+import { QueryState } from '../components/query-state';
 import { PageSpinner } from '../components/ui/spinner';
 import { useMe } from '../lib/auth';
 
@@ -16,13 +16,17 @@ type Decide = (me: MeResponse) => string | null;
 export function RouteGuard({ decide }: { decide: Decide }) {
   const me = useMe();
   const location = useLocation();
-  if (me.isPending) return <PageSpinner label={MESSAGES.auth.checkingAccess} />;
-  if (me.isError) return <ErrorState title={MESSAGES.generic.pageFailed} error={me.error} onRetry={() => void me.refetch()} />;
-  const redirect = decide(me.data);
-  if (!redirect) return <Outlet />;
-  // A signed-out visitor (from an e-mail's link, say) comes back here once signed in.
-  const to = me.data.user ? redirect : withReturnTo(redirect, location.pathname + location.search + location.hash);
-  return <Navigate to={to} replace />;
+  return (
+    <QueryState query={me} pending={<PageSpinner label={MESSAGES.auth.checkingAccess} />} errorTitle={MESSAGES.generic.pageFailed}>
+      {(data) => {
+        const redirect = decide(data);
+        if (!redirect) return <Outlet />;
+        // A signed-out visitor (from an e-mail's link, say) comes back here once signed in.
+        const to = data.user ? redirect : withReturnTo(redirect, location.pathname + location.search + location.hash);
+        return <Navigate to={to} replace />;
+      }}
+    </QueryState>
+  );
 }
 
 export const requireSignedIn: Decide = (me) => (me.user ? null : PAGE_PATHS.auth);

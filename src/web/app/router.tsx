@@ -68,21 +68,21 @@ const publicRoutes: RouteObject[] = [
   {
     path: PAGE_PATHS.auth,
     ...page(
-      () => import('../features/auth/sign-in-page'),
+      () => import('../features/accounts/sign-in-page'),
       (m) => m.SignInPage,
     ),
   },
   {
     path: PAGE_PATHS.forgotPassword,
     ...page(
-      () => import('../features/auth/forgot-password-page'),
+      () => import('../features/accounts/forgot-password-page'),
       (m) => m.ForgotPasswordPage,
     ),
   },
   {
     path: PAGE_PATHS.resetPassword,
     ...page(
-      () => import('../features/auth/reset-password-page'),
+      () => import('../features/accounts/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   },
@@ -106,7 +106,7 @@ const publicRoutes: RouteObject[] = [
       {
         path: PAGE_PATHS.previewStatus,
         ...page(
-          () => import('../features/preview-status/preview-status-page'),
+          () => import('../features/preview-access/preview-status-page'),
           (m) => m.PreviewStatusPage,
         ),
       },
@@ -118,14 +118,14 @@ const publicRoutes: RouteObject[] = [
       {
         path: PAGE_PATHS.songs,
         ...page(
-          () => import('../features/catalogue/songs-page'),
+          () => import('../features/songs/songs-page'),
           (m) => m.SongsPage,
         ),
       },
       {
         path: PAGE_PATHS.song,
         ...page(
-          () => import('../features/catalogue/song-page'),
+          () => import('../features/songs/song-page'),
           (m) => m.SongPage,
         ),
       },
@@ -141,7 +141,7 @@ const publicRoutes: RouteObject[] = [
   {
     path: PAGE_PATHS.songwriterSignup,
     ...page(
-      () => import('../features/songwriter/songwriter-signup-page'),
+      () => import('../features/songwriters/songwriter-signup-page'),
       (m) => m.SongwriterSignupPage,
     ),
   },
@@ -151,28 +151,28 @@ const publicRoutes: RouteObject[] = [
       {
         path: PAGE_PATHS.songwriterProfile,
         ...page(
-          () => import('../features/songwriter/songwriter-profile-page'),
+          () => import('../features/songwriters/songwriter-profile-page'),
           (m) => m.SongwriterProfilePage,
         ),
       },
       {
         path: PAGE_PATHS.songwriterQuestionnaire,
         ...page(
-          () => import('../features/songwriter/songwriter-questionnaire-page'),
+          () => import('../features/songwriters/songwriter-questionnaire-page'),
           (m) => m.SongwriterQuestionnairePage,
         ),
       },
       {
         path: PAGE_PATHS.songwriterOrder,
         ...page(
-          () => import('../features/songwriter/songwriter-order-page'),
+          () => import('../features/songwriters/songwriter-order-page'),
           (m) => m.SongwriterOrderPage,
         ),
       },
       {
         path: PAGE_PATHS.songwriterDashboard,
         ...page(
-          () => import('../features/songwriter/songwriter-dashboard-page'),
+          () => import('../features/songwriters/songwriter-dashboard-page'),
           (m) => m.SongwriterDashboardPage,
         ),
       },
@@ -200,7 +200,7 @@ const publicRoutes: RouteObject[] = [
       {
         path: PAGE_PATHS.testCheckout,
         ...page(
-          () => import('../features/checkout/test-checkout-page'),
+          () => import('../features/orders/test-checkout-page'),
           (m) => m.TestCheckoutPage,
         ),
       },
@@ -235,70 +235,70 @@ const adminRoutes: RouteObject = {
         {
           path: PAGE_PATHS.adminOutbox,
           ...page(
-            () => import('../features/admin/outbox/outbox-page'),
+            () => import('../features/outbox/outbox-page'),
             (m) => m.OutboxPage,
           ),
         },
         {
           path: PAGE_PATHS.adminPreviewRequests,
           ...page(
-            () => import('../features/admin/preview/preview-requests-page'),
+            () => import('../features/preview-access/admin/preview-requests-page'),
             (m) => m.PreviewRequestsPage,
           ),
         },
         {
           path: PAGE_PATHS.adminCreateAccount,
           ...page(
-            () => import('../features/admin/preview/create-account-page'),
+            () => import('../features/preview-access/admin/create-account-page'),
             (m) => m.CreateAccountPage,
           ),
         },
         {
           path: PAGE_PATHS.adminPreviewActivity,
           ...page(
-            () => import('../features/admin/preview/preview-activity-page'),
+            () => import('../features/preview-access/admin/preview-activity-page'),
             (m) => m.PreviewActivityPage,
           ),
         },
         {
           path: PAGE_PATHS.adminSongs,
           ...page(
-            () => import('../features/admin/songs/admin-songs-page'),
+            () => import('../features/songs/admin/admin-songs-page'),
             (m) => m.AdminSongsPage,
           ),
         },
         {
           path: PAGE_PATHS.adminSongNew,
           ...page(
-            () => import('../features/admin/songs/song-form-page'),
+            () => import('../features/songs/admin/song-form-page'),
             (m) => m.NewSongPage,
           ),
         },
         {
           path: PAGE_PATHS.adminSongEdit,
           ...page(
-            () => import('../features/admin/songs/song-form-page'),
+            () => import('../features/songs/admin/song-form-page'),
             (m) => m.EditSongPage,
           ),
         },
         {
           path: PAGE_PATHS.adminComments,
           ...page(
-            () => import('../features/admin/comments/admin-comments-page'),
+            () => import('../features/comments/admin-comments-page'),
             (m) => m.AdminCommentsPage,
           ),
         },
         {
           path: PAGE_PATHS.adminSongwriterReviews,
           ...page(
-            () => import('../features/admin/reviews/admin-reviews-page'),
+            () => import('../features/reviews/admin/admin-reviews-page'),
             (m) => m.AdminReviewsPage,
           ),
         },
         {
           path: PAGE_PATHS.adminSongwriterReview,
           ...page(
-            () => import('../features/admin/reviews/admin-review-page'),
+            () => import('../features/reviews/admin/admin-review-page'),
             (m) => m.AdminReviewPage,
           ),
         },

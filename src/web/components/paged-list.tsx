@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Paged } from '../../common/api-types';
+import type { Paged } from '../../common/responses';
 import { EmptyState } from './empty-state';
-import { ErrorState } from './error-state';
 import { Pagination } from './pagination';
+import { QueryState } from './query-state';
 import { Button } from './ui/button';
 import { PageSpinner } from './ui/spinner';
 
@@ -37,27 +37,32 @@ export function PagedList<T>({
   onClearFilters,
   children,
 }: PagedListProps<T>) {
-  if (list.isPending) return <PageSpinner label={loadingLabel} />;
-  if (list.isError) return <ErrorState title={errorTitle} error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.data.rows.length === 0) {
-    return (
-      <EmptyState icon={empty.icon} message={empty.message}>
-        {filtered ? (
-          <Button variant="outline" size="sm" onClick={onClearFilters}>
-            Clear filters
-          </Button>
-        ) : page > 1 ? (
-          <Button variant="outline" size="sm" onClick={() => onPage(1)}>
-            Go to the first page
-          </Button>
-        ) : null}
-      </EmptyState>
-    );
-  }
   return (
-    <>
-      {children(list.data.rows, list.isPlaceholderData)}
-      <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={onPage} />
-    </>
+    <QueryState
+      query={list}
+      pending={<PageSpinner label={loadingLabel} />}
+      errorTitle={errorTitle}
+      isEmpty={(data) => data.rows.length === 0}
+      empty={
+        <EmptyState icon={empty.icon} message={empty.message}>
+          {filtered ? (
+            <Button variant="outline" size="sm" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          ) : page > 1 ? (
+            <Button variant="outline" size="sm" onClick={() => onPage(1)}>
+              Go to the first page
+            </Button>
+          ) : null}
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          {children(data.rows, list.isPlaceholderData)}
+          <Pagination page={page} total={data.total} pageSize={data.pageSize} onPage={onPage} />
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@ta
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from './toast';
-import type { MeResponse } from '../../common/api-types';
+import type { MeResponse } from '../../common/responses';
 import * as MESSAGES from '../../common/messages';
 import { CALLER_IN_PAGE_ID, isPrerenderedShell, PAGE_PATHS } from '../../common/routes';
 import type { SignInInput } from '../../common/schemas/auth';

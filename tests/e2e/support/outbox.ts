@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { OutboxListItem, OutboxMessage, Paged } from '../../../src/common/api-types';
+import type { OutboxListItem, OutboxMessage, Paged } from '../../../src/common/responses';
 
 /** The link in the e-mail of this kind to this address, as an admin reads it through the outbox API: journeys get no real mail. */
 async function linkFromOutbox(admin: APIRequestContext, kind: string, email: string, link: RegExp): Promise<string> {

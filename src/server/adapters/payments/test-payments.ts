@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import type { PaymentProvider } from './payments';
 
 /**
@@ -10,7 +11,7 @@ export function createTestPayments(): PaymentProvider {
     kind: 'test',
     async createCheckout() {
       const sessionId = `test_cs_${randomBytes(24).toString('base64url')}`;
-      return { sessionId, url: `/test-checkout/${sessionId}` };
+      return { sessionId, url: pathTo(PAGE_PATHS.testCheckout, { sessionId }) };
     },
   };
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { LIMITS, type Role } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import type { MeResponse } from '../../../common/api-types';
+import type { MeResponse } from '../../../common/responses';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, previewRequests, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { AppError } from '../../lib/app-error';
+import { emailIs } from '../../lib/email-match';
 
 /** The signed-in user as services see them. */
 export interface Actor {
@@ -87,9 +88,6 @@ export async function createVerifiedAccount({
 }
 
 export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const [row] = await db.select({ id: users.id }).from(users).where(emailIs(users.email, email));
   return row?.id;
 }

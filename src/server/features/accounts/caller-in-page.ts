@@ -1,4 +1,4 @@
-import type { MeResponse } from '../../../common/api-types';
+import type { MeResponse } from '../../../common/responses';
 import { CALLER_IN_PAGE_ID } from '../../../common/routes';
 
 /**

@@ -1,7 +1,8 @@
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, lt, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import { emailIs } from '../../lib/email-match';
 
 /** A verification link lives an hour (better-auth's emailVerification.expiresIn, auth.ts). */
 export const VERIFICATION_LINK_SECONDS = 3600;
@@ -29,7 +30,7 @@ export async function markVerificationLinkSent(db: DbOrTx, email: string, now = 
   await db
     .update(users)
     .set({ updatedAt: now })
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.emailVerified, false)));
+    .where(and(emailIs(users.email, email), eq(users.emailVerified, false)));
 }
 
 /**
@@ -44,13 +45,7 @@ export async function removeStaleUnverifiedAccount(
 ): Promise<boolean> {
   const removed = await db
     .delete(users)
-    .where(
-      and(
-        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
-        eq(users.emailVerified, false),
-        lte(users.updatedAt, new Date(now.getTime() - olderThanMs)),
-      ),
-    )
+    .where(and(emailIs(users.email, email), eq(users.emailVerified, false), lte(users.updatedAt, new Date(now.getTime() - olderThanMs))))
     .returning({ id: users.id });
   return removed.length > 0;
 }

@@ -1,19 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomersQuery } from '../../../common/schemas/admin-ops';
 import { queryRows, type Db } from '../../db/client';
+import { isPaidOrder } from '../orders/paid-orders';
+import { needsService, songwritersNeedingService } from './needs-service';
 import { accountsMatching } from './people-search';
-
-/** Needs service: a paid order still owed songs, or a review still pending. */
-const needsService = sql`(
-  exists (select 1 from orders o2 where o2.songwriter_id = u.id and o2.payment_status in ('paid', 'completed') and o2.songs_submitted < o2.package_size)
-  or exists (select 1 from song_reviews sr where sr.songwriter_id = u.id and sr.status = 'pending'))`;
-
-/** The same rule as a set: the songwriters who need service. */
-const needingService = sql`(
-  select o2.songwriter_id from orders o2
-  where o2.songwriter_id is not null and o2.payment_status in ('paid', 'completed') and o2.songs_submitted < o2.package_size
-  union
-  select sr.songwriter_id from song_reviews sr where sr.songwriter_id is not null and sr.status = 'pending')`;
 
 interface CustomerRow {
   user_id: string;
@@ -32,13 +22,13 @@ interface CustomerRow {
 export async function listCustomers({ db, query }: { db: Db; query: CustomersQuery }) {
   // Every filter, those on the person included, picks orders by their songwriter: the page and the count come
   // from the orders alone, and only the page's customers are looked up (bench row P7).
-  const orderFilters: SQL[] = [sql`o.payment_status in ('paid', 'completed')`, sql`o.songwriter_id is not null`];
+  const orderFilters: SQL[] = [isPaidOrder(sql`o.payment_status`), sql`o.songwriter_id is not null`];
   if (query.packageSize) orderFilters.push(sql`o.package_size = ${query.packageSize}`);
   if (query.from) orderFilters.push(sql`o.created_at >= ${query.from}::date`);
   if (query.to) orderFilters.push(sql`o.created_at < ${query.to}::date + interval '1 day'`);
   if (query.q) orderFilters.push(sql`o.songwriter_id in ${accountsMatching(query.q)}`);
-  if (query.needsService === 'true') orderFilters.push(sql`o.songwriter_id in ${needingService}`);
-  if (query.needsService === 'false') orderFilters.push(sql`o.songwriter_id not in ${needingService}`);
+  if (query.needsService === 'true') orderFilters.push(sql`o.songwriter_id in ${songwritersNeedingService}`);
+  if (query.needsService === 'false') orderFilters.push(sql`o.songwriter_id not in ${songwritersNeedingService}`);
 
   const matched = sql`
     select o.songwriter_id as user_id, count(*) as order_count, sum(o.amount_paid_cents) as total_spent,
@@ -94,7 +84,7 @@ export async function listCustomerOrders({ db, userId }: { db: Db; userId: strin
     db,
     sql`select o.id, o.package_size, o.songs_submitted, o.payment_status, o.amount_paid_cents, o.created_at,
       (select count(*) from song_reviews sr where sr.order_id = o.id and sr.status <> 'reviewed')::int as pending_reviews
-    from orders o where o.songwriter_id = ${userId} and o.payment_status in ('paid', 'completed')
+    from orders o where o.songwriter_id = ${userId} and ${isPaidOrder(sql`o.payment_status`)}
     order by o.created_at desc`,
   );
   return rows.map((r) => ({

@@ -1,6 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { songReviews, users } from '../../db/schema';
+import { isPaidOrder } from '../orders/paid-orders';
+import { songwritersNeedingService } from './needs-service';
 
 /**
  * The eight cards in one aggregate query. Need Service counts songwriters with a
@@ -26,13 +28,8 @@ export async function getDashboardStats(db: Db) {
       (select count(*) from songs)::int as total_songs,
       (select count(*) from songs where is_active)::int as active_songs,
       (select count(*) from (select distinct songwriter_id from orders
-        where songwriter_id is not null and payment_status in ('paid', 'completed')) as paying)::int as total_customers,
-      (select count(*) from (
-        select songwriter_id from orders
-          where songwriter_id is not null and payment_status in ('paid', 'completed') and songs_submitted < package_size
-        union
-        select songwriter_id from song_reviews where status = 'pending'
-      ) as needing)::int as need_service,
+        where songwriter_id is not null and ${isPaidOrder(sql`payment_status`)}) as paying)::int as total_customers,
+      (select count(*) from ${songwritersNeedingService} as needing)::int as need_service,
       (select count(*) from user_roles where role = 'preview')::int as preview_users,
       (select count(*) from listener_last_plays where last_played_at >= now() - interval '7 days')::int as active_this_week,
       (select count(*) from song_comments where not is_approved)::int as pending_comments`,

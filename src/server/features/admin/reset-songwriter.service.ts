@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { emailIs } from '../../lib/email-match';
 import { removeObjects } from '../files/files.service';
 
 /**
@@ -24,10 +25,7 @@ import { removeObjects } from '../files/files.service';
  */
 export async function resetSongwriter({ db, storage, email }: { db: Db; storage: Storage; email: string }) {
   const address = email.trim().toLowerCase();
-  const [user] = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, address));
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(emailIs(users.email, address));
   if (!user) return { deleted: false as const, message: MESSAGES.admin.resetNoUser, email: address };
 
   const reset = await db.transaction(async (tx) => {

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AllUsersQuery, UserBadge } from '../../../common/schemas/admin-ops';
 import type { Role } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
+import { isPaidOrder } from '../orders/paid-orders';
 import { accountsMatching } from './people-search';
 
-const PAID = sql`payment_status in ('paid', 'completed')`;
-const hasPaidOrder = sql`exists (select 1 from orders o where o.songwriter_id = u.id and o.${PAID})`;
+const hasPaidOrder = sql`exists (select 1 from orders o where o.songwriter_id = u.id and ${isPaidOrder(sql`o.payment_status`)})`;
 
 /** The badge rule of the admin's user list, as SQL over `u` (users) and `p` (songwriter_profiles). */
 const BADGE_FILTERS: Record<UserBadge, SQL> = {
@@ -58,7 +58,7 @@ export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery
       from users u
       left join songwriter_profiles p on p.user_id = u.id
       left join lateral (
-        select count(*) as order_count, sum(amount_paid_cents) as total_spent from orders o where o.songwriter_id = u.id and o.${PAID}
+        select count(*) as order_count, sum(amount_paid_cents) as total_spent from orders o where o.songwriter_id = u.id and ${isPaidOrder(sql`o.payment_status`)}
       ) o on true
       left join lateral (select array_agg(role order by role) as roles from user_roles r where r.user_id = u.id) r on true
       where ${where}

@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import { responds } from '../../lib/respond';
+import { OkSchema } from '../../../common/responses/common';
+import { AdminCommentPageSchema, PostedCommentSchema } from '../../../common/responses/songs';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { AdminCommentListQuerySchema, CommentModerationSchema, CommentSchema, SlugParamSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
@@ -12,23 +15,29 @@ import { addComment, approveComment, deleteComment, listComments } from './comme
 export function songCommentRoutes(db: Db) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
-    .post('/:slug/comments', validate('param', SlugParamSchema), validate('json', CommentSchema), async (c) => {
-      const actor = actorOf(c);
-      await consumeRateLimit(db, `comment:${actor.id}`, { window: 60, max: 10 });
-      return c.json(await addComment({ db, actor, slug: c.req.valid('param').slug, input: c.req.valid('json') }), 201);
-    });
+    .post(
+      '/:slug/comments',
+      validate('param', SlugParamSchema),
+      validate('json', CommentSchema),
+      responds(PostedCommentSchema, 201),
+      async (c) => {
+        const actor = actorOf(c);
+        await consumeRateLimit(db, `comment:${actor.id}`, { window: 60, max: 10 });
+        return c.var.reply(await addComment({ db, actor, slug: c.req.valid('param').slug, input: c.req.valid('json') }));
+      },
+    );
 }
 
 /** /api/admin/comments: moderation. */
 export function adminCommentRoutes(db: Db) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', AdminCommentListQuerySchema), async (c) => {
+    .get('/', validate('query', AdminCommentListQuerySchema), responds(AdminCommentPageSchema), async (c) => {
       const { status, page, pageSize } = c.req.valid('query');
-      return c.json(await listComments({ db, filter: status, page, pageSize }));
+      return c.var.reply(await listComments({ db, filter: status, page, pageSize }));
     })
-    .patch('/:id', validate('param', UuidParamSchema), validate('json', CommentModerationSchema), async (c) => {
+    .patch('/:id', validate('param', UuidParamSchema), validate('json', CommentModerationSchema), responds(OkSchema), async (c) => {
       await approveComment({ db, id: c.req.valid('param').id });
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     })
     .delete('/:id', validate('param', UuidParamSchema), async (c) => {
       await deleteComment({ db, id: c.req.valid('param').id });

@@ -1,7 +1,9 @@
 import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
+import * as responseSchemas from '../../../common/responses';
 import * as sharedSchemas from '../../../common/schemas';
 import { answeringRoutes } from '../../lib/app-routes';
+import { responseOf, type ResponseInfo } from '../../lib/respond';
 import { validationOf, type Validation } from '../../lib/validate';
 import { ROUTE_POLICY, type Access } from '../../route-policy';
 import { OPERATIONS, type MultipartBody } from './operations';
@@ -14,12 +16,19 @@ export function requestSchema(schema: z.core.$ZodType): JsonSchema {
   return rest;
 }
 
+/** What the server answers, as JSON Schema: zod's output side. */
+export function responseSchema(schema: z.core.$ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as JsonSchema;
+  return rest;
+}
+
 /** Shared schemas keep their exported name ("SongFormSchema" -> "SongForm") as components. */
-const NAMES = new Map<unknown, string>(
-  Object.entries(sharedSchemas)
+const namesOf = (schemas: Record<string, unknown>) =>
+  Object.entries(schemas)
     .filter(([, value]) => value instanceof z.core.$ZodType)
-    .map(([name, schema]) => [schema, name.replace(/Schema$/, '')]),
-);
+    .map(([name, schema]) => [schema, name.replace(/Schema$/, '')] as const);
+const REQUEST_NAMES = new Map<unknown, string>(namesOf(sharedSchemas));
+const RESPONSE_NAMES = new Map<unknown, string>(namesOf(responseSchemas));
 
 /** Hono's `/songs/:slug` and `/auth/*` as OpenAPI path templates. */
 export function openApiPath(path: string): string {
@@ -80,18 +89,28 @@ function operationId(method: string, path: string): string {
  */
 export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl, title }: { serverUrl: string; title: string }) {
   const validations = new Map<string, Validation[]>();
+  const answers = new Map<string, ResponseInfo>();
   for (const route of answeringRoutes(routes)) {
     if (!route.path.startsWith('/api/')) continue;
     const key = `${route.method} ${route.path}`;
-    const found = validationOf(handlerOf(route));
+    const handler = handlerOf(route);
+    const found = validationOf(handler);
     validations.set(key, [...(validations.get(key) ?? []), ...(found ? [found] : [])]);
+    const answer = responseOf(handler);
+    if (answer) answers.set(key, answer);
   }
 
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
   const schemaRef = (schema: z.core.$ZodType): JsonSchema => {
-    const name = NAMES.get(schema);
+    const name = REQUEST_NAMES.get(schema);
     if (!name) return requestSchema(schema);
     schemas[name] ??= requestSchema(schema);
+    return { $ref: `#/components/schemas/${name}` };
+  };
+  const responseRef = (schema: z.core.$ZodType): JsonSchema => {
+    const name = RESPONSE_NAMES.get(schema);
+    if (!name) return responseSchema(schema);
+    schemas[name] ??= responseSchema(schema);
     return { $ref: `#/components/schemas/${name}` };
   };
 
@@ -157,8 +176,13 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
         ? multipartBody(info.multipart)
         : info?.rawBody && { required: true, description: info.rawBody.description, content: { [info.rawBody.mediaType]: { schema: {} } } };
 
-    const status = info?.status ?? 200;
-    const responses: Record<string, unknown> = { [status]: { description: status === 204 ? 'Done; no content.' : 'Success.' } };
+    const answer = answers.get(key);
+    const status = answer?.status ?? info?.status ?? 200;
+    const responses: Record<string, unknown> = {
+      [status]: answer
+        ? { description: 'Success.', content: { 'application/json': { schema: responseRef(answer.schema) } } }
+        : { description: status === 204 ? 'Done; no content.' : 'Success.' },
+    };
     if (checks.length > 0 || requestBody) responses['400'] = error('Invalid input: `error.fields` names each field and its message.');
     if (access === 'pitch-link') {
       responses['429'] = error('Too many requests from this address.');
@@ -188,7 +212,11 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
 
   return {
     openapi: '3.1.0',
-    info: { title, version: '1.0.0', description: 'Generated from the routes and the zod schemas that validate their requests.' },
+    info: {
+      title,
+      version: '1.0.0',
+      description: 'Generated from the routes and the zod schemas that validate their requests and shape their responses.',
+    },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: serverUrl }],
     paths,

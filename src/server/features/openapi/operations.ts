@@ -18,9 +18,9 @@ export interface MultipartBody {
 }
 
 /**
- * What the routes cannot say about themselves: a summary, the success status, and the bodies read inside
- * the handler (multipart uploads, better-auth, the webhook). Parameters, queries and JSON bodies come from
- * the routes' own validators. A real route without an entry here fails tests/api/openapi.test.ts.
+ * What the routes cannot say about themselves: a summary, a 204 (a route with a body declares its status
+ * with `responds`), and the bodies read inside the handler (multipart uploads, better-auth, the webhook).
+ * Parameters, queries, JSON bodies and success bodies come from the routes' own middleware. A real route without an entry here fails tests/api/openapi.test.ts.
  */
 export interface OperationInfo {
   summary: string;
@@ -58,8 +58,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'GET /api/songs': { summary: 'The active catalogue, filtered and paged' },
   'GET /api/songs/:slug': { summary: 'One active song with lyrics, audio and approved comments' },
-  'POST /api/songs/:slug/comments': { summary: 'Comment on a song (held for moderation)', status: 201 },
-  'POST /api/plays': { summary: 'Record the start of a play', status: 201 },
+  'POST /api/songs/:slug/comments': { summary: 'Comment on a song (held for moderation)' },
+  'POST /api/plays': { summary: 'Record the start of a play' },
   'PATCH /api/plays/:id': { summary: "Update one's own play with the time listened and the furthest point reached" },
   'GET /api/files/:token': { summary: 'Download or stream a stored file through a signed link (Range supported)' },
   'GET /api/song-responses': { summary: "The caller's holds and passes, newest first" },
@@ -67,12 +67,12 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'DELETE /api/song-responses/:id': { summary: "Clear one's hold or pass on a song", status: 204 },
 
   'GET /api/pitch/:token': { summary: "A pitch link's page: its message and songs, with stream-only media links" },
-  'POST /api/pitch/:token/plays': { summary: "Record the start of a pitch link recipient's play", status: 201 },
+  'POST /api/pitch/:token/plays': { summary: "Record the start of a pitch link recipient's play" },
   'PATCH /api/pitch/:token/plays/:id': { summary: "Update a pitch link recipient's play" },
   'PUT /api/pitch/:token/responses/:id': { summary: "A pitch link recipient's hold or pass on a song of the link" },
   'DELETE /api/pitch/:token/responses/:id': { summary: "Clear a pitch link recipient's hold or pass", status: 204 },
 
-  'POST /api/preview-requests': { summary: 'Request preview access', status: 201 },
+  'POST /api/preview-requests': { summary: 'Request preview access' },
   'GET /api/preview-requests/mine': { summary: "The signed-in user's preview request" },
 
   'POST /api/songwriters/sign-up': { summary: 'Create a songwriter account (step 1)' },
@@ -116,7 +116,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/outbox/:id': { summary: 'One e-mail' },
   'GET /api/admin/songs': { summary: 'Every song, in catalogue order' },
   'PUT /api/admin/song-order': { summary: 'Reorder the catalogue' },
-  'POST /api/admin/songs': { summary: 'Add a song', status: 201, multipart: songForm(true) },
+  'POST /api/admin/songs': { summary: 'Add a song', multipart: songForm(true) },
   'GET /api/admin/songs/:id': { summary: 'One song for editing' },
   'PUT /api/admin/songs/:id': { summary: 'Edit a song', multipart: songForm(false) },
   'PATCH /api/admin/songs/:id/active': { summary: 'Show or hide a song' },
@@ -128,7 +128,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/admin/preview-requests/:id/approve': { summary: 'Approve a request' },
   'POST /api/admin/preview-requests/:id/reject': { summary: 'Reject a request' },
   'POST /api/admin/preview-requests/:id/revoke': { summary: "Revoke a request's access" },
-  'POST /api/admin/preview-accounts': { summary: 'Create a preview account', status: 201 },
+  'POST /api/admin/preview-accounts': { summary: 'Create a preview account' },
   'GET /api/admin/preview-activity': { summary: 'Preview users and song listening' },
   'GET /api/admin/preview-activity/users/:userId/plays': { summary: "One preview user's plays" },
   'GET /api/admin/preview-activity/songs/:songId': { summary: "One song's drop-off chart and its listeners with how far each got" },
@@ -144,7 +144,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/customers/:userId/orders': { summary: "One customer's orders" },
   'POST /api/admin/reset-songwriter': { summary: "Reset a songwriter's onboarding (demo and support)" },
   'GET /api/admin/pitch-links': { summary: 'Pitch links with status and activity counts' },
-  'POST /api/admin/pitch-links': { summary: 'Create a pitch link and e-mail it to its recipient', status: 201 },
+  'POST /api/admin/pitch-links': { summary: 'Create a pitch link and e-mail it to its recipient' },
   'GET /api/admin/pitch-links/:id': { summary: "One pitch link with each song's plays, furthest point and answer" },
   'POST /api/admin/pitch-links/:id/revoke': { summary: 'Revoke a pitch link at once' },
   'GET /api/admin/song-responses': { summary: 'Holds and passes of a song or a preview user' },

@@ -11,7 +11,7 @@ import type { AppEnv } from '../../lib/hono-env';
 import { requestLog } from '../../lib/request-log';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
-import { fulfilCheckout, getTestCheckout, payTestCheckout } from './orders.service';
+import { fulfilCheckout, getTestCheckout, payTestCheckout } from './fulfilment.service';
 
 /** /api/test-checkout: the built-in checkout, only when Stripe is not configured. */
 export function testCheckoutRoutes(db: Db, payments: PaymentProvider, emailCtx: EmailContext) {

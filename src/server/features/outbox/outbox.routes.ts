@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { responds } from '../../lib/respond';
+import { OutboxMessageSchema, OutboxPageSchema } from '../../../common/responses/outbox';
 import { OutboxQuerySchema, UuidParamSchema } from '../../../common/schemas/admin';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
@@ -8,6 +10,10 @@ import { getOutboxMessage, listOutbox } from './outbox.service';
 /** Mounted under /api/admin, which requires the admin role. */
 export function outboxRoutes(db: Db) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', OutboxQuerySchema), async (c) => c.json(await listOutbox({ db, ...c.req.valid('query') })))
-    .get('/:id', validate('param', UuidParamSchema), async (c) => c.json(await getOutboxMessage({ db, id: c.req.valid('param').id })));
+    .get('/', validate('query', OutboxQuerySchema), responds(OutboxPageSchema), async (c) =>
+      c.var.reply(await listOutbox({ db, ...c.req.valid('query') })),
+    )
+    .get('/:id', validate('param', UuidParamSchema), responds(OutboxMessageSchema), async (c) =>
+      c.var.reply(await getOutboxMessage({ db, id: c.req.valid('param').id })),
+    );
 }

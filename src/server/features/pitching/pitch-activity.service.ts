@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { PitchActivityEvent, PitchActivityPage } from '../../../common/api-types';
+import type { PitchActivityEvent, PitchActivityPage } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { PitchActivityQuery } from '../../../common/schemas/pitching';
 import { queryRows, type Db } from '../../db/client';
 import { pitchLinks, songPlays, songResponses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { requestCompany } from '../preview-access/request-company';
 
 const KINDS = ['hold', 'pass', 'open', 'play'] as const;
 type Kind = (typeof KINDS)[number];
@@ -111,7 +112,7 @@ export async function listPitchActivity({ db, query }: { db: Db; query: PitchAct
         to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key,
         e.song_id::text as song_id, s.slug as song_slug, s.title as song_title, s.audio_duration_seconds::float8 as song_seconds,
         e.user_id, u.name as user_name, u.email as user_email,
-        (select pr.company_name from preview_requests pr where pr.user_id = e.user_id order by pr.created_at desc limit 1) as user_company,
+        ${requestCompany(sql`e.user_id`)} as user_company,
         e.pitch_link_id::text as pitch_link_id, pl.recipient_name, pl.recipient_email, pl.recipient_company,
         e.note, e.furthest_seconds, e.duration_seconds, e.completed
       from (

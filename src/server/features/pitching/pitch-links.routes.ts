@@ -1,4 +1,15 @@
 import { Hono } from 'hono';
+import { responds } from '../../lib/respond';
+import { OkSchema } from '../../../common/responses/common';
+import { StartedPlaySchema } from '../../../common/responses/songs';
+import {
+  CreatedPitchLinkSchema,
+  PitchLinkDetailSchema,
+  PitchLinkListSchema,
+  PitchPageSchema,
+  RevokedPitchLinkSchema,
+  SavedSongResponseSchema,
+} from '../../../common/responses/pitching';
 import { createMiddleware } from 'hono/factory';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { PitchLinkSchema, SongResponseSchema } from '../../../common/schemas/pitching';
@@ -33,28 +44,33 @@ export function pitchRoutes({ db, secret, mail }: { db: Db; secret: string; mail
     new Hono<PitchEnv>()
       // '/:token/*' matches '/:token' itself too.
       .use('/:token/*', loadLink)
-      .get('/:token', async (c) => {
+      .get('/:token', responds(PitchPageSchema), async (c) => {
         c.header('Cache-Control', 'private, no-store');
-        return c.json(await openPitchPage({ db, link: c.get('pitchLink'), secret }));
+        return c.var.reply(await openPitchPage({ db, link: c.get('pitchLink'), secret }));
       })
-      .post('/:token/plays', validate('json', NewPlaySchema), async (c) => {
+      .post('/:token/plays', validate('json', NewPlaySchema), responds(StartedPlaySchema, 201), async (c) => {
         const { songId, ...report } = c.req.valid('json');
-        return c.json(await startPitchPlay({ db, link: c.get('pitchLink'), songId, report }), 201);
+        return c.var.reply(await startPitchPlay({ db, link: c.get('pitchLink'), songId, report }));
       })
-      .patch('/:token/plays/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), async (c) => {
+      .patch('/:token/plays/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), responds(OkSchema), async (c) => {
         await updatePitchPlay({ db, link: c.get('pitchLink'), id: c.req.valid('param').id, report: c.req.valid('json') });
-        return c.json({ ok: true });
+        return c.var.reply({ ok: true });
       })
-      .put('/:token/responses/:id', validate('param', UuidParamSchema), validate('json', SongResponseSchema), async (c) =>
-        c.json(
-          await setSongResponse({
-            db,
-            listener: listener(c.get('pitchLink')),
-            songId: c.req.valid('param').id,
-            values: c.req.valid('json'),
-            mail,
-          }),
-        ),
+      .put(
+        '/:token/responses/:id',
+        validate('param', UuidParamSchema),
+        validate('json', SongResponseSchema),
+        responds(SavedSongResponseSchema),
+        async (c) =>
+          c.var.reply(
+            await setSongResponse({
+              db,
+              listener: listener(c.get('pitchLink')),
+              songId: c.req.valid('param').id,
+              values: c.req.valid('json'),
+              mail,
+            }),
+          ),
       )
       .delete('/:token/responses/:id', validate('param', UuidParamSchema), async (c) => {
         await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
@@ -66,12 +82,14 @@ export function pitchRoutes({ db, secret, mail }: { db: Db; secret: string; mail
 /** /api/admin/pitch-links: mounted under the admin router. */
 export function adminPitchLinkRoutes({ db, mail }: { db: Db; mail: MailSettings }) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await listPitchLinks({ db })))
-    .post('/', validate('json', PitchLinkSchema), async (c) =>
-      c.json(await createPitchLink({ db, actor: actorOf(c), values: c.req.valid('json'), mail }), 201),
+    .get('/', responds(PitchLinkListSchema), async (c) => c.var.reply(await listPitchLinks({ db })))
+    .post('/', validate('json', PitchLinkSchema), responds(CreatedPitchLinkSchema, 201), async (c) =>
+      c.var.reply(await createPitchLink({ db, actor: actorOf(c), values: c.req.valid('json'), mail })),
     )
-    .get('/:id', validate('param', UuidParamSchema), async (c) => c.json(await getPitchLink({ db, id: c.req.valid('param').id })))
-    .post('/:id/revoke', validate('param', UuidParamSchema), async (c) =>
-      c.json(await revokePitchLink({ db, id: c.req.valid('param').id })),
+    .get('/:id', validate('param', UuidParamSchema), responds(PitchLinkDetailSchema), async (c) =>
+      c.var.reply(await getPitchLink({ db, id: c.req.valid('param').id })),
+    )
+    .post('/:id/revoke', validate('param', UuidParamSchema), responds(RevokedPitchLinkSchema), async (c) =>
+      c.var.reply(await revokePitchLink({ db, id: c.req.valid('param').id })),
     );
 }

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { format } from 'date-fns';
-import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/api-types';
+import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/responses';
 import { DATE_FORMAT } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { pitchExpiresAt, type PitchLinkValues } from '../../../common/schemas/pitching';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db } from '../../db/client';
 import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../db/schema';
+import { pageUrl } from '../../emails/layout';
 import { pitchLinkEmail } from '../../emails/pitch-link';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
@@ -31,7 +33,7 @@ export async function createPitchLink({
   mail: MailSettings;
 }): Promise<CreatedPitchLink> {
   const token = newPitchToken();
-  const url = `${mail.emailCtx.publicUrl}/p/${token}`;
+  const url = pageUrl(mail.emailCtx, pathTo(PAGE_PATHS.pitch, { token }));
   const recipientEmail = values.recipientEmail.toLowerCase();
   return db.transaction(async (tx) => {
     const active = await tx

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { PitchPage } from '../../../common/api-types';
+import type { PitchPage } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../db/schema';

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { responds } from '../../lib/respond';
+import { AdminSongResponsesSchema, MySongResponsesSchema, SavedSongResponseSchema } from '../../../common/responses/pitching';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { AdminResponsesQuerySchema, SongResponseSchema } from '../../../common/schemas/pitching';
 import type { Db } from '../../db/client';
@@ -11,13 +13,13 @@ import { clearSongResponse, listAdminResponses, listMyResponses, setSongResponse
 export function songResponseRoutes(db: Db, mail: MailSettings) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
-    .get('/', async (c) => {
+    .get('/', responds(MySongResponsesSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await listMyResponses({ db, actor: actorOf(c) }));
+      return c.var.reply(await listMyResponses({ db, actor: actorOf(c) }));
     })
-    .put('/:id', validate('param', UuidParamSchema), validate('json', SongResponseSchema), async (c) => {
+    .put('/:id', validate('param', UuidParamSchema), validate('json', SongResponseSchema), responds(SavedSongResponseSchema), async (c) => {
       const listener = { kind: 'user' as const, actor: actorOf(c) };
-      return c.json(await setSongResponse({ db, listener, songId: c.req.valid('param').id, values: c.req.valid('json'), mail }));
+      return c.var.reply(await setSongResponse({ db, listener, songId: c.req.valid('param').id, values: c.req.valid('json'), mail }));
     })
     .delete('/:id', validate('param', UuidParamSchema), async (c) => {
       await clearSongResponse({ db, listener: { kind: 'user', actor: actorOf(c) }, songId: c.req.valid('param').id });
@@ -27,7 +29,7 @@ export function songResponseRoutes(db: Db, mail: MailSettings) {
 
 /** /api/admin/song-responses: mounted under the admin router. */
 export function adminSongResponseRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/', validate('query', AdminResponsesQuerySchema), async (c) =>
-    c.json(await listAdminResponses({ db, query: c.req.valid('query') })),
+  return new Hono<AppEnv>().get('/', validate('query', AdminResponsesQuerySchema), responds(AdminSongResponsesSchema), async (c) =>
+    c.var.reply(await listAdminResponses({ db, query: c.req.valid('query') })),
   );
 }

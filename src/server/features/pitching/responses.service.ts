@@ -1,15 +1,17 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminSongResponse, MySongResponse } from '../../../common/api-types';
+import type { AdminSongResponse, MySongResponse } from '../../../common/responses';
 import type { SongResponse } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { adminPitchLinkPath, adminPreviewUserPath } from '../../../common/routes';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
 import { pitchLinks, previewRequests, songResponses, songs, users } from '../../db/schema';
-import type { EmailContext } from '../../emails/layout';
+import { pageUrl, type EmailContext } from '../../emails/layout';
 import { songHeldEmail } from '../../emails/song-held';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
+import { requestCompany } from '../preview-access/request-company';
 
 export interface MailSettings {
   emailCtx: EmailContext;
@@ -103,11 +105,10 @@ export async function setSongResponse({
     const previous = await writeResponse(tx, listener, songId, values);
     if (values.response !== 'hold' || previous === 'hold') return;
     const who = await describeListener(tx, listener);
-    const base = mail.emailCtx.publicUrl;
-    const url =
-      listener.kind === 'pitch'
-        ? `${base}/admin/pitch-links?link=${listener.pitchLinkId}`
-        : `${base}/admin/preview-activity?user=${encodeURIComponent(listener.actor.id)}`;
+    const url = pageUrl(
+      mail.emailCtx,
+      listener.kind === 'pitch' ? adminPitchLinkPath(listener.pitchLinkId) : adminPreviewUserPath(listener.actor.id),
+    );
     await enqueueMail(tx, {
       to: mail.adminEmail,
       kind: 'song-held',
@@ -155,9 +156,6 @@ export async function listAdminResponses({
   db: Db;
   query: { songId?: string | undefined; userId?: string | undefined };
 }): Promise<AdminSongResponse[]> {
-  const company = sql<string | null>`(
-    select pr.company_name from preview_requests pr
-    where pr.user_id = song_responses.user_id order by pr.created_at desc limit 1)`;
   const rows = await db
     .select({
       id: songResponses.id,
@@ -170,7 +168,7 @@ export async function listAdminResponses({
       userId: songResponses.userId,
       userName: users.name,
       userEmail: users.email,
-      userCompany: company,
+      userCompany: requestCompany(songResponses.userId),
       pitchLinkId: songResponses.pitchLinkId,
       recipientName: pitchLinks.recipientName,
       recipientEmail: pitchLinks.recipientEmail,

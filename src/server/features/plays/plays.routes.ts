@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import { responds } from '../../lib/respond';
+import { OkSchema } from '../../../common/responses/common';
+import { StartedPlaySchema } from '../../../common/responses/songs';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { NewPlaySchema, PlayReportSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
@@ -11,11 +14,11 @@ import { startPlay, updatePlay } from './plays.service';
 export function playRoutes(db: Db) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
-    .post('/', validate('json', NewPlaySchema), async (c) =>
-      c.json(await startPlay({ db, actor: actorOf(c), ...c.req.valid('json') }), 201),
+    .post('/', validate('json', NewPlaySchema), responds(StartedPlaySchema, 201), async (c) =>
+      c.var.reply(await startPlay({ db, actor: actorOf(c), ...c.req.valid('json') })),
     )
-    .patch('/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), async (c) => {
+    .patch('/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), responds(OkSchema), async (c) => {
       await updatePlay({ db, actor: actorOf(c), id: c.req.valid('param').id, ...c.req.valid('json') });
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     });
 }

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SongListener } from '../../../common/api-types';
+import type { SongListener } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { queryRows, type Db } from '../../db/client';
 import { songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { requestCompany } from './request-company';
 
 /** The drop-off chart's resolution: the song's length in this many equal stretches. */
 export const DROP_OFF_BUCKETS = 40;
@@ -43,7 +44,7 @@ async function songListeners(db: Db, songId: string): Promise<SongListener[]> {
       coalesce(p.user_id, p.pitch_link_id::text) as "id",
       coalesce(u.name, l.recipient_name, '') as "name",
       coalesce(u.email, l.recipient_email, '') as "email",
-      coalesce(l.recipient_company, (select r.company_name from preview_requests r where r.user_id = u.id order by r.created_at desc limit 1)) as "company",
+      coalesce(l.recipient_company, ${requestCompany(sql`u.id`)}) as "company",
       count(*)::int as "plays",
       sum(p.duration_seconds)::int as "listenedSeconds",
       max(p.furthest_seconds)::float8 as "furthestSeconds",

@@ -1,4 +1,15 @@
 import { Hono } from 'hono';
+import { responds } from '../../lib/respond';
+import { OkSchema } from '../../../common/responses/common';
+import {
+  AdminPreviewRequestPageSchema,
+  CreatedPreviewAccountSchema,
+  MyPreviewRequestSchema,
+  PreviewActivitySchema,
+  PreviewRequestReceiptSchema,
+  SongListenDepthSchema,
+  UserPlaysSchema,
+} from '../../../common/responses/preview-access';
 import { z } from 'zod';
 import { UserIdParamSchema, UuidParamSchema } from '../../../common/schemas/admin';
 import { CreatePreviewAccountSchema, PreviewRequestListQuerySchema, PreviewRequestSchema } from '../../../common/schemas/preview-access';
@@ -23,45 +34,54 @@ import {
 /** /api/preview-requests: asking for access (anyone) and reading one's own request. */
 export function previewRequestRoutes(db: Db, mail: MailSettings) {
   return new Hono<AppEnv>()
-    .post('/', validate('json', PreviewRequestSchema), async (c) => {
+    .post('/', validate('json', PreviewRequestSchema), responds(PreviewRequestReceiptSchema, 201), async (c) => {
       await consumeRateLimit(db, `preview-request:${c.get('clientIp')}`, { window: 3600, max: 5 });
       const result = await createPreviewRequest({ db, actor: c.get('actor'), input: c.req.valid('json'), mail });
-      return c.json(result, result.created ? 201 : 200);
+      return c.var.reply(result, result.created ? 201 : 200);
     })
-    .get('/mine', requireUser, async (c) => c.json({ request: await getMyPreviewRequest({ db, actor: actorOf(c) }) }));
+    .get('/mine', requireUser, responds(MyPreviewRequestSchema), async (c) =>
+      c.var.reply({ request: await getMyPreviewRequest({ db, actor: actorOf(c) }) }),
+    );
 }
 
 /** /api/admin/preview-requests, /api/admin/preview-accounts and /api/admin/preview-activity. */
 export function adminPreviewRoutes(db: Db, mail: MailSettings) {
   const requests = new Hono<AppEnv>()
-    .get('/', validate('query', PreviewRequestListQuerySchema), async (c) =>
-      c.json(await listPreviewRequests({ db, query: c.req.valid('query') })),
+    .get('/', validate('query', PreviewRequestListQuerySchema), responds(AdminPreviewRequestPageSchema), async (c) =>
+      c.var.reply(await listPreviewRequests({ db, query: c.req.valid('query') })),
     )
-    .post('/:id/approve', validate('param', UuidParamSchema), async (c) => {
+    .post('/:id/approve', validate('param', UuidParamSchema), responds(OkSchema), async (c) => {
       await approvePreviewRequest({ db, actor: actorOf(c), id: c.req.valid('param').id, mail });
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     })
-    .post('/:id/reject', validate('param', UuidParamSchema), async (c) => {
+    .post('/:id/reject', validate('param', UuidParamSchema), responds(OkSchema), async (c) => {
       await rejectPreviewRequest({ db, actor: actorOf(c), id: c.req.valid('param').id });
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     })
-    .post('/:id/revoke', validate('param', UuidParamSchema), async (c) => {
+    .post('/:id/revoke', validate('param', UuidParamSchema), responds(OkSchema), async (c) => {
       await revokePreviewAccess({ db, actor: actorOf(c), id: c.req.valid('param').id });
-      return c.json({ ok: true });
+      return c.var.reply({ ok: true });
     });
 
-  const accounts = new Hono<AppEnv>().post('/', validate('json', CreatePreviewAccountSchema), async (c) => {
-    const user = await createPreviewAccount({ db, actor: actorOf(c), input: c.req.valid('json'), mail });
-    return c.json(user, 201);
-  });
+  const accounts = new Hono<AppEnv>().post(
+    '/',
+    validate('json', CreatePreviewAccountSchema),
+    responds(CreatedPreviewAccountSchema, 201),
+    async (c) => {
+      const user = await createPreviewAccount({ db, actor: actorOf(c), input: c.req.valid('json'), mail });
+      return c.var.reply(user);
+    },
+  );
 
   const activity = new Hono<AppEnv>()
-    .get('/', async (c) => c.json({ users: await listPreviewUsers({ db }), songs: await listSongListening({ db }) }))
-    .get('/songs/:songId', validate('param', z.object({ songId: z.uuid() })), async (c) =>
-      c.json(await getSongListenDepth({ db, songId: c.req.valid('param').songId })),
+    .get('/', responds(PreviewActivitySchema), async (c) =>
+      c.var.reply({ users: await listPreviewUsers({ db }), songs: await listSongListening({ db }) }),
     )
-    .get('/users/:userId/plays', validate('param', UserIdParamSchema), async (c) =>
-      c.json(await listUserPlays({ db, userId: c.req.valid('param').userId })),
+    .get('/songs/:songId', validate('param', z.object({ songId: z.uuid() })), responds(SongListenDepthSchema), async (c) =>
+      c.var.reply(await getSongListenDepth({ db, songId: c.req.valid('param').songId })),
+    )
+    .get('/users/:userId/plays', validate('param', UserIdParamSchema), responds(UserPlaysSchema), async (c) =>
+      c.var.reply(await listUserPlays({ db, userId: c.req.valid('param').userId })),
     );
 
   return { requests, accounts, activity };

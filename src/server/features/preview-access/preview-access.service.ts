@@ -16,11 +16,11 @@ import { isCommonPassword } from '../../lib/passwords';
 import { createVerifiedAccount, grantRole, revokeRole, type Actor } from '../accounts/accounts.service';
 import { likePattern } from '../../lib/like-pattern';
 import { canonicalEmailSql } from '../../lib/canonical-email-sql';
+import { emailIs } from '../../lib/email-match';
 import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 
 const m = MESSAGES.previewAccess;
 const lowerEmail = (email: string) => email.trim().toLowerCase();
-const emailIs = (email: string) => eq(sql`lower(${previewRequests.email})`, lowerEmail(email));
 
 export interface MailSettings {
   emailCtx: EmailContext;
@@ -110,7 +110,7 @@ export async function linkAndGrantPreview(db: Db, user: { id: string; email: str
     await tx
       .update(previewRequests)
       .set({ userId: user.id })
-      .where(and(emailIs(user.email), isNull(previewRequests.userId)));
+      .where(and(emailIs(previewRequests.email, user.email), isNull(previewRequests.userId)));
     const [approved] = await tx
       .select({ id: previewRequests.id })
       .from(previewRequests)
@@ -140,7 +140,7 @@ export async function getMyPreviewRequest({ db, actor }: { db: Db; actor: Actor 
   const [row] = await db
     .select(requestColumns)
     .from(previewRequests)
-    .where(or(eq(previewRequests.userId, actor.id), emailIs(actor.email)))
+    .where(or(eq(previewRequests.userId, actor.id), emailIs(previewRequests.email, actor.email)))
     .orderBy(desc(previewRequests.createdAt))
     .limit(1);
   return row ?? null;
@@ -252,7 +252,7 @@ export async function createPreviewAccount({
     const [open] = await tx
       .select({ id: previewRequests.id })
       .from(previewRequests)
-      .where(and(emailIs(user.email), sql`${previewRequests.status} in ('pending', 'approved')`))
+      .where(and(emailIs(previewRequests.email, user.email), sql`${previewRequests.status} in ('pending', 'approved')`))
       .for('update');
     const approval = {
       status: 'approved' as const,

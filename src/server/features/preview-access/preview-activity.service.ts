@@ -1,6 +1,7 @@
 import { count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { previewRequests, songComments, songPlays, songs, userRoles, users } from '../../db/schema';
+import { songComments, songPlays, songs, userRoles, users } from '../../db/schema';
+import { requestCompany } from './request-company';
 
 /** Every user with the preview role, with their play and comment counts and when they last played. */
 export async function listPreviewUsers({ db }: { db: Db }) {
@@ -14,16 +15,12 @@ export async function listPreviewUsers({ db }: { db: Db }) {
     .from(songComments)
     .groupBy(songComments.userId)
     .as('comments');
-  const company = sql<string | null>`(
-    select ${previewRequests.companyName} from ${previewRequests}
-    where ${previewRequests.userId} = ${users.id} order by ${previewRequests.createdAt} desc limit 1)`;
-
   return db
     .select({
       userId: users.id,
       email: users.email,
       name: users.name,
-      companyName: company,
+      companyName: requestCompany(users.id),
       playCount: sql<number>`coalesce(${plays.playCount}, 0)::int`,
       commentCount: sql<number>`coalesce(${comments.commentCount}, 0)::int`,
       lastActiveAt: plays.lastPlayedAt,

@@ -1,9 +1,10 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, users } from '../../db/schema';
-import type { EmailContext } from '../../emails/layout';
+import { pageUrl, type EmailContext } from '../../emails/layout';
 import { reviewMessageEmail } from '../../emails/review-message';
 import { reviewSentEmail } from '../../emails/review-sent';
 import { AppError } from '../../lib/app-error';
@@ -52,18 +53,17 @@ async function conversation(db: DbOrTx, review: ReviewRow, viewerId: string) {
   }));
 }
 
+/** The messages `viewerId` has yet to read: unread, and sent by the other side (or a deleted account). */
+export function unreadBy(viewerId: string): SQL | undefined {
+  return and(eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${viewerId}`);
+}
+
 /** Opening a conversation marks the other side's messages read. */
 async function markOthersRead(db: DbOrTx, reviewId: string, viewerId: string) {
   await db
     .update(reviewMessages)
     .set({ read: true })
-    .where(
-      and(
-        eq(reviewMessages.reviewId, reviewId),
-        eq(reviewMessages.read, false),
-        sql`${reviewMessages.senderId} is distinct from ${viewerId}`,
-      ),
-    );
+    .where(and(eq(reviewMessages.reviewId, reviewId), unreadBy(viewerId)));
 }
 
 function files(review: ReviewRow, viewerId: string, secret: string) {
@@ -292,9 +292,10 @@ export async function postReviewMessage({
     const fromSongwriter = review.songwriterId === actor.id;
     const [writer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, review.songwriterId));
     const to = fromSongwriter ? mail.adminEmail : writer?.email;
-    const url = fromSongwriter
-      ? `${mail.emailCtx.publicUrl}/admin/songwriter-reviews/${reviewId}`
-      : `${mail.emailCtx.publicUrl}/songwriter/review/${reviewId}`;
+    const url = pageUrl(
+      mail.emailCtx,
+      fromSongwriter ? pathTo(PAGE_PATHS.adminSongwriterReview, { id: reviewId }) : pathTo(PAGE_PATHS.songwriterReview, { reviewId }),
+    );
     if (to) {
       await enqueueMail(tx, {
         to,

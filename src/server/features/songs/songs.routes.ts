@@ -1,4 +1,14 @@
 import { Hono } from 'hono';
+import { responds } from '../../lib/respond';
+import { OkSchema } from '../../../common/responses/common';
+import {
+  AdminSongListSchema,
+  AdminSongSchema,
+  CataloguePageSchema,
+  CatalogueSongSchema,
+  SavedSongSchema,
+  SongActiveStateSchema,
+} from '../../../common/responses/songs';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { UuidParamSchema } from '../../../common/schemas/admin';
@@ -37,13 +47,13 @@ export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
     new Hono<AppEnv>()
       .use('*', requireRole('preview', 'admin'))
       // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
-      .get('/', validate('query', CatalogueQuerySchema), async (c) =>
+      .get('/', validate('query', CatalogueQuerySchema), responds(CataloguePageSchema), async (c) =>
         sendKeptJson(c, await catalogue.list(db, c.req.valid('query')), 'private, no-cache'),
       )
-      .get('/:slug', validate('param', SlugParamSchema), async (c) => {
+      .get('/:slug', validate('param', SlugParamSchema), responds(CatalogueSongSchema), async (c) => {
         const song = catalogueSongFor(await catalogue.song(db, c.req.valid('param').slug), actorOf(c), secret);
         c.header('Cache-Control', 'private, no-store');
-        return c.json(song);
+        return c.var.reply(song);
       })
   );
 }
@@ -58,28 +68,28 @@ const SONG_FILES = {
  * /api/admin/songs/order, which /api/admin/songs/:id would shadow (decision 0024).
  */
 export function adminSongOrderRoutes(db: Db) {
-  return new Hono<AppEnv>().put('/', validate('json', SongOrderSchema), async (c) => {
+  return new Hono<AppEnv>().put('/', validate('json', SongOrderSchema), responds(OkSchema), async (c) => {
     await reorderSongs({ db, ids: c.req.valid('json').ids });
-    return c.json({ ok: true });
+    return c.var.reply({ ok: true });
   });
 }
 
 /** /api/admin/songs: mounted under the admin router. */
 export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'catalogue'>) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await listAdminSongs({ db })))
-    .post('/', async (c) => {
+    .get('/', responds(AdminSongListSchema), async (c) => c.var.reply(await listAdminSongs({ db })))
+    .post('/', responds(SavedSongSchema, 201), async (c) => {
       const { values, files, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
       try {
-        return c.json(await createSong({ db, storage, actor: actorOf(c), values, files }), 201);
+        return c.var.reply(await createSong({ db, storage, actor: actorOf(c), values, files }));
       } finally {
         await cleanup();
       }
     })
-    .get('/:id', validate('param', UuidParamSchema), async (c) =>
-      c.json(await getAdminSong({ db, actor: actorOf(c), id: c.req.valid('param').id, secret })),
+    .get('/:id', validate('param', UuidParamSchema), responds(AdminSongSchema), async (c) =>
+      c.var.reply(await getAdminSong({ db, actor: actorOf(c), id: c.req.valid('param').id, secret })),
     )
-    .put('/:id', validate('param', UuidParamSchema), async (c) => {
+    .put('/:id', validate('param', UuidParamSchema), responds(SavedSongSchema), async (c) => {
       const { values, files, flags, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
       try {
         const song = await updateSong({
@@ -90,13 +100,17 @@ export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'ca
           values,
           files: { ...files, removeImage: flags.removeImage === 'true' },
         });
-        return c.json(song);
+        return c.var.reply(song);
       } finally {
         await cleanup();
       }
     })
-    .patch('/:id/active', validate('param', UuidParamSchema), validate('json', SongActiveSchema), async (c) =>
-      c.json(await setSongActive({ db, id: c.req.valid('param').id, isActive: c.req.valid('json').isActive })),
+    .patch(
+      '/:id/active',
+      validate('param', UuidParamSchema),
+      validate('json', SongActiveSchema),
+      responds(SongActiveStateSchema),
+      async (c) => c.var.reply(await setSongActive({ db, id: c.req.valid('param').id, isActive: c.req.valid('json').isActive })),
     )
     .delete('/:id', validate('param', UuidParamSchema), async (c) => {
       await deleteSong({ db, storage, id: c.req.valid('param').id });

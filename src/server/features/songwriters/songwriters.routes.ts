@@ -20,14 +20,9 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import * as MESSAGES from '../../../common/messages';
 import { actorOf, refuseRole, requireRole } from '../../middleware/require-user';
-import {
-  claimBySession,
-  confirmClaimByEmail,
-  getMyOrder,
-  listMyOrders,
-  requestClaimByEmail,
-  startCheckout,
-} from '../orders/orders.service';
+import { startCheckout } from '../orders/checkout.service';
+import { claimBySession, confirmClaimByEmail, requestClaimByEmail } from '../orders/claims.service';
+import { getMyOrder, listMyOrders } from '../orders/my-orders.service';
 import { signUpCookieName, signUpCookieOptions, signUpCookieValue } from '../accounts/credentials';
 import {
   getDashboardReviews,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
+import { PAGE_PATHS } from '../../../common/routes';
 import type {
   SongwriterJoinInput,
   SongwriterProfileInput,
@@ -21,7 +22,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import type { EmailContext } from '../../emails/layout';
+import { pageUrl, type EmailContext } from '../../emails/layout';
 import { existingAccountEmail } from '../../emails/existing-account';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -31,6 +32,7 @@ import type { Actor } from '../accounts/accounts.service';
 import { findUserIdByEmail } from '../accounts/accounts.service';
 import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 import { admitSignInAttempt, clearSignInAttempts, isSignInLocked, tellOwnersOfLock } from '../accounts/credentials';
+import { unreadBy } from '../reviews/reviews.service';
 
 const m = MESSAGES.songwriters;
 
@@ -73,7 +75,10 @@ export async function signUpSongwriter({
     await enqueueMail(db, {
       to: email,
       kind: 'existing-account',
-      ...existingAccountEmail(emailCtx, { signInUrl: `${emailCtx.publicUrl}/auth`, resetUrl: `${emailCtx.publicUrl}/forgot-password` }),
+      ...existingAccountEmail(emailCtx, {
+        signInUrl: pageUrl(emailCtx, PAGE_PATHS.auth),
+        resetUrl: pageUrl(emailCtx, PAGE_PATHS.forgotPassword),
+      }),
     });
     return;
   }
@@ -90,7 +95,7 @@ export async function signUpSongwriter({
     if (isUniqueViolation(error, 'users_email_lower_unique')) return;
     throw error;
   }
-  await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/songwriter-profile' } });
+  await auth.api.sendVerificationEmail({ body: { email, callbackURL: PAGE_PATHS.songwriterProfile } });
 }
 
 /**
@@ -245,7 +250,7 @@ export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor 
   const unreadByReview = db
     .select({ reviewId: reviewMessages.reviewId, unread: count().as('unread') })
     .from(reviewMessages)
-    .where(and(eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${actor.id}`))
+    .where(unreadBy(actor.id))
     .groupBy(reviewMessages.reviewId)
     .as('unread_by_review');
   const rows = await db
@@ -268,12 +273,6 @@ export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor 
     .select({ n: count() })
     .from(reviewMessages)
     .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
-    .where(
-      and(
-        eq(songReviews.songwriterId, actor.id),
-        eq(reviewMessages.read, false),
-        sql`${reviewMessages.senderId} is distinct from ${actor.id}`,
-      ),
-    );
+    .where(and(eq(songReviews.songwriterId, actor.id), unreadBy(actor.id)));
   return { reviews: rows, unreadMessages: unread?.n ?? 0 };
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { LIMITS, PAID_ORDER_STATUSES } from '../../../common/constants';
+import { and, eq } from 'drizzle-orm';
+import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { SubmissionSchema } from '../../../common/schemas/reviews';
 import { enqueueMail } from '../../adapters/mail/outbox';
@@ -13,12 +13,13 @@ import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/multipart';
 import type { Actor } from '../accounts/accounts.service';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
+import { isPaidOrder } from '../orders/paid-orders';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
 
 const paidOrder = (orderId: string, songwriterId: string) =>
-  and(eq(orders.id, orderId), eq(orders.songwriterId, songwriterId), inArray(orders.paymentStatus, [...PAID_ORDER_STATUSES]));
+  and(eq(orders.id, orderId), eq(orders.songwriterId, songwriterId), isPaidOrder());
 
 /**
  * Whether the order is the songwriter's, paid, and has room for a song: checked before an upload's files are

@@ -1,7 +1,7 @@
 import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { MeResponse } from '../../../common/api-types';
+import type { MeResponse } from '../../../common/responses';
 import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import {

@@ -5,7 +5,7 @@ import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
-import { UnreadReviewMessagesBadge } from '../../features/admin/reviews/unread-nav-badge';
+import { UnreadReviewMessagesBadge } from '../../features/reviews/admin/unread-nav-badge';
 import { PageSuspense } from '../lazy-page';
 import { ADMIN_NAV } from './admin-nav';
 import { SkipLink } from './skip-link';

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import type { MeResponse } from '../../../common/api-types';
+import type { MeResponse } from '../../../common/responses';
 import { Button } from '../../components/ui/button';
 import type { AccountMenuProps } from './account-menu';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { AdminSongResponse } from '../../../common/api-types';
+import type { AdminSongResponse } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS, pathTo } from '../../../common/routes';
-import { ErrorState } from '../../components/error-state';
+import { adminPitchLinkPath, adminPreviewUserPath, PAGE_PATHS, pathTo } from '../../../common/routes';
+import { QueryState } from '../../components/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
 import { adminResponsesQuery } from './pitching-api';
@@ -37,34 +37,36 @@ function ResponsesPanel({
         {title}
       </h2>
       <div className="mt-4">
-        {responses.isPending ? (
-          <Spinner label="Loading holds and passes" className="py-6" />
-        ) : responses.isError ? (
-          <ErrorState title={MESSAGES.pitching.adminResponsesLoadFailed} error={responses.error} onRetry={() => void responses.refetch()} />
-        ) : responses.data.length === 0 ? (
-          <p className="py-2 text-sm text-muted-foreground">{MESSAGES.pitching.noResponses}</p>
-        ) : (
-          <DataTable
-            label="Responses"
-            caption={`${title}, newest first`}
-            variant="panel"
-            tableClassName="min-w-[480px]"
-            columns={[by === 'listener' ? 'Listener' : 'Song', 'Answer', 'Note', 'When']}
-          >
-            {responses.data.map((row) => (
-              <tr key={row.id} className="border-b border-border last:border-0">
-                <td className="py-2 pr-4">{by === 'listener' ? <ListenerCell row={row} /> : <SongCell row={row} />}</td>
-                <td className="py-2 pr-4">
-                  <ResponseBadge response={row.response} />
-                </td>
-                <td className="break-words py-2 pr-4">{row.note ?? <span className="text-muted-foreground">—</span>}</td>
-                <td className="whitespace-nowrap py-2">
-                  <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
+        <QueryState
+          query={responses}
+          pending={<Spinner label="Loading holds and passes" className="py-6" />}
+          errorTitle={MESSAGES.pitching.adminResponsesLoadFailed}
+          isEmpty={(rows) => rows.length === 0}
+          empty={<p className="py-2 text-sm text-muted-foreground">{MESSAGES.pitching.noResponses}</p>}
+        >
+          {(rows) => (
+            <DataTable
+              label="Responses"
+              caption={`${title}, newest first`}
+              variant="panel"
+              tableClassName="min-w-[480px]"
+              columns={[by === 'listener' ? 'Listener' : 'Song', 'Answer', 'Note', 'When']}
+            >
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b border-border last:border-0">
+                  <td className="py-2 pr-4">{by === 'listener' ? <ListenerCell row={row} /> : <SongCell row={row} />}</td>
+                  <td className="py-2 pr-4">
+                    <ResponseBadge response={row.response} />
+                  </td>
+                  <td className="break-words py-2 pr-4">{row.note ?? <span className="text-muted-foreground">—</span>}</td>
+                  <td className="whitespace-nowrap py-2">
+                    <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </QueryState>
       </div>
     </section>
   );
@@ -72,10 +74,7 @@ function ResponsesPanel({
 
 function ListenerCell({ row: { listener } }: { row: AdminSongResponse }) {
   const name = listener.name || listener.email;
-  const to =
-    listener.kind === 'pitch'
-      ? `${PAGE_PATHS.adminPitchLinks}?link=${encodeURIComponent(listener.id)}`
-      : `${PAGE_PATHS.adminPreviewActivity}?user=${encodeURIComponent(listener.id)}`;
+  const to = listener.kind === 'pitch' ? adminPitchLinkPath(listener.id) : adminPreviewUserPath(listener.id);
   return (
     <>
       <Link to={to} className="link font-medium">

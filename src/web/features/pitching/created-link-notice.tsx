@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import type { CreatedPitchLink } from '../../../common/api-types';
+import type { CreatedPitchLink } from '../../../common/responses';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

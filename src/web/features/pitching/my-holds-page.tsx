@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bookmark, ThumbsDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MySongResponse } from '../../../common/api-types';
+import type { MySongResponse } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';

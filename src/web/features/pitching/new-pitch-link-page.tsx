@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS } from '../../../common/routes';
+import { adminPitchLinkPath, PAGE_PATHS } from '../../../common/routes';
 import { PitchLinkSchema, pitchExpiryBounds, type PitchLinkInput, type PitchLinkValues } from '../../../common/schemas/pitching';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
@@ -43,7 +43,7 @@ export function NewPitchLinkPage() {
       toast.success(m.created(values.recipientEmail));
       void queryClient.invalidateQueries({ queryKey: ADMIN_PITCH_LINKS_KEY });
       const state: CreatedLinkState = { created: { ...created, email: values.recipientEmail } };
-      await navigate(`${PAGE_PATHS.adminPitchLinks}?link=${created.id}`, { state });
+      await navigate(adminPitchLinkPath(created.id), { state });
     } catch (error) {
       if (isApiError(error) && error.fields) {
         for (const [field, messages] of Object.entries(error.fields)) {

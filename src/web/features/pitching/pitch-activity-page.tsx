@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import type { PitchActivityEvent } from '../../../common/api-types';
+import type { PitchActivityEvent } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS } from '../../../common/routes';
+import { adminPitchLinkPath, adminPreviewSongPath, adminPreviewUserPath } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
@@ -13,17 +13,14 @@ import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
-import { previewActivityQuery } from '../admin';
+import { previewActivityQuery } from '../../lib/shared-queries';
 import { formatSeconds } from './format-day';
 import { pickableSongsQuery, pitchActivityQuery, pitchLinksQuery, type PitchActivityFilter } from './pitching-api';
 
 const m = MESSAGES.pitching;
 
-const songActivityPath = (songId: string) => `${PAGE_PATHS.adminPreviewActivity}?song=${encodeURIComponent(songId)}`;
 const listenerPath = (listener: PitchActivityEvent['listener']) =>
-  listener.kind === 'pitch'
-    ? `${PAGE_PATHS.adminPitchLinks}?link=${encodeURIComponent(listener.id)}`
-    : `${PAGE_PATHS.adminPreviewActivity}?user=${encodeURIComponent(listener.id)}`;
+  listener.kind === 'pitch' ? adminPitchLinkPath(listener.id) : adminPreviewUserPath(listener.id);
 
 /**
  * /admin/pitch-activity: the latest holds, passes, link opens and plays across preview users and pitch link
@@ -210,7 +207,7 @@ function EventItem({ event }: { event: PitchActivityEvent }) {
           </Link>
           <span className="text-muted-foreground"> {describe(event)} </span>
           {song ? (
-            <Link to={songActivityPath(song.id)} className="link font-medium">
+            <Link to={adminPreviewSongPath(song.id)} className="link font-medium">
               {song.title}
             </Link>
           ) : (

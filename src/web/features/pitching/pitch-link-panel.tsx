@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
-import type { PitchLinkDetail } from '../../../common/api-types';
+import type { PitchLinkDetail } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { pitchExpiryDate } from '../../../common/schemas/pitching';
-import { ErrorState } from '../../components/error-state';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -38,13 +38,9 @@ export function PitchLinkPanel({ id, onClose }: { id: string; onClose: () => voi
         </Button>
       </div>
       <div className="mt-4">
-        {link.isPending ? (
-          <Spinner label="Loading the pitch link" className="py-6" />
-        ) : link.isError ? (
-          <ErrorState title={m.linkLoadFailed} error={link.error} onRetry={() => void link.refetch()} />
-        ) : (
-          <LinkDetail link={link.data} />
-        )}
+        <QueryState query={link} pending={<Spinner label="Loading the pitch link" className="py-6" />} errorTitle={m.linkLoadFailed}>
+          {(data) => <LinkDetail link={data} />}
+        </QueryState>
       </div>
     </section>
   );

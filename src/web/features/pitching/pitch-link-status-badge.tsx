@@ -1,4 +1,4 @@
-import type { PitchLinkStatus } from '../../../common/api-types';
+import type { PitchLinkStatus } from '../../../common/responses';
 import { Badge } from '../../components/ui/badge';
 
 const LOOK = {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link2, Plus } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { PitchLinkListItem } from '../../../common/api-types';
+import type { PitchLinkListItem } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
+import { QueryState } from '../../components/query-state';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -52,15 +52,15 @@ export function PitchLinksPage() {
       {created && <CreatedLinkNotice created={created} className="mt-6" />}
 
       <div className="mt-6">
-        {links.isPending ? (
-          <PageSpinner label="Loading pitch links…" />
-        ) : links.isError ? (
-          <ErrorState title={MESSAGES.pitching.linksLoadFailed} error={links.error} onRetry={() => void links.refetch()} />
-        ) : links.data.length === 0 ? (
-          <EmptyState icon={Link2} message={MESSAGES.pitching.linksEmpty} />
-        ) : (
-          <LinksTable links={links.data} selectedId={selectedId} onSelect={(id) => select(id === selectedId ? null : id)} />
-        )}
+        <QueryState
+          query={links}
+          pending={<PageSpinner label="Loading pitch links…" />}
+          errorTitle={MESSAGES.pitching.linksLoadFailed}
+          isEmpty={(data) => data.length === 0}
+          empty={<EmptyState icon={Link2} message={MESSAGES.pitching.linksEmpty} />}
+        >
+          {(data) => <LinksTable links={data} selectedId={selectedId} onSelect={(id) => select(id === selectedId ? null : id)} />}
+        </QueryState>
       </div>
 
       {selectedId && (

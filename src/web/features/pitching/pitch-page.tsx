@@ -3,7 +3,7 @@ import { LinkIcon, Music2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { TAGLINE } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import type { PitchPage as PitchPageData } from '../../../common/api-types';
+import type { PitchPage as PitchPageData } from '../../../common/responses';
 import { pitchExpiryDate } from '../../../common/schemas/pitching';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { PitchPage, PitchSong } from '../../../common/api-types';
+import type { PitchPage, PitchSong } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
-import { AudioPlayer, SongCover, SongFacts, SongTags } from '../catalogue';
+import { AudioPlayer } from '../../components/player/audio-player';
+import { SongCover } from '../../components/player/song-cover';
+import { SongFacts, SongTags } from '../../components/player/song-facts';
 import { clearPitchResponse, pitchPageQuery, savePitchResponse } from './pitching-api';
 import { pitchTracker } from './pitch-tracker';
 import { SongResponseControl } from './song-response-control';

@@ -1,4 +1,4 @@
-import type { PlayTracker } from '../catalogue';
+import type { PlayTracker } from '../../components/player/play-tracker';
 import { startPitchPlay, updatePitchPlay } from './pitching-api';
 
 /** The pitch page's player reports to the link's own play routes (keepalive: any report may be the last). */

@@ -4,11 +4,15 @@ import type {
   AdminSongResponse,
   CreatedPitchLink,
   MySongResponse,
+  Ok,
   PitchActivityPage,
   PitchLinkDetail,
   PitchLinkListItem,
   PitchPage,
-} from '../../../common/api-types';
+  RevokedPitchLink,
+  SavedSongResponse,
+  StartedPlay,
+} from '../../../common/responses';
 import { PITCH_ACTIVITY_PAGE_SIZE, type PitchLinkValues, type SongResponseValues } from '../../../common/schemas/pitching';
 import { api } from '../../lib/api';
 import { ADMIN_SONGS_KEY } from '../../lib/query-keys';
@@ -23,7 +27,7 @@ export const myResponsesQuery = queryOptions({
 });
 
 export const saveMyResponse = (songId: string, values: SongResponseValues) =>
-  api<{ songId: string } & SongResponseValues>(`/api/song-responses/${encodeURIComponent(songId)}`, { method: 'PUT', body: values });
+  api<SavedSongResponse>(`/api/song-responses/${encodeURIComponent(songId)}`, { method: 'PUT', body: values });
 
 export const clearMyResponse = (songId: string) => api<null>(`/api/song-responses/${encodeURIComponent(songId)}`, { method: 'DELETE' });
 
@@ -72,7 +76,7 @@ export const createPitchLink = (values: PitchLinkValues) =>
   api<CreatedPitchLink>('/api/admin/pitch-links', { method: 'POST', body: values });
 
 export const revokePitchLink = (id: string) =>
-  api<{ id: string; revokedAt: string }>(`/api/admin/pitch-links/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} });
+  api<RevokedPitchLink>(`/api/admin/pitch-links/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} });
 
 // ---------------------------------------------------------------- a pitch link's recipient (no account)
 
@@ -89,7 +93,7 @@ export const pitchPageQuery = (token: string) =>
   });
 
 export const savePitchResponse = (token: string, songId: string, values: SongResponseValues) =>
-  api<{ songId: string } & SongResponseValues>(`${pitchPath(token)}/responses/${encodeURIComponent(songId)}`, {
+  api<SavedSongResponse>(`${pitchPath(token)}/responses/${encodeURIComponent(songId)}`, {
     method: 'PUT',
     body: values,
   });
@@ -105,10 +109,10 @@ export interface PitchPlayReport {
 
 /** keepalive: the report may be sent while the page goes away, and must still arrive. */
 export const startPitchPlay = (token: string, songId: string, report: PitchPlayReport, keepalive = false) =>
-  api<{ id: string }>(`${pitchPath(token)}/plays`, { method: 'POST', body: { songId, ...report }, keepalive });
+  api<StartedPlay>(`${pitchPath(token)}/plays`, { method: 'POST', body: { songId, ...report }, keepalive });
 
 export const updatePitchPlay = (token: string, playId: string, report: PitchPlayReport, keepalive = false) =>
-  api<{ ok: true }>(`${pitchPath(token)}/plays/${encodeURIComponent(playId)}`, { method: 'PATCH', body: report, keepalive });
+  api<Ok>(`${pitchPath(token)}/plays/${encodeURIComponent(playId)}`, { method: 'PATCH', body: report, keepalive });
 
 /** The songs an admin may pick from: the admin song list (shared with the Songs page's cache). */
 export const pickableSongsQuery = queryOptions({

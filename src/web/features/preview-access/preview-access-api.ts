@@ -1,4 +1,5 @@
 import { PAGE_PATHS } from '../../../common/routes';
+import type { PreviewRequestReceipt } from '../../../common/responses';
 import type { PreviewRequestInput } from '../../../common/schemas/preview-access';
 import { api } from '../../lib/api';
 
@@ -7,7 +8,7 @@ import { api } from '../../lib/api';
  * learns more: 200 with their open request's id, or 403 when the address is blocked.
  */
 export const submitPreviewRequest = (input: PreviewRequestInput) =>
-  api<{ id: string; created: boolean }>('/api/preview-requests', { method: 'POST', body: input });
+  api<PreviewRequestReceipt>('/api/preview-requests', { method: 'POST', body: input });
 
 /**
  * better-auth sign-up. The reply is the same whether or not the e-mail already has an account (the owner

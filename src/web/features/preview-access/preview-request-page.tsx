@@ -11,7 +11,7 @@ import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { isApiError } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
-import { MY_PREVIEW_REQUEST_KEY } from '../preview-status';
+import { MY_PREVIEW_REQUEST_KEY } from './preview-status-api';
 import { previewSignupPath, submitPreviewRequest, type PreviewSignupState } from './preview-access-api';
 import { PreviewRequestForm } from './preview-request-form';
 import { PreviewSteps } from './preview-steps';

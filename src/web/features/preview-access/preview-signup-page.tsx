@@ -16,12 +16,12 @@ import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { signUpForPreview, type PreviewSignupState } from './preview-access-api';
-import { CheckEmailNotice } from '../auth';
+import { CheckEmailNotice } from '../accounts';
 import { PreviewSteps } from './preview-steps';
 import { SITE_NAME } from '../../lib/site-name';
 
 const m = MESSAGES.previewAccess;
-/** Spec section 9: the already-registered notice stays this long before /auth. */
+/** The already-registered notice stays this long before /auth. */
 const ALREADY_SIGNED_IN_REDIRECT_MS = 1500;
 
 /**

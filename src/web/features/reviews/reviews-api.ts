@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReviewStatus } from '../../../common/constants';
-import type { ConversationMessage } from '../../components/review/conversation';
-import type { SubmissionFields } from '../../components/review/submission-details';
+import type { ConversationMessage } from './conversation';
+import type { SubmissionFields } from './submission-details';
 import { api } from '../../lib/api';
 
 /** GET /api/reviews/:id: the songwriter's own review. `adminReview` stays null until the review is sent. */
@@ -17,7 +17,7 @@ export interface SongwriterReview extends SubmissionFields {
   messages: ConversationMessage[];
 }
 
-/** Spec section 9: the conversation is read again every 30 s. */
+/** The conversation is read again every 30 s. */
 export const CONVERSATION_REFETCH_MS = 30_000;
 
 export const songwriterReviewQuery = (reviewId: string) =>

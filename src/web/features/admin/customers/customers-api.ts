@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged } from '../../../../common/api-types';
+import type { Paged } from '../../../../common/responses';
 import type { OrderPaymentStatus } from '../../../../common/constants';
 import type { CustomersQuery } from '../../../../common/schemas/admin-ops';
 import { api } from '../../../lib/api';

@@ -15,7 +15,7 @@ interface StatCard {
   attention?: boolean;
 }
 
-/** The eight cards of the spec (section 2), in its order, with its titles and subtitles. */
+/** The dashboard's eight cards, in order, with their titles and subtitles (docs/product.md). */
 export const STAT_CARDS: readonly StatCard[] = [
   { key: 'totalUsers', title: 'Total Users', subtitle: 'all accounts', icon: Users, to: PAGE_PATHS.adminAllUsers },
   { key: 'totalSongs', title: 'Total Songs', subtitle: 'in the catalogue', icon: Music, to: PAGE_PATHS.adminSongs },

@@ -1,0 +1,8 @@
+/** Every response schema, by domain; the OpenAPI document names its components from these exports. */
+export * from './common';
+export * from './accounts';
+export * from './health';
+export * from './songs';
+export * from './outbox';
+export * from './pitching';
+export * from './preview-access';

@@ -1,0 +1,24 @@
+/** What the admin's outbox routes answer. */
+import { z } from 'zod';
+import { OUTBOX_STATUSES } from '../constants';
+import { paged, timestamp } from './common';
+
+/** A row of GET /api/admin/outbox */
+export const OutboxListItemSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: timestamp,
+  sentAt: timestamp.nullable(),
+});
+export type OutboxListItem = z.output<typeof OutboxListItemSchema>;
+export const OutboxPageSchema = paged(OutboxListItemSchema);
+export type OutboxPage = z.output<typeof OutboxPageSchema>;
+
+/** GET /api/admin/outbox/:id */
+export const OutboxMessageSchema = OutboxListItemSchema.extend({ replyTo: z.string().nullable(), text: z.string() });
+export type OutboxMessage = z.output<typeof OutboxMessageSchema>;

@@ -1,0 +1,141 @@
+/** What the hold and pass, pitch link and pitch activity routes answer. */
+import { z } from 'zod';
+import { SONG_RESPONSES } from '../constants';
+import { timestamp } from './common';
+
+const songResponse = z.enum(SONG_RESPONSES);
+
+/** A listener's hold or pass as they see it: GET /api/song-responses, newest first. */
+export const MySongResponseSchema = z.object({
+  songId: z.string(),
+  songSlug: z.string(),
+  songTitle: z.string(),
+  response: songResponse,
+  note: z.string().nullable(),
+  updatedAt: timestamp,
+});
+export type MySongResponse = z.output<typeof MySongResponseSchema>;
+export const MySongResponsesSchema = z.array(MySongResponseSchema);
+export type MySongResponses = z.output<typeof MySongResponsesSchema>;
+
+/** Who answered: a preview user (their id), or a pitch link's recipient (the link's id). */
+export const ResponseListenerSchema = z.object({
+  kind: z.enum(['user', 'pitch']),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+});
+export type ResponseListener = z.output<typeof ResponseListenerSchema>;
+
+/** A row of GET /api/admin/song-responses. */
+export const AdminSongResponseSchema = MySongResponseSchema.extend({ id: z.string(), listener: ResponseListenerSchema });
+export type AdminSongResponse = z.output<typeof AdminSongResponseSchema>;
+export const AdminSongResponsesSchema = z.array(AdminSongResponseSchema);
+export type AdminSongResponses = z.output<typeof AdminSongResponsesSchema>;
+
+/** One event of GET /api/admin/pitch-activity; `id` is unique within the feed (the kind and the row's id). */
+export const PitchActivityEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['hold', 'pass', 'open', 'play']),
+  /** A hold's or pass's latest change, a link's last open, a play's start. */
+  at: timestamp,
+  /** Null for a link open: the link, not a song, was opened. */
+  song: z.object({ id: z.string(), slug: z.string(), title: z.string(), durationSeconds: z.number().nullable() }).nullable(),
+  listener: ResponseListenerSchema,
+  /** A hold's note (the artist or project). */
+  note: z.string().nullable(),
+  /** A play's depth: seconds listened and the furthest point reached. */
+  play: z.object({ listenedSeconds: z.number(), furthestSeconds: z.number(), completed: z.boolean() }).nullable(),
+});
+export type PitchActivityEvent = z.output<typeof PitchActivityEventSchema>;
+
+/** GET /api/admin/pitch-activity: newest first; nextCursor asks for the next, older page. */
+export const PitchActivityPageSchema = z.object({ events: z.array(PitchActivityEventSchema), nextCursor: z.string().nullable() });
+export type PitchActivityPage = z.output<typeof PitchActivityPageSchema>;
+
+export const PITCH_LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type PitchLinkStatus = (typeof PITCH_LINK_STATUSES)[number];
+
+/** A row of GET /api/admin/pitch-links, newest first. */
+export const PitchLinkListItemSchema = z.object({
+  id: z.string(),
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  recipientCompany: z.string().nullable(),
+  status: z.enum(PITCH_LINK_STATUSES),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  revokedAt: timestamp.nullable(),
+  lastOpenedAt: timestamp.nullable(),
+  songCount: z.number(),
+  plays: z.number(),
+  holds: z.number(),
+  passes: z.number(),
+});
+export type PitchLinkListItem = z.output<typeof PitchLinkListItemSchema>;
+export const PitchLinkListSchema = z.array(PitchLinkListItemSchema);
+export type PitchLinkList = z.output<typeof PitchLinkListSchema>;
+
+/** One song of a pitch link with what its recipient did with it; the furthest point is read against its length. */
+export const PitchLinkSongActivitySchema = z.object({
+  songId: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  songSeconds: z.number().nullable(),
+  plays: z.number(),
+  listenedSeconds: z.number(),
+  furthestSeconds: z.number(),
+  completed: z.boolean(),
+  lastPlayedAt: timestamp.nullable(),
+  response: songResponse.nullable(),
+  note: z.string().nullable(),
+});
+export type PitchLinkSongActivity = z.output<typeof PitchLinkSongActivitySchema>;
+
+/** GET /api/admin/pitch-links/:id */
+export const PitchLinkDetailSchema = PitchLinkListItemSchema.extend({
+  message: z.string().nullable(),
+  songs: z.array(PitchLinkSongActivitySchema),
+});
+export type PitchLinkDetail = z.output<typeof PitchLinkDetailSchema>;
+
+/** POST /api/admin/pitch-links: the link itself is shown this once (only its hash is kept). */
+export const CreatedPitchLinkSchema = z.object({ id: z.string(), url: z.string() });
+export type CreatedPitchLink = z.output<typeof CreatedPitchLinkSchema>;
+
+/** A song of a pitch page: stream only, with links signed for this pitch link. */
+export const PitchSongSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  lyrics: z.string(),
+  writerInfo: z.string().nullable(),
+  genre: z.string().nullable(),
+  bpm: z.number().nullable(),
+  tags: z.array(z.string()),
+  audioUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  peaks: z.array(z.number()).nullable(),
+  durationSeconds: z.number().nullable(),
+  response: z.object({ response: songResponse, note: z.string().nullable() }).nullable(),
+});
+export type PitchSong = z.output<typeof PitchSongSchema>;
+
+/** GET /api/pitch/:token */
+export const PitchPageSchema = z.object({
+  recipientName: z.string(),
+  recipientCompany: z.string().nullable(),
+  message: z.string().nullable(),
+  expiresAt: timestamp,
+  songs: z.array(PitchSongSchema),
+});
+export type PitchPage = z.output<typeof PitchPageSchema>;
+
+/** PUT /api/song-responses/:id and PUT /api/pitch/:token/responses/:id: the answer as stored. */
+export const SavedSongResponseSchema = z.object({ songId: z.string(), response: songResponse, note: z.string().nullable() });
+export type SavedSongResponse = z.output<typeof SavedSongResponseSchema>;
+
+/** POST /api/admin/pitch-links/:id/revoke */
+export const RevokedPitchLinkSchema = z.object({ id: z.string(), revokedAt: timestamp.nullable() });
+export type RevokedPitchLink = z.output<typeof RevokedPitchLinkSchema>;

@@ -1,0 +1,91 @@
+/** What the catalogue, song, comment and play routes answer. */
+import { z } from 'zod';
+import { paged, timestamp } from './common';
+
+/** A card of GET /api/songs (active songs, in order). */
+export const CatalogueSongItemSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  genre: z.string().nullable(),
+  bpm: z.number().nullable(),
+  tags: z.array(z.string()),
+});
+export type CatalogueSongItem = z.output<typeof CatalogueSongItemSchema>;
+
+/** GET /api/songs: one page of the catalogue and every genre of the active songs (for the filter). */
+export const CataloguePageSchema = paged(CatalogueSongItemSchema).extend({ genres: z.array(z.string()) });
+export type CataloguePage = z.output<typeof CataloguePageSchema>;
+
+/** An approved comment as the song page shows it. */
+export const SongCommentSchema = z.object({ id: z.string(), name: z.string(), text: z.string(), createdAt: timestamp });
+export type SongComment = z.output<typeof SongCommentSchema>;
+
+/** The media of a song: links signed for this user that expire, the waveform (0-255 peaks) and length once computed. */
+const songMedia = {
+  lyrics: z.string(),
+  writerInfo: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  peaks: z.array(z.number()).nullable(),
+  durationSeconds: z.number().nullable(),
+};
+
+/** GET /api/songs/:slug */
+export const CatalogueSongSchema = CatalogueSongItemSchema.extend({ ...songMedia, comments: z.array(SongCommentSchema) });
+export type CatalogueSong = z.output<typeof CatalogueSongSchema>;
+
+/** A row of GET /api/admin/songs (every song, in order). */
+export const AdminSongListItemSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  genre: z.string().nullable(),
+  isActive: z.boolean(),
+  orderIndex: z.number(),
+  createdAt: timestamp,
+});
+export type AdminSongListItem = z.output<typeof AdminSongListItemSchema>;
+export const AdminSongListSchema = z.array(AdminSongListItemSchema);
+export type AdminSongList = z.output<typeof AdminSongListSchema>;
+
+/** GET /api/admin/songs/:id */
+export const AdminSongSchema = CatalogueSongItemSchema.extend({
+  ...songMedia,
+  orderIndex: z.number(),
+  isActive: z.boolean(),
+  createdAt: timestamp,
+});
+export type AdminSong = z.output<typeof AdminSongSchema>;
+
+/** POST and PUT /api/admin/songs */
+export const SavedSongSchema = z.object({ id: z.string(), slug: z.string() });
+export type SavedSong = z.output<typeof SavedSongSchema>;
+
+/** A row of GET /api/admin/comments */
+export const AdminCommentItemSchema = z.object({
+  id: z.string(),
+  songTitle: z.string(),
+  songSlug: z.string(),
+  name: z.string(),
+  email: z.string(),
+  text: z.string(),
+  isApproved: z.boolean(),
+  createdAt: timestamp,
+});
+export type AdminCommentItem = z.output<typeof AdminCommentItemSchema>;
+export const AdminCommentPageSchema = paged(AdminCommentItemSchema);
+export type AdminCommentPage = z.output<typeof AdminCommentPageSchema>;
+
+/** POST /api/songs/:slug/comments: held for moderation until an admin approves it. */
+export const PostedCommentSchema = z.object({ id: z.string(), isApproved: z.boolean() });
+export type PostedComment = z.output<typeof PostedCommentSchema>;
+
+/** POST /api/plays and POST /api/pitch/:token/plays: the play to report on. */
+export const StartedPlaySchema = z.object({ id: z.string() });
+export type StartedPlay = z.output<typeof StartedPlaySchema>;
+
+/** PATCH /api/admin/songs/:id/active */
+export const SongActiveStateSchema = z.object({ id: z.string(), isActive: z.boolean() });
+export type SongActiveState = z.output<typeof SongActiveStateSchema>;

@@ -1,0 +1,144 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, FileSearch } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import * as MESSAGES from '../../../../common/messages';
+import { PAGE_PATHS } from '../../../../common/routes';
+import { ErrorState } from '../../../components/error-state';
+import { PageMeta } from '../../../components/page-meta';
+import { Conversation } from '../conversation';
+import { ReviewStatusBadge } from '../review-status-badge';
+import { SubmissionDetails } from '../submission-details';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { adminReviewQuery, invalidateReviewLists, sendAdminReply, type AdminReview } from './admin-reviews-api';
+import { ReviewEditor } from './review-editor';
+import { SongwriterDetails } from './songwriter-details';
+
+const m = MESSAGES.reviews;
+const DESCRIPTION = 'Listen to a submitted song, write and send its review, and answer the songwriter.';
+
+/** /admin/songwriter-reviews/:id: everything the reviewer needs for one song on one page. */
+export function AdminReviewPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const review = useQuery(adminReviewQuery(id));
+
+  // Reading the review marks the songwriter's messages read: the list and the sidebar badge follow.
+  useEffect(() => {
+    if (review.dataUpdatedAt > 0) void invalidateReviewLists(queryClient);
+  }, [review.dataUpdatedAt, queryClient]);
+
+  if (review.isPending) {
+    return (
+      <>
+        <PageMeta title="Songwriter Review" description={DESCRIPTION} />
+        <PageSpinner label="Loading the review…" />
+      </>
+    );
+  }
+  if (review.isError) {
+    const notFound = isApiError(review.error) && (review.error.status === 404 || review.error.status === 400);
+    return (
+      <div className="max-w-2xl">
+        <PageMeta title={notFound ? m.reviewNotFound : 'Songwriter Review'} description={DESCRIPTION} />
+        <BackLink />
+        {notFound ? (
+          <div className="mt-6 grid justify-items-center gap-4 rounded-xl border border-border bg-card px-6 py-12 text-center">
+            <FileSearch aria-hidden="true" className="size-10 text-primary" />
+            <h1 className="text-3xl font-bold">{m.reviewNotFound}</h1>
+            <Button asChild>
+              <Link to={PAGE_PATHS.adminSongwriterReviews}>Back to Songwriter Reviews</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <h1 className="sr-only">Songwriter Review</h1>
+            <div className="mt-6">
+              <ErrorState title={m.reviewLoadFailed} error={review.error} onRetry={() => void review.refetch()} />
+            </div>
+          </>
+        )}
+      </div>
+    );
+  }
+  return <ReviewView review={review.data} />;
+}
+
+function BackLink() {
+  return (
+    <Link to={PAGE_PATHS.adminSongwriterReviews} className="link inline-flex items-center gap-1 text-sm">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Songwriter Reviews
+    </Link>
+  );
+}
+
+function ReviewView({ review }: { review: AdminReview }) {
+  const queryClient = useQueryClient();
+  const { profile } = review.songwriter;
+  const songwriterName =
+    (profile && ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username)) ||
+    review.songwriter.email ||
+    'The songwriter';
+
+  return (
+    <div className="max-w-7xl">
+      <PageMeta title={`Review: ${review.songTitle}`} description={DESCRIPTION} />
+      <BackLink />
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="break-words text-3xl font-bold">{review.songTitle}</h1>
+          <p className="mt-1 text-muted-foreground">
+            Song {review.songNumber} by {songwriterName} · submitted {formatDate(review.createdAt)}
+          </p>
+        </div>
+        <ReviewStatusBadge status={review.status} className="self-start px-3 py-1 text-sm" />
+      </div>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">
+          <Section id="submission-heading" title="Submission">
+            <SubmissionDetails submission={review} />
+          </Section>
+          <Section id="review-heading" title="Your review">
+            <ReviewEditor review={review} songwriterName={songwriterName} />
+          </Section>
+        </div>
+        <div className="grid content-start gap-6">
+          <Section id="songwriter-heading" title="Songwriter">
+            <SongwriterDetails songwriter={review.songwriter} />
+          </Section>
+          <Section id="conversation-heading" title="Conversation">
+            <Conversation
+              messages={review.messages}
+              replyLabel="Reply to the songwriter"
+              emptyText="No messages yet."
+              onSend={async (message) => {
+                await sendAdminReply(review.id, message);
+                await Promise.all([
+                  queryClient.invalidateQueries({ queryKey: adminReviewQuery(review.id).queryKey }),
+                  invalidateReviewLists(queryClient),
+                ]);
+              }}
+            />
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card role="region" aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}

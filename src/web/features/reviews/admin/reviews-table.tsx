@@ -1,0 +1,62 @@
+import { Link, useNavigate } from 'react-router';
+import { PAGE_PATHS, pathTo } from '../../../../common/routes';
+import { ReviewStatusBadge } from '../review-status-badge';
+import { formatDate } from '../../../lib/format';
+import type { ReviewListTab } from '../../../../common/constants';
+import type { AdminReviewRow } from './admin-reviews-api';
+import { DataTable } from '../../../components/data-table';
+import { EmailText } from '../../../components/email-text';
+
+/** "1 unread message", "3 unread messages" */
+export const unreadText = (n: number) => `${n} unread ${n === 1 ? 'message' : 'messages'}`;
+
+/** A red count with its meaning spelled out for screen readers. */
+export function UnreadBadge({ count, className }: { count: number; className?: string }) {
+  return (
+    <span
+      className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 py-0.5 text-xs font-bold leading-none text-white ${className ?? ''}`}
+    >
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{unreadText(count)}</span>
+    </span>
+  );
+}
+
+/** One row per review; the title is the link (keyboard users), the whole row is clickable (mouse users). */
+export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: ReviewListTab }) {
+  const navigate = useNavigate();
+  return (
+    <DataTable
+      label="Reviews"
+      caption={tab === 'pending' ? 'Reviews to write, oldest first' : 'Sent reviews, latest first'}
+      tableClassName="min-w-[760px]"
+      columns={['Song', 'Songwriter', 'Email', 'Submitted', 'Status', 'Messages']}
+    >
+      {rows.map((row) => {
+        const to = pathTo(PAGE_PATHS.adminSongwriterReview, { id: row.id });
+        return (
+          <tr key={row.id} onClick={() => void navigate(to)} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted">
+            <td className="px-4 py-3">
+              <Link to={to} className="font-medium text-primary hover:underline" onClick={(event) => event.stopPropagation()}>
+                {row.songTitle}
+              </Link>
+              <p className="text-xs text-muted-foreground">Song {row.songNumber}</p>
+            </td>
+            <td className="px-4 py-3">{row.songwriterName}</td>
+            <td className="px-4 py-3">
+              <EmailText email={row.songwriterEmail} />
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(row.createdAt)}</td>
+            <td className="px-4 py-3">
+              <ReviewStatusBadge status={row.status} />
+              {row.reviewedAt && row.status === 'reviewed' && (
+                <p className="mt-1 whitespace-nowrap text-xs text-muted-foreground">Sent {formatDate(row.reviewedAt)}</p>
+              )}
+            </td>
+            <td className="px-4 py-3">{row.unreadMessages > 0 && <UnreadBadge count={row.unreadMessages} />}</td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}

@@ -1,0 +1,58 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AdminSong, AdminSongListItem, Ok, SavedSong, SongActiveState } from '../../../../common/responses';
+import type { SongFormValues } from '../../../../common/schemas/songs';
+import { api } from '../../../lib/api';
+import { ADMIN_SONGS_KEY, CATALOGUE_KEY } from '../../../lib/query-keys';
+import { uploadForm } from '../../../lib/upload';
+
+export { ADMIN_SONGS_KEY };
+
+export const adminSongsQuery = queryOptions({
+  queryKey: ADMIN_SONGS_KEY,
+  queryFn: ({ signal }) => api<AdminSongListItem[]>('/api/admin/songs', { signal }),
+});
+
+export const adminSongQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...ADMIN_SONGS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api<AdminSong>(`/api/admin/songs/${encodeURIComponent(id)}`, { signal }),
+    // The form is filled once from this; a refetch on focus would bring new media links and nothing else.
+    refetchOnWindowFocus: false,
+  });
+
+export const setSongActive = (id: string, isActive: boolean) =>
+  api<SongActiveState>(`/api/admin/songs/${encodeURIComponent(id)}/active`, { method: 'PATCH', body: { isActive } });
+
+export const deleteSong = (id: string) => api<null>(`/api/admin/songs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Every song id in the new order, in one request (the server rewrites every order_index in one transaction). */
+export const saveSongOrder = (ids: string[]) => api<Ok>('/api/admin/song-order', { method: 'PUT', body: { ids } });
+
+export interface SongFiles {
+  audio?: File | null;
+  image?: File | null;
+  removeImage?: boolean;
+}
+
+/** Creates (no id) or updates a song: the fields as JSON in the `data` part beside the files, with upload progress. */
+export function saveSong(
+  { id, values, files }: { id?: string; values: SongFormValues; files: SongFiles },
+  onProgress?: (fraction: number) => void,
+): Promise<SavedSong> {
+  const body = new FormData();
+  body.set('data', JSON.stringify(values));
+  if (files.audio) body.set('audio', files.audio);
+  if (files.image) body.set('image', files.image);
+  else if (files.removeImage) body.set('removeImage', 'true');
+  return id
+    ? uploadForm<SavedSong>(`/api/admin/songs/${encodeURIComponent(id)}`, body, { method: 'PUT', onProgress })
+    : uploadForm<SavedSong>('/api/admin/songs', body, { method: 'POST', onProgress });
+}
+
+/** After any change to songs: the admin list and the catalogue pages are out of date. */
+export function invalidateSongs(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_SONGS_KEY }),
+    queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY }),
+  ]);
+}

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { Music } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import * as MESSAGES from '../../../common/messages';
+import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
+import { EmptyState } from '../../components/empty-state';
+import { QueryState } from '../../components/query-state';
+import { PageHeading } from '../../components/page-heading';
+import { PageMeta } from '../../components/page-meta';
+import { Pagination } from '../../components/pagination';
+import { Button } from '../../components/ui/button';
+import { catalogueQuery, type CatalogueFilters as Filters } from './catalogue-api';
+import { CatalogueFilters, type FilterPatch } from './catalogue-filters';
+import { SongCard } from './song-card';
+import { SongListSkeleton } from './song-list-skeleton';
+import { SITE_NAME } from '../../lib/site-name';
+
+const FILTER_KEYS = ['q', 'genre', 'bpmMin', 'bpmMax', 'page'] as const;
+
+/** The filters in the URL, with the same schema the API uses; a hand-edited bad value is simply ignored. */
+function readFilters(params: URLSearchParams): Filters {
+  const raw: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  let parsed = CatalogueQuerySchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+    parsed = CatalogueQuerySchema.safeParse(raw);
+  }
+  if (!parsed.success) return { page: 1 };
+  const { q, genre, bpmMin, bpmMax, page } = parsed.data;
+  return { q: q || undefined, genre: genre || undefined, bpmMin, bpmMax, page };
+}
+
+/** /songs: the catalogue for preview users and admins. Search, genre, BPM and page live in the URL. */
+export function SongsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const list = useQuery(catalogueQuery(filters));
+  const hasFilters = Boolean(filters.q || filters.genre || filters.bpmMin !== undefined || filters.bpmMax !== undefined);
+
+  const write = (next: Filters, { scrollToTop }: { scrollToTop: boolean }) => {
+    const p = new URLSearchParams();
+    if (next.q) p.set('q', next.q);
+    if (next.genre) p.set('genre', next.genre);
+    if (next.bpmMin !== undefined) p.set('bpmMin', String(next.bpmMin));
+    if (next.bpmMax !== undefined) p.set('bpmMax', String(next.bpmMax));
+    if (next.page > 1) p.set('page', String(next.page));
+    // Filtering replaces the history entry (no Back step per keystroke) and keeps the scroll position;
+    // changing page is a step of its own and starts at the top.
+    setParams(p, { replace: !scrollToTop, preventScrollReset: !scrollToTop });
+  };
+  // From the address bar, not this render's filters: a change made before the last one is drawn keeps it.
+  const current = () => readFilters(new URLSearchParams(window.location.search));
+  const changeFilters = (patch: FilterPatch) => write({ ...current(), ...patch, page: 1 }, { scrollToTop: false });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <PageMeta
+        title={MESSAGES.songs.listTitle}
+        description={`Songs written by the ${SITE_NAME} team for artists, publishers and producers to consider: listen, read the lyrics and comment.`}
+      />
+      <PageHeading
+        eyebrow="Catalogue"
+        title={MESSAGES.songs.listTitle}
+        lead="Songs our writers have ready for the right artist. Search by title, lyrics or tag, or narrow by genre and tempo."
+      />
+      <div className="mt-8">
+        <CatalogueFilters
+          filters={filters}
+          genres={list.data?.genres ?? []}
+          onChange={changeFilters}
+          onClear={() => write({ page: 1 }, { scrollToTop: false })}
+        />
+      </div>
+
+      <div className="mt-8">
+        <QueryState query={list} pending={<SongListSkeleton />} errorTitle={MESSAGES.songs.loadFailed}>
+          {(data) => (
+            <>
+              <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={list.isPlaceholderData || undefined}>
+                {data.total === 1 ? '1 song' : `${data.total} songs`}
+                {hasFilters ? ' match your search' : ''}
+              </p>
+              {data.rows.length === 0 ? (
+                <div className="mt-4">
+                  <EmptyState
+                    icon={Music}
+                    message={data.total > 0 ? MESSAGES.songs.pastTheEnd : hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}
+                  >
+                    {hasFilters && data.total === 0 ? (
+                      <Button variant="outline" size="sm" onClick={() => write({ page: 1 }, { scrollToTop: false })}>
+                        Clear filters
+                      </Button>
+                    ) : filters.page > 1 ? (
+                      <Button variant="outline" size="sm" onClick={() => write({ ...current(), page: 1 }, { scrollToTop: true })}>
+                        Go to the first page
+                      </Button>
+                    ) : null}
+                  </EmptyState>
+                </div>
+              ) : (
+                <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+                  {data.rows.map((song) => (
+                    <li key={song.id}>
+                      <SongCard song={song} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pagination
+                page={filters.page}
+                total={data.total}
+                pageSize={data.pageSize}
+                onPage={(page) => write({ ...current(), page }, { scrollToTop: true })}
+              />
+            </>
+          )}
+        </QueryState>
+      </div>
+    </div>
+  );
+}
