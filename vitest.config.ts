@@ -12,7 +12,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // Files share their worker process (each still opens its own database and app): a fresh process per file
-    // spent most of its time importing the server again. Measured 2026-11-23: PGlite 165 → 128 s, PostgreSQL 117 → 95 s.
+    // spent most of its time importing the server again. Every file must still pass alone
+    // (scripts/each-test-file-alone.mjs).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

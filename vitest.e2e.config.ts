@@ -5,18 +5,17 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    setupFiles: ['tests/e2e/support/report-failed-tries.ts'],
     pool: 'forks',
-    // Two workers, not more: the journeys keep both cores busy (three workers took as long, 196 s).
+    // Two workers, not more: the journeys keep both cores busy, and a third made the run no shorter.
     maxWorkers: 2,
-    // Journeys share their worker process (each launches its own browser): 188 → 142 s on 2026-11-23.
+    // Journeys share their worker process (each launches its own browser): importing the server once is quicker.
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two journeys share one server on a small machine: what the user would see within seconds, not one.
     expect: { poll: { timeout: 10_000 } },
-    // One retry, and every failed try is printed with its error (support/report-failed-tries.ts), so a journey
-    // that passes on its second try is still seen and fixed, not hidden.
-    retry: 1,
+    // No retries: a journey that fails now and then is a bug to find, and its trace and screenshots are kept
+    // (test-results/e2e, support/browser.ts) for the one try that failed.
+    retry: 0,
   },
 });

@@ -1,7 +1,9 @@
 /**
- * The slow tier: property-based fuzzing of every route, SIGKILL durability, 2 GB really uploaded, idle
- * keep-alive connections and a typecheck of the contract with a field renamed. Minutes of work that change with the server's edges, not with each edit, so
- * `npm run test:unit` leaves them out; `npm test` and CI run them (`npm run test:slow`).
+ * The slow tier: property-based fuzzing of every route, SIGKILL durability (the server's and the mail
+ * outbox's), 2 GB really uploaded, idle keep-alive connections, a typecheck of the contract with a field
+ * renamed, and whole servers started as `npm start` starts them (seeding the demo songs' audio, production's
+ * refusals). Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
+ * leaves them out and stays under 3 minutes; `npm test` and CI run them (`npm run test:slow`).
  */
 export const SLOW_TESTS = [
   'tests/api/fuzz-1.test.ts',
@@ -10,4 +12,7 @@ export const SLOW_TESTS = [
   'tests/api/upload-hardening.test.ts',
   'tests/api/kept-connections.test.ts',
   'tests/contract/a-changed-response-breaks-the-typecheck.test.ts',
+  'tests/mail/outbox-durability.test.ts',
+  'tests/server/startup.test.ts',
+  'tests/server/production-start.test.ts',
 ];

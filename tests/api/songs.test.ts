@@ -73,6 +73,10 @@ async function pipelinedRanges(baseUrl: string, path: string, client: TestClient
       .join(''),
   );
   return {
+    /** Bytes the server has sent that this connection has not read yet. */
+    unread: () => socket.readableLength,
+    /** How much a paused connection takes in before it stops reading, and the server must wait. */
+    full: socket.readableHighWaterMark,
     async readAll() {
       const answers: { start: number; end: number; status: number; body: Buffer }[] = [];
       let pending = Buffer.alloc(0);
@@ -227,7 +231,8 @@ describe('audio links', () => {
       }));
     // One connection asks for many ranges at once and reads nothing yet: its answers wait in the server.
     const slow = await pipelinedRanges(t.url, song.body.audioUrl, preview, rangesFrom(400, 101));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once this side has stopped reading, the server's next answers are held back in it.
+    await expect.poll(slow.unread, { timeout: 10_000 }).toBeGreaterThanOrEqual(slow.full);
     // Meanwhile other listeners' reads of the same size come and go.
     for (const { start, end } of rangesFrom(80, 37)) {
       const other = await preview.get(song.body.audioUrl, { range: `bytes=${start}-${end}` });

@@ -129,11 +129,8 @@ function streamSubmission(
   });
 }
 
-/** Waits until the spool folder is empty again (cleanup runs as the answer leaves), or gives up after 2 s. */
-async function spoolSettled() {
-  for (let i = 0; i < 100 && spoolEntries().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-  return spoolEntries();
-}
+/** The spool folder must be empty again: cleanup runs as the answer leaves, so it is given time to finish. */
+const spoolSettles = (message?: string) => expect.poll(spoolEntries, { message, timeout: 10_000 }).toEqual([]);
 
 describe('outside test finding 9: a submission is checked before its files are stored, and uploads are limited', () => {
   test("a 60 MB song for an order that is not the caller's is refused with 404 before its file is read: not a byte reaches the temporary folder", async () => {
@@ -145,7 +142,7 @@ describe('outside test finding 9: a submission is checked before its files are s
     expect(res.peakSpooled).toBe(0);
     // The answer comes long before the body is through: the server stopped reading.
     expect(res.sentBytes).toBeLessThan(30 * 1024 * 1024);
-    expect(await spoolSettled()).toEqual([]);
+    await spoolSettles();
   });
 
   test('a full package is refused before the file too, and a file sent before its data is refused unread', async () => {
@@ -194,18 +191,18 @@ describe('outside test finding 9: a submission is checked before its files are s
   test('the temporary folder holds nothing new after an upload, taken or refused on any path', async () => {
     const taken = await makePaidOrder(t.db, writer.id, 2);
     expect((await writerClient.sendForm('POST', '/api/submissions', formFor(taken.id, mp3, 'song.mp3'))).status).toBe(201);
-    expect(await spoolSettled(), 'after a song is taken').toEqual([]);
+    await spoolSettles('after a song is taken');
 
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 0)]);
     expect((await writerClient.sendForm('POST', '/api/submissions', formFor(taken.id, elf, 'song.mp3'))).status).toBe(400);
-    expect(await spoolSettled(), 'after a file refused by its content').toEqual([]);
+    await spoolSettles('after a file refused by its content');
 
     const tooBig = await streamSubmission(writerClient, songData(taken.id), 101 * 1024 * 1024);
     expect(tooBig.status).toBe(413);
-    expect(await spoolSettled(), 'after a file over its limit').toEqual([]);
+    await spoolSettles('after a file over its limit');
 
     await streamSubmission(writerClient, songData(taken.id), 40 * 1024 * 1024, { abortAfter: 5 * 1024 * 1024 });
-    expect(await spoolSettled(), 'after the client gave up mid-file').toEqual([]);
+    await spoolSettles('after the client gave up mid-file');
     expect(await t.db.select().from(songReviews).where(eq(songReviews.orderId, taken.id))).toHaveLength(1);
   });
 });

@@ -106,7 +106,7 @@ const CARDS = [
 
 describe('admin operations', () => {
   test('an admin reads the dashboard, finds a new customer in All Users and Customers, and resets that songwriter', async () => {
-    // Fresh on each attempt: a retried run finds the last one's account there.
+    // Fresh on each run: a second run against the same server finds the last one's account there.
     const fresh = `${suffix()}${Date.now().toString(36)}`;
     const writer = {
       username: `ops_${fresh}`,

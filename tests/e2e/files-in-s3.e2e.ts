@@ -61,7 +61,7 @@ test('a preview user plays a song whose audio and cover the store serves directl
   const { db } = server.database;
   const admin = await makeUser(db, { roles: ['admin'] });
   const listener = await makePreviewUser(db);
-  // A title of its own on each attempt: a retried run finds the last one's song there.
+  // A title of its own on each run: a second run against the same server finds the last one's song there.
   const title = `Tin Roof Weather ${Date.now().toString(36)}`;
   const song = await makeSong(db, createS3Storage(s3.options), admin.id, { title, seconds: 12, cover: ['#14532d', '#fde68a'] });
 

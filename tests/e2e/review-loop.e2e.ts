@@ -24,7 +24,7 @@ import { uniqueSuffix } from './support/unique';
 const baseUrl = inject('baseUrl');
 const r = MESSAGES.reviews;
 
-/** Names and titles unique to one attempt, so a retry (or a second run against the same server) starts afresh. */
+/** Names and titles unique to one test, so a second run against the same server starts afresh. */
 function journeyData() {
   const run = uniqueSuffix();
   const songs = [

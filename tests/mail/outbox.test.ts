@@ -15,6 +15,7 @@ import { parseHeaders, SmtpSink } from './smtp-sink';
 
 const FROM = 'Pitchroom <no-reply@pitchroom.test>';
 const DOMAIN = 'pitchroom.test';
+const BASE_DELAY_MS = 60_000;
 
 let t: TestApp;
 const transports: MailTransport[] = [];
@@ -47,8 +48,9 @@ function worker(transport: MailTransport, options: Partial<MailWorkerOptions> = 
     from: FROM,
     messageIdDomain: DOMAIN,
     logger: createLogger('silent'),
-    baseDelayMs: 20,
-    maxDelayMs: 200,
+    // Retries far in the future: a test makes them due (makeDue) instead of waiting for them.
+    baseDelayMs: BASE_DELAY_MS,
+    maxDelayMs: 4 * BASE_DELAY_MS,
     ...options,
   });
 }
@@ -71,18 +73,15 @@ async function enqueue(n: number, prefix = 'mail') {
 
 const outboxRows = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.toAddress));
 
-/** Polls until no pending row waits for a later retry (by the database's clock), or fails at the deadline. */
-async function waitUntilDue(deadlineMs = 5_000) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const result = await t.db.execute(
-      sql`select count(*)::int as waiting from mail_outbox where status = 'pending' and next_attempt_at > now()`,
-    );
-    const waiting = Number((result as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting);
-    if (waiting === 0) return;
-    if (Date.now() > deadline) throw new Error(`${waiting} e-mails still not due after ${deadlineMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+/** The database's clock, in ms: the worker schedules retries by it. */
+async function dbNow(): Promise<number> {
+  const result = await t.db.execute(sql`select (extract(epoch from now()) * 1000)::float8 as ms`);
+  return Number((result as unknown as { rows: { ms: number }[] }).rows[0]!.ms);
+}
+
+/** As if every retry delay had run out: each pending e-mail is due now, by the database's clock. */
+async function makeDue() {
+  await t.db.execute(sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
 }
 
 const messageIdOf = (rowId: string) => `<${rowId}@${DOMAIN}>`;
@@ -99,40 +98,45 @@ describe('delivery by SMTP', () => {
     await sink.stop();
 
     const ids = await enqueue(5, 'outage');
-    const queued = await outboxRows();
     const w = worker(createSmtpTransport(sink.url));
 
+    const firstTried = await dbNow();
     expect(await w.tick()).toBe(0);
     const afterFirst = await outboxRows();
-    for (const [i, row] of afterFirst.entries()) {
+    const firstDone = await dbNow();
+    for (const row of afterFirst) {
       expect(row.status).toBe('pending');
       expect(row.attempts).toBe(1);
       expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
       expect(row.lockedUntil).toBeNull();
       expect(row.sentAt).toBeNull();
-      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(queued[i]!.nextAttemptAt.getTime());
+      // Retried after the base delay.
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(firstTried + BASE_DELAY_MS - 1);
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(firstDone + BASE_DELAY_MS + 1);
     }
+    // Not before: a tick now finds nothing due and tries nothing.
+    expect(await w.tick()).toBe(0);
+    expect((await outboxRows()).map((row) => row.attempts)).toEqual(afterFirst.map(() => 1));
 
-    await waitUntilDue();
+    await makeDue();
+    const secondTried = await dbNow();
     expect(await w.tick()).toBe(0);
     const afterSecond = await outboxRows();
-    for (const [i, row] of afterSecond.entries()) {
+    const secondDone = await dbNow();
+    for (const row of afterSecond) {
       expect(row.status).toBe('pending');
       expect(row.attempts).toBe(2);
-      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(afterFirst[i]!.nextAttemptAt.getTime());
+      // The delay doubles.
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(secondTried + 2 * BASE_DELAY_MS - 1);
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(secondDone + 2 * BASE_DELAY_MS + 1);
     }
     expect(sink.received).toHaveLength(0);
 
     await sink.start();
     expect(sink.port).toBe(port);
-    await waitUntilDue();
-    let sent = 0;
-    const deadline = Date.now() + 10_000;
-    while (sent < ids.length && Date.now() < deadline) {
-      sent += await w.tick();
-      if (sent < ids.length) await waitUntilDue();
-    }
-    expect(sent).toBe(ids.length);
+    await makeDue();
+    // One batch takes all five.
+    expect(await w.tick()).toBe(ids.length);
     // Extra ticks find nothing left to send.
     expect(await w.tick()).toBe(0);
 
@@ -189,7 +193,7 @@ describe('delivery by SMTP', () => {
     const w = worker(createSmtpTransport(sink.url), { maxAttempts: 3 });
 
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await waitUntilDue();
+      await makeDue();
       expect(await w.tick()).toBe(0);
       const [row] = await outboxRows();
       expect(row!.attempts).toBe(attempt);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOpenFiles, type OpenFile } from '../../src/server/adapters/storage/open-files';
 
 let dir: string;
@@ -87,9 +87,22 @@ describe('files kept open between reads', () => {
   });
 
   it('closes files left idle, and keeps no failed open', async () => {
-    const files = createOpenFiles({ idleMs: 50 });
-    const handle = await files.use(fileNamed('c'), async (file) => file.handle);
-    await expect.poll(() => handle.fd, { timeout: 2_000 }).toBe(-1);
+    // The idle sweep's interval and clock are faked, so idleness is what the test says, not how busy the machine is.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    let handle: OpenFile['handle'];
+    try {
+      const files = createOpenFiles({ idleMs: 10_000 });
+      handle = await files.use(fileNamed('c'), async (file) => file.handle);
+      // Used again within the idle time: still the same open file.
+      vi.advanceTimersByTime(10_000);
+      expect(await files.use(fileNamed('c'), async (file) => file.handle)).toBe(handle);
+      // Then left alone for longer than that: the next sweep closes it.
+      vi.advanceTimersByTime(20_001);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect.poll(() => handle.fd, { timeout: 5_000 }).toBe(-1);
+    const files = createOpenFiles();
     await expect(files.use(fileNamed('missing'), readWhole)).rejects.toMatchObject({ code: 'ENOENT' });
     await writeFile(fileNamed('missing'), 'here now');
     expect(await files.use(fileNamed('missing'), readWhole)).toBe('here now');

@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/seed';
 import { TestClient } from '../../setup/http-client';
 import { launchBrowser } from './chromium';
+import { FAILURE_ARTIFACTS } from './failure-artifacts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,16 +34,65 @@ export interface ContextOptions {
   baseURL?: string;
 }
 
+/** A folder name for a test: its file and its name, readable and safe on any file system. */
+function folderFor(task: TestContext['task']): string {
+  const file = path.basename(task.file.name).replace(/\.e2e\.ts$/, '');
+  const name = task.name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+  return path.join(FAILURE_ARTIFACTS, `${file}--${name}`);
+}
+
+/**
+ * Every context is traced (screenshots and DOM snapshots), one chunk per test. A test that fails keeps its
+ * chunk of each open context as a trace, and a screenshot of each open page, and prints where they are
+ * (`npx playwright-core show-trace <zip>` replays one); a test that passes throws its chunk away.
+ */
+async function keepWhatFailed(task: TestContext['task'], contexts: Set<BrowserContext>): Promise<void> {
+  const failed = task.result?.state === 'fail';
+  const folder = folderFor(task);
+  if (failed) mkdirSync(folder, { recursive: true });
+  const kept: string[] = [];
+  let n = 0;
+  for (const context of contexts) {
+    const i = ++n;
+    try {
+      if (failed) {
+        for (const [j, page] of context.pages().entries()) {
+          const shot = path.join(folder, `context-${i}-page-${j + 1}.png`);
+          await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 });
+          kept.push(shot);
+        }
+        const trace = path.join(folder, `context-${i}-trace.zip`);
+        await context.tracing.stopChunk({ path: trace });
+        kept.push(trace);
+      } else {
+        await context.tracing.stopChunk();
+      }
+      await context.tracing.startChunk();
+    } catch (error) {
+      // A context closed or stuck mid-test: what the others kept is still worth having.
+      if (failed) console.error(`[${task.name}] context ${i}: nothing kept (${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+  if (failed) console.error(`[${task.name}] failed; its traces and screenshots:\n  ${kept.join('\n  ') || '(no open context)'}`);
+}
+
 /**
  * The browser of a journey file, so no file repeats its lifecycle: launched before the file's tests, and closed
- * after them with every context it made (registers the beforeAll and afterAll).
+ * after them with every context it made (registers the beforeAll, afterEach and afterAll). A test that fails
+ * leaves its traces and screenshots in FAILURE_ARTIFACTS.
  */
 export function useBrowser() {
   let chromium: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  /** The contexts still open, whose trace chunks follow the tests. */
+  const traced = new Set<BrowserContext>();
   beforeAll(async () => {
     chromium = await launchBrowser();
   });
+  afterEach(({ task }) => keepWhatFailed(task, traced));
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await chromium?.close();
@@ -51,6 +102,9 @@ export function useBrowser() {
     const baseURL = options.baseURL ?? inject('baseUrl');
     const created = await chromium!.newContext({ baseURL, viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
     contexts.push(created);
+    await created.tracing.start({ screenshots: true, snapshots: true });
+    traced.add(created);
+    created.on('close', () => traced.delete(created));
     const cookies = options.session ?? (options.role ? inject('sessions')[options.role] : undefined);
     if (cookies) {
       await created.addCookies(cookies.map((c) => ({ ...c, url: baseURL, httpOnly: true, sameSite: 'Lax' as const })));

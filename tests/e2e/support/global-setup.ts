@@ -9,6 +9,7 @@ import { startServer } from '../../../src/server/server';
 import { createTestDatabaseUrl } from '../../setup/database';
 import { freePort } from '../../setup/free-port';
 import { TestClient } from '../../setup/http-client';
+import { FAILURE_ARTIFACTS } from './failure-artifacts';
 import { E2E_SITE_NAME } from './site-name';
 import { webBuildFor } from './web-build';
 
@@ -23,6 +24,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // What is there after a run is this run's failures only.
+  rmSync(FAILURE_ARTIFACTS, { recursive: true, force: true });
   const webRoot = process.env.E2E_SKIP_BUILD ? undefined : webBuildFor(E2E_SITE_NAME);
   // The build records the name compiled into it, which the server compares with its own at start.
   if (webRoot && builtSiteName(webRoot) !== E2E_SITE_NAME)

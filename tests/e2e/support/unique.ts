@@ -1,9 +1,9 @@
 import { beforeEach } from 'vitest';
 
-/** A short suffix no earlier run, test or retry has used, for what a journey makes on the shared server. */
+/** A short suffix no earlier run or test has used, for what a journey makes on the shared server. */
 export const uniqueSuffix = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-/** The uniqueSuffix of the test running now, new for each test and each retry (registers the beforeEach every file repeated). */
+/** The uniqueSuffix of the test running now, new for each test (registers the beforeEach every file repeated). */
 export function uniqueSuffixPerTest(): () => string {
   let suffix = '';
   beforeEach(() => {

@@ -62,9 +62,10 @@ async function withLength<T>(body: Buffer | Readable, send: (body: Buffer | Read
 
 /**
  * One real bucket (S3_BUCKET); the logical bucket is a key prefix, `<bucket>/<key>`, so one set of
- * credentials and one bucket policy cover every kind of file.
+ * credentials and one bucket policy cover every kind of file. `now` is when presigned links are signed: a
+ * test can sign one in the past and see it expire without waiting.
  */
-export function createS3Storage(options: S3Options, givenClient?: S3Client): Storage {
+export function createS3Storage(options: S3Options, givenClient?: S3Client, now: () => Date = () => new Date()): Storage {
   const client = givenClient ?? createS3Client(options);
   const ownsClient = !givenClient;
   const Bucket = options.bucket;
@@ -155,7 +156,7 @@ export function createS3Storage(options: S3Options, givenClient?: S3Client): Sto
         ResponseContentDisposition: contentDisposition,
         ResponseCacheControl: cacheControl,
       });
-      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds, signingDate: now() });
     },
 
     close() {
