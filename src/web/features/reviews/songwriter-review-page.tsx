@@ -7,6 +7,7 @@ import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
+import { PitchOfferCard } from '../agreements';
 import { Conversation } from './conversation';
 import { ReviewStatusBadge } from './review-status-badge';
 import { SubmissionDetails } from './submission-details';
@@ -124,6 +125,8 @@ function ReviewView({ review }: { review: SongwriterReview }) {
               )}
             </CardContent>
           </Card>
+
+          {review.status === 'reviewed' && <PitchOfferCard reviewId={review.id} />}
 
           <Card role="region" aria-labelledby="conversation-heading">
             <CardHeader>

@@ -15,6 +15,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { adminReviewQuery, invalidateReviewLists, sendAdminReply, type AdminReview } from './admin-reviews-api';
+import { AdminPitchOfferPanel } from '../../agreements';
 import { ReviewEditor } from './review-editor';
 import { SongwriterDetails } from './songwriter-details';
 
@@ -107,6 +108,7 @@ function ReviewView({ review }: { review: AdminReview }) {
           <Section id="review-heading" title="Your review">
             <ReviewEditor review={review} songwriterName={songwriterName} />
           </Section>
+          <AdminPitchOfferPanel reviewId={review.id} reviewSent={review.status === 'reviewed'} />
         </div>
         <div className="grid content-start gap-6">
           <Section id="songwriter-heading" title="Songwriter">
