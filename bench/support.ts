@@ -11,12 +11,11 @@ import autocannon from 'autocannon';
 import { createPayments } from '../src/server/adapters/payments';
 import { createDiskStorage } from '../src/server/adapters/storage/disk-storage';
 import { createApp } from '../src/server/app';
-import { createCatalogueCache } from '../src/server/features/songs/catalogue-cache';
 import { createAuth } from '../src/server/auth';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
-import { serveApp } from '../src/server/lib/node-http';
+import { listen as serve } from '../src/server/lib/listen';
 import { createTestDatabaseUrl } from '../tests/setup/database';
 import { TestClient } from '../tests/setup/http-client';
 import type { RangeLoad, RangeResult } from './range-client';
@@ -26,7 +25,7 @@ export type DbKind = 'pglite' | 'postgres';
 export interface BenchApp {
   kind: DbKind;
   url: string;
-  /** The same app over the same database, keeping no catalogue pages: what every query costs. */
+  /** The same app over the same database, caching nothing: what every query costs. */
   uncachedUrl: string;
   database: Database;
   storage: ReturnType<typeof createDiskStorage>;
@@ -59,11 +58,10 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
     storage,
     payments: createPayments(config),
     logger,
-    onSessionsChanged: database.onSessionsChanged,
   };
-  const listen = (app: ReturnType<typeof createApp>) => serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });
+  const listen = (app: ReturnType<typeof createApp>) => serve(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const server = await listen(createApp(deps));
-  const uncached = await listen(createApp({ ...deps, catalogue: createCatalogueCache({ ttlMs: 0 }) }));
+  const uncached = await listen(createApp({ ...deps, cacheTtlMs: 0 }));
   const urlOf = (s: ServerType) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
   const url = urlOf(server);
   return {

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { rememberCheckedSignatures } from '../../lib/checked-signatures';
 
 /**
  * Tokens for links the app serves itself (`/api/files/<token>`-style routes). The route still
@@ -45,17 +44,12 @@ export function signFileToken(secret: string, payload: FileTokenPayload, ttlSeco
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
-/** Tokens already found genuine, with the secret that signed them and their claims. */
-const genuine = rememberCheckedSignatures<{ secret: string; claims: VerifiedFileToken }>();
-
 /** The payload of a genuine, unexpired token; null for anything else. */
 export function verifyFileToken(secret: string, token: string, now: number = Date.now()): VerifiedFileToken | null {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
-  const known = genuine.get(token);
-  const claims = known?.secret === secret ? known.claims : genuineClaims(secret, token);
+  const claims = genuineClaims(secret, token);
   if (!claims || Math.floor(now / 1000) >= claims.expiresAt) return null;
-  if (!known) genuine.remember(token, { secret, claims });
-  return { ...claims };
+  return claims;
 }
 
 /** The claims of a token whose signature holds and whose body is well formed, expired or not. */
