@@ -1,7 +1,6 @@
-import { createHook } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -217,39 +216,6 @@ export async function cpuPerRequest(
   );
   const used = process.cpuUsage(before);
   return (used.user + used.system) / requests;
-}
-
-/**
- * Promises made in this process for each request to a server it holds, counted with an async hook over
- * `requests` requests sent one after another by a client that makes none: a cost that does not move with
- * the machine's hour. Each promise is work of its own on every request (bench row P3).
- */
-export async function promisesPerRequest(url: string, { requests = 1_000, headers = {} as Record<string, string> } = {}): Promise<number> {
-  const { hostname, port, pathname, search } = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const send = (left: number, done: () => void, failed: (error: Error) => void): void => {
-    if (left === 0) return done();
-    request({ host: hostname, port, path: pathname + search, agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => setImmediate(() => send(left - 1, done, failed)));
-    })
-      .on('error', failed)
-      .end();
-  };
-  const sendAll = (count: number) => new Promise<void>((resolve, reject) => send(count, resolve, reject));
-  await sendAll(100);
-  let promises = 0;
-  const hook = createHook({
-    init(_id, type) {
-      if (type === 'PROMISE') promises += 1;
-    },
-  });
-  // Counted from the first request's start to the last one's end; the two the count itself makes round away.
-  hook.enable();
-  await sendAll(requests);
-  hook.disable();
-  agent.destroy();
-  return Math.round((promises / requests) * 10) / 10;
 }
 
 /** Median wall time of a function over n runs, in milliseconds, after one warm-up. */
