@@ -27,28 +27,28 @@ const titles = async (query = '') => ((await preview.get(`/api/songs${query}`)).
 
 describe('the catalogue list as the app serves it', () => {
   test('every admin change shows on the very next ask: add, hide, show, reorder, edit, delete', async () => {
-    const first = await makeSong(t.db, t.storage, adminId, { title: 'Kept First', orderIndex: 0 });
-    const second = await makeSong(t.db, t.storage, adminId, { title: 'Kept Second', orderIndex: 1 });
+    const first = await makeSong(t.db, t.storage, adminId, { title: 'Cached First', orderIndex: 0 });
+    const second = await makeSong(t.db, t.storage, adminId, { title: 'Cached Second', orderIndex: 1 });
     // Written straight to the database, as by a seed: the first ask reads it.
-    expect(await titles()).toEqual(['Kept First', 'Kept Second']);
+    expect(await titles()).toEqual(['Cached First', 'Cached Second']);
 
     expect((await admin.patch(`/api/admin/songs/${second.id}/active`, { isActive: false })).status).toBe(200);
-    expect(await titles()).toEqual(['Kept First']);
+    expect(await titles()).toEqual(['Cached First']);
     expect((await admin.patch(`/api/admin/songs/${second.id}/active`, { isActive: true })).status).toBe(200);
-    expect(await titles()).toEqual(['Kept First', 'Kept Second']);
+    expect(await titles()).toEqual(['Cached First', 'Cached Second']);
     expect((await admin.put('/api/admin/song-order', { ids: [second.id, first.id] })).status).toBe(200);
-    expect(await titles()).toEqual(['Kept Second', 'Kept First']);
+    expect(await titles()).toEqual(['Cached Second', 'Cached First']);
 
     const form = new FormData();
-    form.set('data', JSON.stringify({ title: 'Kept Second, Renamed', slug: second.slug, description: 'd', lyrics: 'l', tags: [] }));
+    form.set('data', JSON.stringify({ title: 'Cached Second, Renamed', slug: second.slug, description: 'd', lyrics: 'l', tags: [] }));
     expect((await admin.sendForm('PUT', `/api/admin/songs/${second.id}`, form)).status).toBe(200);
-    expect(await titles()).toEqual(['Kept Second, Renamed', 'Kept First']);
+    expect(await titles()).toEqual(['Cached Second, Renamed', 'Cached First']);
     expect((await admin.delete(`/api/admin/songs/${first.id}`)).status).toBe(204);
-    expect(await titles()).toEqual(['Kept Second, Renamed']);
+    expect(await titles()).toEqual(['Cached Second, Renamed']);
   });
 
-  test("a song's page is kept too, never past an admin's change: an approved comment, an edit, a song taken down", async () => {
-    const song = await makeSong(t.db, t.storage, adminId, { title: 'Kept Page', orderIndex: 5 });
+  test("a song's page is cached too, never past an admin's change: an approved comment, an edit, a song taken down", async () => {
+    const song = await makeSong(t.db, t.storage, adminId, { title: 'Cached Page', orderIndex: 5 });
     const page = async () => (await preview.get(`/api/songs/${song.slug}`)).body;
     const commentTexts = async () => ((await page()).comments as { text: string }[]).map((c) => c.text);
     expect(await commentTexts()).toEqual([]);
@@ -88,7 +88,7 @@ describe('the catalogue list as the app serves it', () => {
     expect((await preview.get('/api/songs?page=2', { 'If-None-Match': etag })).status).toBe(200);
 
     // Written straight to the database; an admin's write is what makes this process clear its cache.
-    const third = await makeSong(t.db, t.storage, adminId, { title: 'Kept Third', orderIndex: 2 });
+    const third = await makeSong(t.db, t.storage, adminId, { title: 'Cached Third', orderIndex: 2 });
     expect((await admin.patch(`/api/admin/songs/${third.id}/active`, { isActive: true })).status).toBe(200);
     const changed = await preview.get('/api/songs', { 'If-None-Match': etag });
     expect(changed.status).toBe(200);

@@ -35,20 +35,7 @@ export function createDiskStorage(root: string): Storage {
   const tmpDir = path.join(rootDir, '.tmp');
   const openFiles = createOpenFiles();
 
-  // Where each object lives, worked out once: a player's every Range request asks for the same one.
-  const located = new Map<string, { file: string; meta: string }>();
-  function locate(ref: ObjectRef) {
-    const id = `${ref.bucket}/${ref.key}`;
-    let place = located.get(id);
-    if (!place) {
-      place = placeOf(ref);
-      if (located.size >= 10_000) located.delete(located.keys().next().value!);
-      located.set(id, place);
-    }
-    return place;
-  }
-
-  function placeOf({ bucket, key }: ObjectRef) {
+  function locate({ bucket, key }: ObjectRef) {
     assertBucket(bucket);
     assertSafeKey(key);
     const bucketDir = path.join(rootDir, bucket);

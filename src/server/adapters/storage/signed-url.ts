@@ -19,18 +19,10 @@ export interface VerifiedFileToken extends FileTokenPayload {
 
 const MAX_TOKEN_LENGTH = 2048;
 
-/** Derived once per secret: a catalogue page signs dozens of links, and a player's every Range request verifies one. */
-const keys = new Map<string, Buffer>();
-
 /** A key of its own, so a MAC made here can never be replayed as one made elsewhere with AUTH_SECRET. */
 function keyFor(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    if (secret.length < 16) throw new Error('File token secret must be at least 16 characters');
-    key = createHmac('sha256', secret).update('pitchroom:file-token:v1').digest();
-    keys.set(secret, key);
-  }
-  return key;
+  if (secret.length < 16) throw new Error('File token secret must be at least 16 characters');
+  return createHmac('sha256', secret).update('pitchroom:file-token:v1').digest();
 }
 
 function mac(secret: string, body: string): Buffer {
