@@ -214,8 +214,6 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       disableCSRFCheck: false,
       useSecureCookies: config.isProduction,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      // Every API request reads its session: one query for the session and its user rather than two.
-      database: { joins: true },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
