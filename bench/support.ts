@@ -1,7 +1,6 @@
-import { createHook } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,12 +10,11 @@ import autocannon from 'autocannon';
 import { createPayments } from '../src/server/adapters/payments';
 import { createDiskStorage } from '../src/server/adapters/storage/disk-storage';
 import { createApp } from '../src/server/app';
-import { createCatalogueCache } from '../src/server/features/songs/catalogue-cache';
 import { createAuth } from '../src/server/auth';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
-import { serveApp } from '../src/server/lib/node-http';
+import { listen as serve } from '../src/server/lib/listen';
 import { createTestDatabaseUrl } from '../tests/setup/database';
 import { TestClient } from '../tests/setup/http-client';
 import type { RangeLoad, RangeResult } from './range-client';
@@ -26,7 +24,7 @@ export type DbKind = 'pglite' | 'postgres';
 export interface BenchApp {
   kind: DbKind;
   url: string;
-  /** The same app over the same database, keeping no catalogue pages: what every query costs. */
+  /** The same app over the same database, caching nothing: what every query costs. */
   uncachedUrl: string;
   database: Database;
   storage: ReturnType<typeof createDiskStorage>;
@@ -59,11 +57,10 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
     storage,
     payments: createPayments(config),
     logger,
-    onSessionsChanged: database.onSessionsChanged,
   };
-  const listen = (app: ReturnType<typeof createApp>) => serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });
+  const listen = (app: ReturnType<typeof createApp>) => serve(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const server = await listen(createApp(deps));
-  const uncached = await listen(createApp({ ...deps, catalogue: createCatalogueCache({ ttlMs: 0 }) }));
+  const uncached = await listen(createApp({ ...deps, cacheTtlMs: 0 }));
   const urlOf = (s: ServerType) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
   const url = urlOf(server);
   return {
@@ -219,39 +216,6 @@ export async function cpuPerRequest(
   );
   const used = process.cpuUsage(before);
   return (used.user + used.system) / requests;
-}
-
-/**
- * Promises made in this process for each request to a server it holds, counted with an async hook over
- * `requests` requests sent one after another by a client that makes none: a cost that does not move with
- * the machine's hour. Each promise is work of its own on every request (bench row P3).
- */
-export async function promisesPerRequest(url: string, { requests = 1_000, headers = {} as Record<string, string> } = {}): Promise<number> {
-  const { hostname, port, pathname, search } = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const send = (left: number, done: () => void, failed: (error: Error) => void): void => {
-    if (left === 0) return done();
-    request({ host: hostname, port, path: pathname + search, agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => setImmediate(() => send(left - 1, done, failed)));
-    })
-      .on('error', failed)
-      .end();
-  };
-  const sendAll = (count: number) => new Promise<void>((resolve, reject) => send(count, resolve, reject));
-  await sendAll(100);
-  let promises = 0;
-  const hook = createHook({
-    init(_id, type) {
-      if (type === 'PROMISE') promises += 1;
-    },
-  });
-  // Counted from the first request's start to the last one's end; the two the count itself makes round away.
-  hook.enable();
-  await sendAll(requests);
-  hook.disable();
-  agent.destroy();
-  return Math.round((promises / requests) * 10) / 10;
 }
 
 /** Median wall time of a function over n runs, in milliseconds, after one warm-up. */

@@ -5,11 +5,11 @@ import { bodyLimit } from 'hono/body-limit';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { adminAgreementRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
 import { getMe } from './features/accounts/accounts.service';
-import { createSessionReader } from './features/accounts/session-reader';
+import { createActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -29,7 +29,7 @@ import { submissionRoutes } from './features/submissions/submissions.routes';
 import { adminReviewRoutes, adminUnreadMessageRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
 import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
-import { createCatalogueCache, type CatalogueCache } from './features/songs/catalogue-cache';
+import { createCatalogueCache } from './features/songs/catalogue-cache';
 import { adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
@@ -39,8 +39,7 @@ import { handleError } from './lib/error-handler';
 import { AUTH_BASE_PATH, WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
-import { answeredStatus, withDefaultResponseHeaders } from './lib/node-http';
-import { forgetKeptAfterChanges, loadActor, requireRole } from './middleware/require-user';
+import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
 import { webAppRoutes } from './web-app';
 
@@ -53,10 +52,8 @@ export interface AppDeps {
   logger: Logger;
   /** Folder of the built web app; omitted by API tests. */
   webRoot?: string;
-  /** The catalogue's kept pages; benchmarks pass one that keeps nothing, to measure the database. */
-  catalogue?: CatalogueCache;
-  /** Tells of session, user and role changes made through any instance (Database.onSessionsChanged). */
-  onSessionsChanged?: Database['onSessionsChanged'];
+  /** How long catalogue pages and file rows are cached; benchmarks pass 0 to measure the database. */
+  cacheTtlMs?: number;
   /** Where the store serves files directly (directOriginOf(storage)), for the page CSP; none from disk. */
   fileOrigin?: string | undefined;
 }
@@ -78,53 +75,32 @@ function peerAddressOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({
-  config,
-  db,
-  auth,
-  storage,
-  payments,
-  logger,
-  webRoot,
-  catalogue = createCatalogueCache(),
-  onSessionsChanged,
-  fileOrigin,
-}: AppDeps) {
+export function createApp({ config, db, auth, storage, payments, logger, webRoot, cacheTtlMs = 2_000, fileOrigin }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
-  const logsRequests = logger.isLevelEnabled('info');
   const clientAddress = clientAddressResolver(config.trustedProxies);
-  // Who is calling is kept for a moment (decision 0019), and so are catalogue pages (0016) and what a file
-  // link may read (0022): forgotten after this instance's own changes, and sessions after any instance's,
-  // as the database announces them.
-  const readActor = createSessionReader(auth, db);
-  const withActor = loadActor(readActor);
-  // Not an async function: a promise and an await less on every request (bench row P3); none at all when
-  // nothing is logged. The API's caller is read here too, not in a layer of its own (one dispatch and its
-  // promises less on every API request); better-auth's own routes read their sessions themselves.
-  app.use('*', (c, next) => {
+  const readActor = createActorReader(auth, db);
+  const catalogue = createCatalogueCache({ ttlMs: cacheTtlMs });
+  const fileChecks = cacheTtlMs > 0 ? createFileChecks({ ttlMs: cacheTtlMs }) : undefined;
+
+  app.use('*', async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
     c.set('logger', logger);
     // The socket's address, or X-Forwarded-For's as far as trusted proxies wrote it (TRUSTED_PROXIES, decision
     // 0033): a client cannot choose its own rate-limit key.
     c.set('clientIp', clientAddress(peerAddressOf(c), c.req.header('x-forwarded-for')));
-    const started = logsRequests ? performance.now() : 0;
-    const path = c.req.path;
-    const readsCaller = path.startsWith('/api/') && !path.startsWith(`${AUTH_BASE_PATH}/`);
-    const answered = withDefaultResponseHeaders(
-      c,
-      [['X-Request-Id', requestId], ...securityHeaders(path)],
-      readsCaller ? () => withActor(c, next) : next,
-    );
-    if (!logsRequests) return answered;
-    return answered.then(() =>
-      logger.info(
-        { requestId, method: c.req.method, path: loggedPath(path), status: answeredStatus(c), ms: Math.round(performance.now() - started) },
-        'request',
-      ),
+    const started = performance.now();
+    await next();
+    // A route's own value wins: stored files, for one, keep their sandboxing CSP.
+    for (const [name, value] of [['X-Request-Id', requestId] as const, ...securityHeaders(c.req.path)]) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+    logger.info(
+      { requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
     );
   });
   app.onError(handleError);
@@ -135,8 +111,7 @@ export function createApp({
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.generic.bodyTooLarge);
     },
   });
-  // Only writes carry a body, an Origin worth checking or a change worth forgetting kept answers for: a read
-  // (most requests) passes none of these layers (bench row P3). Any other method reaches only the 404 below.
+  // Only writes carry a body. Any other method reaches only the 404 below.
   app.on(WRITE_METHODS, WHOLE_API, async (c, next) => {
     // Upload routes stream their files to disk and enforce each file's own limit (lib/multipart.ts);
     // hono's bodyLimit would buffer a chunked body in memory first.
@@ -144,13 +119,10 @@ export function createApp({
     return upload ? next() : jsonBodyLimit(c, next);
   });
 
-  const fileChecks = createFileChecks();
-  const forgetKept = forgetKeptAfterChanges(readActor.forget, fileChecks.clear, catalogue.clear);
-  app.on(WRITE_METHODS, WHOLE_API, forgetKept);
-  // E-mail verification signs in through a GET.
-  app.get(`${AUTH_BASE_PATH}/*`, forgetKept);
-  onSessionsChanged?.(readActor.forget).catch((error: unknown) =>
-    logger.error({ err: error }, 'cannot listen for session changes; kept sessions expire on their own'),
+  app.on(
+    WRITE_METHODS,
+    WHOLE_API,
+    clearCachesAfterAdminWrites(catalogue.clear, () => fileChecks?.clear()),
   );
 
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => {
@@ -160,6 +132,8 @@ export function createApp({
   });
 
   app.on(WRITE_METHODS, WHOLE_API, originCheck(trustedOrigins));
+  // After better-auth's own routes, which read their sessions themselves.
+  app.use('/api/*', loadActor(readActor));
 
   const mail = { emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl }, adminEmail: config.adminNotifyEmail };
   const preview = adminPreviewRoutes(db, mail);
@@ -211,7 +185,11 @@ export function createApp({
   app.route('/api', api);
 
   if (webRoot) {
-    const callerOf = async (c: Context<AppEnv>) => getMe({ db, actor: await readActor(c) });
+    const callerOf = async (c: Context<AppEnv>) => {
+      const { actor, setCookies } = await readActor(c.req.raw.headers);
+      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+      return getMe({ db, actor });
+    };
     app.route('/', webAppRoutes(webRoot, callerOf, { testPayments: config.testPaymentsAnnounced }));
   }
   return app;

@@ -20,7 +20,6 @@ import { hashPassword, isCommonPassword, verifyPassword } from './lib/passwords'
 import { linkAndGrantPreview } from './features/preview-access/preview-access.service';
 import { claimOrdersForVerifiedSongwriter } from './features/orders/claims.service';
 import { serializeError, type Logger } from './lib/logger';
-import { authContextWhileInUse } from './lib/auth-context-while-in-use';
 import { AUTH_BASE_PATH } from './lib/app-routes';
 import {
   afterPasswordChanged,
@@ -292,7 +291,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       },
     },
   });
-  return authContextWhileInUse(auth);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

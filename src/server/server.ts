@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { serveApp } from './lib/node-http';
+import { listen } from './lib/listen';
 import { createApp } from './app';
 import { createStorage, directOriginOf } from './adapters/storage/storage';
 import { createPayments } from './adapters/payments';
@@ -59,7 +59,6 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       payments,
       logger,
       webRoot,
-      onSessionsChanged: database.onSessionsChanged,
       fileOrigin: await directOriginOf(storage, (error) =>
         logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),
       ),
@@ -75,7 +74,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       pollMs: options.mailPollMs,
     });
 
-    const server = await serveApp(app.fetch, { port: config.port, hostname: '0.0.0.0' });
+    const server = await listen(app.fetch, { port: config.port, hostname: '0.0.0.0' });
     const port = (server.address() as AddressInfo).port;
     mailWorker.start();
     const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });

@@ -3,9 +3,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { accounts, previewRequests, sessions, userRoles, users } from '../../src/server/db/schema';
 import { makePreviewUser, makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
-import type { Context } from 'hono';
-import type { Actor } from '../../src/server/features/accounts/accounts.service';
-import { createSessionReader } from '../../src/server/features/accounts/session-reader';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { latestMail, linkIn, sessionCookieOf, signIn, signedInClient } from './helpers';
 
@@ -350,7 +347,7 @@ describe('password rules at sign-up', () => {
   });
 });
 
-describe('the session cookie (read by our own one-query reader, src/server/features/accounts/session-reader.ts)', () => {
+describe('the session cookie (read by better-auth on every request)', () => {
   const sessionCookieName = (client: { cookies: Map<string, string> }) =>
     [...client.cookies.keys()].find((k) => k.includes('session_token'))!;
 
@@ -367,28 +364,14 @@ describe('the session cookie (read by our own one-query reader, src/server/featu
     expect((await client.get('/api/me')).body.user.id).toBe(user.id);
   });
 
-  test('a session read a moment ago is answered at once, with no promise, until a sign-out is told', async () => {
+  test('a session ended in the database, or a role taken away, applies to the very next request', async () => {
     const user = await makePreviewUser(t.db);
     const client = await signedInClient(t, user);
-    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const readActor = createSessionReader(t.auth, t.db);
-    // A request as the app's first layer sees it: Node's own request under @hono/node-server.
-    const request = { env: { incoming: { headers: { cookie } } } } as unknown as Context;
-    const first = readActor(request);
-    expect(first).toBeInstanceOf(Promise);
-    expect((await first)?.id).toBe(user.id);
-    const again = readActor(request);
-    expect(again).not.toBeInstanceOf(Promise);
-    expect(again).toMatchObject({ id: user.id, email: user.email });
-    expect([...(again as Actor).roles]).toEqual(['preview']);
-    // Told of a change (the app does so after a sign-out, or when the database announces one): read again.
-    readActor.forget();
+    expect((await client.get('/api/songs')).status).toBe(200);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, user.id));
+    expect((await client.get('/api/songs')).status).toBe(403);
     await t.db.delete(sessions).where(eq(sessions.userId, user.id));
-    const afterSignOut = readActor(request);
-    expect(afterSignOut).toBeInstanceOf(Promise);
-    expect(await afterSignOut).toBeNull();
-    // What was found to be nothing is known at once too.
-    expect(readActor(request)).toBeNull();
+    expect((await client.get('/api/me')).body.user).toBeNull();
   });
 
   test('an expired session is signed out even though its cookie is genuine', async () => {
@@ -407,9 +390,12 @@ describe('the session cookie (read by our own one-query reader, src/server/featu
     // As if signed in 2 days ago: 28 days left of 30.
     const soon = new Date(Date.now() + 28 * 24 * 3600 * 1000);
     await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
-    expect((await client.get('/api/me')).body.user.id).toBe(user.id);
+    const me = await client.get('/api/me');
+    expect(me.body.user.id).toBe(user.id);
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    // The browser's cookie is extended with it.
+    expect(String(me.headers['set-cookie'])).toMatch(/session_token=.*Max-Age=2592000/);
   });
 
   test('roles: a change made anywhere (here straight in the database, as another instance would) shows on the next requests', async () => {

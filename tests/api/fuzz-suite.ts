@@ -116,16 +116,12 @@ interface Operation {
   entries: Set<RouterRoute>;
 }
 
-/** The handler a route entry runs: sub-apps with their own error handler wrap theirs (as openapi-document.ts reads it). */
-const handlerOf = (route: RouterRoute): unknown =>
-  (route.handler as unknown as Record<string, unknown>).__COMPOSED_HANDLER ?? route.handler;
-
 function operationsOf(app: TestApp['app'], keys: string[]): Operation[] {
   const routes = answeringRoutes(app.routes);
   return keys.map((key) => {
     const [method, pattern] = key.split(' ') as [string, string];
     const entries = routes.filter((r) => `${r.method} ${r.path}` === key);
-    const checks = entries.map((r) => validationOf(handlerOf(r))).filter((v): v is Validation => v !== undefined);
+    const checks = entries.map((r) => validationOf(r.handler)).filter((v): v is Validation => v !== undefined);
     for (const { target } of checks) {
       if (target !== 'param' && target !== 'query' && target !== 'json')
         throw new Error(`${key}: the fuzz does not generate '${target}' inputs yet`);

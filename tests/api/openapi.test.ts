@@ -51,8 +51,7 @@ function realRoutes() {
   const routes = new Map<string, unknown[]>();
   for (const r of answeringRoutes(t.app.routes)) {
     const key = `${r.method} ${r.path}`;
-    const handler = (r.handler as unknown as Json).__COMPOSED_HANDLER ?? r.handler;
-    routes.set(key, [...(routes.get(key) ?? []), handler]);
+    routes.set(key, [...(routes.get(key) ?? []), r.handler]);
   }
   return routes;
 }

@@ -297,9 +297,9 @@ describe('audio links', () => {
     expect((await preview.get(`/api/files/${link}`)).status).toBe(404);
   });
 
-  // What a file link may read is kept for a moment (decision 0022): never past a change made through this app.
+  // File rows are cached (decision 0039): never past a change made through this app.
   test('a song an admin makes inactive stops its audio at the next request, and plays again once active', async () => {
-    const song = await makeSong(t.db, t.storage, adminId, { title: 'Kept For A Moment', orderIndex: 2 });
+    const song = await makeSong(t.db, t.storage, adminId, { title: 'Cached File Row', orderIndex: 2 });
     const { body } = await preview.get(`/api/songs/${song.slug}`);
     const audioStatus = async () => (await preview.get(body.audioUrl, { range: 'bytes=0-9' })).status;
     expect(await audioStatus()).toBe(206);

@@ -139,8 +139,10 @@ describe('the return from payment racing the webhook', () => {
       const [delivery, first] = await Promise.all([deliver(payload), buyer.post('/api/songwriters/me/claim', { sessionId })]);
       expect(delivery.body.outcome).toBe('created-unclaimed');
       const again = await buyer.post('/api/songwriters/me/claim', { sessionId });
-      // Claimed once in all: by the first ask if the payment was recorded before it, else by the second.
-      expect(first.body.claimed + again.body.claimed).toBe(1);
+      // The first ask claims it if the payment was recorded before it, else finds nothing yet; the second
+      // finds the order the buyer's either way (a claim counts an order already theirs).
+      expect([0, 1]).toContain(first.body.claimed);
+      expect(again.body.claimed).toBe(1);
       const rows = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ songwriterId: writer.id, paymentStatus: 'paid' });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serveApp } from '../../src/server/lib/node-http';
+import { listen } from '../../src/server/lib/listen';
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../../src/server/app';
 import { createPayments } from '../../src/server/adapters/payments';
@@ -65,11 +65,10 @@ export async function createTestApp(
     storage,
     payments,
     logger,
-    onSessionsChanged: database.onSessionsChanged,
     fileOrigin: await directOriginOf(storage),
     webRoot: options.webRoot,
   });
-  const server = await serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' });
+  const server = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     config,

@@ -8,9 +8,7 @@ export interface AppEnv {
     /** The app's logger; a route logs through requestLog(c), whose lines carry the request id. */
     logger: Logger;
     clientIp: string;
-    /** Loaded lazily by middleware/require-user; null when signed out. */
+    /** Set by middleware/require-user's loadActor for every API route; null when signed out. */
     actor: Actor | null;
-    /** Set by a route that changed someone's roles, so sessions kept for a moment are forgotten (decision 0019). */
-    rolesChanged?: boolean;
   };
 }

@@ -1,51 +1,32 @@
 import { createMiddleware } from 'hono/factory';
-import type { Context } from 'hono';
 import type { Role } from '../../common/constants';
 import * as MESSAGES from '../../common/messages';
 import type { Actor } from '../features/accounts/accounts.service';
-import type { SessionReader } from '../features/accounts/session-reader';
+import type { ActorReader } from '../features/accounts/actor-reader';
 import { AppError } from '../lib/app-error';
-import { AUTH_BASE_PATH } from '../lib/app-routes';
 import type { AppEnv } from '../lib/hono-env';
 
-/**
- * Sets the caller (or null), then goes on: run by the app's first layer for every API route but better-auth's
- * (app.ts); see createSessionReader for how and why.
- */
-export function loadActor(readActor: SessionReader) {
-  return (c: Context<AppEnv>, next: () => Promise<void>): Promise<void> => {
-    const actor = readActor(c);
-    if (actor instanceof Promise) {
-      return actor.then((found) => {
-        c.set('actor', found);
-        return next();
-      });
-    }
+/** Sets the caller (or null) for the API's routes, and passes on any cookie better-auth set reading it. */
+export function loadActor(readActor: ActorReader) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { actor, setCookies } = await readActor(c.req.raw.headers);
     c.set('actor', actor);
-    return next();
-  };
+    await next();
+    for (const cookie of setCookies) c.res.headers.append('Set-Cookie', cookie);
+  });
 }
 
 /**
- * After a request of this app that may have changed who someone is, what they may do or what they may read
- * (any auth route: sign-in, sign-out, e-mail verification, password reset; any admin write: approvals,
- * revocations, resets, any change to songs or comments; any other route that says it changed roles, as
- * joining as a songwriter does), what was kept of sessions, catalogue pages and file checks is forgotten
- * before the response leaves, so the caller's next request never races the database. Other writes (a play
- * report, a comment) leave it be: should one ever touch sessions or roles, the database's notice still
- * arrives (decision 0019), and pages and file checks are kept for 2 s at most (decisions 0016, 0022).
- * The app mounts it on writes and on the auth routes' GETs: any other read changes nothing.
+ * After any admin write (approvals, changes to songs or comments, resets), this instance's caches are
+ * cleared before the response leaves, so the admin's next read never shows what was there before. The app
+ * mounts it on writes only.
  */
-export function forgetKeptAfterChanges(...forgetters: (() => void)[]) {
+export function clearCachesAfterAdminWrites(...clears: (() => void)[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     try {
       await next();
     } finally {
-      const path = c.req.path;
-      const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-      if (path.startsWith(`${AUTH_BASE_PATH}/`) || (write && path.startsWith('/api/admin/')) || c.get('rolesChanged')) {
-        for (const forget of forgetters) forget();
-      }
+      if (c.req.path.startsWith('/api/admin/')) for (const clear of clears) clear();
     }
   });
 }
@@ -55,9 +36,6 @@ export function actorOf(c: { var: Pick<AppEnv['Variables'], 'actor'> }): Actor {
   if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.generic.unauthenticated);
   return actor;
 }
-
-// These guards return next() rather than await it: no async function, so no promise of their own on every
-// guarded request (bench row P3). What they throw, Hono's dispatch catches as it would from an async one.
 
 export const requireUser = createMiddleware<AppEnv>((c, next) => {
   actorOf(c);

@@ -31,7 +31,7 @@ function pageCsp(fileOrigin: string | undefined): string {
  * are JSON, never documents, and get the set OWASP's REST Security Cheat Sheet gives for them: a CSP that
  * allows nothing and no framing (stricter than a page's), nosniff, no framing, same-origin resources; the
  * headers that only steer a document (COOP, Origin-Agent-Cluster, DNS prefetching, IE's download and XSS
- * switches, Flash's policy files) would be ~450 bytes of every answer for nothing (bench row P3). Returns
+ * switches, Flash's policy files) would be ~450 bytes of every answer for nothing. Returns
  * the set for a request's path; the app's first layer sets it with the request id.
  */
 export function securityHeadersFor({ isProduction, fileOrigin }: { isProduction: boolean; fileOrigin?: string | undefined }) {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { read as readAt } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createOpenFiles } from './open-files';
-import { createReadBuffers } from './read-buffers';
 import {
   assertBucket,
   assertSafeKey,
@@ -36,22 +34,8 @@ export function createDiskStorage(root: string): Storage {
   const rootDir = path.resolve(root);
   const tmpDir = path.join(rootDir, '.tmp');
   const openFiles = createOpenFiles();
-  const readBuffers = createReadBuffers({ largest: SMALL_READ_BYTES });
 
-  // Where each object lives, worked out once: a player's every Range request asks for the same one.
-  const located = new Map<string, { file: string; meta: string }>();
-  function locate(ref: ObjectRef) {
-    const id = `${ref.bucket}/${ref.key}`;
-    let place = located.get(id);
-    if (!place) {
-      place = placeOf(ref);
-      if (located.size >= 10_000) located.delete(located.keys().next().value!);
-      located.set(id, place);
-    }
-    return place;
-  }
-
-  function placeOf({ bucket, key }: ObjectRef) {
+  function locate({ bucket, key }: ObjectRef) {
     assertBucket(bucket);
     assertSafeKey(key);
     const bucketDir = path.join(rootDir, bucket);
@@ -115,7 +99,7 @@ export function createDiskStorage(root: string): Storage {
 
     async get({ range, contentType: knownType, ...ref }) {
       const { file, meta } = locate(ref);
-      let found: { sizeBytes: number; contentLength: number; range?: { start: number; end: number }; bytes?: Buffer; release?: () => void };
+      let found: { sizeBytes: number; contentLength: number; range?: { start: number; end: number }; bytes?: Buffer };
       try {
         found = await openFiles.use(file, async ({ handle, size, isFile }) => {
           if (!isFile) throw new StorageNotFound(ref.bucket, ref.key);
@@ -125,19 +109,9 @@ export function createDiskStorage(root: string): Storage {
           const sized = { sizeBytes: size, contentLength, ...(satisfied && { range: satisfied }) };
           // A player's range request: read at once from the file kept open, so a slow client holds nothing.
           if (contentLength > SMALL_READ_BYTES) return sized;
-          const { buffer, release } = readBuffers.take(contentLength);
-          try {
-            // fs.read on the kept handle's descriptor, not FileHandle.read: that one wraps the same read in
-            // further promises (bench row P6).
-            const bytesRead = await new Promise<number>((resolve, reject) =>
-              readAt(handle.fd, buffer, 0, contentLength, satisfied?.start ?? 0, (error, n) => (error ? reject(error) : resolve(n))),
-            );
-            // Only what was read goes out: the rest of a reused buffer holds an earlier read's bytes.
-            return { ...sized, bytes: buffer.subarray(0, bytesRead), release };
-          } catch (error) {
-            release();
-            throw error;
-          }
+          const buffer = Buffer.allocUnsafe(contentLength);
+          const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
+          return { ...sized, bytes: buffer.subarray(0, bytesRead) };
         });
       } catch (error) {
         if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);

@@ -18,16 +18,6 @@ export interface ServeFileInput {
   filename?: string | null;
   /** How long the browser may keep it; pass what is left of the link's life. */
   maxAgeSeconds?: number;
-  /**
-   * Runs `done` once the answer has been handed to the network, if the server can tell (lib/node-http.ts,
-   * onResponseSent): the bytes read for it are then used again. Without it they are collected.
-   */
-  whenSent?: (done: () => void) => void;
-  /**
-   * Sends a stream by the server's own means, if it has them (lib/node-http.ts, pipeToResponse), returning
-   * the Response that stands for it; undefined to have it sent as a web stream.
-   */
-  sendStream?: (status: number, headers: Record<string, string>, body: Readable) => Response | undefined;
 }
 
 /**
@@ -106,14 +96,8 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
     // Bytes already in memory go out as they are: a stream costs more than a 64 kB answer does.
     const { bytes } = result;
     const status = result.range ? 206 : 200;
-    if (bytes) {
-      if (result.release) input.whenSent?.(result.release);
-      return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { status, headers });
-    }
-    return (
-      input.sendStream?.(status, headers, result.body) ??
-      new Response(Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>, { status, headers })
-    );
+    if (bytes) return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { status, headers });
+    return new Response(Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>, { status, headers });
   } catch (error) {
     if (error instanceof StorageNotFound) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
     if (error instanceof RangeNotSatisfiable) {

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { rememberCheckedSignatures } from '../../lib/checked-signatures';
 
 /**
  * Tokens for links the app serves itself (`/api/files/<token>`-style routes). The route still
@@ -20,18 +19,10 @@ export interface VerifiedFileToken extends FileTokenPayload {
 
 const MAX_TOKEN_LENGTH = 2048;
 
-/** Derived once per secret: a catalogue page signs dozens of links, and a player's every Range request verifies one. */
-const keys = new Map<string, Buffer>();
-
 /** A key of its own, so a MAC made here can never be replayed as one made elsewhere with AUTH_SECRET. */
 function keyFor(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    if (secret.length < 16) throw new Error('File token secret must be at least 16 characters');
-    key = createHmac('sha256', secret).update('pitchroom:file-token:v1').digest();
-    keys.set(secret, key);
-  }
-  return key;
+  if (secret.length < 16) throw new Error('File token secret must be at least 16 characters');
+  return createHmac('sha256', secret).update('pitchroom:file-token:v1').digest();
 }
 
 function mac(secret: string, body: string): Buffer {
@@ -45,17 +36,12 @@ export function signFileToken(secret: string, payload: FileTokenPayload, ttlSeco
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
-/** Tokens already found genuine, with the secret that signed them and their claims. */
-const genuine = rememberCheckedSignatures<{ secret: string; claims: VerifiedFileToken }>();
-
 /** The payload of a genuine, unexpired token; null for anything else. */
 export function verifyFileToken(secret: string, token: string, now: number = Date.now()): VerifiedFileToken | null {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
-  const known = genuine.get(token);
-  const claims = known?.secret === secret ? known.claims : genuineClaims(secret, token);
+  const claims = genuineClaims(secret, token);
   if (!claims || Math.floor(now / 1000) >= claims.expiresAt) return null;
-  if (!known) genuine.remember(token, { secret, claims });
-  return { ...claims };
+  return claims;
 }
 
 /** The claims of a token whose signature holds and whose body is well formed, expired or not. */

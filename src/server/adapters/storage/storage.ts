@@ -40,11 +40,6 @@ export interface GetResult extends ObjectInfo {
   body: Readable;
   /** The same bytes as `body`, when the driver read them at once (a player's small range): sent without a stream. */
   bytes?: Buffer;
-  /**
-   * With `bytes`: hands their memory back for another read. Call it once they have been sent and nothing
-   * will read them (or `body`) again; without a call they are simply collected.
-   */
-  release?: () => void;
   /** Bytes in `body`: the range's length, or sizeBytes without a range. */
   contentLength: number;
   /** The satisfied range (end inclusive); absent when the whole object is returned. */

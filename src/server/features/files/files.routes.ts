@@ -3,7 +3,6 @@ import { contentDisposition, serveFile } from '../../adapters/storage/serve-file
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { onResponseSent, pipeToResponse, requestHeader } from '../../lib/node-http';
 import { authorizeFileLink, type FileChecks } from './files.service';
 
 /**
@@ -37,12 +36,10 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
       bucket: file.bucket,
       key: file.key,
       method: c.req.method,
-      range: requestHeader(c, 'range'),
+      range: c.req.header('range'),
       contentType: file.contentType,
       filename: file.originalName,
       maxAgeSeconds,
-      whenSent: (done) => onResponseSent(c, done),
-      sendStream: (status, headers, body) => pipeToResponse(c, status, headers, body),
     });
   });
 }

@@ -8,7 +8,7 @@ import { storedFiles } from '../../db/schema';
 import { newObjectKey, type Storage } from '../../adapters/storage/storage';
 import { signFileToken, verifyFileToken } from '../../adapters/storage/signed-url';
 import { AppError } from '../../lib/app-error';
-import { keepForAMoment, type KeptForAMoment } from '../../lib/kept-for-a-moment';
+import { LRUCache } from 'lru-cache';
 import type { Actor } from '../accounts/accounts.service';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -110,12 +110,20 @@ function fileWithActiveSong(db: DbOrTx) {
 type FileWithActiveSong = Awaited<ReturnType<ReturnType<typeof prepareFileWithActiveSong>['execute']>>[number];
 
 /**
- * An app's file checks, kept for a moment by file id (decision 0022): a player asks for its audio in many
- * small ranges, each of which would otherwise read the same row. Who may read the file is still decided on
- * every request, from the kept row and the caller.
+ * A cache of file rows by id, for a player's many small Range requests, each of which would otherwise read the
+ * same row. Who may read the file is still decided on every request, from the cached row and the caller.
  */
-export type FileChecks = KeptForAMoment<FileWithActiveSong | undefined>;
-export const createFileChecks = ({ keepMs = 2_000, maxKept = 10_000 } = {}): FileChecks => keepForAMoment({ keepMs, maxKept });
+export type FileChecks = LRUCache<string, NonNullable<FileWithActiveSong>, DbOrTx>;
+export function createFileChecks({ ttlMs = 2_000, max = 10_000, perf }: { ttlMs?: number; max?: number; perf?: { now(): number } } = {}) {
+  return new LRUCache<string, NonNullable<FileWithActiveSong>, DbOrTx>({
+    max,
+    ttl: ttlMs,
+    ttlResolution: 0,
+    ...(perf && { perf }),
+    // A file that does not exist is not cached: one stored a moment later is found at once.
+    fetchMethod: async (fileId, _stale, { context }) => (await fileWithActiveSong(context).execute({ fileId }))[0],
+  });
+}
 
 /**
  * The file a link points at, when the link is genuine and unexpired, was issued to this user, and the
@@ -146,16 +154,8 @@ export async function authorizeFileLink({
 
   if (!UUID_PATTERN.test(claims.fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
   const { fileId } = claims;
-  const read = () =>
-    fileWithActiveSong(db)
-      .execute({ fileId })
-      .then(([found]) => found);
-  const row = fileChecks ? await fileChecks.get(fileId, read) : await read();
-  if (!row) {
-    // Only files that exist are kept: one stored a moment after this ask is found at once.
-    fileChecks?.drop(fileId);
-    throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
-  }
+  const row = fileChecks ? await fileChecks.fetch(fileId, { context: db }) : (await fileWithActiveSong(db).execute({ fileId }))[0];
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
   const { file, onActiveSong } = row;
   const isAdmin = actor.roles.has('admin');
 

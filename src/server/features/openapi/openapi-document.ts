@@ -69,9 +69,12 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-/** The handler a route entry runs: sub-apps with their own error handler wrap theirs. */
+/**
+ * The handler a route entry runs, as registered: Hono wraps a sub-app's handlers only when that sub-app has an
+ * error handler of its own, and none has (the app's one onError answers for all).
+ */
 function handlerOf(route: RouterRoute): unknown {
-  return (route.handler as unknown as Record<string, unknown>).__COMPOSED_HANDLER ?? route.handler;
+  return route.handler;
 }
 
 function operationId(method: string, path: string): string {

@@ -1,34 +1,49 @@
+import { LRUCache } from 'lru-cache';
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { Db } from '../../db/client';
-import { keepForAMoment } from '../../lib/kept-for-a-moment';
-import { keepJson, type KeptJson } from '../../lib/kept-json';
 import { listCatalogue, readCatalogueSong, type CatalogueSong } from './songs.service';
 
+export type CatalogueList = Awaited<ReturnType<typeof listCatalogue>>;
+
 export interface CatalogueCache {
-  /**
-   * The page for this query, as JSON with its ETag: from memory if asked for within the last `ttlMs`, else from
-   * the database. Kept serialized, so a kept page costs neither JSON.stringify nor a hash per request.
-   */
-  list(db: Db, query: CatalogueQuery): Promise<KeptJson>;
-  /** The active song of this slug with its approved comments (undefined when there is none), kept the same way. */
+  /** The page for this query: from the cache if read within the last `ttlMs`, else from the database. */
+  list(db: Db, query: CatalogueQuery): Promise<CatalogueList>;
+  /** The active song of this slug with its approved comments (undefined when there is none, which is not cached). */
   song(db: Db, slug: string): Promise<CatalogueSong>;
-  /** After any change to songs or comments: the next ask of every page goes to the database. */
+  /** After any change to songs or comments: the next read of every page goes to the database. */
   clear(): void;
 }
 
+export interface CacheOptions {
+  /** 0 caches nothing. */
+  ttlMs?: number;
+  max?: number;
+  /** The clock entries age by (tests pass their own). */
+  perf?: { now(): number };
+}
+
 /**
- * Catalogue pages (lists and songs) are the same for every listener and change only when an admin edits
- * songs or approves comments, while many listeners ask for the same few pages: each page is kept for a
- * moment (bench row P4; decision 0016). Concurrent asks for a page share one query. This process forgets
- * everything after any admin write (middleware/require-user.ts, forgetKeptAfterChanges); another instance on
- * the same database shows a change after at most `ttlMs`.
+ * Catalogue pages (lists and songs) are the same for every listener and change only when an admin edits songs
+ * or approves comments, while many listeners ask for the same few pages. Concurrent reads of a page share one
+ * query (lru-cache's fetch). This instance clears the cache after every admin write (clearCachesAfterAdminWrites);
+ * another instance on the same database shows a change after at most `ttlMs`.
  */
-export function createCatalogueCache({ ttlMs = 2_000, maxPages = 500 } = {}): CatalogueCache {
-  const pages = keepForAMoment<KeptJson>({ keepMs: ttlMs, maxKept: maxPages });
-  const songPages = keepForAMoment<CatalogueSong>({ keepMs: ttlMs, maxKept: maxPages });
+export function createCatalogueCache({ ttlMs = 2_000, max = 500, perf }: CacheOptions = {}): CatalogueCache {
+  if (ttlMs === 0) {
+    return { list: (db, query) => listCatalogue({ db, query }), song: readCatalogueSong, clear: () => {} };
+  }
+  const settings = { max, ttl: ttlMs, ttlResolution: 0, ...(perf && { perf }) };
+  const pages = new LRUCache<string, CatalogueList, { db: Db; query: CatalogueQuery }>({
+    ...settings,
+    fetchMethod: (_key, _stale, { context }) => listCatalogue(context),
+  });
+  const songPages = new LRUCache<string, NonNullable<CatalogueSong>, Db>({
+    ...settings,
+    fetchMethod: (slug, _stale, { context }) => readCatalogueSong(context, slug),
+  });
   return {
-    list: (db, query) => pages.get(JSON.stringify(query), () => listCatalogue({ db, query }).then(keepJson)),
-    song: (db, slug) => songPages.get(slug, () => readCatalogueSong(db, slug)),
+    list: async (db, query) => (await pages.fetch(JSON.stringify(query), { context: { db, query } }))!,
+    song: (db, slug) => songPages.fetch(slug, { context: db }),
     clear: () => {
       pages.clear();
       songPages.clear();

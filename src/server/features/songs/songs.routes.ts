@@ -9,6 +9,7 @@ import {
   SavedSongSchema,
   SongActiveStateSchema,
 } from '../../../common/responses/songs';
+import { etag } from 'hono/etag';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { UuidParamSchema } from '../../../common/schemas/admin';
@@ -18,7 +19,6 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import type { CatalogueCache } from './catalogue-cache';
-import { sendKeptJson } from '../../lib/kept-json';
 import { readMultipart } from '../../lib/multipart';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
@@ -37,7 +37,7 @@ interface SongRouteDeps {
   db: Db;
   storage: Storage;
   secret: string;
-  /** The catalogue's kept pages; the app forgets them after every admin write (forgetKeptAfterChanges). */
+  /** The catalogue's cache; the app clears it after every admin write (clearCachesAfterAdminWrites). */
   catalogue: CatalogueCache;
 }
 
@@ -47,9 +47,10 @@ export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
     new Hono<AppEnv>()
       .use('*', requireRole('preview', 'admin'))
       // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
-      .get('/', validate('query', CatalogueQuerySchema), responds(CataloguePageSchema), async (c) =>
-        sendKeptJson(c, await catalogue.list(db, c.req.valid('query')), 'private, no-cache'),
-      )
+      .get('/', validate('query', CatalogueQuerySchema), responds(CataloguePageSchema), etag(), async (c) => {
+        c.header('Cache-Control', 'private, no-cache');
+        return c.var.reply(await catalogue.list(db, c.req.valid('query')));
+      })
       .get('/:slug', validate('param', SlugParamSchema), responds(CatalogueSongSchema), async (c) => {
         const song = catalogueSongFor(await catalogue.song(db, c.req.valid('param').slug), actorOf(c), secret);
         c.header('Cache-Control', 'private, no-store');

@@ -76,7 +76,7 @@ interface CatalogueSongRow {
   tags: string[];
 }
 
-/** The active song with this slug and its approved comments, newest first: the same for every listener, so it can be kept. */
+/** The active song with this slug and its approved comments, newest first: the same for every listener, so it can be cached. */
 export async function readCatalogueSong(db: Db, slug: string) {
   const [song] = await db
     .select()
@@ -93,9 +93,9 @@ export async function readCatalogueSong(db: Db, slug: string) {
 export type CatalogueSong = Awaited<ReturnType<typeof readCatalogueSong>>;
 
 /** The song page's answer for one listener: the song, with file links made out to them. */
-export function catalogueSongFor(kept: CatalogueSong, actor: Actor, secret: string) {
-  if (!kept) throw new AppError('NOT_FOUND', m.notFound);
-  return { ...publicSong(kept.song, actor.id, secret), comments: kept.comments };
+export function catalogueSongFor(found: CatalogueSong, actor: Actor, secret: string) {
+  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  return { ...publicSong(found.song, actor.id, secret), comments: found.comments };
 }
 
 type SongRow = typeof songs.$inferSelect;

@@ -114,7 +114,6 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
           emailCtx,
         });
         for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-        c.set('rolesChanged', true);
         return c.var.reply({ ok: true });
       },
     )
