@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { adminAgreementRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
 import { getMe } from './features/accounts/accounts.service';
@@ -52,10 +52,12 @@ export interface AppDeps {
   logger: Logger;
   /** Folder of the built web app; omitted by API tests. */
   webRoot?: string;
-  /** How long catalogue pages and file rows are cached; benchmarks pass 0 to measure the database. */
+  /** How long callers, catalogue pages and file rows are cached; benchmarks pass 0 to measure the database. */
   cacheTtlMs?: number;
   /** Where the store serves files directly (directOriginOf(storage)), for the page CSP; none from disk. */
   fileOrigin?: string | undefined;
+  /** Tells of session, user and role changes made through any instance (Database.onSessionsChanged). */
+  onSessionsChanged?: Database['onSessionsChanged'];
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -75,13 +77,24 @@ function peerAddressOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({ config, db, auth, storage, payments, logger, webRoot, cacheTtlMs = 2_000, fileOrigin }: AppDeps) {
+export function createApp({
+  config,
+  db,
+  auth,
+  storage,
+  payments,
+  logger,
+  webRoot,
+  cacheTtlMs = 2_000,
+  fileOrigin,
+  onSessionsChanged,
+}: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
 
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
   const clientAddress = clientAddressResolver(config.trustedProxies);
-  const readActor = createActorReader(auth, db);
+  const readActor = createActorReader(auth, db, { ttlMs: cacheTtlMs });
   const catalogue = createCatalogueCache({ ttlMs: cacheTtlMs });
   const fileChecks = cacheTtlMs > 0 ? createFileChecks({ ttlMs: cacheTtlMs }) : undefined;
 
@@ -122,13 +135,26 @@ export function createApp({ config, db, auth, storage, payments, logger, webRoot
   app.on(
     WRITE_METHODS,
     WHOLE_API,
-    clearCachesAfterAdminWrites(catalogue.clear, () => fileChecks?.clear()),
+    clearCachesAfterAdminWrites(catalogue.clear, () => fileChecks?.clear(), readActor.clear),
+  );
+  // Any write may change the caller's own roles (joining as a songwriter, a preview request granted at once).
+  app.on(WRITE_METHODS, WHOLE_API, async (c, next) => {
+    try {
+      await next();
+    } finally {
+      readActor.forget(c.req.raw.headers);
+    }
+  });
+  // Another instance's sign-outs and role changes, as the database announces them.
+  onSessionsChanged?.(readActor.clear).catch((error: unknown) =>
+    logger.error({ err: error }, 'cannot listen for session changes; cached callers expire on their own'),
   );
 
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    // Signing in or out, verifying an address or resetting a password may change any cached caller.
+    return auth.handler(new Request(c.req.raw, { headers })).finally(readActor.clear);
   });
 
   app.on(WRITE_METHODS, WHOLE_API, originCheck(trustedOrigins));

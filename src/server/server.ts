@@ -58,6 +58,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       storage,
       payments,
       logger,
+      onSessionsChanged: database.onSessionsChanged,
       webRoot,
       fileOrigin: await directOriginOf(storage, (error) =>
         logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),

@@ -381,7 +381,9 @@ describe('the session cookie (read by better-auth on every request)', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
-    expect((await client.get('/api/me')).body.user).toBeNull();
+    const me = await client.get('/api/me');
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.user).toBeNull();
   });
 
   test('a session older than a day is extended by better-auth on its next request (sliding expiry)', async () => {
@@ -391,7 +393,8 @@ describe('the session cookie (read by better-auth on every request)', () => {
     const soon = new Date(Date.now() + 28 * 24 * 3600 * 1000);
     await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
     const me = await client.get('/api/me');
-    expect(me.body.user.id).toBe(user.id);
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.user?.id, JSON.stringify(me.body)).toBe(user.id);
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     // The browser's cookie is extended with it.

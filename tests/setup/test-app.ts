@@ -65,6 +65,7 @@ export async function createTestApp(
     storage,
     payments,
     logger,
+    onSessionsChanged: database.onSessionsChanged,
     fileOrigin: await directOriginOf(storage),
     webRoot: options.webRoot,
   });

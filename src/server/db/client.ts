@@ -29,6 +29,68 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** PGlite only: the data directory as a tarball (test templates). */
   dumpPglite?(): Promise<Blob>;
+  /**
+   * Calls `listener` whenever a session, a user or a role changes, through any instance (migration 0009's
+   * notices), and whenever notices may have been missed (the listening connection was lost).
+   */
+  onSessionsChanged(listener: () => void): Promise<void>;
+}
+
+/** The channel migration 0009's triggers announce on. */
+const SESSIONS_CHANGED = 'sessions_changed';
+/** How long a lost listening connection waits before connecting again. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * One connection that LISTENs for the whole process, opened on first use and reopened when lost; meanwhile
+ * listeners are told once, since what they keep can no longer be trusted to be told of changes.
+ */
+function postgresSessionChanges(url: string, onIdleError?: (error: Error) => void) {
+  const listeners = new Set<() => void>();
+  const tell = () => listeners.forEach((listener) => listener());
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  let opening: Promise<void> | undefined;
+
+  const openLater = () => {
+    if (!closed) retry = setTimeout(() => void open().catch((error: Error) => onIdleError?.(error)), RELISTEN_MS);
+  };
+
+  async function open(): Promise<void> {
+    const connection = new pg.Client({ connectionString: url });
+    connection.on('notification', tell);
+    connection.on('error', (error) => onIdleError?.(error));
+    connection.on('end', () => {
+      if (closed || client !== connection) return;
+      client = undefined;
+      tell();
+      openLater();
+    });
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${SESSIONS_CHANGED}`);
+    } catch (error) {
+      await connection.end().catch(() => {});
+      openLater();
+      throw error;
+    }
+    if (closed) return void (await connection.end());
+    client = connection;
+    tell();
+  }
+
+  return {
+    async subscribe(listener: () => void) {
+      listeners.add(listener);
+      await (opening ??= open());
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
 }
 
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
@@ -56,9 +118,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const sessionChanges = postgresSessionChanges(options.url, options.onIdleError);
     return {
       db,
       kind: 'postgres',
+      onSessionsChanged: sessionChanges.subscribe,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -80,6 +144,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       async close() {
+        await sessionChanges.close();
         await pool.end();
       },
     };
@@ -98,6 +163,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     // One process owns a PGlite folder (the data-folder lock), so there is nobody to exclude.
     exclusive: (fn) => fn(),
+    async onSessionsChanged(listener) {
+      await client.listen(SESSIONS_CHANGED, listener);
+    },
     close: () => client.close(),
     dumpPglite: () => client.dumpDataDir('none'),
   };
