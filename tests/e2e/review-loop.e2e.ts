@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
@@ -437,5 +437,88 @@ describe('the review loop', () => {
     await page.getByRole('heading', { level: 1, name: 'Submission received' }).waitFor();
     await page.getByText(REVIEW_TURNAROUND).waitFor();
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+describe('the pitch offer', () => {
+  test('the admin offers to pitch a reviewed song; the songwriter signs with their typed name and downloads the signed PDF', async () => {
+    const adminContext = await browser.context({ role: 'admin' });
+    const admin = await adminContext.newPage();
+    const page = await (await browser.context()).newPage();
+    const orderId = await preparedSongwriter(page, admin);
+    const song = songs[0]!;
+
+    // One song submitted and its review sent, through the API (the review loop above does both by hand).
+    const submitted = await page.request.post('/api/submissions', {
+      headers: origin,
+      multipart: {
+        data: JSON.stringify({
+          orderId,
+          title: song.title,
+          lyricsText: 'Porch light burning',
+          storyArc: song.storyArc,
+          aiUsage: song.aiUsage,
+          agreed: true,
+        }),
+        audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 2, seed: 21 }) },
+      },
+    });
+    await ok(submitted, 'submission');
+    const { id: reviewId } = (await submitted.json()) as { id: string };
+    await ok(
+      await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText } }),
+      'send review',
+    );
+
+    // --- The admin offers an agreement from the review page: 15 % for 18 months, with a note.
+    await admin.goto(`/admin/songwriter-reviews/${reviewId}`);
+    const panel = admin.getByRole('region', { name: 'Pitch agreement' });
+    await panel.getByLabel('Commission (%)').fill('15');
+    await panel.getByLabel('Term (months)').fill('18');
+    await panel.getByLabel('Note to the songwriter (optional)').fill('We hear it for a duo on a summer record.');
+    await expectNoSeriousA11yViolations(admin);
+    await panel.getByRole('button', { name: 'Offer a pitch agreement' }).click();
+    await toast(admin, 'Offer sent to the songwriter').waitFor();
+    const offered = panel.getByRole('listitem').filter({ hasText: '15% of placement income, for 18 months' });
+    await offered.getByText('Offer open').waitFor();
+    expect(await panel.getByRole('button', { name: 'Offer a pitch agreement' }).count()).toBe(0);
+
+    // --- The songwriter finds the offer on the dashboard and reads it on the review page; signing needs the
+    // typed name and the box.
+    await page.goto('/songwriter-dashboard');
+    const offers = page.getByRole('region', { name: 'Pitch offers' });
+    await offers.getByText(`We would like to pitch “${song.title}”`).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await offers.getByRole('link', { name: `Read and sign the offer for ${song.title}` }).click();
+    await page.waitForURL((url) => url.pathname === `/songwriter/review/${reviewId}`);
+    const offer = page.getByRole('region', { name: 'Pitch agreement' });
+    await offer.getByText('15% of placement income, for 18 months').waitFor();
+    await offer.getByText('We hear it for a duo on a summer record.').waitFor();
+    await offer.getByText(/we receive 15% of the income you receive from that placement/).waitFor();
+    await offer.getByRole('button', { name: 'Sign the agreement' }).click();
+    await offer.getByText(MESSAGES.agreements.legalNameRequired).waitFor();
+    await offer.getByText(MESSAGES.agreements.consentRequired).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    const legalName = `${writer.firstName} Anne ${writer.lastName}`;
+    await offer.getByLabel('Your full legal name').fill(legalName);
+    await offer.getByRole('checkbox', { name: 'I have read the agreement and agree to its terms.' }).check();
+    await offer.getByRole('button', { name: 'Sign the agreement' }).click();
+    await offer.getByText('Signed', { exact: true }).waitFor();
+    await offer.getByText(`Signed by ${legalName}`, { exact: false }).waitFor();
+
+    // The signed copy downloads as a PDF.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      offer.getByRole('link', { name: 'Download the signed agreement (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^pitch-agreement-[0-9a-f-]{36}\.pdf$/);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // --- The admin sees it signed, by that name, with the PDF to hand.
+    await admin.reload();
+    await offered.getByText('Signed', { exact: true }).waitFor();
+    await offered.getByText(new RegExp(`signed by ${legalName}`)).waitFor();
+    await offered.getByRole('link', { name: 'Signed agreement (PDF)' }).waitFor();
   });
 });

@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { useMe } from '../../lib/auth';
+import { OpenPitchOffers } from '../agreements';
 import { ClaimOrdersBox } from './claim-orders-box';
 import { OnboardingGate } from './onboarding-shell';
 import { OrdersList } from './orders-list';
@@ -65,6 +66,7 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
         </Alert>
       )}
       {returned === 'failed' && <ClaimOrdersBox intro={m.claimIntro} className="mt-8" />}
+      <OpenPitchOffers className="mt-10" />
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="orders-heading">
