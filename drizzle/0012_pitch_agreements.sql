@@ -9,6 +9,7 @@ CREATE TABLE "pitch_agreements" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'offered' NOT NULL,
 	"text_version" text NOT NULL,
+	"agreement_text" text NOT NULL,
 	"decline_reason" text,
 	"answered_at" timestamp with time zone,
 	"signed_name" text,

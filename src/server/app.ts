@@ -150,11 +150,14 @@ export function createApp({
     logger.error({ err: error }, 'cannot listen for session changes; cached callers expire on their own'),
   );
 
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => {
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
-    // Signing in or out, verifying an address or resetting a password may change any cached caller.
-    return auth.handler(new Request(c.req.raw, { headers })).finally(readActor.clear);
+    const answered = await auth.handler(new Request(c.req.raw, { headers }));
+    // Signing in or out, verifying an address or resetting a password may change any cached caller; a read
+    // (get-session, ok) changes nothing, so it cannot be used to empty the cache.
+    if (c.req.method === 'POST' || answered.headers.getSetCookie().length > 0) readActor.clear();
+    return answered;
   });
 
   app.on(WRITE_METHODS, WHOLE_API, originCheck(trustedOrigins));

@@ -121,6 +121,18 @@ describe('the cache itself', () => {
     expect(await cache.list(t.db, query)).not.toBe(cached);
   });
 
+  test('a read under way when the cache is cleared still answers its request, with the page as it is now', async () => {
+    const cache = createCatalogueCache({ ttlMs: 60_000 });
+    const query = { page: 1, pageSize: 24, q: 'Cleared While Reading' } as const;
+    const song = await makeSong(t.db, t.storage, adminId, { title: 'Cleared While Reading', orderIndex: 9 });
+    const reading = cache.list(t.db, query);
+    cache.clear();
+    expect(await cachedTitles(reading)).toEqual(['Cleared While Reading']);
+    const pageReading = cache.song(t.db, song.slug);
+    cache.clear();
+    expect((await pageReading)?.song.title).toBe('Cleared While Reading');
+  });
+
   test('a TTL of 0 caches nothing', async () => {
     const cache = createCatalogueCache({ ttlMs: 0 });
     const query = { page: 1, pageSize: 24 } as const;

@@ -42,6 +42,7 @@ const TRACKED: Record<string, PgTable> = {
   song_responses: schema.songResponses,
   pitch_links: schema.pitchLinks,
   pitch_link_songs: schema.pitchLinkSongs,
+  pitch_agreements: schema.pitchAgreements,
   accounts: schema.accounts,
   sessions: schema.sessions,
   verifications: schema.verifications,
@@ -1199,8 +1200,133 @@ function cases(): Case[] {
         },
       },
     },
+    {
+      route: 'POST /api/admin/pitch-agreements',
+      fields: agreementFields(),
+      prepare: async () => {
+        offeredReview = await reviewedSong(ids.writer);
+      },
+      send: (f) => as.admin.post('/api/admin/pitch-agreements', { ...f, reviewId: offeredReview }),
+      allow: {
+        pitch_agreements: {
+          insert: ([a]) => {
+            expect(a).toMatchObject({ reviewId: offeredReview, songwriterId: ids.writer, offeredBy: ids.admin, status: 'offered' });
+            expect(a).toMatchObject({ signedName: null, textSha256: null, signedIp: null, answeredAt: null });
+            expect(a!.agreementText).toContain('PITCH AGREEMENT');
+            expect((a!.expiresAt as Date).getFullYear()).toBeLessThan(2100);
+          },
+        },
+        mail_outbox: anyMail,
+      },
+    },
+    {
+      route: 'POST /api/admin/pitch-agreements/:id/withdraw',
+      fields: agreementFields(),
+      prepare: async () => void (await reviewedSong(ids.writer, withdrawnOffer)),
+      send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/pitch-agreements/${withdrawnOffer}/withdraw`, f),
+      allow: {
+        pitch_agreements: {
+          update: {
+            key: withdrawnOffer,
+            columns: ['status', 'answeredAt', 'updatedAt'],
+            check: (a) => (expect(a).toMatchObject({ status: 'withdrawn', signedName: null }), recent(a.answeredAt)),
+          },
+        },
+      },
+    },
+    {
+      route: 'POST /api/pitch-agreements/:id/accept',
+      fields: agreementFields(),
+      prepare: async () => void (await reviewedSong(ids.writer, signedOffer)),
+      send: (f) => as.writer.post(`/api/pitch-agreements/${signedOffer}/accept`, { ...f, legalName: 'Typed Name', consent: true }),
+      allow: {
+        pitch_agreements: {
+          update: {
+            key: signedOffer,
+            columns: ['status', 'answeredAt', 'signedName', 'textSha256', 'signedIp', 'signedUserAgent', 'updatedAt'],
+            check: (a) => {
+              expect(a).toMatchObject({ status: 'accepted', signedName: 'Typed Name', agreementText: 'The agreement as offered.' });
+              expect(a.textSha256).toMatch(/^[0-9a-f]{64}$/);
+              expect(a.signedIp).not.toBe('203.0.113.9');
+              recent(a.answeredAt);
+            },
+          },
+        },
+        mail_outbox: anyMail,
+      },
+    },
+    {
+      route: 'POST /api/pitch-agreements/:id/decline',
+      fields: agreementFields(),
+      prepare: async () => void (await reviewedSong(ids.writer, declinedOffer)),
+      send: (f) => as.writer.post(`/api/pitch-agreements/${declinedOffer}/decline`, { ...f, reason: 'Not now.' }),
+      allow: {
+        pitch_agreements: {
+          update: {
+            key: declinedOffer,
+            columns: ['status', 'answeredAt', 'declineReason', 'updatedAt'],
+            check: (a) => (
+              expect(a).toMatchObject({ status: 'declined', declineReason: 'Not now.', signedName: null }),
+              recent(a.answeredAt)
+            ),
+          },
+        },
+      },
+    },
   ];
 }
+
+let offeredReview = '';
+const withdrawnOffer = randomUUID();
+const signedOffer = randomUUID();
+const declinedOffer = randomUUID();
+
+/** A song of the songwriter's whose review was sent, with an open pitch offer of the given id when asked. */
+async function reviewedSong(songwriterId: string, offerId?: string): Promise<string> {
+  const order = await makePaidOrder(t.db, songwriterId, 1);
+  const [review] = await t.db
+    .insert(schema.songReviews)
+    .values({
+      songwriterId,
+      orderId: order.id,
+      songNumber: 1,
+      songTitle: 'Offered Song',
+      storyArc: 'A story of ten.',
+      aiUsage: 'None.',
+      status: 'reviewed',
+      adminReview: 'Good.',
+      reviewedAt: new Date(),
+    })
+    .returning({ id: schema.songReviews.id });
+  if (offerId) {
+    await t.db.insert(schema.pitchAgreements).values({
+      id: offerId,
+      reviewId: review!.id,
+      songwriterId,
+      commissionPercent: 10,
+      termMonths: 12,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      textVersion: 'test',
+      agreementText: 'The agreement as offered.',
+    });
+  }
+  return review!.id;
+}
+
+/** Fields no one may set on a pitch agreement: the signature, the state, who offered it and to whom. */
+const agreementFields = (): Row => ({
+  ...privileged(),
+  status: 'accepted',
+  offeredBy: ids.victim,
+  signedName: 'Chosen Name',
+  textSha256: 'chosen',
+  signedIp: '203.0.113.9',
+  signedUserAgent: 'chosen',
+  agreementText: 'chosen',
+  textVersion: 'chosen',
+  expiresAt: '2100-01-01T00:00:00.000Z',
+  answeredAt: '2000-01-01T00:00:00.000Z',
+});
 
 /** Runs a rule's check with the route and table in its message. */
 function checking(where: string, check: () => void) {
@@ -1218,7 +1344,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 43, fields: 768 };
+const EXPECTED = { routes: 47, fields: 864 };
 function totals() {
   const all = cases();
   return {

@@ -113,7 +113,11 @@ describe('acceptance', () => {
     expect((await latestMail(t, t.config.adminNotifyEmail, 'pitch-agreement-signed')).textBody).toContain('Luke Albert Combs');
 
     // The database itself refuses to change a signed agreement.
-    await expect(t.db.update(pitchAgreements).set({ commissionPercent: 50 }).where(eq(pitchAgreements.id, offered.id))).rejects.toThrow();
+    await expect(
+      t.db.update(pitchAgreements).set({ commissionPercent: 50 }).where(eq(pitchAgreements.id, offered.id)),
+    ).rejects.toMatchObject({
+      cause: { message: 'a signed pitch agreement cannot be changed' },
+    });
     expect((await stored(offered.id)).commissionPercent).toBe(15);
   });
 
@@ -224,6 +228,57 @@ describe('decline and withdraw', () => {
     expect((await admin.post(`/api/admin/pitch-agreements/${offered.id}/withdraw`)).status).toBe(409);
     expect((await stored(offered.id)).status).toBe('accepted');
   });
+});
+
+test('a songwriter with a signed agreement is not reset (it would delete the agreement); an unsigned offer goes with the reset', async () => {
+  const signer = await makeSongwriter(t.db);
+  const signerClient = await signedInClient(t, signer);
+  const { body: signed } = await offer((await reviewedSong('reviewed', signer.id)).id);
+  await accept(signerClient, signed.id);
+  const refused = await admin.post('/api/admin/reset-songwriter', { email: signer.email });
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.message).toBe(MESSAGES.admin.resetRefusesSignedAgreement);
+  expect((await stored(signed.id)).status).toBe('accepted');
+
+  const other = await makeSongwriter(t.db);
+  const { body: open } = await offer((await reviewedSong('reviewed', other.id)).id);
+  expect((await admin.post('/api/admin/reset-songwriter', { email: other.email })).body).toMatchObject({ deleted: true });
+  expect(await t.db.select().from(pitchAgreements).where(eq(pitchAgreements.id, open.id))).toEqual([]);
+});
+
+test('a songwriter answers only their own offers; a stranger, a signed-out caller and a songwriter on the admin routes are refused', async () => {
+  const { body: offered } = await offer((await reviewedSong()).id);
+  expect((await otherClient.post(`/api/pitch-agreements/${offered.id}/decline`, {})).status).toBe(404);
+  expect((await t.client().post(`/api/pitch-agreements/${offered.id}/decline`, {})).status).toBe(401);
+  expect((await writerClient.get(`/api/admin/pitch-agreements?reviewId=${offered.reviewId}`)).status).toBe(403);
+  expect((await stored(offered.id)).status).toBe('offered');
+});
+
+test('an offer past its expiry can be neither declined nor withdrawn; it stays expired', async () => {
+  const { body: offered } = await offer((await reviewedSong()).id);
+  await t.db
+    .update(pitchAgreements)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(pitchAgreements.id, offered.id));
+  expect((await writerClient.post(`/api/pitch-agreements/${offered.id}/decline`, {})).body.error.message).toBe(m.expired);
+  expect((await admin.post(`/api/admin/pitch-agreements/${offered.id}/withdraw`)).body.error.message).toBe(m.expired);
+  expect((await admin.get(`/api/admin/pitch-agreements?reviewId=${offered.reviewId}`)).body[0].state).toBe('expired');
+});
+
+test('the text signed is the one stored with the offer, and the PDF and the hash follow it', async () => {
+  const { body: offered } = await offer((await reviewedSong()).id);
+  // Whatever renders agreements later (new wording, a renamed site), this offer keeps its text.
+  await t.db
+    .update(pitchAgreements)
+    .set({ agreementText: 'PITCH AGREEMENT (version old)\n\nThe old wording.' })
+    .where(eq(pitchAgreements.id, offered.id));
+  const signed = await accept(writerClient, offered.id);
+  expect(signed.body.text).toBe('PITCH AGREEMENT (version old)\n\nThe old wording.');
+  expect((await stored(offered.id)).textSha256).toBe(textHash('PITCH AGREEMENT (version old)\n\nThe old wording.'));
+  const { text } = await extractText(new Uint8Array((await writerClient.get(`/api/pitch-agreements/${offered.id}/pdf`)).bytes), {
+    mergePages: true,
+  });
+  expect(text).toContain('The old wording.');
 });
 
 test('only songwriters answer offers, and only admins make them', async () => {

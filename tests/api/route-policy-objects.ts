@@ -111,6 +111,7 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
           termMonths: PITCH_AGREEMENT.defaultTermMonths,
           expiresAt: new Date(Date.now() + 86_400_000),
           textVersion: PITCH_AGREEMENT.textVersion,
+          agreementText: 'The agreement as offered.',
           ...(songNumber === 3 && {
             status: 'accepted' as const,
             signedName: 'Policy Matrix Writer',

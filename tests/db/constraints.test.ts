@@ -7,6 +7,7 @@ import {
   blockedRequests,
   mailOutbox,
   orders,
+  pitchAgreements,
   pitchLinks,
   pitchLinkSongs,
   previewRequests,
@@ -357,6 +358,71 @@ describe('catalogue', () => {
     await db.insert(storedFiles).values({ ...file, bucket: 'song-audio' });
     await expectRefusedBy(db.insert(storedFiles).values({ ...file, bucket: 'song-audio' }), 'stored_files_bucket_key_unique');
     await db.insert(storedFiles).values({ ...file, bucket: 'song-images' });
+  });
+});
+
+describe('pitch agreements', () => {
+  const agreement = (reviewId: string, overrides: Partial<typeof pitchAgreements.$inferInsert> = {}) => ({
+    reviewId,
+    songwriterId: writer.id,
+    commissionPercent: 10,
+    termMonths: 12,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    textVersion: 'test',
+    agreementText: 'The agreement.',
+    ...overrides,
+  });
+
+  test('terms within their ranges, a known status, and a signature exactly when accepted', async () => {
+    const review = await insertReview();
+    const cases: [Partial<typeof pitchAgreements.$inferInsert>, string][] = [
+      [{ commissionPercent: 0 }, 'pitch_agreements_commission_check'],
+      [{ commissionPercent: 51 }, 'pitch_agreements_commission_check'],
+      [{ termMonths: 0 }, 'pitch_agreements_term_check'],
+      [{ termMonths: 61 }, 'pitch_agreements_term_check'],
+      [{ status: 'signed' as 'accepted' }, 'pitch_agreements_status_check'],
+      [{ status: 'accepted' }, 'pitch_agreements_signed_check'],
+      [{ signedName: 'Someone', textSha256: 'x', answeredAt: new Date() }, 'pitch_agreements_signed_check'],
+    ];
+    for (const [overrides, constraint] of cases) {
+      await expectRefusedBy(db.insert(pitchAgreements).values(agreement(review.id, overrides)), constraint);
+    }
+    await db.insert(pitchAgreements).values(agreement(review.id, { commissionPercent: 50, termMonths: 60 }));
+  });
+
+  test('one open or signed agreement per song; answered ones stay beside a new offer', async () => {
+    const review = await insertReview();
+    await db.insert(pitchAgreements).values([agreement(review.id, { status: 'declined' }), agreement(review.id, { status: 'expired' })]);
+    await db.insert(pitchAgreements).values(agreement(review.id));
+    await expectRefusedBy(db.insert(pitchAgreements).values(agreement(review.id)), 'pitch_agreements_one_live_per_review');
+  });
+
+  test('a signed agreement cannot be changed, but the offering admin may still be deleted', async () => {
+    // The trigger's own refusal, under drizzle's wrapper.
+    const finalRefusal = { cause: { message: 'a signed pitch agreement cannot be changed' } };
+    const review = await insertReview();
+    const offeringAdmin = await makeUser(db, { roles: ['admin'] });
+    const [signed] = await db
+      .insert(pitchAgreements)
+      .values(
+        agreement(review.id, {
+          offeredBy: offeringAdmin.id,
+          status: 'accepted',
+          signedName: 'Luke Combs',
+          textSha256: 'a'.repeat(64),
+          answeredAt: new Date(),
+        }),
+      )
+      .returning();
+    await expect(db.update(pitchAgreements).set({ commissionPercent: 50 }).where(eq(pitchAgreements.id, signed!.id))).rejects.toMatchObject(
+      finalRefusal,
+    );
+    await expect(db.update(pitchAgreements).set({ offeredBy: writer.id }).where(eq(pitchAgreements.id, signed!.id))).rejects.toMatchObject(
+      finalRefusal,
+    );
+    await db.delete(users).where(eq(users.id, offeringAdmin.id));
+    const [kept] = await db.select().from(pitchAgreements).where(eq(pitchAgreements.id, signed!.id));
+    expect(kept).toMatchObject({ offeredBy: null, commissionPercent: 10, signedName: 'Luke Combs' });
   });
 });
 

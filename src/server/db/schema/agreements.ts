@@ -26,6 +26,8 @@ export const pitchAgreements = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: PITCH_AGREEMENT_STATUSES }).notNull().default('offered'),
     textVersion: text('text_version').notNull(),
+    /** The agreement exactly as the songwriter reads it, rendered once when offered; what a signature covers. */
+    agreementText: text('agreement_text').notNull(),
     declineReason: text('decline_reason'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     signedName: text('signed_name'),
@@ -42,6 +44,7 @@ export const pitchAgreements = pgTable(
       .where(sql`${t.status} in ('offered', 'accepted')`),
     index('pitch_agreements_songwriter_created_idx').on(t.songwriterId, t.createdAt.desc()),
     check('pitch_agreements_status_check', oneOf(t.status, PITCH_AGREEMENT_STATUSES)),
+    // The ranges of PITCH_AGREEMENT (src/common/constants.ts).
     check('pitch_agreements_commission_check', sql`${t.commissionPercent} between 1 and 50`),
     check('pitch_agreements_term_check', sql`${t.termMonths} between 1 and 60`),
     check(

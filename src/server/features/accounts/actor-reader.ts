@@ -37,14 +37,16 @@ export interface ActorCacheOptions {
  * so a sign-out or a revoked role still applies to the next request.
  */
 export function createActorReader(auth: Auth, db: Db, { ttlMs = 2_000, max = 10_000, perf }: ActorCacheOptions = {}): ActorReader {
-  const read = async (headers: Headers): Promise<CallerRead> => {
+  /** The caller, and the token of the session better-auth found (so an entry is keyed by that very cookie). */
+  const read = async (headers: Headers): Promise<CallerRead & { sessionToken?: string }> => {
     const { headers: answered, response } = await auth.api.getSession({ headers, returnHeaders: true });
     const setCookies = answered.getSetCookie();
     if (!response) return { actor: null, setCookies };
-    const { user } = response;
+    const { user, session } = response;
     return {
       actor: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, roles: await rolesOf(db, user.id) },
       setCookies,
+      sessionToken: session.token,
     };
   };
   const cache = ttlMs > 0 ? new LRUCache<string, CallerRead>({ max, ttl: ttlMs, ttlResolution: 0, ...(perf && { perf }) }) : undefined;
@@ -58,9 +60,12 @@ export function createActorReader(auth: Auth, db: Db, { ttlMs = 2_000, max = 10_
     const cached = cache?.get(token);
     if (cached) return cached;
     const started = generation;
-    const caller = await read(headers);
-    // A read that refreshed or cleared the cookie is not for the next request to repeat.
-    if (cache && started === generation && caller.setCookies.length === 0) cache.set(token, caller);
+    const { sessionToken, ...caller } = await read(headers);
+    // Cached only when the cookie read is the one keyed on (its value is the session token and a signature),
+    // nothing changed meanwhile, and no cookie was set (a refreshed or dead session is not for the next request
+    // to repeat).
+    const keyedCookieRead = sessionToken !== undefined && token.startsWith(`${sessionToken}.`);
+    if (cache && keyedCookieRead && started === generation && caller.setCookies.length === 0) cache.set(token, caller);
     return caller;
   };
   return Object.assign(reader, {

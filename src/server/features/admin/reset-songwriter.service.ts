@@ -4,6 +4,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   orders,
+  pitchAgreements,
   reviewMessages,
   songReviews,
   songwriterProfiles,
@@ -19,7 +20,8 @@ import { removeObjects } from '../files/files.service';
 /**
  * admin-reset-songwriter: in one transaction, deletes the songwriter's review messages, reviews, profile,
  * questionnaire and songwriter role and the rows of their uploaded files, and unlinks their orders; the
- * stored objects are removed after the commit. The account itself stays (with any other role, such as
+ * stored objects are removed after the commit. Pitch offers not signed go with the reviews; a songwriter
+ * with a signed agreement is not reset. The account itself stays (with any other role, such as
  * preview access): signed in, the person starts again at step 1, choosing a username (joinAsSongwriter).
  * Admins are never reset.
  */
@@ -33,6 +35,13 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
     if (roles.some((r) => r.role === 'admin')) throw new AppError('FORBIDDEN', MESSAGES.admin.resetRefusesAdmin);
     // Never a songwriter (a preview user, say), or reset already: nothing of theirs to delete.
     if (!roles.some((r) => r.role === 'songwriter') && !(await hasSongwriterRows(tx, user.id))) return undefined;
+    // A signed pitch agreement is a record both sides keep; deleting the reviews would take it with them.
+    const [signed] = await tx
+      .select({ id: pitchAgreements.id })
+      .from(pitchAgreements)
+      .where(and(eq(pitchAgreements.songwriterId, user.id), eq(pitchAgreements.status, 'accepted')))
+      .limit(1);
+    if (signed) throw new AppError('CONFLICT', MESSAGES.admin.resetRefusesSignedAgreement);
 
     const reviews = await tx
       .select({ id: songReviews.id, audioFileId: songReviews.audioFileId, lyricsFileId: songReviews.lyricsFileId })

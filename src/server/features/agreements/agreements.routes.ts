@@ -31,17 +31,16 @@ const sendPdf = ({ fileName, pdf }: { fileName: string; pdf: Buffer }) =>
 
 /** /api/pitch-agreements: a songwriter's offers, to read, sign or decline. */
 export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
-  const siteName = mail.emailCtx.siteName;
   return new Hono<AppEnv>()
     .use('*', requireRole('songwriter'))
     .get('/', responds(PitchAgreementListSchema), async (c) =>
-      c.var.reply(await listAgreements({ db, siteName, songwriterId: actorOf(c).id })),
+      c.var.reply(await listAgreements({ db, songwriterId: actorOf(c).id })),
     )
     .get('/:id', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
-      c.var.reply(await getAgreement({ db, id: c.req.valid('param').id, siteName, songwriterId: actorOf(c).id })),
+      c.var.reply(await getAgreement({ db, id: c.req.valid('param').id, songwriterId: actorOf(c).id })),
     )
     .get('/:id/pdf', validate('param', UuidParamSchema), async (c) =>
-      sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id, siteName, songwriterId: actorOf(c).id })),
+      sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id, songwriterId: actorOf(c).id })),
     )
     .post(
       '/:id/accept',
@@ -72,7 +71,6 @@ export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: Agreemen
             actor: actorOf(c),
             id: c.req.valid('param').id,
             reason: c.req.valid('json').reason ?? null,
-            siteName,
           }),
         ),
     );
@@ -80,18 +78,17 @@ export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: Agreemen
 
 /** /api/admin/pitch-agreements: mounted under the admin router. */
 export function adminAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
-  const siteName = mail.emailCtx.siteName;
   return new Hono<AppEnv>()
     .get('/', validate('query', z.object({ reviewId: z.uuid() })), responds(PitchAgreementListSchema), async (c) =>
-      c.var.reply(await listAgreements({ db, siteName, reviewId: c.req.valid('query').reviewId })),
+      c.var.reply(await listAgreements({ db, reviewId: c.req.valid('query').reviewId })),
     )
     .post('/', validate('json', PitchOfferSchema), responds(PitchAgreementSchema, 201), async (c) =>
       c.var.reply(await offerPitchAgreement({ db, actor: actorOf(c), values: c.req.valid('json'), mail })),
     )
     .get('/:id/pdf', validate('param', UuidParamSchema), async (c) =>
-      sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id, siteName })),
+      sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id })),
     )
     .post('/:id/withdraw', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
-      c.var.reply(await withdrawPitchAgreement({ db, id: c.req.valid('param').id, siteName })),
+      c.var.reply(await withdrawPitchAgreement({ db, id: c.req.valid('param').id })),
     );
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { PITCH_AGREEMENT, type PitchAgreementStatus } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import type { PitchOfferValues } from '../../../common/schemas/agreements';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
@@ -14,7 +15,6 @@ import { renderAgreementPdf } from './agreement-pdf';
 import { renderAgreementText, textHash } from './agreement-text';
 
 const m = MESSAGES.agreements;
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface AgreementMail {
   emailCtx: EmailContext;
@@ -27,15 +27,9 @@ type AgreementRow = typeof pitchAgreements.$inferSelect;
 export const stateOf = (row: Pick<AgreementRow, 'status' | 'expiresAt'>, now = new Date()): PitchAgreementStatus =>
   row.status === 'offered' && row.expiresAt <= now ? 'expired' : row.status;
 
-const COLUMNS = {
-  agreement: pitchAgreements,
-  songTitle: songReviews.songTitle,
-  writerEmail: users.email,
-};
-
-async function readAgreements(db: DbOrTx, where: ReturnType<typeof and>) {
+function readAgreements(db: DbOrTx, where: ReturnType<typeof and>) {
   return db
-    .select(COLUMNS)
+    .select({ agreement: pitchAgreements, songTitle: songReviews.songTitle, writerEmail: users.email })
     .from(pitchAgreements)
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
@@ -43,8 +37,8 @@ async function readAgreements(db: DbOrTx, where: ReturnType<typeof and>) {
     .orderBy(desc(pitchAgreements.createdAt));
 }
 
-/** What both sides read of an agreement: its terms, state, text and, once signed, the signature. */
-function view({ agreement: a, songTitle, writerEmail }: Awaited<ReturnType<typeof readAgreements>>[number], siteName: string) {
+/** What both sides read of an agreement: its terms, state, the text as offered and, once signed, the signature. */
+function view({ agreement: a, songTitle }: Awaited<ReturnType<typeof readAgreements>>[number]) {
   return {
     id: a.id,
     reviewId: a.reviewId,
@@ -59,33 +53,18 @@ function view({ agreement: a, songTitle, writerEmail }: Awaited<ReturnType<typeo
     declineReason: a.declineReason,
     signedName: a.signedName,
     textVersion: a.textVersion,
-    text: renderAgreementText({
-      siteName,
-      songTitle,
-      writerEmail,
-      commissionPercent: a.commissionPercent,
-      termMonths: a.termMonths,
-      textVersion: a.textVersion,
-    }),
+    text: a.agreementText,
     textSha256: a.textSha256,
   };
 }
 
 /**
- * The admin offers to pitch a song whose review was sent. An earlier offer for the song that has expired is
- * stored as expired first, so the new one may take its place; an open or accepted one refuses the new offer.
+ * The admin offers to pitch a song whose review was sent. The agreement's text is rendered now and stored:
+ * it is what the songwriter reads and what a signature covers, whatever later changes to the wording, the
+ * site's name or the account. An earlier offer for the song that has expired is stored as expired first, so
+ * the new one may take its place; an open or accepted one refuses the new offer.
  */
-export async function offerPitchAgreement({
-  db,
-  actor,
-  values,
-  mail,
-}: {
-  db: Db;
-  actor: Actor;
-  values: PitchOfferValues;
-  mail: AgreementMail;
-}) {
+export async function offerPitchAgreement({ db, actor, values, mail }: { db: Db; actor: Actor; values: PitchOfferValues; mail: AgreementMail }) {
   const id = await db
     .transaction(async (tx) => {
       const [review] = await tx
@@ -104,10 +83,14 @@ export async function offerPitchAgreement({
       await tx
         .update(pitchAgreements)
         .set({ status: 'expired' })
-        .where(
-          and(eq(pitchAgreements.reviewId, review.id), eq(pitchAgreements.status, 'offered'), lte(pitchAgreements.expiresAt, sql`now()`)),
-        );
-      const expiresAt = new Date(Date.now() + values.expiresInDays * DAY_MS);
+        .where(and(eq(pitchAgreements.reviewId, review.id), eq(pitchAgreements.status, 'offered'), lte(pitchAgreements.expiresAt, sql`now()`)));
+      const text = renderAgreementText({
+        siteName: mail.emailCtx.siteName,
+        songTitle: review.songTitle,
+        writerEmail: review.email,
+        commissionPercent: values.commissionPercent,
+        termMonths: values.termMonths,
+      });
       const [row] = await tx
         .insert(pitchAgreements)
         .values({
@@ -117,10 +100,12 @@ export async function offerPitchAgreement({
           commissionPercent: values.commissionPercent,
           termMonths: values.termMonths,
           note: values.note ?? null,
-          expiresAt,
+          // The database's clock, which also decides when the offer is no longer open.
+          expiresAt: sql`now() + make_interval(days => ${values.expiresInDays})`,
           textVersion: PITCH_AGREEMENT.textVersion,
+          agreementText: text,
         })
-        .returning({ id: pitchAgreements.id });
+        .returning({ id: pitchAgreements.id, expiresAt: pitchAgreements.expiresAt });
       await enqueueMail(tx, {
         to: review.email,
         kind: 'pitch-offer',
@@ -129,7 +114,7 @@ export async function offerPitchAgreement({
           reviewId: review.id,
           commissionPercent: values.commissionPercent,
           termMonths: values.termMonths,
-          expiresOn: expiresAt.toISOString().slice(0, 10),
+          expiresOn: row!.expiresAt.toISOString().slice(0, 10),
         }),
       });
       return row!.id;
@@ -138,58 +123,28 @@ export async function offerPitchAgreement({
       if (isUniqueViolation(error, 'pitch_agreements_one_live_per_review')) throw new AppError('CONFLICT', m.alreadyOpen);
       throw error;
     });
-  return getAgreement({ db, id, siteName: mail.emailCtx.siteName });
+  return getAgreement({ db, id });
 }
 
 /** One agreement; a songwriter reads only their own (another's is not found). */
-export async function getAgreement({
-  db,
-  id,
-  siteName,
-  songwriterId,
-}: {
-  db: DbOrTx;
-  id: string;
-  siteName: string;
-  songwriterId?: string;
-}) {
+export async function getAgreement({ db, id, songwriterId }: { db: DbOrTx; id: string; songwriterId?: string }) {
   const [row] = await readAgreements(
     db,
     and(eq(pitchAgreements.id, id), songwriterId === undefined ? undefined : eq(pitchAgreements.songwriterId, songwriterId)),
   );
   if (!row) throw new AppError('NOT_FOUND', m.notFound);
-  return view(row, siteName);
+  return view(row);
 }
 
 /** The signed agreement as a PDF, for the songwriter who signed it (songwriterId) or an admin. */
-export async function signedAgreementPdf({
-  db,
-  id,
-  siteName,
-  songwriterId,
-}: {
-  db: Db;
-  id: string;
-  siteName: string;
-  songwriterId?: string;
-}) {
-  const agreement = await getAgreement({ db, id, siteName, songwriterId });
+export async function signedAgreementPdf({ db, id, songwriterId }: { db: Db; id: string; songwriterId?: string }) {
+  const agreement = await getAgreement({ db, id, songwriterId });
   if (agreement.state !== 'accepted') throw new AppError('NOT_FOUND', m.notSigned);
   return { fileName: `pitch-agreement-${agreement.id}.pdf`, pdf: await renderAgreementPdf(agreement) };
 }
 
 /** Every agreement of a review (admin), or of a songwriter, newest first. */
-export async function listAgreements({
-  db,
-  siteName,
-  reviewId,
-  songwriterId,
-}: {
-  db: Db;
-  siteName: string;
-  reviewId?: string;
-  songwriterId?: string;
-}) {
+export async function listAgreements({ db, reviewId, songwriterId }: { db: Db; reviewId?: string; songwriterId?: string }) {
   const rows = await readAgreements(
     db,
     and(
@@ -197,31 +152,32 @@ export async function listAgreements({
       songwriterId === undefined ? undefined : eq(pitchAgreements.songwriterId, songwriterId),
     ),
   );
-  return rows.map((row) => view(row, siteName));
+  return rows.map(view);
 }
 
 /** Why an answer to this offer is refused: not the caller's (not found), expired, or already answered. */
-async function refusal(db: DbOrTx, id: string, songwriterId: string): Promise<AppError> {
+async function refusal(db: DbOrTx, id: string, songwriterId?: string): Promise<AppError> {
   const [row] = await db
     .select({ status: pitchAgreements.status, expiresAt: pitchAgreements.expiresAt })
     .from(pitchAgreements)
-    .where(and(eq(pitchAgreements.id, id), eq(pitchAgreements.songwriterId, songwriterId)));
+    .where(and(eq(pitchAgreements.id, id), songwriterId === undefined ? undefined : eq(pitchAgreements.songwriterId, songwriterId)));
   if (!row) return new AppError('NOT_FOUND', m.notFound);
   return stateOf(row) === 'expired' ? new AppError('CONFLICT', m.expired) : new AppError('CONFLICT', m.notOpen);
 }
 
-const openOfferOf = (id: string, songwriterId: string) =>
+/** An offer still open: unanswered and not past its expiry, by the database's clock; the songwriter's own, when named. */
+const openOffer = (id: string, songwriterId?: string) =>
   and(
     eq(pitchAgreements.id, id),
-    eq(pitchAgreements.songwriterId, songwriterId),
+    songwriterId === undefined ? undefined : eq(pitchAgreements.songwriterId, songwriterId),
     eq(pitchAgreements.status, 'offered'),
     gt(pitchAgreements.expiresAt, sql`now()`),
   );
 
 /**
  * The songwriter signs: one conditional update, so of two racing acceptances one wins and the other finds
- * the offer no longer open. The row keeps the signed text's hash, the typed name, the time, the address and
- * the browser; the database refuses any later change to it.
+ * the offer no longer open. The row keeps the hash of the stored text, the typed name, the time, the address
+ * and the browser; the database refuses any later change to it.
  */
 export async function acceptPitchAgreement({
   db,
@@ -238,68 +194,57 @@ export async function acceptPitchAgreement({
   signedFrom: { ip: string; userAgent: string };
   mail: AgreementMail;
 }) {
-  const siteName = mail.emailCtx.siteName;
   await db.transaction(async (tx) => {
-    const [offer] = await readAgreements(tx, openOfferOf(id, actor.id));
+    const [offer] = await readAgreements(tx, openOffer(id, actor.id));
     if (!offer) throw await refusal(tx, id, actor.id);
-    const { text } = view(offer, siteName);
     const [signed] = await tx
       .update(pitchAgreements)
       .set({
         status: 'accepted',
         answeredAt: new Date(),
         signedName: legalName,
-        textSha256: textHash(text),
+        textSha256: textHash(offer.agreement.agreementText),
         signedIp: signedFrom.ip,
         signedUserAgent: signedFrom.userAgent.slice(0, 500),
       })
-      .where(openOfferOf(id, actor.id))
+      .where(openOffer(id, actor.id))
       .returning({ id: pitchAgreements.id });
     if (!signed) throw await refusal(tx, id, actor.id);
-    const message = pitchAgreementSignedEmail(mail.emailCtx, {
-      songTitle: offer.songTitle,
-      signedName: legalName,
-      reviewId: offer.agreement.reviewId,
+    const reviewId = offer.agreement.reviewId;
+    const signedEmail = (path: string) =>
+      pitchAgreementSignedEmail(mail.emailCtx, { songTitle: offer.songTitle, signedName: legalName, path });
+    await enqueueMail(tx, {
+      to: offer.writerEmail,
+      kind: 'pitch-agreement-signed',
+      ...signedEmail(pathTo(PAGE_PATHS.songwriterReview, { reviewId })),
     });
-    await enqueueMail(tx, { to: offer.writerEmail, kind: 'pitch-agreement-signed', ...message });
-    await enqueueMail(tx, { to: mail.adminEmail, kind: 'pitch-agreement-signed', ...message });
+    await enqueueMail(tx, {
+      to: mail.adminEmail,
+      kind: 'pitch-agreement-signed',
+      ...signedEmail(pathTo(PAGE_PATHS.adminSongwriterReview, { id: reviewId })),
+    });
   });
-  return getAgreement({ db, id, siteName });
+  return getAgreement({ db, id });
 }
 
-/** The songwriter declines, with an optional reason. */
-export async function declinePitchAgreement({
-  db,
-  actor,
-  id,
-  reason,
-  siteName,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  reason: string | null;
-  siteName: string;
-}) {
+/** The songwriter declines an open offer, with an optional reason. */
+export async function declinePitchAgreement({ db, actor, id, reason }: { db: Db; actor: Actor; id: string; reason: string | null }) {
   const [row] = await db
     .update(pitchAgreements)
     .set({ status: 'declined', answeredAt: new Date(), declineReason: reason })
-    .where(openOfferOf(id, actor.id))
+    .where(openOffer(id, actor.id))
     .returning({ id: pitchAgreements.id });
   if (!row) throw await refusal(db, id, actor.id);
-  return getAgreement({ db, id, siteName });
+  return getAgreement({ db, id });
 }
 
-/** The admin takes back an offer nobody has answered yet. */
-export async function withdrawPitchAgreement({ db, id, siteName }: { db: Db; id: string; siteName: string }) {
+/** The admin takes back an offer that is still open. */
+export async function withdrawPitchAgreement({ db, id }: { db: Db; id: string }) {
   const [row] = await db
     .update(pitchAgreements)
     .set({ status: 'withdrawn', answeredAt: new Date() })
-    .where(and(eq(pitchAgreements.id, id), eq(pitchAgreements.status, 'offered')))
+    .where(openOffer(id))
     .returning({ id: pitchAgreements.id });
-  if (!row) {
-    const [exists] = await db.select({ id: pitchAgreements.id }).from(pitchAgreements).where(eq(pitchAgreements.id, id));
-    throw exists ? new AppError('CONFLICT', m.notOpen) : new AppError('NOT_FOUND', m.notFound);
-  }
-  return getAgreement({ db, id, siteName });
+  if (!row) throw await refusal(db, id);
+  return getAgreement({ db, id });
 }

@@ -42,8 +42,11 @@ export function createCatalogueCache({ ttlMs = 2_000, max = 500, perf }: CacheOp
     fetchMethod: (slug, _stale, { context }) => readCatalogueSong(context, slug),
   });
   return {
-    list: async (db, query) => (await pages.fetch(JSON.stringify(query), { context: { db, query } }))!,
-    song: (db, slug) => songPages.fetch(slug, { context: db }),
+    // A read the cache gives up on (cleared while it ran, after an admin's change) is made again directly,
+    // so the request it served still gets an answer, and a fresh one.
+    list: async (db, query) =>
+      (await pages.fetch(JSON.stringify(query), { context: { db, query } }).catch(() => listCatalogue({ db, query })))!,
+    song: (db, slug) => songPages.fetch(slug, { context: db }).catch(() => readCatalogueSong(db, slug)),
     clear: () => {
       pages.clear();
       songPages.clear();
