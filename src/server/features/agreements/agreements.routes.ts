@@ -33,9 +33,7 @@ const sendPdf = ({ fileName, pdf }: { fileName: string; pdf: Buffer }) =>
 export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
   return new Hono<AppEnv>()
     .use('*', requireRole('songwriter'))
-    .get('/', responds(PitchAgreementListSchema), async (c) =>
-      c.var.reply(await listAgreements({ db, songwriterId: actorOf(c).id })),
-    )
+    .get('/', responds(PitchAgreementListSchema), async (c) => c.var.reply(await listAgreements({ db, songwriterId: actorOf(c).id })))
     .get('/:id', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
       c.var.reply(await getAgreement({ db, id: c.req.valid('param').id, songwriterId: actorOf(c).id })),
     )

@@ -64,7 +64,17 @@ function view({ agreement: a, songTitle }: Awaited<ReturnType<typeof readAgreeme
  * site's name or the account. An earlier offer for the song that has expired is stored as expired first, so
  * the new one may take its place; an open or accepted one refuses the new offer.
  */
-export async function offerPitchAgreement({ db, actor, values, mail }: { db: Db; actor: Actor; values: PitchOfferValues; mail: AgreementMail }) {
+export async function offerPitchAgreement({
+  db,
+  actor,
+  values,
+  mail,
+}: {
+  db: Db;
+  actor: Actor;
+  values: PitchOfferValues;
+  mail: AgreementMail;
+}) {
   const id = await db
     .transaction(async (tx) => {
       const [review] = await tx
@@ -83,7 +93,9 @@ export async function offerPitchAgreement({ db, actor, values, mail }: { db: Db;
       await tx
         .update(pitchAgreements)
         .set({ status: 'expired' })
-        .where(and(eq(pitchAgreements.reviewId, review.id), eq(pitchAgreements.status, 'offered'), lte(pitchAgreements.expiresAt, sql`now()`)));
+        .where(
+          and(eq(pitchAgreements.reviewId, review.id), eq(pitchAgreements.status, 'offered'), lte(pitchAgreements.expiresAt, sql`now()`)),
+        );
       const text = renderAgreementText({
         siteName: mail.emailCtx.siteName,
         songTitle: review.songTitle,
