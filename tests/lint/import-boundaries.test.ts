@@ -76,7 +76,9 @@ function featureGraph(): Map<string, Set<string>> {
     for (const file of readdirSync(path.join(root, feature), { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(file)) continue;
       const from = path.dirname(path.join(root, feature, file));
-      for (const [, spec] of readFileSync(path.join(root, feature, file), 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+      // Static imports and re-exports, bare imports and lazy import() calls alike.
+      const source = readFileSync(path.join(root, feature, file), 'utf8');
+      for (const [, spec] of source.matchAll(/(?:from|import|import\()\s*'(\.[^']+)'/g)) {
         const target = path.relative(root, path.resolve(from, spec!)).split(path.sep)[0]!;
         if (target !== feature && !target.startsWith('..')) uses.add(target);
       }

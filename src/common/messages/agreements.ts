@@ -1,3 +1,5 @@
+import { PITCH_AGREEMENT as P } from '../constants';
+
 export const agreements = {
   notFound: 'Pitch agreement not found',
   notSigned: 'This agreement has not been signed, so there is no signed copy to download.',
@@ -5,12 +7,12 @@ export const agreements = {
   alreadyOpen: 'This song already has an open or accepted pitch agreement.',
   notOpen: 'This offer is no longer open: it was accepted, declined, withdrawn or has expired.',
   expired: 'This offer has expired. Ask us for a new one if you would still like your song pitched.',
-  commissionRange: 'Commission must be a whole number from 1 to 50 percent',
-  termRange: 'The term must be from 1 to 60 months',
-  expiryRange: 'The offer must stay open from 1 to 90 days',
-  noteTooLong: 'The note must be at most 2,000 characters',
+  commissionRange: `Commission must be a whole number from 1 to ${P.maxCommissionPercent} percent`,
+  termRange: `The term must be from 1 to ${P.maxTermMonths} months`,
+  expiryRange: `The offer must stay open from 1 to ${P.maxExpiresInDays} days`,
+  noteTooLong: `The note must be at most ${P.noteMax.toLocaleString('en-US')} characters`,
   legalNameRequired: 'Type your full legal name to sign',
-  legalNameTooLong: 'Your name must be at most 200 characters',
+  legalNameTooLong: `Your name must be at most ${P.legalNameMax} characters`,
   consentRequired: 'Tick the box to agree to the terms',
-  reasonTooLong: 'The reason must be at most 2,000 characters',
-} as const;
+  reasonTooLong: `The reason must be at most ${P.declineReasonMax.toLocaleString('en-US')} characters`,
+};

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Handshake } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
+import { ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { formatDate } from '../../lib/format';
 import { termsLine } from './agreement-state';
@@ -10,6 +11,13 @@ import { myAgreementsQuery } from './agreements-api';
 /** On the songwriter's dashboard: each open offer to pitch one of their songs, leading to its review page to sign. */
 export function OpenPitchOffers({ className }: { className?: string }) {
   const agreements = useQuery(myAgreementsQuery);
+  if (agreements.isError) {
+    return (
+      <div className={className}>
+        <ErrorState title="Could not load your pitch offers" error={agreements.error} onRetry={() => void agreements.refetch()} />
+      </div>
+    );
+  }
   const open = agreements.data?.filter((a) => a.state === 'offered') ?? [];
   if (open.length === 0) return null;
   return (

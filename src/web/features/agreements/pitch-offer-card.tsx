@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, PenLine } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PITCH_AGREEMENT } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { PitchAgreement } from '../../../common/responses';
 import * as z from 'zod/mini';
 import { AcceptPitchAgreementSchema } from '../../../common/schemas/agreements';
+import { ErrorState } from '../../components/error-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -34,6 +35,10 @@ type SignFormOutput = z.output<typeof SignFormSchema>;
 /** On the songwriter's review page: our offer to pitch the song, to read and sign or decline, or the signed copy. */
 export function PitchOfferCard({ reviewId }: { reviewId: string }) {
   const agreements = useQuery(myAgreementsQuery);
+  // No card while there is no offer; a failed read says so, as an offer may be waiting.
+  if (agreements.isError) {
+    return <ErrorState title="Could not load your pitch offers" error={agreements.error} onRetry={() => void agreements.refetch()} />;
+  }
   const latest = agreements.data?.find((a) => a.reviewId === reviewId);
   if (!latest) return null;
   return (
@@ -49,7 +54,14 @@ export function PitchOfferCard({ reviewId }: { reviewId: string }) {
         {latest.note && <p className="whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 leading-6">{latest.note}</p>}
         <details className="rounded-lg border border-border px-4 py-3" open={latest.state === 'offered'}>
           <summary className="cursor-pointer font-medium">The agreement (version {latest.textVersion})</summary>
-          <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap break-words font-sans text-sm leading-6">{latest.text}</pre>
+          {/* Focusable, so the text scrolls from the keyboard too. */}
+          <pre
+            tabIndex={0}
+            aria-label="The agreement's text"
+            className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap break-words font-sans text-sm leading-6"
+          >
+            {latest.text}
+          </pre>
         </details>
         <AgreementAnswer agreement={latest} />
       </CardContent>
@@ -93,6 +105,13 @@ function SignOrDecline({ agreement }: { agreement: PitchAgreement }) {
   const queryClient = useQueryClient();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const declineButton = useRef<HTMLButtonElement>(null);
+  const keepOpen = () => {
+    setDeclining(false);
+    // The Decline button comes back; the keyboard returns to it rather than to the top of the page.
+    requestAnimationFrame(() => declineButton.current?.focus());
+  };
   const form = useForm<SignFormInput, unknown, SignFormOutput>({
     resolver: zodResolver(SignFormSchema),
     defaultValues: { legalName: '', consent: false },
@@ -108,6 +127,7 @@ function SignOrDecline({ agreement }: { agreement: PitchAgreement }) {
         const message = error.fields[field]?.[0];
         if (message) form.setError(field, { message });
       }
+      setReasonError(error.fields.reason?.[0]);
     }
     toast.error(error.message);
     void refreshAgreements(queryClient);
@@ -153,7 +173,7 @@ function SignOrDecline({ agreement }: { agreement: PitchAgreement }) {
             Sign the agreement
           </Button>
           {!declining && (
-            <Button variant="outline" onClick={() => setDeclining(true)}>
+            <Button ref={declineButton} variant="outline" onClick={() => setDeclining(true)}>
               Decline
             </Button>
           )}
@@ -161,15 +181,21 @@ function SignOrDecline({ agreement }: { agreement: PitchAgreement }) {
       </form>
       {declining && (
         <Alert className="grid gap-3">
-          <FormField label="Why are you declining? (optional)">
-            <Textarea rows={3} maxLength={PITCH_AGREEMENT.declineReasonMax} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <FormField label="Why are you declining? (optional)" error={reasonError}>
+            <Textarea
+              autoFocus
+              rows={3}
+              maxLength={PITCH_AGREEMENT.declineReasonMax}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </FormField>
           <div className="flex flex-wrap gap-3">
             <Button variant="destructive" disabled={decline.isPending} onClick={() => decline.mutate()}>
               {decline.isPending && <InlineSpinner />}
               Decline the offer
             </Button>
-            <Button variant="ghost" onClick={() => setDeclining(false)}>
+            <Button variant="ghost" onClick={keepOpen}>
               Keep the offer open
             </Button>
           </div>
