@@ -49,6 +49,7 @@ export const PAGE_PATHS = {
   adminPitchLinks: '/admin/pitch-links',
   adminPitchLinkNew: '/admin/pitch-links/new',
   adminPitchActivity: '/admin/pitch-activity',
+  adminPitchPipeline: '/admin/pitch-pipeline',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];

@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
-import { adminAgreementRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
+import { adminAgreementRoutes, adminPitchPipelineRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
 import { getMe } from './features/accounts/accounts.service';
 import { createActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
@@ -203,6 +203,7 @@ export function createApp({
   admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
   admin.route('/pitch-agreements', adminAgreementRoutes({ db, mail }));
+  admin.route('/pitch-pipeline', adminPitchPipelineRoutes(db));
   admin.route('/song-responses', adminSongResponseRoutes(db));
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));
   admin.route('/', adminOperationsRoutes({ db, storage }));

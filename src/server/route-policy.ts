@@ -100,6 +100,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/admin/pitch-agreements': 'admin',
   'POST /api/admin/pitch-agreements/:id/withdraw': 'admin',
   'GET /api/admin/pitch-agreements/:id/pdf': 'admin',
+  'GET /api/admin/pitch-pipeline': 'admin',
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/customers': 'admin',

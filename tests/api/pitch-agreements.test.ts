@@ -281,6 +281,33 @@ test('the text signed is the one stored with the offer, and the PDF and the hash
   expect(text).toContain('The old wording.');
 });
 
+test('the pitch pipeline counts agreements by state, expired ones included, and lists one state on request', async () => {
+  const pipeline = async (state?: string) => (await admin.get(`/api/admin/pitch-pipeline${state ? `?state=${state}` : ''}`)).body;
+  const before = (await pipeline()).counts;
+  const { body: open } = await offer((await reviewedSong()).id);
+  const { body: declined } = await offer((await reviewedSong()).id);
+  await writerClient.post(`/api/pitch-agreements/${declined.id}/decline`, {});
+  const { body: lapsed } = await offer((await reviewedSong()).id);
+  await t.db
+    .update(pitchAgreements)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(pitchAgreements.id, lapsed.id));
+
+  const after = await pipeline();
+  expect(after.counts).toEqual({ ...before, offered: before.offered + 1, declined: before.declined + 1, expired: before.expired + 1 });
+  expect(after.rows.slice(0, 3).map((r: { id: string; state: string }) => [r.id, r.state])).toEqual([
+    [lapsed.id, 'expired'],
+    [declined.id, 'declined'],
+    [open.id, 'offered'],
+  ]);
+  expect(after.rows[0]).toMatchObject({ songTitle: 'Gravel Road Goodbye', writerEmail: writer.email, writerName: 'Luke Combs' });
+  const onlyExpired = await pipeline('expired');
+  expect(onlyExpired.rows.map((r: { state: string }) => r.state)).toEqual(Array(after.counts.expired).fill('expired'));
+  expect(onlyExpired.rows.map((r: { id: string }) => r.id)).toContain(lapsed.id);
+  expect((await admin.get('/api/admin/pitch-pipeline?state=placed')).status).toBe(400);
+  expect((await writerClient.get('/api/admin/pitch-pipeline')).status).toBe(403);
+});
+
 test('only songwriters answer offers, and only admins make them', async () => {
   const preview = await signedInClient(t, await makePreviewUser(t.db));
   expect((await preview.get('/api/pitch-agreements')).status).toBe(403);

@@ -520,5 +520,20 @@ describe('the pitch offer', () => {
     await offered.getByText('Signed', { exact: true }).waitFor();
     await offered.getByText(new RegExp(`signed by ${legalName}`)).waitFor();
     await offered.getByRole('link', { name: 'Signed agreement (PDF)' }).waitFor();
+
+    // --- The pipeline counts it among the signed, and leads back to the review.
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pitch Pipeline' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Pitch Pipeline' }).waitFor();
+    await admin
+      .getByRole('navigation', { name: 'Filter by state' })
+      .getByRole('link', { name: /^Signed \d+$/ })
+      .click();
+    await admin.waitForURL((url) => url.searchParams.get('state') === 'accepted');
+    const row = admin.getByRole('row').filter({ hasText: song.title });
+    await row.getByText('Signed', { exact: true }).waitFor();
+    await row.getByText('15% of placement income, for 18 months').waitFor();
+    await expectNoSeriousA11yViolations(admin);
+    await row.getByRole('link', { name: song.title }).click();
+    await admin.waitForURL((url) => url.pathname === `/admin/songwriter-reviews/${reviewId}`);
   });
 });

@@ -27,3 +27,26 @@ export const PitchAgreementSchema = z.object({
 export type PitchAgreement = z.output<typeof PitchAgreementSchema>;
 export const PitchAgreementListSchema = z.array(PitchAgreementSchema);
 export type PitchAgreementList = z.output<typeof PitchAgreementListSchema>;
+
+/** A row of the pitch pipeline: the song, its writer, the terms and where it stands. */
+export const PitchPipelineRowSchema = z.object({
+  id: z.string(),
+  reviewId: z.string(),
+  songTitle: z.string(),
+  writerName: z.string(),
+  writerEmail: z.string(),
+  state: z.enum(PITCH_AGREEMENT_STATUSES),
+  commissionPercent: z.number().int(),
+  termMonths: z.number().int(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  answeredAt: timestamp.nullable(),
+});
+export type PitchPipelineRow = z.output<typeof PitchPipelineRowSchema>;
+
+/** GET /api/admin/pitch-pipeline: how many agreements are in each state, and the rows asked for, newest first. */
+export const PitchPipelineSchema = z.object({
+  counts: z.record(z.enum(PITCH_AGREEMENT_STATUSES), z.number().int()),
+  rows: z.array(PitchPipelineRowSchema),
+});
+export type PitchPipeline = z.output<typeof PitchPipelineSchema>;

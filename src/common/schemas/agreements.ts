@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PITCH_AGREEMENT as P } from '../constants';
+import { PITCH_AGREEMENT as P, PITCH_AGREEMENT_STATUSES } from '../constants';
 import * as MESSAGES from '../messages';
 import { optionalText, requiredText } from './fields';
 
@@ -30,3 +30,9 @@ export type AcceptPitchAgreementInput = z.input<typeof AcceptPitchAgreementSchem
 export const DeclinePitchAgreementSchema = z.object({
   reason: optionalText(P.declineReasonMax, m.reasonTooLong, { multiLine: true }),
 });
+
+/** GET /api/admin/pitch-pipeline and the page's URL: every agreement, or those in one state. */
+export const PitchPipelineQuerySchema = z.object({
+  state: z.optional(z.enum(PITCH_AGREEMENT_STATUSES)),
+});
+export type PitchPipelineQuery = z.output<typeof PitchPipelineQuerySchema>;

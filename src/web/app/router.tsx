@@ -344,6 +344,13 @@ const adminRoutes: RouteObject = {
             (m) => m.PitchActivityPage,
           ),
         },
+        {
+          path: PAGE_PATHS.adminPitchPipeline,
+          ...page(
+            () => import('../features/agreements/pitch-pipeline-page'),
+            (m) => m.PitchPipelinePage,
+          ),
+        },
       ],
     },
   ],

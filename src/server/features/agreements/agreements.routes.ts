@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PitchAgreementListSchema, PitchAgreementSchema } from '../../../common/responses/agreements';
+import { PitchAgreementListSchema, PitchAgreementSchema, PitchPipelineSchema } from '../../../common/responses/agreements';
 import { UuidParamSchema } from '../../../common/schemas/admin';
-import { AcceptPitchAgreementSchema, DeclinePitchAgreementSchema, PitchOfferSchema } from '../../../common/schemas/agreements';
+import {
+  AcceptPitchAgreementSchema,
+  DeclinePitchAgreementSchema,
+  PitchOfferSchema,
+  PitchPipelineQuerySchema,
+} from '../../../common/schemas/agreements';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
@@ -14,6 +19,7 @@ import {
   getAgreement,
   listAgreements,
   offerPitchAgreement,
+  pitchPipeline,
   signedAgreementPdf,
   withdrawPitchAgreement,
   type AgreementMail,
@@ -72,6 +78,14 @@ export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: Agreemen
           }),
         ),
     );
+}
+
+/** /api/admin/pitch-pipeline: every pitch agreement by state, mounted under the admin router. */
+export function adminPitchPipelineRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/', validate('query', PitchPipelineQuerySchema), responds(PitchPipelineSchema), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.var.reply(await pitchPipeline({ db, state: c.req.valid('query').state }));
+  });
 }
 
 /** /api/admin/pitch-agreements: mounted under the admin router. */

@@ -1,20 +1,23 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { PITCH_AGREEMENT, type PitchAgreementStatus } from '../../../common/constants';
+import { PITCH_AGREEMENT, PITCH_AGREEMENT_STATUSES, type PitchAgreementStatus } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import type { PitchOfferValues } from '../../../common/schemas/agreements';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
-import { pitchAgreements, songReviews, users } from '../../db/schema';
+import { pitchAgreements, songReviews, songwriterProfiles, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { pitchAgreementSignedEmail, pitchOfferEmail } from '../../emails/pitch-offer';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
+import { songwriterName } from '../reviews/reviews.service';
 import { renderAgreementPdf } from './agreement-pdf';
 import { renderAgreementText, textHash } from './agreement-text';
 
 const m = MESSAGES.agreements;
+/** The pipeline lists at most this many rows; the counts cover every agreement. */
+const PITCH_PIPELINE_MAX_ROWS = 500;
 
 export interface AgreementMail {
   emailCtx: EmailContext;
@@ -165,6 +168,43 @@ export async function listAgreements({ db, reviewId, songwriterId }: { db: Db; r
     ),
   );
   return rows.map(view);
+}
+
+/** The state as read: an offer past its expiry is expired, whatever is stored. */
+const stateSql = sql<PitchAgreementStatus>`case when ${pitchAgreements.status} = 'offered' and ${pitchAgreements.expiresAt} <= now() then 'expired' else ${pitchAgreements.status} end`;
+
+/** The pitch pipeline: a count per state, and every agreement (or those in one state), newest first. */
+export async function pitchPipeline({ db, state }: { db: Db; state?: PitchAgreementStatus }) {
+  const [counted, rows] = await Promise.all([
+    db
+      .select({ state: stateSql, count: sql<number>`count(*)::int` })
+      .from(pitchAgreements)
+      .groupBy(stateSql),
+    db
+      .select({
+        id: pitchAgreements.id,
+        reviewId: pitchAgreements.reviewId,
+        songTitle: songReviews.songTitle,
+        writerName: songwriterName,
+        writerEmail: users.email,
+        state: stateSql,
+        commissionPercent: pitchAgreements.commissionPercent,
+        termMonths: pitchAgreements.termMonths,
+        createdAt: pitchAgreements.createdAt,
+        expiresAt: pitchAgreements.expiresAt,
+        answeredAt: pitchAgreements.answeredAt,
+      })
+      .from(pitchAgreements)
+      .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
+      .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
+      .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+      .where(state === undefined ? undefined : sql`${stateSql} = ${state}`)
+      .orderBy(desc(pitchAgreements.createdAt))
+      .limit(PITCH_PIPELINE_MAX_ROWS),
+  ]);
+  const counts = Object.fromEntries(PITCH_AGREEMENT_STATUSES.map((s) => [s, 0])) as Record<PitchAgreementStatus, number>;
+  for (const { state: s, count } of counted) counts[s] = count;
+  return { counts, rows };
 }
 
 /** Why an answer to this offer is refused: not the caller's (not found), expired, or already answered. */

@@ -146,6 +146,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/admin/pitch-agreements': { summary: 'Offer to pitch a reviewed song, and e-mail the songwriter' },
   'POST /api/admin/pitch-agreements/:id/withdraw': { summary: 'Withdraw an unanswered offer' },
   'GET /api/admin/pitch-agreements/:id/pdf': { summary: 'A signed agreement as a PDF (application/pdf)' },
+  'GET /api/admin/pitch-pipeline': { summary: 'Every pitch agreement by state, with a count per state' },
   'GET /api/admin/dashboard': { summary: 'Figures, plays per day and newest pending reviews' },
   'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
   'GET /api/admin/customers': { summary: 'Customers and their orders' },

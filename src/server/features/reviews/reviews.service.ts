@@ -110,7 +110,8 @@ export async function getSongwriterReview({ db, actor, reviewId, secret }: { db:
 
 // ---------------------------------------------------------------- admin
 
-const songwriterName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${songwriterProfiles.firstName}, ${songwriterProfiles.lastName})), ''), ${songwriterProfiles.username}, ${users.email})`;
+/** A songwriter as the admin pages name them: their profile's name, else username, else e-mail (joins profile and user). */
+export const songwriterName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${songwriterProfiles.firstName}, ${songwriterProfiles.lastName})), ''), ${songwriterProfiles.username}, ${users.email})`;
 
 /** Unread messages from songwriters: the red badge in the admin sidebar. */
 export async function countUnreadFromSongwriters(db: Db): Promise<number> {

@@ -3,6 +3,7 @@ import {
   ClipboardList,
   Link2,
   FileAudio,
+  Handshake,
   History,
   Inbox,
   LayoutDashboard,
@@ -29,6 +30,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideI
   { to: PAGE_PATHS.adminPreviewActivity, label: 'Preview Activity', icon: Activity },
   { to: PAGE_PATHS.adminPitchLinks, label: 'Pitch Links', icon: Link2 },
   { to: PAGE_PATHS.adminPitchActivity, label: 'Pitch Activity', icon: History },
+  { to: PAGE_PATHS.adminPitchPipeline, label: 'Pitch Pipeline', icon: Handshake },
   { to: PAGE_PATHS.adminResetSongwriter, label: 'Reset Songwriter', icon: RotateCcw },
   { to: PAGE_PATHS.adminOutbox, label: 'Outbox', icon: Inbox },
 ];

@@ -1,7 +1,7 @@
 import type { PitchAgreementStatus } from '../../../common/constants';
 import { Badge } from '../../components/ui/badge';
 
-const LABELS: Record<PitchAgreementStatus, string> = {
+export const STATE_LABELS: Record<PitchAgreementStatus, string> = {
   offered: 'Offer open',
   accepted: 'Signed',
   declined: 'Declined',
@@ -10,7 +10,7 @@ const LABELS: Record<PitchAgreementStatus, string> = {
 };
 
 export function AgreementStateBadge({ state }: { state: PitchAgreementStatus }) {
-  return <Badge variant={state === 'accepted' ? 'success' : state === 'offered' ? 'warning' : 'outline'}>{LABELS[state]}</Badge>;
+  return <Badge variant={state === 'accepted' ? 'success' : state === 'offered' ? 'warning' : 'outline'}>{STATE_LABELS[state]}</Badge>;
 }
 
 /** The terms in one line: "10% of placement income, for 12 months". */

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { PitchAgreement, PitchAgreementList } from '../../../common/responses';
+import type { PitchAgreementStatus } from '../../../common/constants';
+import type { PitchAgreement, PitchAgreementList, PitchPipeline } from '../../../common/responses';
 import type { AcceptPitchAgreementInput, PitchOfferInput } from '../../../common/schemas/agreements';
 import { api } from '../../lib/api';
 
@@ -10,6 +11,12 @@ export const myAgreementsQuery = queryOptions({
   queryKey: MINE_KEY,
   queryFn: ({ signal }) => api<PitchAgreementList>('/api/pitch-agreements', { signal }),
 });
+
+export const pitchPipelineQuery = (state: PitchAgreementStatus | undefined) =>
+  queryOptions({
+    queryKey: [...ADMIN_KEY, 'pipeline', state ?? 'all'],
+    queryFn: ({ signal }) => api<PitchPipeline>('/api/admin/pitch-pipeline', { query: { state }, signal }),
+  });
 
 export const reviewAgreementsQuery = (reviewId: string) =>
   queryOptions({
