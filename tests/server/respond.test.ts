@@ -22,3 +22,13 @@ test('under test, a reply outside its schema fails the request instead of reachi
   expect(res.status).toBe(500);
   expect(await res.text()).toMatch(/GET \/ answered outside its response schema[\s\S]*createdAt/);
 });
+
+test('under test, a field the schema does not declare fails the request, however deep', async () => {
+  const Page = z.object({ rows: z.array(Song) });
+  const leaky = { rows: [{ title: 'Gravel Road', createdAt: new Date('2026-11-26T12:00:00Z'), passwordHash: 'x' }] };
+  const app = new Hono().get('/', responds(Page), (c) => c.var.reply(leaky));
+  app.onError((error, c) => c.text(error.message, 500));
+  const res = await app.request('/');
+  expect(res.status).toBe(500);
+  expect(await res.text()).toBe('GET / answered fields its response schema does not declare: rows[0].passwordHash');
+});

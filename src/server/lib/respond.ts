@@ -33,7 +33,8 @@ export function responseOf(handler: unknown): ResponseInfo | undefined {
 /**
  * Declares a route's success body: the handler answers with `c.var.reply(body)`, and the compiler checks
  * the body against the schema the pages read their types from (src/common/responses). Under test every
- * reply is also parsed with the schema, so each API test checks the contract at run time too.
+ * reply is also parsed with the schema, and any field it does not declare is refused, so each API test checks
+ * the contract at run time too.
  */
 export function responds<S extends z.ZodType>(
   schema: S,
@@ -52,8 +53,26 @@ export function responds<S extends z.ZodType>(
 }
 
 function checkReply(c: Context, schema: z.ZodType, body: unknown): void {
-  const result = schema.safeParse(JSON.parse(JSON.stringify(body)));
+  const sent: unknown = JSON.parse(JSON.stringify(body));
+  const result = schema.safeParse(sent);
   if (!result.success) {
     throw new Error(`${c.req.method} ${c.req.path} answered outside its response schema: ${z.prettifyError(result.error)}`);
   }
+  // zod drops keys its objects do not name: any key sent but missing from the parsed answer is one the schema
+  // does not declare, such as a column a service returned by accident.
+  const undeclared = keysMissing(sent, result.data, '');
+  if (undeclared.length > 0) {
+    throw new Error(`${c.req.method} ${c.req.path} answered fields its response schema does not declare: ${undeclared.join(', ')}`);
+  }
 }
+
+/** The paths of the object keys in `sent` that `parsed` lacks, at any depth. */
+function keysMissing(sent: unknown, parsed: unknown, path: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed)) return sent.flatMap((item, i) => keysMissing(item, parsed[i], `${path}[${i}]`));
+  if (!isObject(sent) || !isObject(parsed)) return [];
+  return Object.keys(sent).flatMap((key) =>
+    key in parsed ? keysMissing(sent[key], parsed[key], path ? `${path}.${key}` : key) : [path ? `${path}.${key}` : key],
+  );
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -120,9 +120,9 @@ export async function linkAndGrantPreview(db: Db, user: { id: string; email: str
   });
 }
 
-const requestColumns = {
+/** A request as its owner reads it. */
+const viewColumns = {
   id: previewRequests.id,
-  userId: previewRequests.userId,
   name: previewRequests.name,
   companyName: previewRequests.companyName,
   email: previewRequests.email,
@@ -134,11 +134,13 @@ const requestColumns = {
   autoApprovedAt: previewRequests.autoApprovedAt,
   revokedAt: previewRequests.revokedAt,
 };
+/** A request as an admin reads it: with the account linked to it. */
+const requestColumns = { ...viewColumns, userId: previewRequests.userId };
 
 /** The signed-in user's newest request, by user id or e-mail. */
 export async function getMyPreviewRequest({ db, actor }: { db: Db; actor: Actor }) {
   const [row] = await db
-    .select(requestColumns)
+    .select(viewColumns)
     .from(previewRequests)
     .where(or(eq(previewRequests.userId, actor.id), emailIs(previewRequests.email, actor.email)))
     .orderBy(desc(previewRequests.createdAt))
