@@ -1232,6 +1232,7 @@ function cases(): Case[] {
             check: (a) => (expect(a).toMatchObject({ status: 'withdrawn', signedName: null }), recent(a.answeredAt)),
           },
         },
+        mail_outbox: anyMail,
       },
     },
     {
@@ -1271,6 +1272,7 @@ function cases(): Case[] {
             ),
           },
         },
+        mail_outbox: anyMail,
       },
     },
   ];

@@ -203,6 +203,9 @@ describe('decline and withdraw', () => {
     const res = await writerClient.post(`/api/pitch-agreements/${offered.id}/decline`, { reason: 'I am pitching it myself.' });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ state: 'declined', declineReason: 'I am pitching it myself.' });
+    const told = await latestMail(t, t.config.adminNotifyEmail, 'pitch-offer-declined');
+    expect(told.subject).toBe('Pitch offer declined: "Gravel Road Goodbye"');
+    expect(told.textBody).toContain('Their reason: I am pitching it myself.');
     expect((await accept(writerClient, offered.id)).status).toBe(409);
     expect((await admin.post(`/api/admin/pitch-agreements/${offered.id}/withdraw`)).status).toBe(409);
     expect((await stored(offered.id)).status).toBe('declined');
@@ -214,6 +217,9 @@ describe('decline and withdraw', () => {
     const res = await admin.post(`/api/admin/pitch-agreements/${offered.id}/withdraw`);
     expect(res.status, res.text).toBe(200);
     expect(res.body.state).toBe('withdrawn');
+    expect((await latestMail(t, writer.email, 'pitch-offer-withdrawn')).subject).toBe(
+      'Our pitch offer for "Gravel Road Goodbye" was withdrawn',
+    );
     expect((await accept(writerClient, offered.id)).status).toBe(409);
     expect((await stored(offered.id)).status).toBe('withdrawn');
     const listed = await admin.get(`/api/admin/pitch-agreements?reviewId=${review.id}`);

@@ -25,3 +25,26 @@ export const pitchAgreementSignedEmail = (ctx: EmailContext, data: { songTitle: 
     ],
     { label: 'Open the review', url: pageUrl(ctx, data.path) },
   );
+
+/** To the admin notify address: the songwriter said no, with their reason when they gave one. */
+export const pitchOfferDeclinedEmail = (ctx: EmailContext, data: { songTitle: string; reason: string | null; path: string }) =>
+  renderEmail(
+    ctx,
+    `Pitch offer declined: "${data.songTitle}"`,
+    [
+      `The songwriter declined the pitch agreement for "${data.songTitle}".`,
+      ...(data.reason ? [`Their reason: ${data.reason}`] : ['They gave no reason.']),
+    ],
+    { label: 'Open the review', url: pageUrl(ctx, data.path) },
+  );
+
+/** To the songwriter, who was told of the offer: it is no longer open. */
+export const pitchOfferWithdrawnEmail = (ctx: EmailContext, data: { songTitle: string; reviewId: string }) =>
+  renderEmail(
+    ctx,
+    `Our pitch offer for "${data.songTitle}" was withdrawn`,
+    [
+      `We have withdrawn our offer to pitch "${data.songTitle}", so there is nothing to sign. Your review and its conversation stay where they are; ask us there if you have questions.`,
+    ],
+    { label: 'Open the review', url: pageUrl(ctx, pathTo(PAGE_PATHS.songwriterReview, { reviewId: data.reviewId })) },
+  );

@@ -75,6 +75,7 @@ export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: Agreemen
             actor: actorOf(c),
             id: c.req.valid('param').id,
             reason: c.req.valid('json').reason ?? null,
+            mail,
           }),
         ),
     );
@@ -101,6 +102,6 @@ export function adminAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail
       sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id })),
     )
     .post('/:id/withdraw', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
-      c.var.reply(await withdrawPitchAgreement({ db, id: c.req.valid('param').id })),
+      c.var.reply(await withdrawPitchAgreement({ db, id: c.req.valid('param').id, mail })),
     );
 }

@@ -7,7 +7,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
 import { pitchAgreements, songReviews, songwriterProfiles, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
-import { pitchAgreementSignedEmail, pitchOfferEmail } from '../../emails/pitch-offer';
+import { pitchAgreementSignedEmail, pitchOfferDeclinedEmail, pitchOfferEmail, pitchOfferWithdrawnEmail } from '../../emails/pitch-offer';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
@@ -279,24 +279,56 @@ export async function acceptPitchAgreement({
   return getAgreement({ db, id });
 }
 
-/** The songwriter declines an open offer, with an optional reason. */
-export async function declinePitchAgreement({ db, actor, id, reason }: { db: Db; actor: Actor; id: string; reason: string | null }) {
-  const [row] = await db
-    .update(pitchAgreements)
-    .set({ status: 'declined', answeredAt: new Date(), declineReason: reason })
-    .where(openOffer(id, actor.id))
-    .returning({ id: pitchAgreements.id });
-  if (!row) throw await refusal(db, id, actor.id);
+/** The songwriter declines an open offer, with an optional reason; the admin is told. */
+export async function declinePitchAgreement({
+  db,
+  actor,
+  id,
+  reason,
+  mail,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  reason: string | null;
+  mail: AgreementMail;
+}) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pitchAgreements)
+      .set({ status: 'declined', answeredAt: new Date(), declineReason: reason })
+      .where(openOffer(id, actor.id))
+      .returning({ reviewId: pitchAgreements.reviewId });
+    if (!row) throw await refusal(tx, id, actor.id);
+    const [review] = await tx.select({ songTitle: songReviews.songTitle }).from(songReviews).where(eq(songReviews.id, row.reviewId));
+    await enqueueMail(tx, {
+      to: mail.adminEmail,
+      kind: 'pitch-offer-declined',
+      ...pitchOfferDeclinedEmail(mail.emailCtx, {
+        songTitle: review!.songTitle,
+        reason,
+        path: pathTo(PAGE_PATHS.adminSongwriterReview, { id: row.reviewId }),
+      }),
+    });
+  });
   return getAgreement({ db, id });
 }
 
-/** The admin takes back an offer that is still open. */
-export async function withdrawPitchAgreement({ db, id }: { db: Db; id: string }) {
-  const [row] = await db
-    .update(pitchAgreements)
-    .set({ status: 'withdrawn', answeredAt: new Date() })
-    .where(openOffer(id))
-    .returning({ id: pitchAgreements.id });
-  if (!row) throw await refusal(db, id);
+/** The admin takes back an offer that is still open; the songwriter, who was told of it, is told again. */
+export async function withdrawPitchAgreement({ db, id, mail }: { db: Db; id: string; mail: AgreementMail }) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pitchAgreements)
+      .set({ status: 'withdrawn', answeredAt: new Date() })
+      .where(openOffer(id))
+      .returning({ id: pitchAgreements.id });
+    if (!row) throw await refusal(tx, id);
+    const [withdrawn] = await readAgreements(tx, eq(pitchAgreements.id, id));
+    await enqueueMail(tx, {
+      to: withdrawn!.writerEmail,
+      kind: 'pitch-offer-withdrawn',
+      ...pitchOfferWithdrawnEmail(mail.emailCtx, { songTitle: withdrawn!.songTitle, reviewId: withdrawn!.agreement.reviewId }),
+    });
+  });
   return getAgreement({ db, id });
 }
