@@ -17,7 +17,11 @@ export const previewAccessStateOf = (request: { status: PreviewRequestStatus; re
   request.status === 'approved' && request.revokedAt ? 'revoked' : request.status;
 
 /** pending -> paid (provider confirmed) -> completed (every song submitted). */
-export const ORDER_PAYMENT_STATUSES = ['pending', 'paid', 'completed'] as const;
+/**
+ * An order's payment state. `cancelled`: a pending order given up for a newer checkout of the same songwriter,
+ * which took over its account credit; it can no longer be paid.
+ */
+export const ORDER_PAYMENT_STATUSES = ['pending', 'paid', 'completed', 'cancelled'] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 export const PAID_ORDER_STATUSES = ['paid', 'completed'] as const satisfies readonly OrderPaymentStatus[];
 
@@ -64,6 +68,20 @@ export const PITCH_AGREEMENT = {
  */
 export const PITCH_AGREEMENT_STATUSES = ['offered', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export type PitchAgreementStatus = (typeof PITCH_AGREEMENT_STATUSES)[number];
+
+/**
+ * A placement of a pitched song: held by an artist, cut (recorded), then released. Money is integer cents;
+ * the commission is the signed agreement's rate of the income received.
+ */
+export const PLACEMENT_STATUSES = ['on_hold', 'cut', 'released'] as const;
+export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
+export const PLACEMENT = {
+  artistMax: 200,
+  projectMax: 200,
+  labelMax: 200,
+  /** $10,000,000 in cents: far above any one placement, well inside an integer. */
+  incomeMaxCents: 1_000_000_000,
+} as const;
 
 export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];

@@ -10,3 +10,4 @@ export * from './songwriters';
 export * from './pitching';
 export * from './counts';
 export * from './agreements';
+export * from './placements';

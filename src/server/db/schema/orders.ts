@@ -12,6 +12,8 @@ export const orders = pgTable(
     songwriterId: text('songwriter_id').references(() => users.id, { onDelete: 'set null' }),
     packageSize: integer('package_size').notNull(),
     amountPaidCents: integer('amount_paid_cents').notNull().default(0),
+    /** Account credit (a review fee credited back) taken off the package's price: list price = paid + credit. */
+    creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
     paymentStatus: text('payment_status', { enum: ORDER_PAYMENT_STATUSES }).notNull().default('pending'),
     songsSubmitted: integer('songs_submitted').notNull().default(0),
     customerName: text('customer_name'),
@@ -32,6 +34,7 @@ export const orders = pgTable(
       .where(sql`${t.songwriterId} is null`),
     check('orders_package_size_check', sql`${t.packageSize} between 1 and 4`),
     check('orders_amount_check', sql`${t.amountPaidCents} >= 0`),
+    check('orders_credit_applied_check', sql`${t.creditAppliedCents} >= 0`),
     check('orders_status_check', oneOf(t.paymentStatus, ORDER_PAYMENT_STATUSES)),
     check('orders_provider_check', oneOf(t.paymentProvider, PAYMENT_PROVIDERS)),
     check('orders_songs_submitted_check', sql`${t.songsSubmitted} between 0 and ${t.packageSize}`),

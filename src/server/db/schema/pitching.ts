@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { LIMITS, SONG_RESPONSES } from '../../../common/constants';
 import { users } from './auth';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
@@ -70,6 +70,8 @@ export const songResponses = pgTable(
     response: text('response', { enum: SONG_RESPONSES }).notNull(),
     /** For a hold: the artist or project it is held for. */
     note: text('note'),
+    /** For a hold on a songwriter's pitched song: the admin chose to show the listener's company in the writer's pitch report. */
+    companyShownToWriter: boolean('company_shown_to_writer').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

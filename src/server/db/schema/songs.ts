@@ -17,6 +17,7 @@ import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
 import { users } from './auth';
 import { storedFiles } from './files';
 import { createdAt, id, updatedAt } from './helpers';
+import { pitchAgreements } from './agreements';
 import { pitchLinks } from './pitching';
 
 /** The company's own catalogue, pitched to preview users. */
@@ -40,6 +41,10 @@ export const songs = pgTable(
     audioFileId: uuid('audio_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     imageFileId: uuid('image_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     imageWebFileId: uuid('image_web_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    /** The signed pitch agreement this song came in under (a songwriter's reviewed song); null for the company's own. */
+    pitchAgreementId: uuid('pitch_agreement_id')
+      .unique()
+      .references((): AnyPgColumn => pitchAgreements.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The audio's waveform: at most WAVEFORM_MAX_PEAKS values of 0-255, computed at upload. */
