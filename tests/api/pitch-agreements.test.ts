@@ -111,6 +111,15 @@ describe('acceptance', () => {
     expect(Date.now() - row.answeredAt!.getTime()).toBeLessThan(60_000);
     expect((await latestMail(t, writer.email, 'pitch-agreement-signed')).subject).toBe('Pitch agreement signed: "Gravel Road Goodbye"');
     expect((await latestMail(t, t.config.adminNotifyEmail, 'pitch-agreement-signed')).textBody).toContain('Luke Albert Combs');
+    // Each side's e-mail carries the signed PDF, whose text holds the typed name and the terms.
+    for (const to of [writer.email, t.config.adminNotifyEmail]) {
+      const [attached] = (await latestMail(t, to, 'pitch-agreement-signed')).attachments ?? [];
+      expect(attached).toMatchObject({ filename: `pitch-agreement-${offered.id}.pdf`, contentType: 'application/pdf' });
+      const pdf = Buffer.from(attached!.contentBase64, 'base64');
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      expect(text).toContain('Luke Albert Combs');
+      expect(text).toContain('15%');
+    }
 
     // The database itself refuses to change a signed agreement.
     await expect(

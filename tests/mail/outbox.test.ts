@@ -228,6 +228,29 @@ test('an e-mail queued in a transaction that rolls back is never sent', async ()
   expect((await outboxRows()).map((r) => r.toAddress)).toEqual(['kept-0@example.test']);
 });
 
+test('an attachment reaches the relay byte for byte, and the Outbox names it without serving it', async () => {
+  const sink = await startSink();
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.3\n'), Buffer.from(Array.from({ length: 600 }, (_, i) => i % 256))]);
+  const id = await enqueueMail(t.db, {
+    to: 'casey@example.test',
+    kind: 'test',
+    subject: 'Signed',
+    text: 'The signed agreement is attached.',
+    attachments: [{ filename: 'pitch-agreement.pdf', contentType: 'application/pdf', content: pdf }],
+  });
+  expect(await worker(createSmtpTransport(sink.url)).tick()).toBe(1);
+  const raw = sink.received[0]!.raw;
+  expect(parseHeaders(raw).get('content-type')).toMatch(/^multipart\/mixed/);
+  const part = /Content-Type: application\/pdf; name=pitch-agreement\.pdf\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+  expect(part, raw.slice(0, 2000)).not.toBeNull();
+  expect(Buffer.from(part![1]!.replace(/\s/g, ''), 'base64').equals(pdf)).toBe(true);
+
+  const admin = await signedInClient(t, await makeUser(t.db, { roles: ['admin'] }));
+  const res = await admin.get(`/api/admin/outbox/${id}`);
+  expect(res.body).toMatchObject({ attachments: ['pitch-agreement.pdf'] });
+  expect(res.text).not.toContain(pdf.toString('base64').slice(0, 40));
+});
+
 test('the file transport writes a parseable .eml with the subject, Message-ID and both bodies', async () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'pitchroom-mail-'));
   try {

@@ -20,5 +20,10 @@ export const OutboxPageSchema = paged(OutboxListItemSchema);
 export type OutboxPage = z.output<typeof OutboxPageSchema>;
 
 /** GET /api/admin/outbox/:id */
-export const OutboxMessageSchema = OutboxListItemSchema.extend({ replyTo: z.string().nullable(), text: z.string() });
+export const OutboxMessageSchema = OutboxListItemSchema.extend({
+  replyTo: z.string().nullable(),
+  text: z.string(),
+  /** The file names of what is attached; the files themselves go only to the recipient. */
+  attachments: z.array(z.string()),
+});
 export type OutboxMessage = z.output<typeof OutboxMessageSchema>;

@@ -21,7 +21,7 @@ export const pitchAgreementSignedEmail = (ctx: EmailContext, data: { songTitle: 
     ctx,
     `Pitch agreement signed: "${data.songTitle}"`,
     [
-      `${data.signedName} signed the pitch agreement for "${data.songTitle}". The signed agreement stays with the review, for both sides to read and download.`,
+      `${data.signedName} signed the pitch agreement for "${data.songTitle}". The signed agreement is attached as a PDF, and stays with the review for both sides to read and download.`,
     ],
     { label: 'Open the review', url: pageUrl(ctx, data.path) },
   );

@@ -2,10 +2,17 @@ import { mailOutbox } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { RenderedEmail } from '../../emails/layout';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail extends RenderedEmail {
   to: string;
   kind: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -22,6 +29,11 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<strin
       htmlBody: mail.html,
       replyTo: mail.replyTo,
       kind: mail.kind,
+      attachments: mail.attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        contentBase64: content.toString('base64'),
+      })),
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

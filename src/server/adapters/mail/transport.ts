@@ -11,6 +11,7 @@ export interface MailEnvelope {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Where the outbox worker hands e-mails: `.eml` files by default, SMTP when SMTP_URL is set. */
@@ -28,6 +29,7 @@ const toNodemailer = (mail: MailEnvelope) => ({
   subject: mail.subject,
   text: mail.text,
   html: mail.html,
+  attachments: mail.attachments,
 });
 
 /** Writes each e-mail as an RFC 822 `.eml` file under DATA_DIR/mail; the admin Outbox page shows them too. */

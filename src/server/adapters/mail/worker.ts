@@ -92,6 +92,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody ?? undefined,
+          attachments: row.attachments?.map(({ filename, contentType, contentBase64 }) => ({
+            filename,
+            contentType,
+            content: Buffer.from(contentBase64, 'base64'),
+          })),
         });
         await db
           .update(mailOutbox)

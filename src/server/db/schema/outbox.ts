@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { OUTBOX_STATUSES } from '../../../common/constants';
 import { createdAt, id, oneOf } from './helpers';
+
+/** An attachment as the outbox stores it: a few kilobytes, base64 in JSON. */
+export interface StoredMailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /**
  * E-mails to send. Written in the same transaction as the change that causes them; the mail worker
@@ -16,6 +23,8 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     replyTo: text('reply_to'),
+    /** Files sent with the e-mail (a signed agreement's PDF), kept whole so a retry sends the same bytes. */
+    attachments: jsonb('attachments').$type<StoredMailAttachment[]>(),
     /** Which template made it, for the admin Outbox page and tests. */
     kind: text('kind').notNull(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),

@@ -151,11 +151,13 @@ export async function getAgreement({ db, id, songwriterId }: { db: DbOrTx; id: s
   return view(row);
 }
 
+const signedAgreementFileName = (id: string) => `pitch-agreement-${id}.pdf`;
+
 /** The signed agreement as a PDF, for the songwriter who signed it (songwriterId) or an admin. */
 export async function signedAgreementPdf({ db, id, songwriterId }: { db: Db; id: string; songwriterId?: string }) {
   const agreement = await getAgreement({ db, id, songwriterId });
   if (agreement.state !== 'accepted') throw new AppError('NOT_FOUND', m.notSigned);
-  return { fileName: `pitch-agreement-${agreement.id}.pdf`, pdf: await renderAgreementPdf(agreement) };
+  return { fileName: signedAgreementFileName(agreement.id), pdf: await renderAgreementPdf(agreement) };
 }
 
 /** Every agreement of a review (admin), or of a songwriter, newest first. */
@@ -263,18 +265,15 @@ export async function acceptPitchAgreement({
       .returning({ id: pitchAgreements.id });
     if (!signed) throw await refusal(tx, id, actor.id);
     const reviewId = offer.agreement.reviewId;
-    const signedEmail = (path: string) =>
-      pitchAgreementSignedEmail(mail.emailCtx, { songTitle: offer.songTitle, signedName: legalName, path });
-    await enqueueMail(tx, {
-      to: offer.writerEmail,
+    // Both sides get the signed copy itself, as well as a link to where it stays downloadable.
+    const signedCopy = await renderAgreementPdf(await getAgreement({ db: tx, id }));
+    const signedEmail = (path: string) => ({
       kind: 'pitch-agreement-signed',
-      ...signedEmail(pathTo(PAGE_PATHS.songwriterReview, { reviewId })),
+      ...pitchAgreementSignedEmail(mail.emailCtx, { songTitle: offer.songTitle, signedName: legalName, path }),
+      attachments: [{ filename: signedAgreementFileName(id), contentType: 'application/pdf', content: signedCopy }],
     });
-    await enqueueMail(tx, {
-      to: mail.adminEmail,
-      kind: 'pitch-agreement-signed',
-      ...signedEmail(pathTo(PAGE_PATHS.adminSongwriterReview, { id: reviewId })),
-    });
+    await enqueueMail(tx, { to: offer.writerEmail, ...signedEmail(pathTo(PAGE_PATHS.songwriterReview, { reviewId })) });
+    await enqueueMail(tx, { to: mail.adminEmail, ...signedEmail(pathTo(PAGE_PATHS.adminSongwriterReview, { id: reviewId })) });
   });
   return getAgreement({ db, id });
 }

@@ -48,6 +48,7 @@ export async function getOutboxMessage({ db, id }: { db: Db; id: string }) {
     kind: row.kind,
     status: row.status,
     text: KINDS_WITH_HIDDEN_LINKS.has(row.kind) ? withoutLinkTokens(row.textBody) : row.textBody,
+    attachments: (row.attachments ?? []).map((file) => file.filename),
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: row.createdAt,

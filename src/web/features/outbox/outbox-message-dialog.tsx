@@ -55,6 +55,12 @@ function MessageBody({ id }: { id: string }) {
               </dd>
             </>
           )}
+          {m.attachments.length > 0 && (
+            <>
+              <dt className="text-muted-foreground">Attached</dt>
+              <dd>{m.attachments.join(', ')}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">Created</dt>
           <dd>{formatDateTime(m.createdAt)}</dd>
           <dt className="text-muted-foreground">Status</dt>
