@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
@@ -13,6 +14,8 @@ import { createActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createMetrics } from './features/metrics/metrics';
+import { metricsRoutes } from './features/metrics/metrics.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
 import { fileRoutes } from './features/files/files.routes';
@@ -58,6 +61,8 @@ export interface AppDeps {
   fileOrigin?: string | undefined;
   /** Tells of session, user and role changes made through any instance (Database.onSessionsChanged). */
   onSessionsChanged?: Database['onSessionsChanged'];
+  /** The database pool's state, for /metrics (Database.poolUse). */
+  poolUse?: Database['poolUse'];
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -88,6 +93,7 @@ export function createApp({
   cacheTtlMs = 2_000,
   fileOrigin,
   onSessionsChanged,
+  poolUse = () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),
 }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
@@ -97,6 +103,7 @@ export function createApp({
   const readActor = createActorReader(auth, db, { ttlMs: cacheTtlMs });
   const catalogue = createCatalogueCache({ ttlMs: cacheTtlMs });
   const fileChecks = cacheTtlMs > 0 ? createFileChecks({ ttlMs: cacheTtlMs }) : undefined;
+  const metrics = createMetrics({ db, poolUse });
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
@@ -111,10 +118,10 @@ export function createApp({
     for (const [name, value] of [['X-Request-Id', requestId] as const, ...securityHeaders(c.req.path)]) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
-    logger.info(
-      { requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    const ms = performance.now() - started;
+    // The pattern of the route that answered (/api/songs/:slug), never the path itself: a bounded set of labels.
+    metrics.observeRequest(c.req.method, routePath(c), c.res.status, ms / 1000);
+    logger.info({ requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms) }, 'request');
   });
   app.onError(handleError);
 
@@ -129,7 +136,7 @@ export function createApp({
     // Upload routes stream their files to disk and enforce each file's own limit (lib/multipart.ts);
     // hono's bodyLimit would buffer a chunked body in memory first.
     const upload = c.req.header('content-type')?.startsWith('multipart/form-data') && isUploadRoute(c.req.method, c.req.path);
-    return upload ? next() : jsonBodyLimit(c, next);
+    return upload ? metrics.duringUpload(next) : jsonBodyLimit(c, next);
   });
 
   app.on(
@@ -213,6 +220,7 @@ export function createApp({
     throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
   });
   app.route('/api', api);
+  app.route('/metrics', metricsRoutes(metrics, config.metricsToken));
 
   if (webRoot) {
     const callerOf = async (c: Context<AppEnv>) => {

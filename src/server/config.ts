@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   TEST_PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off']).optional()),
   TRUSTED_PROXIES: optional,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
+  METRICS_TOKEN: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,6 +66,8 @@ export interface Config {
   seedDemo: boolean | undefined;
   siteName: string;
   logLevel: string;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset, /metrics is off. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SEED_DEMO cannot be on in production: demo accounts are never created there. Remove SEED_DEMO or set it to off.',
     );
   }
+  if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 24) {
+    throw new ConfigError('METRICS_TOKEN must be at least 24 characters (e.g. openssl rand -base64 24).');
+  }
   if (e.STRIPE_SECRET_KEY && e.TEST_PAYMENTS === 'on') {
     throw new ConfigError('TEST_PAYMENTS=on and STRIPE_SECRET_KEY exclude each other: set one of them.');
   }
@@ -179,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: isProduction ? false : seedDemo,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -59,6 +59,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       payments,
       logger,
       onSessionsChanged: database.onSessionsChanged,
+      poolUse: database.poolUse,
       webRoot,
       fileOrigin: await directOriginOf(storage, (error) =>
         logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),

@@ -236,6 +236,7 @@ test('an attachment reaches the relay byte for byte, and the Outbox names it wit
     kind: 'test',
     subject: 'Signed',
     text: 'The signed agreement is attached.',
+    html: '<p>The signed agreement is attached.</p>',
     attachments: [{ filename: 'pitch-agreement.pdf', contentType: 'application/pdf', content: pdf }],
   });
   expect(await worker(createSmtpTransport(sink.url)).tick()).toBe(1);

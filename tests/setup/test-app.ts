@@ -66,6 +66,7 @@ export async function createTestApp(
     payments,
     logger,
     onSessionsChanged: database.onSessionsChanged,
+    poolUse: database.poolUse,
     fileOrigin: await directOriginOf(storage),
     webRoot: options.webRoot,
   });

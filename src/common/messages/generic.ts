@@ -14,5 +14,6 @@ export const generic = {
   tableScrollHint: 'Scroll the table sideways to see every column.',
   pageFailed: 'Something went wrong loading this page.',
   testPaymentsBanner: 'Test payments: this site takes no real payment, and its checkout marks an order paid without charging anyone.',
+  metricsTokenRequired: 'The metrics need the bearer token set as METRICS_TOKEN.',
   newVersion: 'The site was updated while you had it open. Reload the page to continue.',
 } as const;

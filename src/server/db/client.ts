@@ -34,6 +34,8 @@ export interface Database {
    * notices), and whenever notices may have been missed (the listening connection was lost).
    */
   onSessionsChanged(listener: () => void): Promise<void>;
+  /** The connection pool's state now (PostgreSQL); PGlite is one connection inside the process. */
+  poolUse(): { size: number; open: number; idle: number; waiting: number };
 }
 
 /** The channel migration 0009's triggers announce on. */
@@ -123,6 +125,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       onSessionsChanged: sessionChanges.subscribe,
+      poolUse: () => ({ size: options.poolSize ?? 10, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async migrate() {
         const client = await pool.connect();
         try {
@@ -163,6 +166,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     // One process owns a PGlite folder (the data-folder lock), so there is nobody to exclude.
     exclusive: (fn) => fn(),
+    poolUse: () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),
     async onSessionsChanged(listener) {
       await client.listen(SESSIONS_CHANGED, listener);
     },
