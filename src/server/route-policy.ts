@@ -13,13 +13,25 @@
  * - webhook: server-to-server, proven by a signature, never by a session.
  * - test-checkout: songwriters, and only while the built-in test checkout is the payment provider.
  * - pitch-link: anyone holding a live pitch link's token (no account); 404 alike for unknown, revoked and expired.
+ * - metrics-token: a scraper holding METRICS_TOKEN; no session opens it (401 for everyone else; 404 while unset).
  */
 export type Access =
-  'public' | 'user' | 'user-not-admin' | 'catalogue' | 'songwriter' | 'admin' | 'signed-link' | 'webhook' | 'test-checkout' | 'pitch-link';
+  | 'public'
+  | 'user'
+  | 'user-not-admin'
+  | 'catalogue'
+  | 'songwriter'
+  | 'admin'
+  | 'signed-link'
+  | 'webhook'
+  | 'test-checkout'
+  | 'pitch-link'
+  | 'metrics-token';
 
 export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
+  'GET /metrics': 'metrics-token',
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/openapi.json': 'public',

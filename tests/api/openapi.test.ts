@@ -218,6 +218,7 @@ const CALLER: Record<Access, keyof typeof callers | undefined> = {
   'signed-link': undefined,
   webhook: undefined,
   'pitch-link': undefined,
+  'metrics-token': undefined,
 };
 const PLACEHOLDERS: Record<string, string> = {
   ':id': '00000000-0000-4000-8000-000000000000',

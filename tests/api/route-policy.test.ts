@@ -43,6 +43,8 @@ function expected(access: Access, caller: Caller): Want {
     case 'webhook':
       // No session makes a webhook call succeed: without Stripe configured it does not exist, with it a signature is needed.
       return 'not-allowed';
+    case 'metrics-token':
+      return 401;
     case 'pitch-link':
       // A token that is no live link's: the same 404 for everyone, sessions included (a live token: see below).
       return 404;
@@ -82,7 +84,7 @@ let objects: OwnedObjects;
 let owned: OwnedCase[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ METRICS_TOKEN: 'a-metrics-token-no-session-holds' });
   const owner = await makeSongwriter(t.db);
   const another = await makeSongwriter(t.db);
   ownerId = owner.id;

@@ -45,6 +45,7 @@ const ACCESS_NOTES: Record<Access, string> = {
   'signed-link': 'The signed-in user the link was issued to, while they may still read the file.',
   webhook: 'Stripe only, proven by the Stripe-Signature header.',
   'test-checkout': 'Songwriters, and only while the built-in test checkout is the payment provider.',
+  'metrics-token': 'A Prometheus scraper with the METRICS_TOKEN bearer token.',
   'pitch-link': "Anyone with a live pitch link's token in the path (no account); rate limited per address.",
 };
 
