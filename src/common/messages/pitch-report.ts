@@ -5,4 +5,7 @@ export const pitchReport = {
   noPlays: 'No plays yet',
   holdNotFound: 'Hold not found',
   onlyHoldsOnPitchedSongs: "A company can be shown to the writer only for a hold on a songwriter's pitched song.",
+  companyShown: 'The writer now sees this hold’s company.',
+  companyHidden: 'The company is hidden from the writer again.',
+  companyToggleFailed: 'Could not change what the writer sees. Try again.',
 };
