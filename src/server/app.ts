@@ -25,6 +25,7 @@ import { playRoutes } from './features/plays/plays.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
 import { adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
+import { adminHoldCompanyRoutes, songwriterPitchReportRoutes } from './features/pitch-report/pitch-report.routes';
 import { adminPreviewRoutes, previewRequestRoutes } from './features/preview-access/preview-access.routes';
 import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payments.routes';
 import { songwriterRoutes } from './features/songwriters/songwriters.routes';
@@ -195,6 +196,7 @@ export function createApp({
     .route('/submissions', submissionRoutes({ db, storage, mail }))
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
     .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail }))
+    .route('/pitch-report', songwriterPitchReportRoutes(db))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret, fileChecks }));
 
   const admin = new Hono<AppEnv>();
@@ -212,6 +214,7 @@ export function createApp({
   admin.route('/pitch-agreements', adminAgreementRoutes({ db, mail }));
   admin.route('/pitch-pipeline', adminPitchPipelineRoutes(db));
   admin.route('/song-responses', adminSongResponseRoutes(db));
+  admin.route('/song-responses', adminHoldCompanyRoutes(db));
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));
   admin.route('/', adminOperationsRoutes({ db, storage }));
   api.route('/admin', admin);

@@ -81,6 +81,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/pitch-agreements/:id/pdf': 'songwriter',
   'POST /api/pitch-agreements/:id/accept': 'songwriter',
   'POST /api/pitch-agreements/:id/decline': 'songwriter',
+  'GET /api/pitch-report': 'songwriter',
 
   'GET /api/admin/outbox': 'admin',
   'GET /api/admin/outbox/:id': 'admin',
@@ -123,5 +124,6 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/admin/pitch-links/:id': 'admin',
   'POST /api/admin/pitch-links/:id/revoke': 'admin',
   'GET /api/admin/song-responses': 'admin',
+  'PATCH /api/admin/song-responses/:id': 'admin',
   'GET /api/admin/pitch-activity': 'admin',
 };

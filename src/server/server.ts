@@ -13,6 +13,7 @@ import { createFileTransport, createSmtpTransport } from './adapters/mail/transp
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
+import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { PROJECT_ROOT } from './project-root';
@@ -29,7 +30,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker, housekeeping. */
+/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
 export async function startServer(config: Config, options: { webRoot?: string; mailPollMs?: number } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const unlock = lockDataDir(config.dataDir);
@@ -80,6 +81,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const port = (server.address() as AddressInfo).port;
     mailWorker.start();
     const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
+    const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
     // In the background: the site serves meanwhile, and a failure is only logged.
     const backfillStop = new AbortController();
     const backfill = backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
@@ -100,6 +102,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
         await backfill;
         await mailWorker.stop();
         await unverifiedSweep.stop();
+        await pitchDigests.stop();
         transport.close();
         storage.close();
         await db_.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -1275,6 +1276,36 @@ function cases(): Case[] {
         mail_outbox: anyMail,
       },
     },
+    {
+      route: 'PATCH /api/admin/song-responses/:id',
+      fields: {
+        ...privileged(),
+        response: 'pass',
+        note: 'chosen',
+        songId: ids.song,
+        pitchLinkId: ids.pitchLink,
+        updatedAt: '2000-01-01T00:00:00.000Z',
+      },
+      // A recipient's hold on a song that came in under a writer's pitch agreement.
+      prepare: async () => {
+        await reviewedSong(ids.writer, pitchedSongOffer);
+        await t.db.update(schema.songs).set({ pitchAgreementId: pitchedSongOffer }).where(eq(schema.songs.id, ids.otherSong));
+        await t.db
+          .insert(schema.songResponses)
+          .values({ id: pitchedHold, songId: ids.otherSong, pitchLinkId: ids.otherPitchLink, response: 'hold', note: 'An artist' });
+      },
+      send: (f) => as.admin.patch(`/api/admin/song-responses/${pitchedHold}`, { ...f, companyShownToWriter: true }),
+      allow: {
+        song_responses: {
+          update: {
+            key: pitchedHold,
+            columns: ['companyShownToWriter'],
+            check: (r) =>
+              expect(r).toMatchObject({ response: 'hold', note: 'An artist', songId: ids.otherSong, companyShownToWriter: true }),
+          },
+        },
+      },
+    },
   ];
 }
 
@@ -1282,6 +1313,8 @@ let offeredReview = '';
 const withdrawnOffer = randomUUID();
 const signedOffer = randomUUID();
 const declinedOffer = randomUUID();
+const pitchedSongOffer = randomUUID();
+const pitchedHold = randomUUID();
 
 /** A song of the songwriter's whose review was sent, with an open pitch offer of the given id when asked. */
 async function reviewedSong(songwriterId: string, offerId?: string): Promise<string> {
@@ -1346,7 +1379,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 47, fields: 864 };
+const EXPECTED = { routes: 48, fields: 884 };
 function totals() {
   const all = cases();
   return {

@@ -284,4 +284,12 @@ describe('pitching', () => {
     await expectPageFitsScreen(listener);
     await expectNoSeriousA11yViolations(listener, 'a pitch page at 375px');
   });
+
+  test("the songwriter's dashboard carries the pitch report, which says so while no song of theirs is pitched", async () => {
+    const page = await browser.open('songwriter', '/songwriter-dashboard', 375);
+    const report = page.getByRole('region', { name: 'Pitch report' });
+    await report.getByText(MESSAGES.pitchReport.noPitchedSongs).waitFor();
+    await expectNoSeriousA11yViolations(page, 'the songwriter dashboard at 375px');
+    await expectPageFitsScreen(page);
+  });
 });

@@ -28,11 +28,23 @@ export const ResponseListenerSchema = z.object({
 });
 export type ResponseListener = z.output<typeof ResponseListenerSchema>;
 
-/** A row of GET /api/admin/song-responses. */
-export const AdminSongResponseSchema = MySongResponseSchema.extend({ id: z.string(), listener: ResponseListenerSchema });
+/**
+ * A row of GET /api/admin/song-responses. `pitchedSong`: the song came in under a songwriter's pitch agreement,
+ * so for a hold the admin may show the listener's company in that writer's pitch report (`companyShownToWriter`).
+ */
+export const AdminSongResponseSchema = MySongResponseSchema.extend({
+  id: z.string(),
+  listener: ResponseListenerSchema,
+  pitchedSong: z.boolean(),
+  companyShownToWriter: z.boolean(),
+});
 export type AdminSongResponse = z.output<typeof AdminSongResponseSchema>;
 export const AdminSongResponsesSchema = z.array(AdminSongResponseSchema);
 export type AdminSongResponses = z.output<typeof AdminSongResponsesSchema>;
+
+/** PATCH /api/admin/song-responses/:id: the hold's company setting as stored. */
+export const HoldCompanyShownStateSchema = z.object({ id: z.string(), companyShownToWriter: z.boolean() });
+export type HoldCompanyShownState = z.output<typeof HoldCompanyShownStateSchema>;
 
 /** One event of GET /api/admin/pitch-activity; `id` is unique within the feed (the kind and the row's id). */
 export const PitchActivityEventSchema = z.object({

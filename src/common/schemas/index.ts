@@ -11,3 +11,4 @@ export * from './admin-ops';
 export * from './pitching';
 export * from './agreements';
 export * from './client-errors';
+export * from './pitch-report';

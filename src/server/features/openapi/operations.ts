@@ -115,6 +115,9 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/pitch-agreements/:id/pdf': { summary: 'The signed agreement as a PDF (application/pdf)' },
   'POST /api/pitch-agreements/:id/accept': { summary: "Sign a pitch agreement with one's full legal name" },
   'POST /api/pitch-agreements/:id/decline': { summary: 'Decline a pitch agreement, with an optional reason' },
+  'GET /api/pitch-report': {
+    summary: "The songwriter's pitched songs: listeners, plays, average listen depth, holds and passes (no listener named)",
+  },
 
   'GET /api/admin/outbox': { summary: 'Queued and sent e-mails' },
   'GET /api/admin/outbox/:id': { summary: 'One e-mail' },
@@ -157,6 +160,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/pitch-links/:id': { summary: "One pitch link with each song's plays, furthest point and answer" },
   'POST /api/admin/pitch-links/:id/revoke': { summary: 'Revoke a pitch link at once' },
   'GET /api/admin/song-responses': { summary: 'Holds and passes of a song or a preview user' },
+  'PATCH /api/admin/song-responses/:id': { summary: "Show or hide a hold's listener company in the writer's pitch report" },
   'GET /api/admin/pitch-activity': {
     summary: 'Latest holds, passes, link opens and plays, newest first, by song and listener, paged by cursor',
   },

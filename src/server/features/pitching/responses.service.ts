@@ -173,6 +173,8 @@ export async function listAdminResponses({
       recipientName: pitchLinks.recipientName,
       recipientEmail: pitchLinks.recipientEmail,
       recipientCompany: pitchLinks.recipientCompany,
+      pitchedSong: sql<boolean>`${songs.pitchAgreementId} is not null`,
+      companyShownToWriter: songResponses.companyShownToWriter,
     })
     .from(songResponses)
     .innerJoin(songs, eq(songs.id, songResponses.songId))
@@ -197,5 +199,7 @@ export async function listAdminResponses({
     listener: r.pitchLinkId
       ? { kind: 'pitch', id: r.pitchLinkId, name: r.recipientName ?? '', email: r.recipientEmail ?? '', company: r.recipientCompany }
       : { kind: 'user', id: r.userId ?? '', name: r.userName ?? '', email: r.userEmail ?? '', company: r.userCompany },
+    pitchedSong: r.pitchedSong,
+    companyShownToWriter: r.companyShownToWriter,
   }));
 }

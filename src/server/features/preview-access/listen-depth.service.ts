@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SongListener } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { queryRows, type Db } from '../../db/client';
@@ -12,6 +12,24 @@ export const DROP_OFF_BUCKETS = 40;
 const LISTENERS_MAX = 500;
 
 /**
+ * How far one play got, as a fraction of the song from 0 to 1: its furthest point over the song's length, and
+ * the whole song for a completed play. Null when the length is unknown. The drop-off chart and the writer's
+ * pitch report both read depth this way.
+ */
+export function playReach({
+  furthestSeconds,
+  completed,
+  songSeconds,
+}: {
+  furthestSeconds: SQL;
+  completed: SQL;
+  songSeconds: SQL;
+}): SQL<number | null> {
+  return sql<number | null>`(case when coalesce(${songSeconds}, 0) <= 0 then null when ${completed} then 1.0::float8
+    else least(1.0, ${furthestSeconds} / ${songSeconds}::float8) end)`;
+}
+
+/**
  * For each of DROP_OFF_BUCKETS stretches of the song, how many plays got into it (furthest point past the
  * stretch's start; a completed play reaches them all), and the number of plays. One aggregate query: the
  * plays are counted into at most 41 groups by how many stretches they reached, then summed per stretch.
@@ -22,7 +40,7 @@ async function dropOff(db: Db, songId: string, durationSeconds: number | null) {
     db,
     sql`
     with reach as (
-      select case when completed then ${n} else least(${n}, ceil(furthest_seconds / ${durationSeconds || null}::float8 * ${n}))::int end as stretches
+      select ceil(${playReach({ furthestSeconds: sql`furthest_seconds`, completed: sql`completed`, songSeconds: sql`${durationSeconds}::float8` })} * ${n})::int as stretches
       from song_plays where song_id = ${songId}
     ),
     histogram as (select stretches, count(*)::int as plays from reach group by stretches)

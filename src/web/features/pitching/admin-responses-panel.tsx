@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminSongResponse } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { adminPitchLinkPath, adminPreviewUserPath, PAGE_PATHS, pathTo } from '../../../common/routes';
 import { QueryState } from '../../components/query-state';
 import { Spinner } from '../../components/ui/spinner';
+import { Switch } from '../../components/ui/switch';
 import { formatDateTime } from '../../lib/format';
-import { adminResponsesQuery } from './pitching-api';
+import { toast } from '../../lib/toast';
+import { ADMIN_RESPONSES_KEY, adminResponsesQuery, setHoldCompanyShown } from './pitching-api';
 import { ResponseBadge } from './response-badge';
 import { DataTable } from '../../components/data-table';
 
@@ -57,6 +59,7 @@ function ResponsesPanel({
                   <td className="py-2 pr-4">{by === 'listener' ? <ListenerCell row={row} /> : <SongCell row={row} />}</td>
                   <td className="py-2 pr-4">
                     <ResponseBadge response={row.response} />
+                    {row.pitchedSong && row.response === 'hold' && <CompanyShownToggle row={row} />}
                   </td>
                   <td className="break-words py-2 pr-4">{row.note ?? <span className="text-muted-foreground">—</span>}</td>
                   <td className="whitespace-nowrap py-2">
@@ -69,6 +72,30 @@ function ResponsesPanel({
         </QueryState>
       </div>
     </section>
+  );
+}
+
+/** A hold on a songwriter's pitched song: whether the writer's pitch report shows the listener's company. */
+function CompanyShownToggle({ row }: { row: AdminSongResponse }) {
+  const queryClient = useQueryClient();
+  const id = `company-shown-${row.id}`;
+  const change = useMutation({
+    mutationFn: (shown: boolean) => setHoldCompanyShown(row.id, shown),
+    onSuccess: (state) => {
+      queryClient.setQueriesData<AdminSongResponse[]>({ queryKey: ADMIN_RESPONSES_KEY }, (rows) =>
+        rows?.map((r) => (r.id === state.id ? { ...r, companyShownToWriter: state.companyShownToWriter } : r)),
+      );
+      toast.success(state.companyShownToWriter ? MESSAGES.pitchReport.companyShown : MESSAGES.pitchReport.companyHidden);
+    },
+    onError: () => toast.error(MESSAGES.pitchReport.companyToggleFailed),
+  });
+  return (
+    <div className="mt-2 flex items-center gap-2">
+      <Switch id={id} checked={row.companyShownToWriter} disabled={change.isPending} onCheckedChange={(shown) => change.mutate(shown)} />
+      <label htmlFor={id} className="text-xs">
+        Show company to the writer
+      </label>
+    </div>
   );
 }
 

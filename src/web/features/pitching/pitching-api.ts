@@ -3,6 +3,7 @@ import type {
   AdminSongListItem,
   AdminSongResponse,
   CreatedPitchLink,
+  HoldCompanyShownState,
   MySongResponse,
   Ok,
   PitchActivityPage,
@@ -41,6 +42,10 @@ export const adminResponsesQuery = (filter: { songId: string } | { userId: strin
     queryKey: [...ADMIN_RESPONSES_KEY, filter],
     queryFn: ({ signal }) => api<AdminSongResponse[]>('/api/admin/song-responses', { query: filter, signal }),
   });
+
+/** Whether a hold's listener company shows in the songwriter's pitch report (holds on pitched songs only). */
+export const setHoldCompanyShown = (id: string, companyShownToWriter: boolean) =>
+  api<HoldCompanyShownState>(`/api/admin/song-responses/${encodeURIComponent(id)}`, { method: 'PATCH', body: { companyShownToWriter } });
 
 /** The pitch activity feed's filters: a song, and one listener (a preview user or a pitch link). */
 export interface PitchActivityFilter {

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { useMe } from '../../lib/auth';
 import { OpenPitchOffers } from '../agreements';
+import { PitchReportSection } from '../pitch-report';
 import { ClaimOrdersBox } from './claim-orders-box';
 import { OnboardingGate } from './onboarding-shell';
 import { OrdersList } from './orders-list';
@@ -84,6 +85,7 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
           <RecentReviews reviews={reviews} />
         </section>
       </div>
+      <PitchReportSection className="mt-10" />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { HoldCompanyShownState } from '../../../common/responses';
+import * as MESSAGES from '../../../common/messages';
+import type { Db } from '../../db/client';
+import { songResponses, songs } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * Admin: shows (or hides again) a hold's listener company in the writer's pitch report. Only a hold on a
+ * songwriter's pitched song has a writer to show it to. The hold keeps its date: this is not the listener's change.
+ */
+export async function setHoldCompanyShown({
+  db,
+  id,
+  companyShownToWriter,
+}: {
+  db: Db;
+  id: string;
+  companyShownToWriter: boolean;
+}): Promise<HoldCompanyShownState> {
+  const pitchedHold = and(
+    eq(songResponses.id, id),
+    eq(songResponses.response, 'hold'),
+    sql`exists (select 1 from ${songs} where ${songs.id} = ${songResponses.songId} and ${isNotNull(songs.pitchAgreementId)})`,
+  );
+  const [row] = await db
+    .update(songResponses)
+    .set({ companyShownToWriter, updatedAt: sql`${songResponses.updatedAt}` })
+    .where(pitchedHold)
+    .returning({ id: songResponses.id, companyShownToWriter: songResponses.companyShownToWriter });
+  if (row) return row;
+  const [exists] = await db.select({ id: songResponses.id }).from(songResponses).where(eq(songResponses.id, id));
+  if (!exists) throw new AppError('NOT_FOUND', MESSAGES.pitchReport.holdNotFound);
+  throw new AppError('CONFLICT', MESSAGES.pitchReport.onlyHoldsOnPitchedSongs);
+}
