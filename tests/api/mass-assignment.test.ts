@@ -43,6 +43,7 @@ const TRACKED: Record<string, PgTable> = {
   pitch_links: schema.pitchLinks,
   pitch_link_songs: schema.pitchLinkSongs,
   pitch_agreements: schema.pitchAgreements,
+  account_credits: schema.accountCredits,
   accounts: schema.accounts,
   sessions: schema.sessions,
   verifications: schema.verifications,
@@ -1237,7 +1238,7 @@ function cases(): Case[] {
     },
     {
       route: 'POST /api/pitch-agreements/:id/accept',
-      fields: agreementFields(),
+      fields: { ...agreementFields(), amountCents: 1, pitchAgreementId: ids.victim },
       prepare: async () => void (await reviewedSong(ids.writer, signedOffer)),
       send: (f) => as.writer.post(`/api/pitch-agreements/${signedOffer}/accept`, { ...f, legalName: 'Typed Name', consent: true }),
       allow: {
@@ -1252,6 +1253,13 @@ function cases(): Case[] {
               recent(a.answeredAt);
             },
           },
+        },
+        // The song's review fee credited back: what its order was paid, whatever amount was sent.
+        account_credits: {
+          insert: ([c, ...more]) => (
+            expect(more).toEqual([]),
+            expect(c).toMatchObject({ songwriterId: ids.writer, pitchAgreementId: signedOffer, amountCents: 2500, orderId: null })
+          ),
         },
         mail_outbox: anyMail,
       },
@@ -1346,7 +1354,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 47, fields: 864 };
+const EXPECTED = { routes: 47, fields: 866 };
 function totals() {
   const all = cases();
   return {
