@@ -344,4 +344,27 @@ describe('with Stripe', () => {
       creditAppliedCents: 2500,
     });
   });
+
+  test('a payment and a newer checkout at once: a paid order keeps its credit, a cancelled one passes it on', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { writer, client } = await writerWithCredit(s, stripeAdmin);
+      const first = await client.post('/api/songwriters/me/checkout', { packageSize: 2 });
+      const firstSession = (await orderRow(s, first.body.orderId)).checkoutSessionId!;
+      const [paid, second] = await Promise.all([
+        deliver(firstSession, first.body.orderId, 2500),
+        client.post('/api/songwriters/me/checkout', { packageSize: 2 }),
+      ]);
+      const [credit] = await creditsOf(s, writer.id);
+      const newer = await orderRow(s, second.body.orderId);
+      if (paid.body.outcome === 'paid') {
+        // Paid first: the credit was spent on it, and the newer checkout is at full price.
+        expect(credit!.orderId).toBe(first.body.orderId);
+        expect(newer.creditAppliedCents).toBe(0);
+      } else {
+        expect(paid.body.outcome).toBe('paid-after-cancel');
+        expect(credit!.orderId).toBe(second.body.orderId);
+        expect(newer.creditAppliedCents).toBe(2500);
+      }
+    }
+  });
 });

@@ -89,11 +89,10 @@ export async function applyCredit(
     .from(songwriterProfiles)
     .where(eq(songwriterProfiles.userId, songwriterId))
     .for('update');
-  const credits = await unspentCredits(tx, songwriterId).for('update', { of: accountCredits });
-  if (credits.length === 0) return { creditCents: 0, cancelled: [] };
+  const locked = await unspentCredits(tx, songwriterId).for('update', { of: accountCredits });
+  if (locked.length === 0) return { creditCents: 0, cancelled: [] };
 
-  const picked = pickCredits(credits, listPriceCents);
-  const holders = [...new Set(credits.flatMap((c) => (c.orderId ? [c.orderId] : [])))];
+  const holders = [...new Set(locked.flatMap((c) => (c.orderId ? [c.orderId] : [])))];
   const cancelled =
     holders.length === 0
       ? []
@@ -102,6 +101,10 @@ export async function applyCredit(
           .set({ paymentStatus: 'cancelled' })
           .where(and(inArray(orders.id, holders), eq(orders.paymentStatus, 'pending')))
           .returning({ id: orders.id, paymentProvider: orders.paymentProvider, checkoutSessionId: orders.checkoutSessionId });
+  // A holder paid meanwhile (its payment locked the order before this update reached it) keeps its credit.
+  const cancelledIds = new Set(cancelled.map((o) => o.id));
+  const credits = locked.filter((c) => c.orderId === null || cancelledIds.has(c.orderId));
+  const picked = pickCredits(credits, listPriceCents);
   const pickedIds = new Set(picked.map((c) => c.id));
   const released = credits.filter((c) => !pickedIds.has(c.id) && c.orderId !== null).map((c) => c.id);
   if (released.length > 0) await tx.update(accountCredits).set({ orderId: null }).where(inArray(accountCredits.id, released));
