@@ -59,8 +59,11 @@ export const PITCH_AGREEMENT = {
   noteMax: 2000,
   declineReasonMax: 2000,
   legalNameMax: 200,
-  /** The agreement's wording; a change of wording is a new version, and each acceptance keeps the one it read. */
-  textVersion: '2026-11-26',
+  /**
+   * The agreement's wording; a change of wording is a new version, and each acceptance keeps the one it read.
+   * 2026-11-26.2 added clause 6, the review fee credited back.
+   */
+  textVersion: '2026-11-26.2',
 } as const;
 /**
  * An offer's state. An offer is stored `offered` until answered; past its expiry it reads as `expired`, and is

@@ -64,6 +64,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'PUT /api/songwriters/me/profile': 'songwriter',
   'PUT /api/songwriters/me/questionnaire': 'songwriter',
   'POST /api/songwriters/me/checkout': 'songwriter',
+  'GET /api/songwriters/me/credit': 'songwriter',
   'GET /api/songwriters/me/orders': 'songwriter',
   'GET /api/songwriters/me/orders/:id': 'songwriter',
   'GET /api/songwriters/me/reviews': 'songwriter',

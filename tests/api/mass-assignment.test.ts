@@ -44,6 +44,7 @@ const TRACKED: Record<string, PgTable> = {
   pitch_links: schema.pitchLinks,
   pitch_link_songs: schema.pitchLinkSongs,
   pitch_agreements: schema.pitchAgreements,
+  account_credits: schema.accountCredits,
   accounts: schema.accounts,
   sessions: schema.sessions,
   verifications: schema.verifications,
@@ -397,6 +398,7 @@ function cases(): Case[] {
         paidAt: '2000-01-01T00:00:00.000Z',
         checkoutSessionId: 'cs_chosen',
         paymentProvider: 'stripe',
+        creditAppliedCents: 2500,
       },
       send: (f) => as.writer.post('/api/songwriters/me/checkout', { ...f, packageSize: 1 }),
       allow: {
@@ -411,6 +413,7 @@ function cases(): Case[] {
               songsSubmitted: 0,
               paidAt: null,
               paymentProvider: 'test',
+              creditAppliedCents: 0,
             });
             expect(o!.checkoutSessionId).not.toBe('cs_chosen');
           },
@@ -1238,7 +1241,7 @@ function cases(): Case[] {
     },
     {
       route: 'POST /api/pitch-agreements/:id/accept',
-      fields: agreementFields(),
+      fields: { ...agreementFields(), amountCents: 1, pitchAgreementId: ids.victim },
       prepare: async () => void (await reviewedSong(ids.writer, signedOffer)),
       send: (f) => as.writer.post(`/api/pitch-agreements/${signedOffer}/accept`, { ...f, legalName: 'Typed Name', consent: true }),
       allow: {
@@ -1253,6 +1256,13 @@ function cases(): Case[] {
               recent(a.answeredAt);
             },
           },
+        },
+        // The song's review fee credited back: what its order was paid, whatever amount was sent.
+        account_credits: {
+          insert: ([c, ...more]) => (
+            expect(more).toEqual([]),
+            expect(c).toMatchObject({ songwriterId: ids.writer, pitchAgreementId: signedOffer, amountCents: 2500, orderId: null })
+          ),
         },
         mail_outbox: anyMail,
       },
@@ -1379,7 +1389,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 48, fields: 884 };
+const EXPECTED = { routes: 48, fields: 887 };
 function totals() {
   const all = cases();
   return {

@@ -537,3 +537,69 @@ describe('the pitch offer', () => {
     await admin.waitForURL((url) => url.pathname === `/admin/songwriter-reviews/${reviewId}`);
   });
 });
+
+describe('the review fee credited back', () => {
+  test('signing an agreement credits the song’s fee: the dashboard says so, the packages and the test checkout take it off', async () => {
+    const adminContext = await browser.context({ role: 'admin' });
+    const admin = await adminContext.newPage();
+    const page = await (await browser.context()).newPage();
+    // A paid package of two songs ($50.00): each song's fee is $25.00.
+    const orderId = await preparedSongwriter(page, admin);
+    const song = songs[1]!;
+    const submitted = await page.request.post('/api/submissions', {
+      headers: origin,
+      multipart: {
+        data: JSON.stringify({
+          orderId,
+          title: song.title,
+          lyricsText: 'Dust on the windshield',
+          storyArc: song.storyArc,
+          aiUsage: song.aiUsage,
+          agreed: true,
+        }),
+        audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 2, seed: 31 }) },
+      },
+    });
+    await ok(submitted, 'submission');
+    const { id: reviewId } = (await submitted.json()) as { id: string };
+    await ok(
+      await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText } }),
+      'send review',
+    );
+    const offered = await admin.request.post('/api/admin/pitch-agreements', { headers: origin, data: { reviewId } });
+    await ok(offered, 'offer');
+    const { id: agreementId } = (await offered.json()) as { id: string };
+    await ok(
+      await page.request.post(`/api/pitch-agreements/${agreementId}/accept`, {
+        headers: origin,
+        data: { legalName: `${writer.firstName} ${writer.lastName}`, consent: true },
+      }),
+      'accept',
+    );
+
+    await page.goto('/songwriter-dashboard');
+    await page.getByText(MESSAGES.credits.available('$25.00')).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    // Each package is priced with the credit taken off: one song is free, two are $25.00.
+    await page.goto('/songwriter-order');
+    const one = page.getByRole('group', { name: '1 song' });
+    await one.getByText('$0.00', { exact: true }).waitFor();
+    const two = page.getByRole('group', { name: '2 songs' });
+    await two.getByText('$25.00', { exact: true }).waitFor();
+    await two.getByText('−$25.00').waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    // The test checkout shows list price, credit and amount due, and charges the amount due.
+    const checkout = await page.request.post('/api/songwriters/me/checkout', { headers: origin, data: { packageSize: 2 } });
+    await ok(checkout, 'checkout');
+    await page.goto(((await checkout.json()) as { url: string }).url);
+    await page.getByText('2 × $25.00 = $50.00').waitFor();
+    await page.getByText('−$25.00').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Pay $25.00 (test)' }).click();
+    await page.waitForURL((url) => url.pathname === '/songwriter-dashboard');
+    await page.getByText('+ $25.00 credit').waitFor();
+    expect(await page.getByText(MESSAGES.credits.available('$25.00')).count()).toBe(0);
+  });
+});

@@ -71,6 +71,7 @@ test('each package opens a Checkout Session for its own price, returning to the 
     const checkout = await payments.createCheckout({
       orderId,
       packageSize,
+      creditCents: 0,
       customerEmail: 'writer@example.test',
       successUrl: 'https://pitchroom.example/songwriter-dashboard?order_success=true',
       cancelUrl: 'https://pitchroom.example/songwriter-order',
@@ -102,6 +103,7 @@ test("Stripe's refusal reaches the caller as an error, not as a checkout", async
     payments.createCheckout({
       orderId: 'o',
       packageSize: 1,
+      creditCents: 0,
       customerEmail: 'w@example.test',
       successUrl: 'https://x.example/ok',
       cancelUrl: 'https://x.example/no',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { listen } from '../../src/server/lib/listen';
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../../src/server/app';
-import { createPayments } from '../../src/server/adapters/payments';
+import { createPayments, type PaymentProvider } from '../../src/server/adapters/payments';
 import { createDiskStorage } from '../../src/server/adapters/storage/disk-storage';
 import { directOriginOf, type Storage } from '../../src/server/adapters/storage/storage';
 import { createAuth, type Auth } from '../../src/server/auth';
@@ -36,11 +36,12 @@ export interface TestApp {
 /**
  * The real app on a real HTTP port over a fresh database; nothing of ours is mocked. Files go to a fresh disk
  * folder unless a storage is given (an S3 adapter over s3rver, for one); logs go nowhere unless a logger is given;
- * pages are served only from a `webRoot` given.
+ * pages are served only from a `webRoot` given; payments by the adapter the config picks unless `payments` makes one
+ * (a Stripe adapter whose client talks to a local peer, for one).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { storage?: Storage; logger?: Logger; webRoot?: string } = {},
+  options: { storage?: Storage; logger?: Logger; webRoot?: string; payments?: (config: Config) => PaymentProvider } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-test-'));
   const config = loadConfig({
@@ -57,7 +58,7 @@ export async function createTestApp(
   const logger = options.logger ?? createLogger(config.logLevel);
   const auth = createAuth({ config, db: database.db, logger });
   const storage = options.storage ?? createDiskStorage(path.join(dataDir, 'files'));
-  const payments = createPayments(config);
+  const payments = options.payments?.(config) ?? createPayments(config);
   const app = createApp({
     config,
     db: database.db,

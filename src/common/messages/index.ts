@@ -16,5 +16,6 @@ export { admin } from './admin';
 export { pitching } from './pitching';
 export { agreements } from './agreements';
 export { pitchReport } from './pitch-report';
+export { credits } from './credits';
 export { files } from './files';
 export { notFound } from './not-found';

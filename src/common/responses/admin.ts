@@ -66,7 +66,10 @@ export const CustomerRowSchema = z.object({
   lastName: z.string().nullable(),
   username: z.string().nullable(),
   orderCount: z.number().int(),
+  /** What was charged, net of account credit. */
   totalSpentCents: z.number().int(),
+  /** Account credit (review fees credited back) taken off those orders. */
+  totalCreditCents: z.number().int(),
   songsOwed: z.number().int(),
   lastOrderAt: timestamp,
   needsService: z.boolean(),
@@ -81,7 +84,9 @@ export const CustomerOrderSchema = z.object({
   packageSize: z.number().int(),
   songsSubmitted: z.number().int(),
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES),
+  /** What was charged, net of account credit. */
   amountPaidCents: z.number().int(),
+  creditAppliedCents: z.number().int(),
   createdAt: timestamp,
   pendingReviews: z.number().int(),
 });

@@ -9,6 +9,23 @@ const paymentStatus = z.enum(ORDER_PAYMENT_STATUSES);
 export const StartedCheckoutSchema = z.object({ orderId: z.string(), url: z.string() });
 export type StartedCheckout = z.output<typeof StartedCheckoutSchema>;
 
+/**
+ * GET /api/songwriters/me/credit: the songwriter's unspent account credit (review fees credited back on signing
+ * a pitch agreement) and what it takes off each package: list price - credit = due.
+ */
+export const AccountCreditSchema = z.object({
+  availableCents: z.number().int(),
+  packages: z.array(
+    z.object({
+      packageSize: z.number().int(),
+      listPriceCents: z.number().int(),
+      creditCents: z.number().int(),
+      dueCents: z.number().int(),
+    }),
+  ),
+});
+export type AccountCredit = z.output<typeof AccountCreditSchema>;
+
 /** A row of GET /api/songwriters/me/orders: paid and completed orders, newest first, with what is left to submit. */
 export const SongwriterOrderSchema = z.object({
   id: z.string(),
@@ -16,7 +33,9 @@ export const SongwriterOrderSchema = z.object({
   songsSubmitted: z.number().int(),
   songsRemaining: z.number().int(),
   paymentStatus,
+  /** What was charged: the package's list price less the credit applied. */
   amountPaidCents: z.number().int(),
+  creditAppliedCents: z.number().int(),
   createdAt: timestamp,
   paidAt: timestamp.nullable(),
 });
@@ -55,6 +74,10 @@ export const TestCheckoutSessionSchema = z.object({
   sessionId: z.string(),
   orderId: z.string(),
   packageSize: z.number().int(),
+  listPriceCents: z.number().int(),
+  /** Account credit taken off the list price. */
+  creditAppliedCents: z.number().int(),
+  /** What the Pay button charges: list price less credit. */
   amountCents: z.number().int(),
   paymentStatus,
   customerEmail: z.string().nullable(),
@@ -65,8 +88,21 @@ export type TestCheckoutSession = z.output<typeof TestCheckoutSessionSchema>;
 export const TestCheckoutPaidSchema = z.object({ redirectTo: z.string() });
 export type TestCheckoutPaid = z.output<typeof TestCheckoutPaidSchema>;
 
-/** What a checkout.session.completed delivery did to its order. */
-export const FULFIL_OUTCOMES = ['paid', 'duplicate-event', 'already-paid', 'created-unclaimed', 'not-paid', 'unknown-package'] as const;
+/**
+ * What a checkout.session.completed delivery did to its order. 'paid-after-cancel': the order had been cancelled
+ * for a newer checkout, yet its payment got through; it is recorded (decision 0041). 'cancelled': the built-in
+ * test checkout of a cancelled order, which moves no money, stays unpaid.
+ */
+export const FULFIL_OUTCOMES = [
+  'paid',
+  'paid-after-cancel',
+  'cancelled',
+  'duplicate-event',
+  'already-paid',
+  'created-unclaimed',
+  'not-paid',
+  'unknown-package',
+] as const;
 
 /** POST /api/payments/stripe/webhook: received, and either ignored (another kind of event) or its outcome. */
 export const StripeWebhookReceiptSchema = z.union([

@@ -18,6 +18,8 @@ export interface CompletedCheckout {
 export interface NewCheckout {
   orderId: string;
   packageSize: PackageSize;
+  /** Account credit taken off the package's list price (0 for none); the checkout charges the rest. */
+  creditCents: number;
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
@@ -27,4 +29,9 @@ export interface NewCheckout {
 export interface PaymentProvider {
   readonly kind: ProviderKind;
   createCheckout(checkout: NewCheckout): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Closes a checkout nobody may pay any more (its order was cancelled). A session already completed or
+   * expired is left as it is: a payment that got through is still reported, and recorded.
+   */
+  expireCheckout(sessionId: string): Promise<void>;
 }

@@ -12,10 +12,23 @@ export function createStripeClient(config: StripeConfig): Stripe {
 export function createStripePayments(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
   return {
     kind: 'stripe',
-    async createCheckout({ orderId, packageSize, customerEmail, successUrl, cancelUrl }) {
+    async createCheckout({ orderId, packageSize, creditCents, customerEmail, successUrl, cancelUrl }) {
+      // Credit is a one-off coupon on the package's own price, so Stripe's receipt shows the price and the credit.
+      const coupon =
+        creditCents > 0
+          ? await stripe.coupons.create({
+              amount_off: creditCents,
+              currency: 'usd',
+              duration: 'once',
+              max_redemptions: 1,
+              name: 'Review fee credit',
+              metadata: { orderId },
+            })
+          : null;
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [{ price: config.priceIds[packageSize - 1], quantity: 1 }],
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         customer_email: customerEmail,
         client_reference_id: orderId,
         metadata: { orderId, packageSize: String(packageSize) },
@@ -24,6 +37,15 @@ export function createStripePayments(config: StripeConfig, stripe = createStripe
       });
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
       return { sessionId: session.id, url: session.url };
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Only an open session can be expired: one completed or expired already is Stripe's 400, and fine.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
     },
   };
 }

@@ -13,5 +13,7 @@ export function createTestPayments(): PaymentProvider {
       const sessionId = `test_cs_${randomBytes(24).toString('base64url')}`;
       return { sessionId, url: pathTo(PAGE_PATHS.testCheckout, { sessionId }) };
     },
+    // The test checkout reads the order's state: a cancelled order's page refuses to pay by itself.
+    async expireCheckout() {},
   };
 }

@@ -14,6 +14,7 @@ interface CustomerRow {
   username: string | null;
   order_count: number;
   total_spent_cents: number;
+  total_credit_cents: number;
   songs_owed: number;
   last_order_at: Date | string;
   needs_service: boolean;
@@ -33,7 +34,7 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
 
   const matched = sql`
     select o.songwriter_id as user_id, count(*) as order_count, sum(o.amount_paid_cents) as total_spent,
-      sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
+      sum(o.credit_applied_cents) as total_credit, sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
     from orders o where ${sql.join(orderFilters, sql` and `)}
     group by o.songwriter_id`;
   const [rows, totals] = await Promise.all([
@@ -41,7 +42,7 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
       db,
       sql`
       select u.id as user_id, u.email, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
-        m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
+        m.total_credit::int as total_credit_cents, m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
       from (
         select * from (${matched}) as m
         order by m.last_order_at desc, m.user_id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
@@ -61,6 +62,7 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
       username: r.username,
       orderCount: Number(r.order_count),
       totalSpentCents: Number(r.total_spent_cents),
+      totalCreditCents: Number(r.total_credit_cents),
       songsOwed: Number(r.songs_owed),
       lastOrderAt: new Date(r.last_order_at).toISOString(),
       needsService: r.needs_service,
@@ -79,11 +81,12 @@ export async function listCustomerOrders({ db, userId }: { db: Db; userId: strin
     songs_submitted: number;
     payment_status: OrderPaymentStatus;
     amount_paid_cents: number;
+    credit_applied_cents: number;
     created_at: Date | string;
     pending_reviews: number;
   }>(
     db,
-    sql`select o.id, o.package_size, o.songs_submitted, o.payment_status, o.amount_paid_cents, o.created_at,
+    sql`select o.id, o.package_size, o.songs_submitted, o.payment_status, o.amount_paid_cents, o.credit_applied_cents, o.created_at,
       (select count(*) from song_reviews sr where sr.order_id = o.id and sr.status <> 'reviewed')::int as pending_reviews
     from orders o where o.songwriter_id = ${userId} and ${isPaidOrder(sql`o.payment_status`)}
     order by o.created_at desc`,
@@ -94,6 +97,7 @@ export async function listCustomerOrders({ db, userId }: { db: Db; userId: strin
     songsSubmitted: Number(r.songs_submitted),
     paymentStatus: r.payment_status,
     amountPaidCents: Number(r.amount_paid_cents),
+    creditAppliedCents: Number(r.credit_applied_cents),
     createdAt: new Date(r.created_at).toISOString(),
     pendingReviews: Number(r.pending_reviews),
   }));

@@ -25,6 +25,7 @@ export function renderAgreementText(t: AgreementTerms): string {
     `3. Commission. If the Song is placed (recorded, released, or licensed) through our pitching during the term, we receive ${t.commissionPercent}% of the income you receive from that placement. Nothing is owed if the Song is not placed through us.`,
     "4. Your promise. You confirm that you wrote the Song, or have the right to agree to this on behalf of all its writers, and that it does not copy anyone else's work.",
     '5. Ending. Either side may end this agreement by written notice; a placement made before the end still earns its commission.',
+    '6. Review fee. When you sign, the review fee you paid for the Song is credited back to your account and taken off the price of your next review package. A song whose review was paid with account credit earns no credit again.',
     '',
     'You sign by typing your full legal name and confirming that you agree.',
   ].join('\n');

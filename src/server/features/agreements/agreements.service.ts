@@ -11,6 +11,7 @@ import { pitchAgreementSignedEmail, pitchOfferDeclinedEmail, pitchOfferEmail, pi
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
+import { creditReviewFee } from '../orders/credits.service';
 import { songwriterName } from '../reviews/reviews.service';
 import { renderAgreementPdf } from './agreement-pdf';
 import { renderAgreementText, textHash } from './agreement-text';
@@ -264,6 +265,7 @@ export async function acceptPitchAgreement({
       .where(openOffer(id, actor.id))
       .returning({ id: pitchAgreements.id });
     if (!signed) throw await refusal(tx, id, actor.id);
+    await creditReviewFee(tx, signed.id);
     const reviewId = offer.agreement.reviewId;
     // Both sides get the signed copy itself, as well as a link to where it stays downloadable.
     const signedCopy = await renderAgreementPdf(await getAgreement({ db: tx, id }));

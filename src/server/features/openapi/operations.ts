@@ -83,6 +83,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PUT /api/songwriters/me/profile': { summary: 'Save the profile (step 2)' },
   'PUT /api/songwriters/me/questionnaire': { summary: 'Save the questionnaire (step 3)' },
   'POST /api/songwriters/me/checkout': { summary: 'Start a checkout for a review package' },
+  'GET /api/songwriters/me/credit': { summary: "The songwriter's unspent account credit and what it takes off each package" },
   'GET /api/songwriters/me/orders': { summary: "The songwriter's paid orders" },
   'GET /api/songwriters/me/orders/:id': { summary: "One of the songwriter's paid orders" },
   'GET /api/songwriters/me/reviews': { summary: 'Recent reviews and unread messages' },

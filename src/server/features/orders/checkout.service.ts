@@ -1,13 +1,17 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { PackageSize } from '../../../common/constants';
+import { packagePriceCents, type PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { StartedCheckout } from '../../../common/responses/orders';
 import { checkoutReturnPath, PAGE_PATHS } from '../../../common/routes';
+import { enqueueMail } from '../../adapters/mail/outbox';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { orders, songwriterProfiles, songwriterQuestionnaires } from '../../db/schema';
+import type { EmailContext } from '../../emails/layout';
+import { orderPaidEmail } from '../../emails/order-paid';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
+import { applyCredit, type CancelledOrder } from './credits.service';
 
 const m = MESSAGES.songwriters;
 
@@ -21,41 +25,87 @@ async function assertOnboarded(db: Db, userId: string): Promise<void> {
   if (!ready) throw new AppError('CONFLICT', m.onboardingIncomplete);
 }
 
-/** Creates a pending order for the songwriter (profile and questionnaire done) and a checkout session for it. */
+/**
+ * Creates a pending order for the songwriter (profile and questionnaire done), takes their account credit off
+ * its price (credits.service.ts), and opens a checkout for the rest. A package the credit pays in full is paid
+ * at once, with nothing to charge and no checkout (decision 0041). Checkouts the credit was taken from are
+ * closed at the provider once this one's order is committed.
+ */
 export async function startCheckout({
   db,
   payments,
   actor,
   packageSize,
   publicUrl,
+  emailCtx,
 }: {
   db: Db;
   payments: PaymentProvider;
   actor: Actor;
   packageSize: PackageSize;
   publicUrl: string;
+  emailCtx: EmailContext;
 }): Promise<StartedCheckout> {
   await assertOnboarded(db, actor.id);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      songwriterId: actor.id,
-      packageSize,
-      amountPaidCents: 0,
-      paymentStatus: 'pending',
-      paymentProvider: payments.kind,
-      customerEmail: actor.email,
-      customerName: actor.name || null,
-    })
-    .returning({ id: orders.id });
+  const listPriceCents = packagePriceCents(packageSize);
+  const { orderId, creditCents, cancelled } = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        songwriterId: actor.id,
+        packageSize,
+        amountPaidCents: 0,
+        paymentStatus: 'pending',
+        paymentProvider: payments.kind,
+        customerEmail: actor.email,
+        customerName: actor.name || null,
+      })
+      .returning({ id: orders.id });
+    const credit = await applyCredit(tx, { songwriterId: actor.id, orderId: order!.id, listPriceCents });
+    if (credit.creditCents === listPriceCents) {
+      await tx.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order!.id));
+      await enqueueMail(tx, {
+        to: actor.email,
+        kind: 'order-paid',
+        ...orderPaidEmail(emailCtx, { packageSize, amountCents: 0, creditCents: credit.creditCents, claimed: true }),
+      });
+    }
+    return { orderId: order!.id, ...credit };
+  });
+  await closeCancelledCheckouts(payments, cancelled);
+  if (creditCents === listPriceCents) return { orderId, url: `${publicUrl}${PAGE_PATHS.songwriterDashboard}` };
+
   const checkout = await payments.createCheckout({
-    orderId: order!.id,
+    orderId,
     packageSize,
+    creditCents,
     customerEmail: actor.email,
     successUrl: `${publicUrl}${checkoutReturnPath()}`,
     cancelUrl: `${publicUrl}${PAGE_PATHS.songwriterOrder}`,
   });
-  await db.update(orders).set({ checkoutSessionId: checkout.sessionId }).where(eq(orders.id, order!.id));
+  const recorded = await db
+    .update(orders)
+    .set({ checkoutSessionId: checkout.sessionId })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id });
+  if (recorded.length === 0) {
+    // A newer checkout of the same songwriter took this order's credit while its session was being made.
+    await payments.expireCheckout(checkout.sessionId);
+    throw new AppError('CONFLICT', MESSAGES.credits.checkoutReplaced);
+  }
   const url = checkout.url.startsWith('/') ? `${publicUrl}${checkout.url}` : checkout.url;
-  return { orderId: order!.id, url };
+  return { orderId, url };
+}
+
+/**
+ * Orders whose credit a newer checkout took can no longer be paid: their provider sessions are expired. A
+ * failure here is not the new checkout's failure; a session left open ends by itself at the provider, and a
+ * payment made on it anyway is recorded (fulfilment.service.ts).
+ */
+async function closeCancelledCheckouts(payments: PaymentProvider, cancelled: CancelledOrder[]): Promise<void> {
+  await Promise.allSettled(
+    cancelled.flatMap((o) =>
+      o.paymentProvider === payments.kind && o.checkoutSessionId ? [payments.expireCheckout(o.checkoutSessionId)] : [],
+    ),
+  );
 }

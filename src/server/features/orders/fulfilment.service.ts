@@ -33,8 +33,9 @@ export async function fulfilCheckout({
 }): Promise<FulfilOutcome> {
   return db.transaction(async (tx) => {
     // The receipt is queued in the same transaction: it exists exactly when the payment was recorded.
-    const sendReceipt = async (to: string | null, packageSize: number, amountCents: number, claimed: boolean) => {
-      if (to) await enqueueMail(tx, { to, kind: 'order-paid', ...orderPaidEmail(emailCtx, { packageSize, amountCents, claimed }) });
+    const sendReceipt = async (to: string | null, packageSize: number, amountCents: number, claimed: boolean, creditCents = 0) => {
+      if (to)
+        await enqueueMail(tx, { to, kind: 'order-paid', ...orderPaidEmail(emailCtx, { packageSize, amountCents, creditCents, claimed }) });
     };
     const recorded = await tx
       .insert(paymentEvents)
@@ -56,8 +57,11 @@ export async function fulfilCheckout({
       .for('update');
 
     if (order) {
-      if (order.paymentStatus !== 'pending') return 'already-paid';
-      const amountPaidCents = checkout.amountTotalCents || packagePriceCents(order.packageSize as PackageSize);
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'completed') return 'already-paid';
+      // The built-in test checkout moves no money: its cancelled order stays unpaid.
+      if (order.paymentStatus === 'cancelled' && checkout.provider === 'test') return 'cancelled';
+      // What was actually charged: the list price less any credit the checkout applied.
+      const amountPaidCents = checkout.amountTotalCents;
       const customerEmail = checkout.customerEmail?.toLowerCase() ?? order.customerEmail;
       await tx
         .update(orders)
@@ -70,8 +74,10 @@ export async function fulfilCheckout({
           customerName: checkout.customerName ?? order.customerName,
         })
         .where(eq(orders.id, order.id));
-      await sendReceipt(customerEmail, order.packageSize, amountPaidCents, order.songwriterId !== null);
-      return 'paid';
+      await sendReceipt(customerEmail, order.packageSize, amountPaidCents, order.songwriterId !== null, order.creditAppliedCents);
+      // A cancelled order's session is expired when a newer checkout takes its credit, but a payment made just
+      // before is still reported: the money is never refused, the order is paid (decision 0041).
+      return order.paymentStatus === 'cancelled' ? 'paid-after-cancel' : 'paid';
     }
 
     if (!checkout.packageSize) return 'unknown-package';
@@ -106,11 +112,14 @@ export async function getTestCheckout({ db, actor, sessionId }: { db: Db; actor:
     .from(orders)
     .where(and(eq(orders.paymentProvider, 'test'), eq(orders.checkoutSessionId, sessionId), eq(orders.songwriterId, actor.id)));
   if (!order) throw new AppError('NOT_FOUND', m.checkoutNotFound);
+  const listPriceCents = packagePriceCents(order.packageSize as PackageSize);
   return {
     sessionId,
     orderId: order.id,
     packageSize: order.packageSize,
-    amountCents: packagePriceCents(order.packageSize as PackageSize),
+    listPriceCents,
+    creditAppliedCents: order.creditAppliedCents,
+    amountCents: listPriceCents - order.creditAppliedCents,
     paymentStatus: order.paymentStatus,
     customerEmail: order.customerEmail,
   };
@@ -129,8 +138,9 @@ export async function payTestCheckout({
   emailCtx: EmailContext;
 }) {
   const checkout = await getTestCheckout({ db, actor, sessionId });
+  if (checkout.paymentStatus === 'cancelled') throw new AppError('CONFLICT', MESSAGES.credits.checkoutCancelled);
   if (checkout.paymentStatus !== 'pending') throw new AppError('CONFLICT', m.alreadyPaid);
-  await fulfilCheckout({
+  const outcome = await fulfilCheckout({
     db,
     emailCtx,
     checkout: {
@@ -145,5 +155,6 @@ export async function payTestCheckout({
       packageSize: checkout.packageSize as PackageSize,
     },
   });
+  if (outcome === 'cancelled') throw new AppError('CONFLICT', MESSAGES.credits.checkoutCancelled);
   return { redirectTo: checkoutReturnPath(sessionId) };
 }

@@ -19,6 +19,7 @@ export async function listMyOrders({ db, actor }: { db: Db; actor: Actor }) {
       songsSubmitted: orders.songsSubmitted,
       paymentStatus: orders.paymentStatus,
       amountPaidCents: orders.amountPaidCents,
+      creditAppliedCents: orders.creditAppliedCents,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
     })

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { OkSchema } from '../../../common/responses/common';
 import {
+  AccountCreditSchema,
   ClaimedOrdersSchema,
   EmailClaimResultSchema,
   SessionClaimResultSchema,
@@ -32,6 +33,7 @@ import { validate } from '../../lib/validate';
 import * as MESSAGES from '../../../common/messages';
 import { actorOf, refuseRole, requireRole } from '../../middleware/require-user';
 import { startCheckout } from '../orders/checkout.service';
+import { getMyCredit } from '../orders/credits.service';
 import { claimBySession, confirmClaimByEmail, requestClaimByEmail } from '../orders/claims.service';
 import { getMyOrder, listMyOrders } from '../orders/my-orders.service';
 import { signUpCookieName, signUpCookieOptions, signUpCookieValue } from '../accounts/credentials';
@@ -69,9 +71,17 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
     })
     .post('/checkout', validate('json', CheckoutSchema), responds(StartedCheckoutSchema, 201), async (c) =>
       c.var.reply(
-        await startCheckout({ db, payments, actor: actorOf(c), packageSize: c.req.valid('json').packageSize, publicUrl: config.publicUrl }),
+        await startCheckout({
+          db,
+          payments,
+          actor: actorOf(c),
+          packageSize: c.req.valid('json').packageSize,
+          publicUrl: config.publicUrl,
+          emailCtx,
+        }),
       ),
     )
+    .get('/credit', responds(AccountCreditSchema), async (c) => c.var.reply(await getMyCredit({ db, songwriterId: actorOf(c).id })))
     .get('/orders', responds(SongwriterOrdersSchema), async (c) => c.var.reply(await listMyOrders({ db, actor: actorOf(c) })))
     .get('/orders/:id', validate('param', UuidParamSchema), responds(SubmissionOrderSchema), async (c) =>
       c.var.reply(await getMyOrder({ db, actor: actorOf(c), orderId: c.req.valid('param').id })),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import type { OnboardingStep } from '../../../common/responses/songwriters';
 import { PAGE_PATHS } from '../../../common/routes';
@@ -33,6 +33,7 @@ import type { Actor } from '../accounts/accounts.service';
 import { findUserIdByEmail } from '../accounts/accounts.service';
 import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 import { admitSignInAttempt, clearSignInAttempts, isSignInLocked, tellOwnersOfLock } from '../accounts/credentials';
+import { isPaidOrder } from '../orders/paid-orders';
 import { unreadBy } from '../reviews/reviews.service';
 
 const m = MESSAGES.songwriters;
@@ -174,7 +175,7 @@ export async function getOnboarding({ db, actor }: { db: Db; actor: Actor }) {
   const [orderCount] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.songwriterId, actor.id), ne(orders.paymentStatus, 'pending')));
+    .where(and(eq(orders.songwriterId, actor.id), isPaidOrder()));
   const nextStep: OnboardingStep = !profile?.completedAt
     ? 'profile'
     : !questionnaire

@@ -50,7 +50,8 @@ function Summary({ session }: { session: TestCheckoutSession }) {
     mutationFn: () => payTestCheckout(session.sessionId),
     onSuccess: ({ redirectTo }) => void navigate(redirectTo, { replace: true }),
   });
-  const alreadyPaid = session.paymentStatus !== 'pending' || (isApiError(pay.error) && pay.error.status === 409);
+  const cancelled = session.paymentStatus === 'cancelled';
+  const alreadyPaid = !cancelled && (session.paymentStatus !== 'pending' || (isApiError(pay.error) && pay.error.status === 409));
   const total = formatCents(session.amountCents);
 
   return (
@@ -71,11 +72,17 @@ function Summary({ session }: { session: TestCheckoutSession }) {
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Price</dt>
             <dd className="font-medium">
-              {session.packageSize} × {formatCents(PRICE_PER_SONG_CENTS)}
+              {session.packageSize} × {formatCents(PRICE_PER_SONG_CENTS)} = {formatCents(session.listPriceCents)}
             </dd>
           </div>
+          {session.creditAppliedCents > 0 && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Account credit</dt>
+              <dd className="font-medium text-success">−{formatCents(session.creditAppliedCents)}</dd>
+            </div>
+          )}
           <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-            <dt className="font-semibold">Total</dt>
+            <dt className="font-semibold">Amount due</dt>
             <dd className="font-display text-2xl font-bold">{total}</dd>
           </div>
         </dl>
@@ -88,14 +95,22 @@ function Summary({ session }: { session: TestCheckoutSession }) {
             </Link>
           </Alert>
         )}
-        {pay.isError && !alreadyPaid && (
+        {cancelled && (
+          <Alert variant="destructive" role="alert" className="mt-6">
+            <p className="font-medium">{MESSAGES.credits.checkoutCancelled}</p>
+            <Link to={PAGE_PATHS.songwriterOrder} className="link mt-2 inline-flex items-center gap-1.5">
+              Choose a package
+            </Link>
+          </Alert>
+        )}
+        {pay.isError && !alreadyPaid && !cancelled && (
           <Alert variant="destructive" role="alert" className="mt-6">
             <p className="font-medium">{m.paymentFailed}</p>
             {isApiError(pay.error) && <p>{pay.error.message}</p>}
           </Alert>
         )}
       </CardContent>
-      {!alreadyPaid && (
+      {!alreadyPaid && !cancelled && (
         <CardFooter className="flex-col items-stretch">
           <Button size="lg" className="w-full" disabled={pay.isPending || pay.isSuccess} onClick={() => pay.mutate()}>
             {pay.isPending || pay.isSuccess ? <InlineSpinner /> : <Lock aria-hidden="true" />}

@@ -80,7 +80,12 @@ function OrderCard({ order, reviews }: { order: SongwriterOrder; reviews: Dashbo
           </div>
           <div>
             <dt className="text-muted-foreground">Amount</dt>
-            <dd className="font-medium">{formatCents(order.amountPaidCents)}</dd>
+            <dd className="font-medium">
+              {formatCents(order.amountPaidCents)}
+              {order.creditAppliedCents > 0 && (
+                <span className="block text-xs font-normal text-muted-foreground">+ {formatCents(order.creditAppliedCents)} credit</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Songs submitted</dt>

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Ok } from '../../../common/responses/common';
 import type { PackageSize } from '../../../common/constants';
 import type {
+  AccountCredit,
   ClaimedOrders,
   EmailClaimResult,
   SessionClaimResult,
@@ -21,7 +22,7 @@ import { api } from '../../lib/api';
 import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
 
 export type { DashboardReview, DashboardReviews, Onboarding, OnboardingStep } from '../../../common/responses/songwriters';
-export type { SongwriterOrder } from '../../../common/responses/orders';
+export type { AccountCredit, SongwriterOrder } from '../../../common/responses/orders';
 
 /** Every query of this feature sits under this root; sign-out drops them with the rest of the session's data. */
 const ROOT = ['songwriter'] as const;
@@ -34,6 +35,12 @@ export const onboardingQuery = queryOptions({
 export const ordersQuery = queryOptions({
   queryKey: [...ROOT, 'orders'],
   queryFn: ({ signal }) => api<SongwriterOrder[]>('/api/songwriters/me/orders', { signal }),
+});
+
+/** Unspent account credit (review fees credited back) and what it takes off each package. */
+export const creditQuery = queryOptions({
+  queryKey: [...ROOT, 'credit'],
+  queryFn: ({ signal }) => api<AccountCredit>('/api/songwriters/me/credit', { signal }),
 });
 
 /** The unread review count is refetched every 30 s. */

@@ -11,6 +11,7 @@ import { useMe } from '../../lib/auth';
 import { OpenPitchOffers } from '../agreements';
 import { PitchReportSection } from '../pitch-report';
 import { ClaimOrdersBox } from './claim-orders-box';
+import { CreditNote } from './credit-note';
 import { OnboardingGate } from './onboarding-shell';
 import { OrdersList } from './orders-list';
 import { NewReplyBadge, RecentReviews } from './recent-reviews';
@@ -67,6 +68,7 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
         </Alert>
       )}
       {returned === 'failed' && <ClaimOrdersBox intro={m.claimIntro} className="mt-8" />}
+      <CreditNote className="mt-8" />
       <OpenPitchOffers className="mt-10" />
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,7 +21,8 @@ import { InlineSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { formatCents } from '../../../common/money';
 import { OnboardingGate, OnboardingShell } from './onboarding-shell';
-import { ordersQuery, songsLabel, songwriterApi, type Onboarding } from './songwriter-api';
+import { CreditNote } from './credit-note';
+import { creditQuery, ordersQuery, songsLabel, songwriterApi, type AccountCredit, type Onboarding } from './songwriter-api';
 
 const m = MESSAGES.songwriters;
 /** While the checkout tab is open, how often this tab looks for the paid order. */
@@ -44,7 +45,16 @@ export function SongwriterOrderPage() {
 
 function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
   const [started, setStarted] = useState<Started | null>(null);
-  const checkout = useMutation({ mutationFn: songwriterApi.startCheckout });
+  const queryClient = useQueryClient();
+  const checkout = useMutation({
+    mutationFn: songwriterApi.startCheckout,
+    // The order took the credit (the cards drop it), and one the credit paid in full is listed at once.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: creditQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
+    },
+  });
+  const credit = useQuery(creditQuery);
 
   const choose = async (size: PackageSize) => {
     // The tab opens in the click itself, before the order is made: Safari allows a new tab only as the direct
@@ -72,12 +82,14 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
       description={`Every song gets a professional written review. ${formatCents(PRICE_PER_SONG_CENTS)} per song, up to four songs at a time.`}
     >
       {started && <CheckoutStatus started={started} />}
+      {!started && <CreditNote className="mb-8" />}
 
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {PACKAGE_SIZES.map((size) => (
           <li key={size} className="flex">
             <PackageCard
               size={size}
+              price={credit.data?.packages.find((p) => p.packageSize === size)}
               busy={checkout.isPending && checkout.variables === size}
               disabled={checkout.isPending}
               onChoose={() => void choose(size)}
@@ -111,20 +123,53 @@ function openWaitingTab(): Window | null {
   return tab;
 }
 
-function PackageCard({ size, busy, disabled, onChoose }: { size: PackageSize; busy: boolean; disabled: boolean; onChoose: () => void }) {
+function PackageCard({
+  size,
+  price,
+  busy,
+  disabled,
+  onChoose,
+}: {
+  size: PackageSize;
+  /** The package's price with the songwriter's credit taken off, once known. */
+  price?: AccountCredit['packages'][number];
+  busy: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
   const titleId = `package-${size}`;
+  const credited = price !== undefined && price.creditCents > 0;
   return (
     <Card className="flex w-full flex-col" role="group" aria-labelledby={titleId}>
       <CardHeader className="pb-4">
         <CardTitle id={titleId} className="capitalize">
           {songsLabel(size)}
         </CardTitle>
-        <p>
-          <span className="font-display text-4xl font-bold">{formatCents(packagePriceCents(size))}</span>
-        </p>
-        <p className="text-sm text-muted-foreground">
-          {size} × {formatCents(PRICE_PER_SONG_CENTS)} per song
-        </p>
+        {credited ? (
+          <dl className="grid gap-1">
+            <div className="flex items-baseline gap-2">
+              <dt className="sr-only">Amount due</dt>
+              <dd className="font-display text-4xl font-bold">{formatCents(price.dueCents)}</dd>
+            </div>
+            <div className="flex gap-1 text-sm text-muted-foreground">
+              <dt>List price</dt>
+              <dd className="line-through">{formatCents(price.listPriceCents)}</dd>
+            </div>
+            <div className="flex gap-1 text-sm text-success">
+              <dt>Your credit</dt>
+              <dd>−{formatCents(price.creditCents)}</dd>
+            </div>
+          </dl>
+        ) : (
+          <>
+            <p>
+              <span className="font-display text-4xl font-bold">{formatCents(packagePriceCents(size))}</span>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {size} × {formatCents(PRICE_PER_SONG_CENTS)} per song
+            </p>
+          </>
+        )}
       </CardHeader>
       <CardContent className="flex-1">
         <ul className="grid gap-2 text-sm">

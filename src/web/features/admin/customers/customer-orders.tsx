@@ -72,7 +72,12 @@ export function CustomerOrders({ userId, label }: { userId: string; label: strin
                     <Badge variant="secondary">{order.paymentStatus}</Badge>
                   )}
                 </td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatCents(order.amountPaidCents)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">
+                  {formatCents(order.amountPaidCents)}
+                  {order.creditAppliedCents > 0 && (
+                    <span className="block text-xs text-muted-foreground">+ {formatCents(order.creditAppliedCents)} credit</span>
+                  )}
+                </td>
                 <td className="py-2 pr-4 text-right tabular-nums">{order.pendingReviews}</td>
               </tr>
             ))}

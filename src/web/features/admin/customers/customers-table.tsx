@@ -70,7 +70,9 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
                   <Who customer={customer} />
                 </th>
                 <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>{customer.orderCount}</td>
-                <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>{formatCents(customer.totalSpentCents)}</td>
+                <td className={cn(COMPACT_CELL, 'text-right tabular-nums')}>
+                  <Spent customer={customer} />
+                </td>
                 <td className={cn(COMPACT_CELL, 'text-right tabular-nums', customer.songsOwed > 0 && 'font-semibold')}>
                   {customer.songsOwed}
                 </td>
@@ -99,6 +101,18 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
   );
 }
 
+/** What the customer paid, net of account credit, and the credit beside it when there was any. */
+function Spent({ customer }: { customer: CustomerRow }) {
+  return (
+    <>
+      {formatCents(customer.totalSpentCents)}
+      {customer.totalCreditCents > 0 && (
+        <span className="block text-xs text-muted-foreground">+ {formatCents(customer.totalCreditCents)} credit</span>
+      )}
+    </>
+  );
+}
+
 function CustomerCard({ customer, isOpen, onToggle }: { customer: CustomerRow; isOpen: boolean; onToggle: () => void }) {
   const name = displayName(customer);
   const panelId = `customer-orders-card-${customer.userId}`;
@@ -112,7 +126,9 @@ function CustomerCard({ customer, isOpen, onToggle }: { customer: CustomerRow; i
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 @md:grid-cols-4">
         <Figure term="Orders">{customer.orderCount}</Figure>
-        <Figure term="Total spent">{formatCents(customer.totalSpentCents)}</Figure>
+        <Figure term="Total spent">
+          <Spent customer={customer} />
+        </Figure>
         <Figure term="Songs owed" strong={customer.songsOwed > 0}>
           {customer.songsOwed}
         </Figure>
