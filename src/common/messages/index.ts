@@ -15,5 +15,6 @@ export { reviews } from './reviews';
 export { admin } from './admin';
 export { pitching } from './pitching';
 export { agreements } from './agreements';
+export { placements } from './placements';
 export { files } from './files';
 export { notFound } from './not-found';

@@ -12,3 +12,4 @@ export * from './orders';
 export * from './submissions';
 export * from './reviews';
 export * from './agreements';
+export * from './placements';

@@ -10,4 +10,5 @@ export * from './reviews';
 export * from './admin-ops';
 export * from './pitching';
 export * from './agreements';
+export * from './placements';
 export * from './client-errors';
