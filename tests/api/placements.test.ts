@@ -165,7 +165,11 @@ describe('recording a placement', () => {
       releaseDate: [m.releaseDateInvalid],
     });
     expect((await record(song.id, { artist: 'A', income: '10000000.01' })).body.error.fields).toEqual({ income: [m.incomeTooLarge] });
+    expect((await record(song.id, { artist: 'A', income: '$1,000,000,000' })).body.error.fields).toEqual({ income: [m.incomeTooLarge] });
     expect(await t.db.select().from(placements).where(eq(placements.songId, song.id))).toEqual([]);
+    // A blank income (a hold, nothing received yet) is $0.00.
+    const blank = await record(song.id, { artist: 'A', income: '' });
+    expect(await stored(blank.body.id)).toMatchObject({ incomeCents: 0, commissionCents: 0 });
   });
 
   test('a song without a signed agreement is refused: the company’s own, one whose offer is still open, and no song at all', async () => {

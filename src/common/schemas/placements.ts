@@ -8,19 +8,22 @@ const m = MESSAGES.placements;
 /** "$1,000.50", "1000.5" or 1000.5 as cents (100050); null when it is not an amount of dollars and cents. */
 export function dollarsToCents(amount: string | number): number | null {
   const clean = String(amount).trim().replace(/^\$/, '').replace(/,/g, '');
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(clean);
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(clean);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** Our commission on a placement's income at the agreement's rate, to the nearest cent (half a cent up). */
+export const commissionOf = (incomeCents: number, commissionPercent: number) => Math.round((incomeCents * commissionPercent) / 100);
+
 /** Cents as the form's dollar text: 100050 -> "1000.50". */
 export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** The income received, typed in dollars; the server stores cents. Missing is nothing received yet. */
+/** The income received, typed in dollars; the server stores cents. Missing or blank is nothing received yet. */
 const incomeField = z._default(
   z
     .pipe(
-      z.union([z.string(), z.number()]).check(z.refine((v) => dollarsToCents(v) !== null, m.incomeInvalid)),
+      z.union([z.string(), z.number()]).check(z.refine((v) => v === '' || dollarsToCents(v) !== null, m.incomeInvalid)),
       z.transform((v) => dollarsToCents(v) ?? 0),
     )
     .check(z.refine((cents) => cents <= P.incomeMaxCents, m.incomeTooLarge)),

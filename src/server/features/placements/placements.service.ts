@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
-import type { NewPlacementValues, PlacementFormValues } from '../../../common/schemas/placements';
+import { commissionOf, type NewPlacementValues, type PlacementFormValues } from '../../../common/schemas/placements';
 import type { Db, DbOrTx } from '../../db/client';
 import { pitchAgreements, placements, songs, songwriterProfiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,9 +8,6 @@ import type { Actor } from '../accounts/accounts.service';
 import { songwriterName } from '../reviews/reviews.service';
 
 const m = MESSAGES.placements;
-
-/** Our commission on a placement's income at the agreement's rate, to the nearest cent (half a cent up). */
-export const commissionOf = (incomeCents: number, commissionPercent: number) => Math.round((incomeCents * commissionPercent) / 100);
 
 const placementColumns = {
   id: placements.id,

@@ -10,6 +10,7 @@ import type { Placement, SongPlacements } from '../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import {
   centsToDollars,
+  commissionOf,
   dollarsToCents,
   PlacementFormSchema,
   type PlacementFormInput,
@@ -36,7 +37,8 @@ const FORM_FIELDS = ['artist', 'project', 'label', 'status', 'releaseDate', 'inc
  */
 export function SongPlacementsPanel({ songId }: { songId: string }) {
   const placements = useQuery(songPlacementsQuery(songId));
-  if (placements.isSuccess && !placements.data.agreement) return null;
+  // Only a pitched song has the panel: nothing shows until the answer says which this is.
+  if (placements.isPending || (placements.isSuccess && !placements.data.agreement)) return null;
   return (
     <Card role="region" aria-labelledby="placements-heading">
       <CardHeader>
@@ -44,7 +46,7 @@ export function SongPlacementsPanel({ songId }: { songId: string }) {
         {placements.data?.agreement && <AgreementLine agreement={placements.data.agreement} />}
       </CardHeader>
       <CardContent>
-        <QueryState query={placements} pending={<InlineSpinner />} errorTitle="Could not load this song's placements">
+        <QueryState query={placements} errorTitle="Could not load this song's placements">
           {(data) => <Placements data={data} />}
         </QueryState>
       </CardContent>
@@ -207,7 +209,7 @@ function PlacementForm({
           hint={
             incomeCents === null
               ? 'Dollars and cents'
-              : `Commission at ${commissionPercent}%: ${formatCents(Math.round((incomeCents * commissionPercent) / 100))}`
+              : `Commission at ${commissionPercent}%: ${formatCents(commissionOf(incomeCents, commissionPercent))}`
           }
           error={errors.income?.message}
         >
