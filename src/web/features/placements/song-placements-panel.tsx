@@ -182,7 +182,7 @@ function PlacementForm({
       className="grid gap-4 rounded-lg border border-border p-4"
     >
       <h3 className="font-semibold">{heading}</h3>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid items-start gap-4 sm:grid-cols-3">
         <FormField label="Artist" required error={errors.artist?.message}>
           <Input maxLength={PLACEMENT.artistMax} {...form.register('artist')} />
         </FormField>
@@ -201,7 +201,7 @@ function PlacementForm({
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Release date" hint="YYYY-MM-DD, if known" error={errors.releaseDate?.message}>
+        <FormField label="Release date" hint="If known" error={errors.releaseDate?.message}>
           <Input type="date" {...form.register('releaseDate')} />
         </FormField>
         <FormField
