@@ -86,6 +86,24 @@ export const PLACEMENT = {
   incomeMaxCents: 1_000_000_000,
 } as const;
 
+/**
+ * Where a pitch agreement stands in the pipeline, read from the agreement, its catalogue song and its
+ * placements: an open offer, signed with no song in the catalogue yet, in the catalogue (its song active),
+ * its furthest placement (on hold, cut, released), or ended (declined, withdrawn, expired).
+ */
+export const PITCH_PIPELINE_STAGES = [
+  'offered',
+  'accepted',
+  'in_catalogue',
+  'on_hold',
+  'cut',
+  'released',
+  'declined',
+  'withdrawn',
+  'expired',
+] as const;
+export type PitchPipelineStage = (typeof PITCH_PIPELINE_STAGES)[number];
+
 export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 

@@ -50,6 +50,7 @@ export const PAGE_PATHS = {
   adminPitchLinkNew: '/admin/pitch-links/new',
   adminPitchActivity: '/admin/pitch-activity',
   adminPitchPipeline: '/admin/pitch-pipeline',
+  adminLedger: '/admin/ledger',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];

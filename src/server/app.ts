@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { adminAgreementRoutes, adminPitchPipelineRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
+import { adminLedgerRoutes, adminPlacementRoutes, songwriterPlacementRoutes } from './features/placements/placements.routes';
 import { getMe } from './features/accounts/accounts.service';
 import { createActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
@@ -197,6 +198,7 @@ export function createApp({
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
     .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail }))
     .route('/pitch-report', songwriterPitchReportRoutes(db))
+    .route('/placements', songwriterPlacementRoutes(db))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret, fileChecks }));
 
   const admin = new Hono<AppEnv>();
@@ -213,6 +215,8 @@ export function createApp({
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
   admin.route('/pitch-agreements', adminAgreementRoutes({ db, mail }));
   admin.route('/pitch-pipeline', adminPitchPipelineRoutes(db));
+  admin.route('/placements', adminPlacementRoutes(db));
+  admin.route('/ledger', adminLedgerRoutes(db));
   admin.route('/song-responses', adminSongResponseRoutes(db));
   admin.route('/song-responses', adminHoldCompanyRoutes(db));
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));

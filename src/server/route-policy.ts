@@ -83,6 +83,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/pitch-agreements/:id/accept': 'songwriter',
   'POST /api/pitch-agreements/:id/decline': 'songwriter',
   'GET /api/pitch-report': 'songwriter',
+  'GET /api/placements': 'songwriter',
 
   'GET /api/admin/outbox': 'admin',
   'GET /api/admin/outbox/:id': 'admin',
@@ -115,6 +116,10 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/admin/pitch-agreements/:id/withdraw': 'admin',
   'GET /api/admin/pitch-agreements/:id/pdf': 'admin',
   'GET /api/admin/pitch-pipeline': 'admin',
+  'GET /api/admin/placements': 'admin',
+  'POST /api/admin/placements': 'admin',
+  'PUT /api/admin/placements/:id': 'admin',
+  'GET /api/admin/ledger': 'admin',
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/customers': 'admin',

@@ -45,6 +45,7 @@ const TRACKED: Record<string, PgTable> = {
   pitch_link_songs: schema.pitchLinkSongs,
   pitch_agreements: schema.pitchAgreements,
   account_credits: schema.accountCredits,
+  placements: schema.placements,
   accounts: schema.accounts,
   sessions: schema.sessions,
   verifications: schema.verifications,
@@ -1316,8 +1317,104 @@ function cases(): Case[] {
         },
       },
     },
+    {
+      route: 'POST /api/admin/placements',
+      fields: placementFields(),
+      prepare: async () => {
+        placedSong = await pitchedSong(ids.writer, 20);
+      },
+      send: (f) =>
+        as.admin.post('/api/admin/placements', { ...f, songId: placedSong.songId, artist: 'Luke Bryan', status: 'cut', income: '1000' }),
+      allow: {
+        placements: {
+          insert: ([p, ...more]) => {
+            expect(more).toEqual([]);
+            expect(p).toMatchObject({
+              songId: placedSong.songId,
+              pitchAgreementId: placedSong.agreementId,
+              recordedBy: ids.admin,
+              status: 'cut',
+              incomeCents: 100_000,
+              commissionCents: 20_000,
+            });
+            expect(p!.id).not.toBe(privileged().id);
+            recent(p!.createdAt);
+          },
+        },
+      },
+    },
+    {
+      route: 'PUT /api/admin/placements/:id',
+      fields: placementFields(),
+      prepare: async () => {
+        const song = await pitchedSong(ids.writer, 10);
+        await t.db.insert(schema.placements).values({
+          id: editedPlacement,
+          songId: song.songId,
+          pitchAgreementId: song.agreementId,
+          artist: 'Held By',
+          recordedBy: ids.admin,
+        });
+      },
+      send: (f) => as.admin.put(`/api/admin/placements/${editedPlacement}`, { ...f, artist: 'Cut By', status: 'released', income: '2500' }),
+      allow: {
+        placements: {
+          update: {
+            key: editedPlacement,
+            columns: ['artist', 'status', 'incomeCents', 'commissionCents', 'updatedAt'],
+            check: (p) =>
+              expect(p).toMatchObject({
+                artist: 'Cut By',
+                status: 'released',
+                incomeCents: 250_000,
+                commissionCents: 25_000,
+                recordedBy: ids.admin,
+              }),
+          },
+        },
+      },
+    },
   ];
 }
+
+const editedPlacement = randomUUID();
+let placedSong: { songId: string; agreementId: string };
+
+/** A catalogue song that came in under the songwriter's signed pitch agreement at the given rate. */
+async function pitchedSong(songwriterId: string, commissionPercent: number) {
+  const agreementId = randomUUID();
+  const reviewId = await reviewedSong(songwriterId);
+  await t.db.insert(schema.pitchAgreements).values({
+    id: agreementId,
+    reviewId,
+    songwriterId,
+    commissionPercent,
+    termMonths: 12,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    textVersion: 'test',
+    agreementText: 'The agreement as signed.',
+    status: 'accepted',
+    signedName: 'Signed Name',
+    textSha256: '0'.repeat(64),
+    answeredAt: new Date(),
+  });
+  const [song] = await t.db
+    .insert(schema.songs)
+    .values({ slug: `pitched-${agreementId}`, title: 'Pitched', description: 'A song.', lyrics: 'Verse', pitchAgreementId: agreementId })
+    .returning({ id: schema.songs.id });
+  return { songId: song!.id, agreementId };
+}
+
+/** Fields no one may set on a placement: the commission, the agreement and song it belongs to, who recorded it. */
+const placementFields = (): Row => ({
+  ...privileged(),
+  commissionCents: 1,
+  incomeCents: 5,
+  pitchAgreementId: randomUUID(),
+  songId: ids.otherSong,
+  recordedBy: ids.victim,
+  updatedAt: '2000-01-01T00:00:00.000Z',
+});
 
 let offeredReview = '';
 const withdrawnOffer = randomUUID();
@@ -1389,7 +1486,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 48, fields: 887 };
+const EXPECTED = { routes: 50, fields: 929 };
 function totals() {
   const all = cases();
   return {

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
-import { pitchAgreements, songReviews } from '../../src/server/db/schema';
+import { pitchAgreements, songReviews, songs } from '../../src/server/db/schema';
 import { textHash } from '../../src/server/features/agreements/agreement-text';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -321,6 +322,77 @@ test('the pitch pipeline counts agreements by state, expired ones included, and 
   expect(onlyExpired.rows.map((r: { id: string }) => r.id)).toContain(lapsed.id);
   expect((await admin.get('/api/admin/pitch-pipeline?state=placed')).status).toBe(400);
   expect((await writerClient.get('/api/admin/pitch-pipeline')).status).toBe(403);
+});
+
+test('the pipeline follows a signed agreement to its catalogue song and its furthest placement, with a count per stage', async () => {
+  const pipeline = async (state?: string) => (await admin.get(`/api/admin/pitch-pipeline${state ? `?state=${state}` : ''}`)).body;
+  const signed = async () => {
+    const { body } = await offer((await reviewedSong()).id);
+    await accept(writerClient, body.id);
+    return body.id as string;
+  };
+  /** The catalogue song a signed agreement brought in, as the acceptance makes it. */
+  const inCatalogue = async (pitchAgreementId: string, isActive = true) =>
+    (
+      await t.db
+        .insert(songs)
+        .values({
+          slug: `pitched-${randomUUID()}`,
+          title: 'Gravel Road Goodbye',
+          description: 'A song.',
+          lyrics: 'Dust',
+          isActive,
+          pitchAgreementId,
+        })
+        .returning()
+    )[0]!.id;
+  const placed = async (songId: string, ...statuses: string[]) => {
+    for (const status of statuses)
+      expect((await admin.post('/api/admin/placements', { songId, artist: 'Luke Bryan', status })).status).toBe(201);
+  };
+  const before = (await pipeline()).counts;
+
+  const noSong = await signed();
+  const hidden = await signed();
+  await inCatalogue(hidden, false);
+  const listed = await signed();
+  const listedSong = await inCatalogue(listed);
+  const held = await signed();
+  await placed(await inCatalogue(held), 'on_hold');
+  const cut = await signed();
+  await placed(await inCatalogue(cut), 'on_hold', 'cut', 'on_hold');
+  const released = await signed();
+  const releasedSong = await inCatalogue(released, false);
+  await placed(releasedSong, 'cut', 'released');
+  const { body: withdrawn } = await offer((await reviewedSong()).id);
+  await admin.post(`/api/admin/pitch-agreements/${withdrawn.id}/withdraw`);
+
+  const after = await pipeline();
+  expect(after.counts).toEqual({
+    ...before,
+    accepted: before.accepted + 2,
+    in_catalogue: before.in_catalogue + 1,
+    on_hold: before.on_hold + 1,
+    cut: before.cut + 1,
+    released: before.released + 1,
+    withdrawn: before.withdrawn + 1,
+  });
+  const stageOf = Object.fromEntries(
+    after.rows.map((r: { id: string; state: string; songId: string | null }) => [r.id, [r.state, r.songId]]),
+  );
+  expect(stageOf[noSong]).toEqual(['accepted', null]);
+  expect(stageOf[hidden]![0]).toBe('accepted');
+  expect(stageOf[listed]).toEqual(['in_catalogue', listedSong]);
+  expect(stageOf[held]![0]).toBe('on_hold');
+  expect(stageOf[cut]![0]).toBe('cut');
+  expect(stageOf[released]).toEqual(['released', releasedSong]);
+  expect(stageOf[withdrawn.id]).toEqual(['withdrawn', null]);
+
+  for (const stage of ['accepted', 'in_catalogue', 'on_hold', 'cut', 'released'] as const) {
+    const only = await pipeline(stage);
+    expect(only.rows.map((r: { state: string }) => r.state)).toEqual(Array(after.counts[stage]).fill(stage));
+  }
+  expect((await pipeline('cut')).rows.map((r: { id: string }) => r.id)).toContain(cut);
 });
 
 test('only songwriters answer offers, and only admins make them', async () => {

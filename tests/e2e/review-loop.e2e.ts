@@ -535,6 +535,12 @@ describe('the pitch offer', () => {
     await expectNoSeriousA11yViolations(admin);
     await row.getByRole('link', { name: song.title }).click();
     await admin.waitForURL((url) => url.pathname === `/admin/songwriter-reviews/${reviewId}`);
+
+    // --- The ledger opens from the sidebar, every writer's placements with a writer filter.
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Ledger' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Ledger' }).waitFor();
+    await admin.getByLabel('Writer').getByRole('option', { name: 'All writers' }).waitFor({ state: 'attached' });
+    await expectNoSeriousA11yViolations(admin);
   });
 });
 

@@ -17,5 +17,6 @@ export { pitching } from './pitching';
 export { agreements } from './agreements';
 export { pitchReport } from './pitch-report';
 export { credits } from './credits';
+export { placements } from './placements';
 export { files } from './files';
 export { notFound } from './not-found';

@@ -1,6 +1,6 @@
 /** What the pitch agreement routes answer. */
 import { z } from 'zod';
-import { PITCH_AGREEMENT_STATUSES } from '../constants';
+import { PITCH_AGREEMENT_STATUSES, PITCH_PIPELINE_STAGES } from '../constants';
 import { timestamp } from './common';
 
 /** One pitch agreement, as the songwriter and the admin read it: terms, state, the text to sign and the signature. */
@@ -28,14 +28,16 @@ export type PitchAgreement = z.output<typeof PitchAgreementSchema>;
 export const PitchAgreementListSchema = z.array(PitchAgreementSchema);
 export type PitchAgreementList = z.output<typeof PitchAgreementListSchema>;
 
-/** A row of the pitch pipeline: the song, its writer, the terms and where it stands. */
+/** A row of the pitch pipeline: the song, its writer, the terms, where it stands, and its catalogue song if there is one. */
 export const PitchPipelineRowSchema = z.object({
   id: z.string(),
   reviewId: z.string(),
   songTitle: z.string(),
   writerName: z.string(),
   writerEmail: z.string(),
-  state: z.enum(PITCH_AGREEMENT_STATUSES),
+  state: z.enum(PITCH_PIPELINE_STAGES),
+  /** The catalogue song the signed agreement brought in. */
+  songId: z.string().nullable(),
   commissionPercent: z.number().int(),
   termMonths: z.number().int(),
   createdAt: timestamp,
@@ -44,9 +46,9 @@ export const PitchPipelineRowSchema = z.object({
 });
 export type PitchPipelineRow = z.output<typeof PitchPipelineRowSchema>;
 
-/** GET /api/admin/pitch-pipeline: how many agreements are in each state, and the rows asked for, newest first. */
+/** GET /api/admin/pitch-pipeline: how many agreements are at each stage, and the rows asked for, newest first. */
 export const PitchPipelineSchema = z.object({
-  counts: z.record(z.enum(PITCH_AGREEMENT_STATUSES), z.number().int()),
+  counts: z.record(z.enum(PITCH_PIPELINE_STAGES), z.number().int()),
   rows: z.array(PitchPipelineRowSchema),
 });
 export type PitchPipeline = z.output<typeof PitchPipelineSchema>;

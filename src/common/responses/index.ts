@@ -13,3 +13,4 @@ export * from './submissions';
 export * from './reviews';
 export * from './agreements';
 export * from './pitch-report';
+export * from './placements';

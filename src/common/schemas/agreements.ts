@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PITCH_AGREEMENT as P, PITCH_AGREEMENT_STATUSES } from '../constants';
+import { PITCH_AGREEMENT as P, PITCH_PIPELINE_STAGES } from '../constants';
 import * as MESSAGES from '../messages';
 import { optionalText, requiredText } from './fields';
 
@@ -31,8 +31,8 @@ export const DeclinePitchAgreementSchema = z.object({
   reason: optionalText(P.declineReasonMax, m.reasonTooLong, { multiLine: true }),
 });
 
-/** GET /api/admin/pitch-pipeline and the page's URL: every agreement, or those in one state. */
+/** GET /api/admin/pitch-pipeline and the page's URL: every agreement, or those at one stage of the pipeline. */
 export const PitchPipelineQuerySchema = z.object({
-  state: z.optional(z.enum(PITCH_AGREEMENT_STATUSES)),
+  state: z.optional(z.enum(PITCH_PIPELINE_STAGES)),
 });
 export type PitchPipelineQuery = z.output<typeof PitchPipelineQuerySchema>;

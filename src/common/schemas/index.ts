@@ -10,5 +10,6 @@ export * from './reviews';
 export * from './admin-ops';
 export * from './pitching';
 export * from './agreements';
+export * from './placements';
 export * from './client-errors';
 export * from './pitch-report';

@@ -15,3 +15,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const pg = pgErrorOf(error);
   return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
 }
+
+/**
+ * A row still referenced elsewhere, by that foreign key's name when given: 23503 for a NO ACTION key, 23001 for
+ * an ON DELETE RESTRICT one.
+ */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(error);
+  return (pg?.code === '23503' || pg?.code === '23001') && (!constraint || pg.constraint === constraint);
+}

@@ -351,6 +351,13 @@ const adminRoutes: RouteObject = {
             (m) => m.PitchPipelinePage,
           ),
         },
+        {
+          path: PAGE_PATHS.adminLedger,
+          ...page(
+            () => import('../features/placements/ledger-page'),
+            (m) => m.LedgerPage,
+          ),
+        },
       ],
     },
   ],

@@ -1,11 +1,18 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { PITCH_AGREEMENT, PITCH_AGREEMENT_STATUSES, type PitchAgreementStatus } from '../../../common/constants';
+import {
+  PITCH_AGREEMENT,
+  PITCH_PIPELINE_STAGES,
+  PLACEMENT_STATUSES,
+  type PitchAgreementStatus,
+  type PitchPipelineStage,
+  type PlacementStatus,
+} from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import type { PitchOfferValues } from '../../../common/schemas/agreements';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
-import { pitchAgreements, songReviews, songwriterProfiles, users } from '../../db/schema';
+import { pitchAgreements, placements, songReviews, songs, songwriterProfiles, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { pitchAgreementSignedEmail, pitchOfferDeclinedEmail, pitchOfferEmail, pitchOfferWithdrawnEmail } from '../../emails/pitch-offer';
 import { AppError } from '../../lib/app-error';
@@ -173,16 +180,30 @@ export async function listAgreements({ db, reviewId, songwriterId }: { db: Db; r
   return rows.map(view);
 }
 
-/** The state as read: an offer past its expiry is expired, whatever is stored. */
-const stateSql = sql<PitchAgreementStatus>`case when ${pitchAgreements.status} = 'offered' and ${pitchAgreements.expiresAt} <= now() then 'expired' else ${pitchAgreements.status} end`;
+/** The furthest status of an agreement's placements (released beyond cut beyond on hold), or null without any. */
+const placementOrder = sql.raw(`array[${PLACEMENT_STATUSES.map((s) => `'${s}'`).join(', ')}]`);
+const furthestPlacement = sql<PlacementStatus | null>`(
+  select (${placementOrder})[max(array_position(${placementOrder}, ${placements.status}))]
+  from ${placements} where ${placements.pitchAgreementId} = ${pitchAgreements.id})`;
 
-/** The pitch pipeline: a count per state, and every agreement (or those in one state), newest first. */
-export async function pitchPipeline({ db, state }: { db: Db; state?: PitchAgreementStatus }) {
+/**
+ * The stage as read: an offer past its expiry is expired, whatever is stored; a signed one is at its furthest
+ * placement, else in the catalogue when its song is active, else accepted (no published song yet).
+ */
+const stageSql = sql<PitchPipelineStage>`case
+  when ${pitchAgreements.status} = 'offered' and ${pitchAgreements.expiresAt} <= now() then 'expired'
+  when ${pitchAgreements.status} <> 'accepted' then ${pitchAgreements.status}
+  else coalesce(${furthestPlacement}, case when ${songs.isActive} then 'in_catalogue' else 'accepted' end)
+end`;
+
+/** The pitch pipeline: a count per stage, and every agreement (or those at one stage), newest first. */
+export async function pitchPipeline({ db, state }: { db: Db; state?: PitchPipelineStage }) {
   const [counted, rows] = await Promise.all([
     db
-      .select({ state: stateSql, count: sql<number>`count(*)::int` })
+      .select({ state: stageSql, count: sql<number>`count(*)::int` })
       .from(pitchAgreements)
-      .groupBy(stateSql),
+      .leftJoin(songs, eq(songs.pitchAgreementId, pitchAgreements.id))
+      .groupBy(stageSql),
     db
       .select({
         id: pitchAgreements.id,
@@ -190,7 +211,8 @@ export async function pitchPipeline({ db, state }: { db: Db; state?: PitchAgreem
         songTitle: songReviews.songTitle,
         writerName: songwriterName,
         writerEmail: users.email,
-        state: stateSql,
+        state: stageSql,
+        songId: songs.id,
         commissionPercent: pitchAgreements.commissionPercent,
         termMonths: pitchAgreements.termMonths,
         createdAt: pitchAgreements.createdAt,
@@ -201,11 +223,12 @@ export async function pitchPipeline({ db, state }: { db: Db; state?: PitchAgreem
       .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
       .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
       .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
-      .where(state === undefined ? undefined : sql`${stateSql} = ${state}`)
+      .leftJoin(songs, eq(songs.pitchAgreementId, pitchAgreements.id))
+      .where(state === undefined ? undefined : sql`${stageSql} = ${state}`)
       .orderBy(desc(pitchAgreements.createdAt))
       .limit(PITCH_PIPELINE_MAX_ROWS),
   ]);
-  const counts = Object.fromEntries(PITCH_AGREEMENT_STATUSES.map((s) => [s, 0])) as Record<PitchAgreementStatus, number>;
+  const counts = Object.fromEntries(PITCH_PIPELINE_STAGES.map((s) => [s, 0])) as Record<PitchPipelineStage, number>;
   for (const { state: s, count } of counted) counts[s] = count;
   return { counts, rows };
 }

@@ -119,6 +119,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/pitch-report': {
     summary: "The songwriter's pitched songs: listeners, plays, average listen depth, holds and passes (no listener named)",
   },
+  'GET /api/placements': { summary: "The songwriter's placements, with the income and their share" },
 
   'GET /api/admin/outbox': { summary: 'Queued and sent e-mails' },
   'GET /api/admin/outbox/:id': { summary: 'One e-mail' },
@@ -150,7 +151,11 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/admin/pitch-agreements': { summary: 'Offer to pitch a reviewed song, and e-mail the songwriter' },
   'POST /api/admin/pitch-agreements/:id/withdraw': { summary: 'Withdraw an unanswered offer' },
   'GET /api/admin/pitch-agreements/:id/pdf': { summary: 'A signed agreement as a PDF (application/pdf)' },
-  'GET /api/admin/pitch-pipeline': { summary: 'Every pitch agreement by state, with a count per state' },
+  'GET /api/admin/pitch-pipeline': { summary: 'Every pitch agreement by stage, with a count per stage' },
+  'GET /api/admin/placements': { summary: "A song's placements and the signed agreement it came in under" },
+  'POST /api/admin/placements': { summary: 'Record a placement on a pitched song; the server computes the commission' },
+  'PUT /api/admin/placements/:id': { summary: 'Edit a placement; the commission is computed again' },
+  'GET /api/admin/ledger': { summary: 'Every placement with income, commission and owed to the writer, by writer, with totals' },
   'GET /api/admin/dashboard': { summary: 'Figures, plays per day and newest pending reviews' },
   'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
   'GET /api/admin/customers': { summary: 'Customers and their orders' },

@@ -6,7 +6,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db } from '../../db/client';
 import { songComments, songs, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
 import { fileLink, insertFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import type { UploadedFile } from '../../lib/multipart';
@@ -258,14 +258,23 @@ export async function setSongActive({ db, id, isActive }: { db: Db; id: string; 
   return row;
 }
 
-/** Deletes the song (its comments and plays go with it) and its stored files. */
+/**
+ * Deletes the song (its comments and plays go with it) and its stored files. A song with placements stays:
+ * they are the record of income and commission (the foreign key restricts it).
+ */
 export async function deleteSong({ db, storage, id }: { db: Db; storage: Storage; id: string }) {
-  const removed = await db.transaction(async (tx) => {
-    const [song] = await tx.delete(songs).where(eq(songs.id, id)).returning();
-    if (!song) throw new AppError('NOT_FOUND', m.notFound);
-    const fileIds = [song.audioFileId, song.imageFileId, song.imageWebFileId].filter((f): f is string => Boolean(f));
-    return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
-  });
+  const removed = await db
+    .transaction(async (tx) => {
+      const [song] = await tx.delete(songs).where(eq(songs.id, id)).returning();
+      if (!song) throw new AppError('NOT_FOUND', m.notFound);
+      const fileIds = [song.audioFileId, song.imageFileId, song.imageWebFileId].filter((f): f is string => Boolean(f));
+      return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
+    })
+    .catch((error: unknown) => {
+      if (isForeignKeyViolation(error, 'placements_song_id_songs_id_fk'))
+        throw new AppError('CONFLICT', MESSAGES.placements.songHasPlacements);
+      throw error;
+    });
   await removeObjects(storage, removed);
 }
 

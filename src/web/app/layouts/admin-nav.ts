@@ -6,6 +6,7 @@ import {
   Handshake,
   History,
   Inbox,
+  Landmark,
   LayoutDashboard,
   MessageSquare,
   Music,
@@ -31,6 +32,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideI
   { to: PAGE_PATHS.adminPitchLinks, label: 'Pitch Links', icon: Link2 },
   { to: PAGE_PATHS.adminPitchActivity, label: 'Pitch Activity', icon: History },
   { to: PAGE_PATHS.adminPitchPipeline, label: 'Pitch Pipeline', icon: Handshake },
+  { to: PAGE_PATHS.adminLedger, label: 'Ledger', icon: Landmark },
   { to: PAGE_PATHS.adminResetSongwriter, label: 'Reset Songwriter', icon: RotateCcw },
   { to: PAGE_PATHS.adminOutbox, label: 'Outbox', icon: Inbox },
 ];

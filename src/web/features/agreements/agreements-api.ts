@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { PitchAgreementStatus } from '../../../common/constants';
+import type { PitchPipelineStage } from '../../../common/constants';
 import type { PitchAgreement, PitchAgreementList, PitchPipeline } from '../../../common/responses';
 import type { AcceptPitchAgreementInput, PitchOfferInput } from '../../../common/schemas/agreements';
 import { api } from '../../lib/api';
@@ -12,7 +12,7 @@ export const myAgreementsQuery = queryOptions({
   queryFn: ({ signal }) => api<PitchAgreementList>('/api/pitch-agreements', { signal }),
 });
 
-export const pitchPipelineQuery = (state: PitchAgreementStatus | undefined) =>
+export const pitchPipelineQuery = (state: PitchPipelineStage | undefined) =>
   queryOptions({
     queryKey: [...ADMIN_KEY, 'pipeline', state ?? 'all'],
     queryFn: ({ signal }) => api<PitchPipeline>('/api/admin/pitch-pipeline', { query: { state }, signal }),

@@ -10,6 +10,7 @@ import { InlineSpinner } from '../../components/ui/spinner';
 import { useMe } from '../../lib/auth';
 import { OpenPitchOffers } from '../agreements';
 import { PitchReportSection } from '../pitch-report';
+import { MyPlacements } from '../placements';
 import { ClaimOrdersBox } from './claim-orders-box';
 import { CreditNote } from './credit-note';
 import { OnboardingGate } from './onboarding-shell';
@@ -70,6 +71,7 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
       {returned === 'failed' && <ClaimOrdersBox intro={m.claimIntro} className="mt-8" />}
       <CreditNote className="mt-8" />
       <OpenPitchOffers className="mt-10" />
+      <MyPlacements className="mt-10" />
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="orders-heading">

@@ -77,7 +77,9 @@ export function AdminSongsPage() {
       setToDelete(null);
       void invalidateSongs(queryClient);
     },
-    onError: () => toast.error(MESSAGES.songs.deleteFailed),
+    // A refusal (a song with placements) says why; anything else stays generic.
+    onError: (error) =>
+      toast.error(MESSAGES.songs.deleteFailed, { description: isApiError(error) && error.status === 409 ? error.message : undefined }),
   });
 
   const count = list.data?.length ?? 0;

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { adminSongQuery, adminSongsQuery } from './admin-songs-api';
 import { SongForm } from './song-form';
 import { SongResponsesPanel } from '../../pitching';
+import { SongPlacementsPanel } from '../../placements';
 import { SITE_NAME } from '../../../lib/site-name';
 
 function FormPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -65,7 +66,8 @@ export function EditSongPage() {
         <PageSpinner label={MESSAGES.songs.loadingSong} />
       )}
       {song.data && (
-        <div className="mt-10">
+        <div className="mt-10 grid gap-10">
+          <SongPlacementsPanel songId={song.data.id} />
           <SongResponsesPanel songId={song.data.id} />
         </div>
       )}
