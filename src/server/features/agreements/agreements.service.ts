@@ -5,7 +5,7 @@ import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import type { PitchOfferValues } from '../../../common/schemas/agreements';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
-import { pitchAgreements, songReviews, songwriterProfiles, users } from '../../db/schema';
+import { pitchAgreements, songReviews, songs, songwriterProfiles, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { pitchAgreementSignedEmail, pitchOfferDeclinedEmail, pitchOfferEmail, pitchOfferWithdrawnEmail } from '../../emails/pitch-offer';
 import { AppError } from '../../lib/app-error';
@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
 import { songwriterName } from '../reviews/reviews.service';
 import { renderAgreementPdf } from './agreement-pdf';
+import { createAgreementSong, scheduleAgreementSongMedia, type AgreementSongMediaDeps } from './agreement-song';
 import { renderAgreementText, textHash } from './agreement-text';
 
 const m = MESSAGES.agreements;
@@ -32,16 +33,23 @@ export const stateOf = (row: Pick<AgreementRow, 'status' | 'expiresAt'>, now = n
 
 function readAgreements(db: DbOrTx, where: ReturnType<typeof and>) {
   return db
-    .select({ agreement: pitchAgreements, songTitle: songReviews.songTitle, writerEmail: users.email })
+    .select({
+      agreement: pitchAgreements,
+      songTitle: songReviews.songTitle,
+      writerEmail: users.email,
+      catalogueSongId: songs.id,
+      cataloguePublished: songs.isActive,
+    })
     .from(pitchAgreements)
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
+    .leftJoin(songs, eq(songs.pitchAgreementId, pitchAgreements.id))
     .where(where)
     .orderBy(desc(pitchAgreements.createdAt));
 }
 
 /** What both sides read of an agreement: its terms, state, the text as offered and, once signed, the signature. */
-function view({ agreement: a, songTitle }: Awaited<ReturnType<typeof readAgreements>>[number]) {
+function view({ agreement: a, songTitle, cataloguePublished }: Awaited<ReturnType<typeof readAgreements>>[number]) {
   return {
     id: a.id,
     reviewId: a.reviewId,
@@ -58,8 +66,13 @@ function view({ agreement: a, songTitle }: Awaited<ReturnType<typeof readAgreeme
     textVersion: a.textVersion,
     text: a.agreementText,
     textSha256: a.textSha256,
+    /** Where the signed song stands in the catalogue; null before it is there. */
+    catalogue: cataloguePublished === null ? null : cataloguePublished ? ('published' as const) : ('unpublished' as const),
   };
 }
+
+/** The admin's view adds the catalogue song itself, to link to. */
+const adminView = (row: Awaited<ReturnType<typeof readAgreements>>[number]) => ({ ...view(row), catalogueSongId: row.catalogueSongId });
 
 /**
  * The admin offers to pitch a song whose review was sent. The agreement's text is rendered now and stored:
@@ -158,16 +171,16 @@ export async function signedAgreementPdf({ db, id, songwriterId }: { db: Db; id:
   return { fileName: `pitch-agreement-${agreement.id}.pdf`, pdf: await renderAgreementPdf(agreement) };
 }
 
-/** Every agreement of a review (admin), or of a songwriter, newest first. */
-export async function listAgreements({ db, reviewId, songwriterId }: { db: Db; reviewId?: string; songwriterId?: string }) {
-  const rows = await readAgreements(
-    db,
-    and(
-      reviewId === undefined ? undefined : eq(pitchAgreements.reviewId, reviewId),
-      songwriterId === undefined ? undefined : eq(pitchAgreements.songwriterId, songwriterId),
-    ),
-  );
+/** Every agreement of a songwriter, newest first. */
+export async function listAgreements({ db, songwriterId }: { db: Db; songwriterId: string }) {
+  const rows = await readAgreements(db, eq(pitchAgreements.songwriterId, songwriterId));
   return rows.map(view);
+}
+
+/** Every agreement of a review, newest first, for the admin: with the catalogue song a signed one brought in. */
+export async function listReviewAgreements({ db, reviewId }: { db: Db; reviewId: string }) {
+  const rows = await readAgreements(db, eq(pitchAgreements.reviewId, reviewId));
+  return rows.map(adminView);
 }
 
 /** The state as read: an offer past its expiry is expired, whatever is stored. */
@@ -238,6 +251,7 @@ export async function acceptPitchAgreement({
   legalName,
   signedFrom,
   mail,
+  songMedia,
 }: {
   db: Db;
   actor: Actor;
@@ -245,6 +259,8 @@ export async function acceptPitchAgreement({
   legalName: string;
   signedFrom: { ip: string; userAgent: string };
   mail: AgreementMail;
+  /** Where the catalogue song's audio and lyrics are taken from the submission, after the signing commits. */
+  songMedia: Omit<AgreementSongMediaDeps, 'db'>;
 }) {
   await db.transaction(async (tx) => {
     const [offer] = await readAgreements(tx, openOffer(id, actor.id));
@@ -262,6 +278,7 @@ export async function acceptPitchAgreement({
       .where(openOffer(id, actor.id))
       .returning({ id: pitchAgreements.id });
     if (!signed) throw await refusal(tx, id, actor.id);
+    await createAgreementSong(tx, id);
     const reviewId = offer.agreement.reviewId;
     const signedEmail = (path: string) =>
       pitchAgreementSignedEmail(mail.emailCtx, { songTitle: offer.songTitle, signedName: legalName, path });
@@ -276,6 +293,7 @@ export async function acceptPitchAgreement({
       ...signedEmail(pathTo(PAGE_PATHS.adminSongwriterReview, { id: reviewId })),
     });
   });
+  void scheduleAgreementSongMedia({ db, ...songMedia }, id);
   return getAgreement({ db, id });
 }
 
