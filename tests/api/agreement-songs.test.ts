@@ -7,7 +7,8 @@ import { sniffFile } from '../../src/server/adapters/storage/sniff';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeSongwriter, makeUser, makePaidOrder } from '../../src/server/db/seed/factories';
 import { pitchAgreements, songReviews, songs, songwriterQuestionnaires, storedFiles } from '../../src/server/db/schema';
-import { createAgreementSong } from '../../src/server/features/agreements/agreement-song';
+import { createAgreementSong, resumeAgreementSongMedia } from '../../src/server/features/agreements/agreement-song';
+import { createLogger } from '../../src/server/lib/logger';
 import { computeWaveform } from '../../src/server/features/songs/waveform';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -271,6 +272,46 @@ describe('publishing', () => {
     expect(page.body).toMatchObject({ lyrics: 'Hallelujah in the truck bed', writerInfo: 'Written by Luke Combs (BMI)' });
     expect(page.body.audioUrl).toMatch(/^\/api\/files\//);
     expect((await writerClient.get(`/api/pitch-agreements/${agreementId}`)).body.catalogue).toBe('published');
+  });
+});
+
+describe('the step after the signing', () => {
+  test('at start, a song still waiting gets its media; what the admin set meanwhile stays; a submission gone from the store leaves it asking', async () => {
+    const mp3 = synthesizeMp3({ seconds: 1, seed: 3 });
+    const { song } = await signedSong({
+      title: 'Interrupted',
+      audio: [mp3, 'song.mp3'],
+      lyricsFile: [Buffer.from('Cut off\n'), 'lyrics.txt'],
+    });
+    const waiting = { mediaPending: true, audioFileId: null, audioPeaks: null, audioDurationSeconds: null, lyrics: '' };
+    // As if the process stopped between the signing and the step.
+    await t.db.update(songs).set(waiting).where(eq(songs.id, song.id));
+    await resumeAgreementSongMedia({ db: t.db, storage: t.storage, logger: createLogger('silent') });
+    const [resumed] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(resumed).toMatchObject({ mediaPending: false, lyrics: 'Cut off' });
+    expect(await bytesOf(resumed!.audioFileId!)).toEqual(mp3);
+
+    // The admin typed lyrics meanwhile: they stay, and the audio already there is not replaced.
+    await t.db.update(songs).set({ mediaPending: true, lyrics: 'Typed by the admin' }).where(eq(songs.id, song.id));
+    const filesBefore = (await t.db.select().from(storedFiles)).length;
+    await resumeAgreementSongMedia({ db: t.db, storage: t.storage, logger: createLogger('silent') });
+    const [kept] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(kept).toMatchObject({ mediaPending: false, lyrics: 'Typed by the admin', audioFileId: resumed!.audioFileId });
+    expect((await t.db.select().from(storedFiles)).length).toBe(filesBefore);
+
+    // The submission's audio is gone from the store: the step ends, and the song asks for an MP3.
+    const [review] = await t.db
+      .select({ audioFileId: songReviews.audioFileId })
+      .from(songReviews)
+      .innerJoin(pitchAgreements, eq(pitchAgreements.reviewId, songReviews.id))
+      .where(eq(pitchAgreements.id, song.pitchAgreementId!));
+    const [submitted] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!));
+    await t.storage.delete({ bucket: submitted!.bucket, key: submitted!.key });
+    await t.db.update(songs).set(waiting).where(eq(songs.id, song.id));
+    await resumeAgreementSongMedia({ db: t.db, storage: t.storage, logger: createLogger('silent') });
+    const [failed] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(failed).toMatchObject({ mediaPending: false, audioFileId: null, lyrics: 'Cut off' });
+    expect((await admin.get(`/api/admin/songs/${song.id}`)).body).toMatchObject({ audioUrl: null, mediaPending: false });
   });
 });
 
