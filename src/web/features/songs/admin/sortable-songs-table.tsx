@@ -148,7 +148,7 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
         {song.fromAgreement && (
           <Link
             to={pathTo(PAGE_PATHS.adminSongwriterReview, { id: song.fromAgreement.reviewId })}
-            className="block text-xs text-primary hover:underline"
+            className="block text-xs text-primary underline underline-offset-2"
           >
             {MESSAGES.songs.fromAgreement(song.fromAgreement.writerName)}
           </Link>
