@@ -44,7 +44,10 @@ function AgreementSongNotice({ song, fromAgreement }: { song: AdminSong; fromAgr
     <Alert role="note" className="mb-6 grid gap-1">
       <p className="font-medium">
         {MESSAGES.songs.fromAgreement(fromAgreement.writerName)}.{' '}
-        <Link to={pathTo(PAGE_PATHS.adminSongwriterReview, { id: fromAgreement.reviewId })} className="text-primary underline underline-offset-2">
+        <Link
+          to={pathTo(PAGE_PATHS.adminSongwriterReview, { id: fromAgreement.reviewId })}
+          className="text-primary underline underline-offset-2"
+        >
           Open the review
         </Link>
       </p>
