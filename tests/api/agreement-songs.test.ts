@@ -63,16 +63,22 @@ const LYRICS_DOCX = docx(0, {
   ),
 });
 
-/** A PDF (as a word processor writes it, with compressed content streams) of two lines. */
-function lyricsPdf(): Promise<Buffer> {
+/** A PDF (as a word processor writes it, with compressed content streams): two lines, or one line on each of many pages. */
+function lyricsPdf(pages = 0): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ compress: true });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.text('Headlights in the rearview');
-    doc.text('Fading out of sight');
+    if (pages === 0) {
+      doc.text('Headlights in the rearview');
+      doc.text('Fading out of sight');
+    }
+    for (let n = 1; n <= pages; n++) {
+      if (n > 1) doc.addPage();
+      doc.text(`Verse of page ${n}`);
+    }
     doc.end();
   });
 }
@@ -225,7 +231,7 @@ describe('signing brings the song into the catalogue', () => {
   test.each([
     ['TXT', () => Buffer.from('\uFEFFRed dirt road\r\n\r\n\r\n\r\nTake me home\r\n'), 'lyrics.txt', 'Red dirt road\n\nTake me home'],
     ['DOCX', () => LYRICS_DOCX, 'lyrics.docx', 'Dust on the dashboard\nRust & rain\n\n\tChorus: drive on'],
-    ['PDF', lyricsPdf, 'lyrics.pdf', 'Headlights in the rearview\nFading out of sight'],
+    ['PDF', () => lyricsPdf(), 'lyrics.pdf', 'Headlights in the rearview\nFading out of sight'],
   ])('lyrics from a %s file are extracted into the song', async (_kind, make, name, expected) => {
     const { song } = await signedSong({
       title: `Lyrics ${name}`,
@@ -233,6 +239,16 @@ describe('signing brings the song into the catalogue', () => {
       lyricsFile: [await make(), name],
     });
     expect(song.lyrics).toBe(expected);
+  });
+
+  test('a long PDF is read no further than its first 20 pages', async () => {
+    const { song } = await signedSong({
+      title: 'Long Document',
+      audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'],
+      lyricsFile: [await lyricsPdf(25), 'lyrics.pdf'],
+    });
+    expect(song.lyrics).toContain('Verse of page 20');
+    expect(song.lyrics).not.toContain('Verse of page 21');
   });
 
   test('a lyrics file with no text to read leaves the lyrics empty, and the song cannot be published without them', async () => {

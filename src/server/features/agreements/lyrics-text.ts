@@ -38,11 +38,30 @@ export function tidyLyrics(text: string): string {
     .trim();
 }
 
+/** Lyrics fill a few pages: a longer PDF is read no further, so a large document costs no more than this. */
+const PDF_MAX_PAGES = 20;
+
+/** A PDF's text, page by page as unpdf's extractText joins it, up to PDF_MAX_PAGES or enough for the lyrics field. */
 async function pdfText(bytes: Buffer): Promise<string> {
   // Loaded only when a PDF is read: pdf.js is large.
-  const { extractText } = await import('unpdf');
-  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
-  return text;
+  const { getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  try {
+    const pages: string[] = [];
+    let length = 0;
+    for (let n = 1; n <= Math.min(pdf.numPages, PDF_MAX_PAGES) && length < LIMITS.lyricsMax; n++) {
+      const { items } = await (await pdf.getPage(n)).getTextContent();
+      const text = items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+      pages.push(text);
+      length += text.length;
+    }
+    return pages
+      .join('\n')
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ ?\n ?/g, '\n');
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
