@@ -204,6 +204,16 @@ describe('signing brings the song into the catalogue', () => {
     expect(Math.max(...song.audioPeaks!)).toBe(255);
   });
 
+  test('a WAV an MP3 cannot carry (96 kHz) leaves the song without audio, asking the admin for one', async () => {
+    const { song } = await signedSong({
+      title: 'Studio Master',
+      lyricsText: 'High resolution',
+      audio: [wavTone(0.6, 96_000), 'master.wav'],
+    });
+    expect(song).toMatchObject({ audioFileId: null, audioPeaks: null, mediaPending: false });
+    expect((await admin.get(`/api/admin/songs/${song.id}`)).body).toMatchObject({ audioUrl: null, mediaPending: false });
+  });
+
   test('an M4A submission: no audio, the admin is asked for an MP3, and publishing is refused until one is uploaded', async () => {
     const { song } = await signedSong({ title: 'Neon Church', lyricsText: 'Neon in the windows', audio: [isoMedia('M4A '), 'demo.m4a'] });
     expect(song.audioFileId).toBeNull();
