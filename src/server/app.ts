@@ -196,7 +196,7 @@ export function createApp({
     .route('/payments/stripe', stripeWebhookRoutes(db, config, mail.emailCtx))
     .route('/submissions', submissionRoutes({ db, storage, mail }))
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
-    .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail }))
+    .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail, songMedia: { storage, logger } }))
     .route('/pitch-report', songwriterPitchReportRoutes(db))
     .route('/placements', songwriterPlacementRoutes(db))
     .route('/files', fileRoutes({ db, storage, secret: config.authSecret, fileChecks }));

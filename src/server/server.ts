@@ -12,6 +12,7 @@ import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
+import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
 import { lockDataDir } from './lib/data-dir-lock';
@@ -84,9 +85,14 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
     // In the background: the site serves meanwhile, and a failure is only logged.
     const backfillStop = new AbortController();
-    const backfill = backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-      logger.error({ err: error }, 'waveform backfill failed'),
-    );
+    const backfill = Promise.all([
+      backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+        logger.error({ err: error }, 'waveform backfill failed'),
+      ),
+      resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+        logger.error({ err: error }, 'agreement song media step failed at start'),
+      ),
+    ]);
 
     const db_ = database;
     return {

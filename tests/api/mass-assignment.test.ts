@@ -1265,6 +1265,14 @@ function cases(): Case[] {
             expect(c).toMatchObject({ songwriterId: ids.writer, pitchAgreementId: signedOffer, amountCents: 2500, orderId: null })
           ),
         },
+        // The signed song enters the catalogue as a draft, from the submission alone.
+        songs: {
+          insert: ([song, ...more]) => {
+            expect(more).toEqual([]);
+            expect(song).toMatchObject({ pitchAgreementId: signedOffer, title: 'Offered Song', slug: 'offered-song', isActive: false });
+            expect(song).toMatchObject({ audioFileId: null, imageFileId: null, genre: null, bpm: null, tags: [], mediaPending: false });
+          },
+        },
         mail_outbox: anyMail,
       },
     },

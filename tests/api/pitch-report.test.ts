@@ -58,6 +58,8 @@ async function pitchedSong(owner: Writer, title: string) {
     consent: true,
   });
   expect(signed.status, signed.text).toBe(200);
+  // A song with real audio stands in for the draft the signing brought in.
+  await t.db.delete(songs).where(eq(songs.pitchAgreementId, offered.body.id));
   const song = await makeSong(t.db, t.storage, adminId, { title, seconds: 1 });
   const [row] = await t.db
     .update(songs)

@@ -46,6 +46,11 @@ async function signedAgreement(w: Writer, commissionPercent = 10, title = 'Grave
 
 /** A catalogue song, pitched when given the agreement it came in under (as the acceptance will make it). */
 async function catalogueSong(title: string, pitchAgreementId: string | null = null) {
+  if (pitchAgreementId) {
+    // Signing brought the song into the catalogue already.
+    const [signed] = await t.db.select().from(songs).where(eq(songs.pitchAgreementId, pitchAgreementId));
+    if (signed) return signed;
+  }
   const [song] = await t.db
     .insert(songs)
     .values({ slug: `song-${randomUUID()}`, title, description: 'A song.', lyrics: 'Verse one', pitchAgreementId })

@@ -515,11 +515,38 @@ describe('the pitch offer', () => {
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+    // The song is in the catalogue, not yet published, and the songwriter reads so.
+    await offer.getByText(MESSAGES.agreements.inCatalogue('unpublished')).waitFor();
+
     // --- The admin sees it signed, by that name, with the PDF to hand.
     await admin.reload();
     await offered.getByText('Signed', { exact: true }).waitFor();
     await offered.getByText(new RegExp(`signed by ${legalName}`)).waitFor();
     await offered.getByRole('link', { name: 'Signed agreement (PDF)' }).waitFor();
+
+    // --- The catalogue song: a draft from the writer's agreement, its audio copied from the submission.
+    await offered.getByRole('link', { name: 'Catalogue song (not yet published)' }).click();
+    await admin.waitForURL((url) => url.pathname.startsWith('/admin/songs/edit/'));
+    const fromAgreement = MESSAGES.songs.fromAgreement(`${writer.firstName} ${writer.lastName}`);
+    const note = admin.getByRole('note');
+    await note.getByText(fromAgreement, { exact: false }).waitFor();
+    await expect.poll(async () => (await admin.getByLabel('Title').inputValue()) === song.title).toBe(true);
+    await expect.poll(async () => (await admin.getByLabel('Lyrics').inputValue()) === 'Porch light burning').toBe(true);
+    // The step after the signing may still be copying the audio: once done, the page plays it.
+    await expect
+      .poll(async () => {
+        await admin.reload();
+        // The form shows once the song is read, with the Media card beside it.
+        await admin.getByLabel('Title').waitFor();
+        return admin.getByLabel(`Current audio of ${song.title}`).count();
+      })
+      .toBe(1);
+    await expectNoSeriousA11yViolations(admin);
+    await admin.getByRole('link', { name: 'Back to songs' }).click();
+    const draft = admin.getByRole('row').filter({ hasText: song.title });
+    await draft.getByText('Draft', { exact: true }).waitFor();
+    await draft.getByRole('link', { name: fromAgreement }).click();
+    await admin.waitForURL((url) => url.pathname === `/admin/songwriter-reviews/${reviewId}`);
 
     // --- The pipeline counts it among the signed, and leads back to the review.
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pitch Pipeline' }).click();

@@ -14,5 +14,10 @@ export const agreements = {
   legalNameRequired: 'Type your full legal name to sign',
   legalNameTooLong: `Your name must be at most ${P.legalNameMax} characters`,
   consentRequired: 'Tick the box to agree to the terms',
+  /** What the songwriter reads of their signed song's place in the catalogue. */
+  inCatalogue: (state: 'unpublished' | 'published') =>
+    state === 'published'
+      ? 'Your song is in our catalogue and published: the artists and teams we pitch to can now hear it.'
+      : 'Your song is in our catalogue. It is not yet published: we are preparing it for the artists and teams we pitch to.',
   reasonTooLong: `The reason must be at most ${P.declineReasonMax.toLocaleString('en-US')} characters`,
 };

@@ -23,10 +23,18 @@ export const PitchAgreementSchema = z.object({
   text: z.string(),
   /** SHA-256 of the text as signed. */
   textSha256: z.string().nullable(),
+  /** Where the signed song stands in the catalogue (not yet published, or published); null before it is there. */
+  catalogue: z.enum(['unpublished', 'published']).nullable(),
 });
 export type PitchAgreement = z.output<typeof PitchAgreementSchema>;
 export const PitchAgreementListSchema = z.array(PitchAgreementSchema);
 export type PitchAgreementList = z.output<typeof PitchAgreementListSchema>;
+
+/** GET /api/admin/pitch-agreements: each agreement with the catalogue song a signed one brought in. */
+export const AdminPitchAgreementSchema = PitchAgreementSchema.extend({ catalogueSongId: z.string().nullable() });
+export type AdminPitchAgreement = z.output<typeof AdminPitchAgreementSchema>;
+export const AdminPitchAgreementListSchema = z.array(AdminPitchAgreementSchema);
+export type AdminPitchAgreementList = z.output<typeof AdminPitchAgreementListSchema>;
 
 /** A row of the pitch pipeline: the song, its writer, the terms, where it stands, and its catalogue song if there is one. */
 export const PitchPipelineRowSchema = z.object({

@@ -36,6 +36,10 @@ const songMedia = {
 export const CatalogueSongSchema = CatalogueSongItemSchema.extend({ ...songMedia, comments: z.array(SongCommentSchema) });
 export type CatalogueSong = z.output<typeof CatalogueSongSchema>;
 
+/** A song that came in under a songwriter's signed pitch agreement: whose, and the review it came from. */
+export const SongFromAgreementSchema = z.object({ reviewId: z.string(), writerName: z.string() });
+export type SongFromAgreement = z.output<typeof SongFromAgreementSchema>;
+
 /** A row of GET /api/admin/songs (every song, in order). */
 export const AdminSongListItemSchema = z.object({
   id: z.string(),
@@ -45,6 +49,7 @@ export const AdminSongListItemSchema = z.object({
   isActive: z.boolean(),
   orderIndex: z.number(),
   createdAt: timestamp,
+  fromAgreement: SongFromAgreementSchema.nullable(),
 });
 export type AdminSongListItem = z.output<typeof AdminSongListItemSchema>;
 export const AdminSongListSchema = z.array(AdminSongListItemSchema);
@@ -56,6 +61,9 @@ export const AdminSongSchema = CatalogueSongItemSchema.extend({
   orderIndex: z.number(),
   isActive: z.boolean(),
   createdAt: timestamp,
+  fromAgreement: SongFromAgreementSchema.nullable(),
+  /** A song from an agreement whose audio and lyrics are still being taken from the submission. */
+  mediaPending: z.boolean(),
 });
 export type AdminSong = z.output<typeof AdminSongSchema>;
 

@@ -45,6 +45,11 @@ export const songs = pgTable(
     pitchAgreementId: uuid('pitch_agreement_id')
       .unique()
       .references((): AnyPgColumn => pitchAgreements.id, { onDelete: 'set null' }),
+    /**
+     * An agreement song whose audio and lyrics are still to be taken from the submission (after the signing
+     * commits, or at the next start); false once that step has run, whatever it could use.
+     */
+    mediaPending: boolean('media_pending').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The audio's waveform: at most WAVEFORM_MAX_PEAKS values of 0-255, computed at upload. */

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PitchAgreementListSchema, PitchAgreementSchema, PitchPipelineSchema } from '../../../common/responses/agreements';
+import {
+  AdminPitchAgreementListSchema,
+  PitchAgreementListSchema,
+  PitchAgreementSchema,
+  PitchPipelineSchema,
+} from '../../../common/responses/agreements';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import {
   AcceptPitchAgreementSchema,
@@ -18,12 +23,14 @@ import {
   declinePitchAgreement,
   getAgreement,
   listAgreements,
+  listReviewAgreements,
   offerPitchAgreement,
   pitchPipeline,
   signedAgreementPdf,
   withdrawPitchAgreement,
   type AgreementMail,
 } from './agreements.service';
+import type { AgreementSongMediaDeps } from './agreement-song';
 
 /** A signed agreement's PDF, as a download that no cache keeps. */
 const sendPdf = ({ fileName, pdf }: { fileName: string; pdf: Buffer }) =>
@@ -36,7 +43,15 @@ const sendPdf = ({ fileName, pdf }: { fileName: string; pdf: Buffer }) =>
   });
 
 /** /api/pitch-agreements: a songwriter's offers, to read, sign or decline. */
-export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
+export function songwriterAgreementRoutes({
+  db,
+  mail,
+  songMedia,
+}: {
+  db: Db;
+  mail: AgreementMail;
+  songMedia: Omit<AgreementSongMediaDeps, 'db'>;
+}) {
   return new Hono<AppEnv>()
     .use('*', requireRole('songwriter'))
     .get('/', responds(PitchAgreementListSchema), async (c) => c.var.reply(await listAgreements({ db, songwriterId: actorOf(c).id })))
@@ -60,6 +75,7 @@ export function songwriterAgreementRoutes({ db, mail }: { db: Db; mail: Agreemen
             legalName: c.req.valid('json').legalName,
             signedFrom: { ip: c.get('clientIp'), userAgent: c.req.header('user-agent') ?? '' },
             mail,
+            songMedia,
           }),
         ),
     )
@@ -92,8 +108,8 @@ export function adminPitchPipelineRoutes(db: Db) {
 /** /api/admin/pitch-agreements: mounted under the admin router. */
 export function adminAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail }) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', z.object({ reviewId: z.uuid() })), responds(PitchAgreementListSchema), async (c) =>
-      c.var.reply(await listAgreements({ db, reviewId: c.req.valid('query').reviewId })),
+    .get('/', validate('query', z.object({ reviewId: z.uuid() })), responds(AdminPitchAgreementListSchema), async (c) =>
+      c.var.reply(await listReviewAgreements({ db, reviewId: c.req.valid('query').reviewId })),
     )
     .post('/', validate('json', PitchOfferSchema), responds(PitchAgreementSchema, 201), async (c) =>
       c.var.reply(await offerPitchAgreement({ db, actor: actorOf(c), values: c.req.valid('json'), mail })),

@@ -21,6 +21,7 @@ import type { Actor } from '../accounts/accounts.service';
 import { creditReviewFee } from '../orders/credits.service';
 import { songwriterName } from '../reviews/reviews.service';
 import { renderAgreementPdf } from './agreement-pdf';
+import { createAgreementSong, scheduleAgreementSongMedia, type AgreementSongMediaDeps } from './agreement-song';
 import { renderAgreementText, textHash } from './agreement-text';
 
 const m = MESSAGES.agreements;
@@ -40,16 +41,23 @@ export const stateOf = (row: Pick<AgreementRow, 'status' | 'expiresAt'>, now = n
 
 function readAgreements(db: DbOrTx, where: ReturnType<typeof and>) {
   return db
-    .select({ agreement: pitchAgreements, songTitle: songReviews.songTitle, writerEmail: users.email })
+    .select({
+      agreement: pitchAgreements,
+      songTitle: songReviews.songTitle,
+      writerEmail: users.email,
+      catalogueSongId: songs.id,
+      cataloguePublished: songs.isActive,
+    })
     .from(pitchAgreements)
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
+    .leftJoin(songs, eq(songs.pitchAgreementId, pitchAgreements.id))
     .where(where)
     .orderBy(desc(pitchAgreements.createdAt));
 }
 
 /** What both sides read of an agreement: its terms, state, the text as offered and, once signed, the signature. */
-function view({ agreement: a, songTitle }: Awaited<ReturnType<typeof readAgreements>>[number]) {
+function view({ agreement: a, songTitle, cataloguePublished }: Awaited<ReturnType<typeof readAgreements>>[number]) {
   return {
     id: a.id,
     reviewId: a.reviewId,
@@ -66,8 +74,13 @@ function view({ agreement: a, songTitle }: Awaited<ReturnType<typeof readAgreeme
     textVersion: a.textVersion,
     text: a.agreementText,
     textSha256: a.textSha256,
+    /** Where the signed song stands in the catalogue; null before it is there. */
+    catalogue: cataloguePublished === null ? null : cataloguePublished ? ('published' as const) : ('unpublished' as const),
   };
 }
+
+/** The admin's view adds the catalogue song itself, to link to. */
+const adminView = (row: Awaited<ReturnType<typeof readAgreements>>[number]) => ({ ...view(row), catalogueSongId: row.catalogueSongId });
 
 /**
  * The admin offers to pitch a song whose review was sent. The agreement's text is rendered now and stored:
@@ -168,16 +181,16 @@ export async function signedAgreementPdf({ db, id, songwriterId }: { db: Db; id:
   return { fileName: signedAgreementFileName(agreement.id), pdf: await renderAgreementPdf(agreement) };
 }
 
-/** Every agreement of a review (admin), or of a songwriter, newest first. */
-export async function listAgreements({ db, reviewId, songwriterId }: { db: Db; reviewId?: string; songwriterId?: string }) {
-  const rows = await readAgreements(
-    db,
-    and(
-      reviewId === undefined ? undefined : eq(pitchAgreements.reviewId, reviewId),
-      songwriterId === undefined ? undefined : eq(pitchAgreements.songwriterId, songwriterId),
-    ),
-  );
+/** Every agreement of a songwriter, newest first. */
+export async function listAgreements({ db, songwriterId }: { db: Db; songwriterId: string }) {
+  const rows = await readAgreements(db, eq(pitchAgreements.songwriterId, songwriterId));
   return rows.map(view);
+}
+
+/** Every agreement of a review, newest first, for the admin: with the catalogue song a signed one brought in. */
+export async function listReviewAgreements({ db, reviewId }: { db: Db; reviewId: string }) {
+  const rows = await readAgreements(db, eq(pitchAgreements.reviewId, reviewId));
+  return rows.map(adminView);
 }
 
 /** The furthest status of an agreement's placements (released beyond cut beyond on hold), or null without any. */
@@ -264,6 +277,7 @@ export async function acceptPitchAgreement({
   legalName,
   signedFrom,
   mail,
+  songMedia,
 }: {
   db: Db;
   actor: Actor;
@@ -271,6 +285,8 @@ export async function acceptPitchAgreement({
   legalName: string;
   signedFrom: { ip: string; userAgent: string };
   mail: AgreementMail;
+  /** Where the catalogue song's audio and lyrics are taken from the submission, after the signing commits. */
+  songMedia: Omit<AgreementSongMediaDeps, 'db'>;
 }) {
   await db.transaction(async (tx) => {
     const [offer] = await readAgreements(tx, openOffer(id, actor.id));
@@ -289,6 +305,7 @@ export async function acceptPitchAgreement({
       .returning({ id: pitchAgreements.id });
     if (!signed) throw await refusal(tx, id, actor.id);
     await creditReviewFee(tx, signed.id);
+    await createAgreementSong(tx, id);
     const reviewId = offer.agreement.reviewId;
     // Both sides get the signed copy itself, as well as a link to where it stays downloadable.
     const signedCopy = await renderAgreementPdf(await getAgreement({ db: tx, id }));
@@ -300,6 +317,7 @@ export async function acceptPitchAgreement({
     await enqueueMail(tx, { to: offer.writerEmail, ...signedEmail(pathTo(PAGE_PATHS.songwriterReview, { reviewId })) });
     await enqueueMail(tx, { to: mail.adminEmail, ...signedEmail(pathTo(PAGE_PATHS.adminSongwriterReview, { id: reviewId })) });
   });
+  void scheduleAgreementSongMedia({ db, ...songMedia }, id);
   return getAgreement({ db, id });
 }
 

@@ -4,7 +4,7 @@ import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db } from '../../db/client';
-import { songComments, songs, storedFiles } from '../../db/schema';
+import { pitchAgreements, songComments, songs, songwriterProfiles, storedFiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
@@ -12,6 +12,7 @@ import { fileLink, insertFile, removeObjects, type NewStoredFile } from '../file
 import type { UploadedFile } from '../../lib/multipart';
 import { putSongAudio, putSongImage } from './song-media';
 import { likePattern } from '../../lib/like-pattern';
+import { songwriterName } from '../reviews/reviews.service';
 
 const m = MESSAGES.songs;
 
@@ -120,6 +121,10 @@ function publicSong(song: SongRow, userId: string, secret: string) {
 
 // ---------------------------------------------------------------- admin
 
+/** A song from a signed pitch agreement: the review it came from and its writer's name; null for the company's own. */
+const fromAgreement = sql<{ reviewId: string; writerName: string } | null>`case when ${pitchAgreements.id} is null then null
+  else json_build_object('reviewId', ${pitchAgreements.reviewId}, 'writerName', ${songwriterName}) end`;
+
 export async function listAdminSongs({ db }: { db: Db }) {
   return db
     .select({
@@ -130,15 +135,33 @@ export async function listAdminSongs({ db }: { db: Db }) {
       isActive: songs.isActive,
       orderIndex: songs.orderIndex,
       createdAt: songs.createdAt,
+      fromAgreement,
     })
     .from(songs)
+    .leftJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
+    .leftJoin(users, eq(users.id, pitchAgreements.songwriterId))
+    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
     .orderBy(asc(songs.orderIndex), asc(songs.createdAt));
 }
 
 export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: Actor; id: string; secret: string }) {
-  const [song] = await db.select().from(songs).where(eq(songs.id, id));
-  if (!song) throw new AppError('NOT_FOUND', m.notFound);
-  return { ...publicSong(song, actor.id, secret), orderIndex: song.orderIndex, isActive: song.isActive, createdAt: song.createdAt };
+  const [row] = await db
+    .select({ song: songs, fromAgreement })
+    .from(songs)
+    .leftJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
+    .leftJoin(users, eq(users.id, pitchAgreements.songwriterId))
+    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .where(eq(songs.id, id));
+  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  const { song } = row;
+  return {
+    ...publicSong(song, actor.id, secret),
+    orderIndex: song.orderIndex,
+    isActive: song.isActive,
+    createdAt: song.createdAt,
+    fromAgreement: row.fromAgreement,
+    mediaPending: song.mediaPending,
+  };
 }
 
 interface SongFiles {
@@ -240,6 +263,7 @@ export async function updateSong({
         patch.imageWebFileId = prepared.image ? (await insertFile(tx, prepared.image.web)).id : null;
         for (const old of [current.imageFileId, current.imageWebFileId]) if (old) oldFileIds.push(old);
       }
+      if (values.isActive) assertPublishable({ audioFileId: patch.audioFileId ?? current.audioFileId, lyrics: values.lyrics });
       const [updated] = await tx.update(songs).set(patch).where(eq(songs.id, id)).returning({ id: songs.id, slug: songs.slug });
       if (oldFileIds.length > 0) replaced = await tx.delete(storedFiles).where(inArray(storedFiles.id, oldFileIds)).returning();
       return updated!;
@@ -252,10 +276,24 @@ export async function updateSong({
   }
 }
 
+/** A song is published (made active) only with audio to play and lyrics to read: a song from a pitch agreement may lack them. */
+function assertPublishable(song: { audioFileId: string | null; lyrics: string }) {
+  if (song.audioFileId === null) throw new AppError('CONFLICT', m.publishNeedsAudio, { audio: [m.publishNeedsAudio] });
+  if (song.lyrics.trim() === '') throw new AppError('CONFLICT', m.publishNeedsLyrics, { lyrics: [m.publishNeedsLyrics] });
+}
+
 export async function setSongActive({ db, id, isActive }: { db: Db; id: string; isActive: boolean }) {
-  const [row] = await db.update(songs).set({ isActive }).where(eq(songs.id, id)).returning({ id: songs.id, isActive: songs.isActive });
-  if (!row) throw new AppError('NOT_FOUND', m.notFound);
-  return row;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ audioFileId: songs.audioFileId, lyrics: songs.lyrics })
+      .from(songs)
+      .where(eq(songs.id, id))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', m.notFound);
+    if (isActive) assertPublishable(current);
+    const [row] = await tx.update(songs).set({ isActive }).where(eq(songs.id, id)).returning({ id: songs.id, isActive: songs.isActive });
+    return row!;
+  });
 }
 
 /**

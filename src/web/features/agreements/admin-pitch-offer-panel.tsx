@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Send } from 'lucide-react';
+import { Download, Music, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { PITCH_AGREEMENT } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import type { PitchAgreement } from '../../../common/responses';
+import type { AdminPitchAgreement } from '../../../common/responses';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { PitchOfferSchema, type PitchOfferInput, type PitchOfferValues } from '../../../common/schemas/agreements';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -57,7 +59,7 @@ export function AdminPitchOfferPanel({ reviewId, reviewSent }: { reviewId: strin
   );
 }
 
-function AgreementRow({ agreement }: { agreement: PitchAgreement }) {
+function AgreementRow({ agreement }: { agreement: AdminPitchAgreement }) {
   const queryClient = useQueryClient();
   const withdraw = useMutation({
     mutationFn: () => withdrawAgreement(agreement.id),
@@ -83,6 +85,14 @@ function AgreementRow({ agreement }: { agreement: PitchAgreement }) {
           <Button size="sm" variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
             {withdraw.isPending && <InlineSpinner />}
             Withdraw the offer
+          </Button>
+        )}
+        {agreement.catalogueSongId && (
+          <Button asChild size="sm" variant="outline">
+            <Link to={pathTo(PAGE_PATHS.adminSongEdit, { id: agreement.catalogueSongId })}>
+              <Music aria-hidden="true" />
+              {agreement.catalogue === 'published' ? 'Catalogue song (published)' : 'Catalogue song (not yet published)'}
+            </Link>
           </Button>
         )}
         {agreement.state === 'accepted' && (

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PitchPipelineStage } from '../../../common/constants';
-import type { PitchAgreement, PitchAgreementList, PitchPipeline } from '../../../common/responses';
+import type { AdminPitchAgreementList, PitchAgreement, PitchAgreementList, PitchPipeline } from '../../../common/responses';
 import type { AcceptPitchAgreementInput, PitchOfferInput } from '../../../common/schemas/agreements';
 import { api } from '../../lib/api';
 
@@ -21,7 +21,7 @@ export const pitchPipelineQuery = (state: PitchPipelineStage | undefined) =>
 export const reviewAgreementsQuery = (reviewId: string) =>
   queryOptions({
     queryKey: [...ADMIN_KEY, reviewId],
-    queryFn: ({ signal }) => api<PitchAgreementList>('/api/admin/pitch-agreements', { query: { reviewId }, signal }),
+    queryFn: ({ signal }) => api<AdminPitchAgreementList>('/api/admin/pitch-agreements', { query: { reviewId }, signal }),
   });
 
 const path = (id: string) => `/api/pitch-agreements/${encodeURIComponent(id)}`;

@@ -80,6 +80,7 @@ function AgreementAnswer({ agreement }: { agreement: PitchAgreement }) {
             Signed by <span className="font-semibold">{agreement.signedName}</span> on{' '}
             {formatDate(agreement.answeredAt ?? agreement.createdAt)}.
           </p>
+          {agreement.catalogue && <p>{m.inCatalogue(agreement.catalogue)}</p>}
           <Button asChild variant="outline" className="justify-self-start">
             <a href={signedPdfUrl(agreement.id, 'songwriter')} download>
               <Download aria-hidden="true" />

@@ -66,7 +66,8 @@ export function AdminSongsPage() {
       toast.success(MESSAGES.songs.statusUpdated);
       void invalidateSongs(queryClient);
     },
-    onError: () => toast.error(MESSAGES.songs.statusFailed),
+    // A song without audio or lyrics is refused publishing: the server says which.
+    onError: (error) => toast.error(MESSAGES.songs.statusFailed, { description: isApiError(error) ? error.message : undefined }),
   });
 
   const remove = useMutation({

@@ -4,7 +4,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import * as MESSAGES from '../../../../common/messages';
-import { PAGE_PATHS } from '../../../../common/routes';
+import type { AdminSong, SongFromAgreement } from '../../../../common/responses';
+import { PAGE_PATHS, pathTo } from '../../../../common/routes';
+import { Alert } from '../../../components/ui/alert';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
@@ -28,6 +30,33 @@ function FormPage({ title, description, children }: { title: string; description
       <h1 className="mt-3 text-3xl font-bold">{title}</h1>
       <div className="mt-6">{children}</div>
     </div>
+  );
+}
+
+/** A song from a songwriter's pitch agreement: whose, a link to the review it came from, and what it still lacks. */
+function AgreementSongNotice({ song, fromAgreement }: { song: AdminSong; fromAgreement: SongFromAgreement }) {
+  const lacking: string[] = [];
+  if (song.mediaPending) lacking.push(MESSAGES.songs.agreementMediaPending);
+  else {
+    if (!song.audioUrl) lacking.push(MESSAGES.songs.agreementNeedsAudio);
+    if (!song.lyrics) lacking.push(MESSAGES.songs.agreementNeedsLyrics);
+  }
+  return (
+    <Alert role="note" className="mb-6 grid gap-1">
+      <p className="font-medium">
+        {MESSAGES.songs.fromAgreement(fromAgreement.writerName)}.{' '}
+        <Link
+          to={pathTo(PAGE_PATHS.adminSongwriterReview, { id: fromAgreement.reviewId })}
+          className="text-primary underline underline-offset-2"
+        >
+          Open the review
+        </Link>
+      </p>
+      {!song.isActive && <p>Complete the genre, BPM and tags, then make it active to publish it.</p>}
+      {lacking.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </Alert>
   );
 }
 
@@ -60,6 +89,7 @@ export function EditSongPage() {
     <FormPage title="Edit Song" description={`Edit a song of the ${SITE_NAME} catalogue.`}>
       {/* Filled from the song as it is now, never from a copy cached by an earlier visit: saving writes every
           field back, and would undo a reorder or a change made meanwhile. */}
+      {song.data?.fromAgreement && <AgreementSongNotice song={song.data} fromAgreement={song.data.fromAgreement} />}
       {song.data && song.isFetchedAfterMount ? (
         <SongForm key={song.data.id} song={song.data} defaultOrderIndex={song.data.orderIndex} />
       ) : (

@@ -148,11 +148,16 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
               label="Description"
               required
               error={errors.description?.message}
-              hint={`Shown on the song’s card. At most ${LIMITS.songDescriptionMax} characters.`}
+              hint={`${song?.fromAgreement ? `${MESSAGES.songs.agreementDescriptionHint} ` : ''}Shown on the song’s card. At most ${LIMITS.songDescriptionMax} characters.`}
             >
               <Textarea rows={3} maxLength={LIMITS.songDescriptionMax} {...form.register('description')} />
             </FormField>
-            <FormField label="Lyrics" required error={errors.lyrics?.message}>
+            <FormField
+              label="Lyrics"
+              required
+              error={errors.lyrics?.message}
+              hint={song?.fromAgreement && !song.lyrics && !song.mediaPending ? MESSAGES.songs.agreementNeedsLyrics : undefined}
+            >
               <Textarea rows={14} className="font-mono text-sm" {...form.register('lyrics')} />
             </FormField>
             <FormField label="Writer info" error={errors.writerInfo?.message} hint="For example “Written by Casey Rivers and Jo Lane”.">

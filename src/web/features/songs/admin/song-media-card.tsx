@@ -90,6 +90,14 @@ export function useSongMedia(song: AdminSong | undefined) {
 
 export type SongMedia = ReturnType<typeof useSongMedia>;
 
+/** What the audio input says: a song without audio (one from a pitch agreement) is asked for an MP3. */
+function audioHint(song: AdminSong | undefined): string {
+  if (!song) return 'MP3, at most 50 MB.';
+  if (song.audioUrl) return 'Leave empty to keep the current audio.';
+  if (song.mediaPending) return MESSAGES.songs.agreementMediaPending;
+  return song.fromAgreement ? MESSAGES.songs.agreementNeedsAudio : MESSAGES.songs.publishNeedsAudio;
+}
+
 /** The Media card: the current audio to listen to, the audio and image inputs, the image's preview and removal. */
 export function SongMediaCard({ media }: { media: SongMedia }) {
   const { song, editing, files, imagePreview } = media;
@@ -107,10 +115,10 @@ export function SongMediaCard({ media }: { media: SongMedia }) {
           </div>
         )}
         <FormField
-          label={editing ? 'Replace audio (MP3)' : 'Audio file (MP3)'}
+          label={song?.audioUrl ? 'Replace audio (MP3)' : 'Audio file (MP3)'}
           required={!editing}
           error={media.audioError}
-          hint={editing ? 'Leave empty to keep the current audio.' : 'MP3, at most 50 MB.'}
+          hint={audioHint(song)}
         >
           <input ref={media.audioInput} type="file" accept={AUDIO_ACCEPT} onChange={media.chooseAudio} className={FILE_INPUT_CLASS} />
         </FormField>

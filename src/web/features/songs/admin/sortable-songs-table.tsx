@@ -15,6 +15,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import * as MESSAGES from '../../../../common/messages';
 import type { AdminSongListItem } from '../../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { DataTable } from '../../../components/data-table';
@@ -142,10 +143,22 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
         </button>
       </td>
       <td className="px-1 py-2 text-right tabular-nums text-muted-foreground sm:px-2">{number}</td>
-      <td className="px-2 py-2 font-medium sm:px-4">{song.title}</td>
+      <td className="px-2 py-2 sm:px-4">
+        <span className="font-medium">{song.title}</span>
+        {song.fromAgreement && (
+          <Link
+            to={pathTo(PAGE_PATHS.adminSongwriterReview, { id: song.fromAgreement.reviewId })}
+            className="block text-xs text-primary underline underline-offset-2"
+          >
+            {MESSAGES.songs.fromAgreement(song.fromAgreement.writerName)}
+          </Link>
+        )}
+      </td>
       <td className="hidden px-4 py-2 text-muted-foreground @2xl:table-cell">{song.genre ?? '—'}</td>
       <td className="hidden px-4 py-2 @lg:table-cell">
-        <Badge variant={song.isActive ? 'success' : 'outline'}>{song.isActive ? 'Active' : 'Inactive'}</Badge>
+        <Badge variant={song.isActive ? 'success' : 'outline'}>
+          {song.isActive ? 'Active' : song.fromAgreement ? 'Draft' : 'Inactive'}
+        </Badge>
       </td>
       <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground @3xl:table-cell">{formatDate(song.createdAt)}</td>
       <td className="px-2 py-2 sm:px-4">

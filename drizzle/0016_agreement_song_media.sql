@@ -1,0 +1,1 @@
+ALTER TABLE "songs" ADD COLUMN "media_pending" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,267 @@
+import { Readable } from 'node:stream';
+import { and, eq, like, or, sql } from 'drizzle-orm';
+import { LIMITS } from '../../../common/constants';
+import { slugify } from '../../../common/schemas/songs';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db, Tx } from '../../db/client';
+import { pitchAgreements, songReviews, songs, songwriterProfiles, songwriterQuestionnaires, storedFiles, users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { Logger } from '../../lib/logger';
+import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
+import { computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
+import { lyricsFromFile, tidyLyrics } from './lyrics-text';
+import { wavToMp3 } from './wav-to-mp3';
+
+/** What the step after the signing needs: where the files are, and where to say what it could not do. */
+export interface AgreementSongMediaDeps {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+}
+
+/** The description a song starts with: the songwriter's story of it, cut at a word to fit. */
+function descriptionFrom(storyArc: string): string {
+  const story = storyArc.replace(/\s+/g, ' ').trim();
+  if (story.length <= LIMITS.songDescriptionMax) return story || '-';
+  const cut = story.slice(0, LIMITS.songDescriptionMax - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+/** "Written by Luke Combs (BMI)", from the songwriter's profile and questionnaire. */
+function writerInfoFrom(w: {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string;
+  pro: string | null;
+}): string {
+  const name = [w.firstName, w.lastName].filter(Boolean).join(' ').trim() || w.username || w.email;
+  const pro = w.pro && w.pro !== 'Not Affiliated' && w.pro !== 'Other' ? ` (${w.pro})` : '';
+  return `Written by ${name}${pro}`.slice(0, LIMITS.writerInfoMax);
+}
+
+/** The song's slug from its title, as the admin form makes it, with -2, -3 … added when another song has it. */
+async function freeSlug(tx: Tx, title: string): Promise<string> {
+  const base = slugify(title) || 'song';
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: songs.slug })
+        .from(songs)
+        .where(or(eq(songs.slug, base), like(songs.slug, `${base.slice(0, LIMITS.slugMax - 2)}%`)))
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const slug = `${base.slice(0, LIMITS.slugMax - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!taken.has(slug)) return slug;
+  }
+}
+
+/**
+ * Inside the signing's transaction: the catalogue song the agreement brings in, inactive, from the submission.
+ * Title, typed lyrics, writer information and a description are written at once; the audio and the text of a
+ * lyrics file are taken afterwards (fillAgreementSongMedia), so the songwriter's request does not wait for
+ * storage reads and encoding. An agreement has at most one song (songs.pitch_agreement_id is unique): a second
+ * call changes nothing.
+ */
+export async function createAgreementSong(tx: Tx, agreementId: string): Promise<void> {
+  const [source] = await tx
+    .select({
+      title: songReviews.songTitle,
+      lyricsText: songReviews.lyricsText,
+      lyricsFileId: songReviews.lyricsFileId,
+      audioFileId: songReviews.audioFileId,
+      storyArc: songReviews.storyArc,
+      firstName: songwriterProfiles.firstName,
+      lastName: songwriterProfiles.lastName,
+      username: songwriterProfiles.username,
+      email: users.email,
+      pro: songwriterQuestionnaires.proAffiliation,
+    })
+    .from(pitchAgreements)
+    .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
+    .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
+    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .leftJoin(songwriterQuestionnaires, eq(songwriterQuestionnaires.userId, pitchAgreements.songwriterId))
+    .where(eq(pitchAgreements.id, agreementId));
+  if (!source) throw new Error(`no pitch agreement ${agreementId}`);
+  const title = source.title.trim().slice(0, LIMITS.songTitleMax);
+  const lyrics = tidyLyrics(source.lyricsText ?? '');
+  // Two songs of one title signed at the same moment may pick the same slug: the later picks again.
+  for (let attempt = 1; ; attempt++) {
+    const slug = await freeSlug(tx, title);
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint
+          .insert(songs)
+          .values({
+            slug,
+            title,
+            description: descriptionFrom(source.storyArc),
+            lyrics,
+            writerInfo: writerInfoFrom(source),
+            isActive: false,
+            // After every song already listed, as a new song added by hand.
+            orderIndex: sql`(select coalesce(max(${songs.orderIndex}) + 1, 0) from ${songs})`,
+            pitchAgreementId: agreementId,
+            mediaPending: source.audioFileId !== null || (lyrics === '' && source.lyricsFileId !== null),
+          })
+          .onConflictDoNothing({ target: songs.pitchAgreementId });
+      });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error, 'songs_slug_unique')) throw error;
+    }
+  }
+}
+
+/** Submissions are run one after another in each instance: encoding is CPU work, and the site serves meanwhile. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Right after the signing commits: takes the agreement song's audio and lyrics from the submission in the
+ * background, after any already queued. The returned promise settles when it is done; it never rejects.
+ */
+export function scheduleAgreementSongMedia(deps: AgreementSongMediaDeps, agreementId: string): Promise<void> {
+  const run = queue.then(async () => {
+    const [song] = await deps.db
+      .select({ id: songs.id })
+      .from(songs)
+      .where(and(eq(songs.pitchAgreementId, agreementId), eq(songs.mediaPending, true)));
+    if (song) await fillAgreementSongMedia(deps, song.id);
+  });
+  const settled = run.catch((error: unknown) => deps.logger.error({ err: error, agreementId }, 'agreement song media step failed'));
+  queue = settled;
+  return settled;
+}
+
+/**
+ * At start: the agreement songs whose media step never ran (the process stopped between the signing and the
+ * step) are done now, one at a time, in the background. Another instance doing the same at once costs only work:
+ * the song row decides which copy is kept.
+ */
+export async function resumeAgreementSongMedia(deps: AgreementSongMediaDeps & { signal?: AbortSignal }) {
+  const waiting = await deps.db.select({ id: songs.id }).from(songs).where(eq(songs.mediaPending, true));
+  for (const song of waiting) {
+    if (deps.signal?.aborted) break;
+    await fillAgreementSongMedia(deps, song.id).catch((error: unknown) =>
+      deps.logger.error({ err: error, songId: song.id }, 'agreement song media step failed'),
+    );
+  }
+  return { waiting: waiting.length };
+}
+
+const readAll = async (body: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+};
+
+type FileRef = Pick<typeof storedFiles.$inferSelect, 'bucket' | 'key' | 'contentType' | 'sizeBytes' | 'originalName'>;
+
+/**
+ * The catalogue audio made from a submission: an MP3 copied as it is, a WAV encoded to MP3, each checked by
+ * decoding it for its waveform; undefined for anything else (M4A) or audio that does not decode.
+ */
+async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: NewStoredFile; waveform: Waveform } | undefined> {
+  const type = file.contentType.split(';')[0]!.trim();
+  let mp3: Buffer | undefined;
+  let waveform: Waveform;
+  try {
+    if (type === 'audio/mpeg') {
+      if (file.sizeBytes > LIMITS.songAudioMaxBytes) return undefined;
+      waveform = await computeWaveform((await storage.get({ bucket: file.bucket, key: file.key })).body);
+    } else if (type === 'audio/wav') {
+      mp3 = await wavToMp3(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body));
+      if (!mp3 || mp3.length > LIMITS.songAudioMaxBytes) return undefined;
+      waveform = await computeWaveform(Readable.from([mp3]));
+    } else {
+      return undefined;
+    }
+  } catch (error) {
+    if (error instanceof UndecodableAudioError) return undefined;
+    throw error;
+  }
+  const originalName = file.originalName ? file.originalName.replace(/\.[^.]*$/, '') + '.mp3' : null;
+  const stored = await putFile({
+    storage,
+    bucket: 'song-audio',
+    ownerId: null,
+    body: mp3 ?? (await storage.get({ bucket: file.bucket, key: file.key })).body,
+    contentType: 'audio/mpeg',
+    extension: 'mp3',
+    originalName,
+  });
+  return { file: stored, waveform };
+}
+
+/**
+ * Fills an agreement song's audio and lyrics from its submission, then marks the step done, whatever it could
+ * use: an M4A, audio that does not convert, a lyrics file with no readable text, or a store that failed leave
+ * the song without them, and the admin's song page asks for an MP3 or the lyrics. Neither overwrites what the
+ * admin has set meanwhile.
+ */
+export async function fillAgreementSongMedia({ db, storage, logger }: AgreementSongMediaDeps, songId: string): Promise<void> {
+  const [song] = await db
+    .select({
+      id: songs.id,
+      lyrics: songs.lyrics,
+      audioFileId: songs.audioFileId,
+      mediaPending: songs.mediaPending,
+      reviewAudioId: songReviews.audioFileId,
+      reviewLyricsId: songReviews.lyricsFileId,
+    })
+    .from(songs)
+    .innerJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
+    .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
+    .where(eq(songs.id, songId));
+  if (!song?.mediaPending) return;
+  const fileRow = async (id: string | null) =>
+    id === null ? undefined : (await db.select().from(storedFiles).where(eq(storedFiles.id, id)))[0];
+
+  let audio: Awaited<ReturnType<typeof catalogueAudio>>;
+  const audioSource = song.audioFileId === null ? await fileRow(song.reviewAudioId) : undefined;
+  if (audioSource) {
+    try {
+      audio = await catalogueAudio(storage, audioSource);
+      if (!audio)
+        logger.info({ songId, contentType: audioSource.contentType }, 'agreement song: the submitted audio cannot be made an MP3');
+    } catch (error) {
+      logger.error({ err: error, songId }, "agreement song: could not copy the submission's audio");
+    }
+  }
+  let lyrics = '';
+  const lyricsSource = song.lyrics === '' ? await fileRow(song.reviewLyricsId) : undefined;
+  if (lyricsSource) {
+    try {
+      const bytes = await readAll((await storage.get({ bucket: lyricsSource.bucket, key: lyricsSource.key })).body);
+      lyrics = await lyricsFromFile(bytes, lyricsSource.contentType);
+    } catch (error) {
+      logger.error({ err: error, songId }, 'agreement song: could not read the lyrics file');
+    }
+  }
+
+  const used = await db
+    .transaction(async (tx) => {
+      const [current] = await tx.select().from(songs).where(eq(songs.id, songId)).for('update');
+      if (!current?.mediaPending) return false;
+      const patch: Partial<typeof songs.$inferInsert> = { mediaPending: false };
+      // The admin may have uploaded an MP3 or typed lyrics meanwhile: theirs stay.
+      const takesAudio = audio !== undefined && current.audioFileId === null;
+      if (takesAudio) {
+        patch.audioFileId = (await insertFile(tx, audio!.file)).id;
+        patch.audioPeaks = audio!.waveform.peaks;
+        patch.audioDurationSeconds = audio!.waveform.durationSeconds;
+      }
+      if (lyrics !== '' && current.lyrics === '') patch.lyrics = lyrics;
+      await tx.update(songs).set(patch).where(eq(songs.id, songId));
+      return takesAudio;
+    })
+    .catch(async (error: unknown) => {
+      if (audio) await removeObjects(storage, [audio.file]);
+      throw error;
+    });
+  if (!used && audio) await removeObjects(storage, [audio.file]);
+}

@@ -1,0 +1,385 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import * as MESSAGES from '../../src/common/messages';
+import { sniffFile } from '../../src/server/adapters/storage/sniff';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { makePreviewUser, makeSongwriter, makeUser, makePaidOrder } from '../../src/server/db/seed/factories';
+import { pitchAgreements, songReviews, songs, songwriterQuestionnaires, storedFiles } from '../../src/server/db/schema';
+import { createAgreementSong, resumeAgreementSongMedia } from '../../src/server/features/agreements/agreement-song';
+import { createLogger } from '../../src/server/lib/logger';
+import { computeWaveform } from '../../src/server/features/songs/waveform';
+import type { TestClient } from '../setup/http-client';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { deflated, docx, isoMedia } from '../storage/sniff-fixtures';
+import { signedInClient } from './helpers';
+
+const m = MESSAGES.songs;
+let t: TestApp;
+let admin: TestClient;
+let preview: TestClient;
+let writer: Awaited<ReturnType<typeof makeSongwriter>>;
+let writerClient: TestClient;
+
+const STORY = 'A goodbye told through one last drive down the gravel road home, with the radio playing her song.';
+
+/** 16-bit stereo PCM at 44.1 kHz: a second and a half of a 440 Hz tone, louder on the left. */
+function wavTone(seconds = 1.5, sampleRate = 44_100): Buffer {
+  const frames = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const v = Math.sin((2 * Math.PI * 440 * i) / sampleRate);
+    data.writeInt16LE(Math.round(v * 20_000), i * 4);
+    data.writeInt16LE(Math.round(v * 10_000), i * 4 + 2);
+  }
+  const fmt = Buffer.alloc(16);
+  fmt.writeUInt16LE(1, 0);
+  fmt.writeUInt16LE(2, 2);
+  fmt.writeUInt32LE(sampleRate, 4);
+  fmt.writeUInt32LE(sampleRate * 4, 8);
+  fmt.writeUInt16LE(4, 12);
+  fmt.writeUInt16LE(16, 14);
+  const header = Buffer.alloc(8);
+  const chunk = (id: string, body: Buffer) => {
+    const h = Buffer.alloc(8);
+    h.write(id, 0, 'latin1');
+    h.writeUInt32LE(body.length, 4);
+    return Buffer.concat([h, body]);
+  };
+  header.write('RIFF', 0, 'latin1');
+  const body = Buffer.concat([Buffer.from('WAVE'), chunk('fmt ', fmt), chunk('data', data)]);
+  header.writeUInt32LE(body.length, 4);
+  return Buffer.concat([header, body]);
+}
+
+/** A Word document of two verses: paragraphs, a line break, a tab and an escaped ampersand. */
+const LYRICS_DOCX = docx(0, {
+  'word/document.xml': deflated(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
+      `<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr><w:r><w:t>Dust on the dashboard</w:t></w:r><w:r><w:br/><w:t xml:space="preserve">Rust &amp; rain</w:t></w:r></w:p>` +
+      `<w:p/><w:p><w:r><w:tab/><w:t>Chorus: drive on</w:t></w:r></w:p></w:body></w:document>`,
+  ),
+});
+
+/** A PDF (as a word processor writes it, with compressed content streams): two lines, or one line on each of many pages. */
+function lyricsPdf(pages = 0): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ compress: true });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    if (pages === 0) {
+      doc.text('Headlights in the rearview');
+      doc.text('Fading out of sight');
+    }
+    for (let n = 1; n <= pages; n++) {
+      if (n > 1) doc.addPage();
+      doc.text(`Verse of page ${n}`);
+    }
+    doc.end();
+  });
+}
+
+interface Submission {
+  title?: string;
+  lyricsText?: string;
+  audio: [Buffer, string];
+  lyricsFile?: [Buffer, string];
+}
+
+/** A song submitted through the real upload route, its review marked sent, offered, and signed by the writer. */
+async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, lyricsFile }: Submission) {
+  const order = await makePaidOrder(t.db, writer.id, 1);
+  const form = new FormData();
+  form.set(
+    'data',
+    JSON.stringify({ orderId: order.id, title, lyricsText, storyArc: STORY, aiUsage: 'No AI was used at all.', agreed: true }),
+  );
+  form.set('audio', new Blob([new Uint8Array(audio[0])]), audio[1]);
+  if (lyricsFile) form.set('lyricsFile', new Blob([new Uint8Array(lyricsFile[0])]), lyricsFile[1]);
+  const submitted = await writerClient.sendForm('POST', '/api/submissions', form);
+  expect(submitted.status, submitted.text).toBe(201);
+  const reviewId = submitted.body.id as string;
+  await t.db
+    .update(songReviews)
+    .set({ status: 'reviewed', adminReview: 'Strong hook.', reviewedAt: new Date() })
+    .where(eq(songReviews.id, reviewId));
+  const offered = await admin.post('/api/admin/pitch-agreements', { reviewId });
+  expect(offered.status, offered.text).toBe(201);
+  const accepted = await writerClient.post(`/api/pitch-agreements/${offered.body.id}/accept`, {
+    legalName: 'Luke Albert Combs',
+    consent: true,
+  });
+  expect(accepted.status, accepted.text).toBe(200);
+  const agreementId = offered.body.id as string;
+  // The song row is written with the signature; its media follow right after.
+  const [created] = await t.db.select().from(songs).where(eq(songs.pitchAgreementId, agreementId));
+  expect(created, 'a catalogue song with the signature').toBeDefined();
+  await vi.waitFor(
+    async () => {
+      const [row] = await t.db.select({ pending: songs.mediaPending }).from(songs).where(eq(songs.id, created!.id));
+      expect(row!.pending).toBe(false);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+  const [song] = await t.db.select().from(songs).where(eq(songs.id, created!.id));
+  return { song: song!, reviewId, agreementId };
+}
+
+/** The bytes of a stored file. */
+async function bytesOf(fileId: string): Promise<Buffer> {
+  const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+  const { body } = await t.storage.get({ bucket: file!.bucket, key: file!.key });
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInClient(t, await makeUser(t.db, { roles: ['admin'] }));
+  preview = await signedInClient(t, await makePreviewUser(t.db));
+  writer = await makeSongwriter(t.db, { firstName: 'Luke', lastName: 'Combs' });
+  await t.db.update(songwriterQuestionnaires).set({ proAffiliation: 'BMI' }).where(eq(songwriterQuestionnaires.userId, writer.id));
+  writerClient = await signedInClient(t, writer);
+}, 60_000);
+afterAll(() => t.close());
+
+describe('signing brings the song into the catalogue', () => {
+  test('an MP3 submission: an inactive song with the title, lyrics, writer info and the same audio bytes with peaks', async () => {
+    const mp3 = synthesizeMp3({ seconds: 2, seed: 7 });
+    const { song, reviewId, agreementId } = await signedSong({
+      lyricsText: 'Dust on the dashboard\r\nRust on the rain',
+      audio: [mp3, 'take.mp3'],
+    });
+    expect(song).toMatchObject({
+      title: 'Gravel Road Goodbye',
+      slug: 'gravel-road-goodbye',
+      lyrics: 'Dust on the dashboard\nRust on the rain',
+      writerInfo: 'Written by Luke Combs (BMI)',
+      description: STORY,
+      isActive: false,
+      pitchAgreementId: agreementId,
+      mediaPending: false,
+    });
+    expect(await bytesOf(song.audioFileId!)).toEqual(mp3);
+    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, song.audioFileId!));
+    expect(file).toMatchObject({ bucket: 'song-audio', contentType: 'audio/mpeg', originalName: 'take.mp3' });
+    const expected = await computeWaveform(Readable.from([mp3]));
+    expect(song.audioPeaks).toEqual(expected.peaks);
+    expect(song.audioDurationSeconds).toBeCloseTo(2, 0);
+
+    // The admin's catalogue lists it as a draft from the writer's agreement, leading to the review.
+    const list = await admin.get('/api/admin/songs');
+    expect(list.body.find((s: { id: string }) => s.id === song.id)).toMatchObject({
+      isActive: false,
+      fromAgreement: { reviewId, writerName: 'Luke Combs' },
+    });
+    const detail = await admin.get(`/api/admin/songs/${song.id}`);
+    expect(detail.body).toMatchObject({ isActive: false, mediaPending: false, fromAgreement: { reviewId, writerName: 'Luke Combs' } });
+    expect(detail.body.audioUrl).toMatch(/^\/api\/files\//);
+    // Not in the catalogue preview users see.
+    expect((await preview.get(`/api/songs/${song.slug}`)).status).toBe(404);
+
+    // The admin's review panel links to it; the songwriter reads that it is in the catalogue, not yet published.
+    const panel = await admin.get(`/api/admin/pitch-agreements?reviewId=${reviewId}`);
+    expect(panel.body[0]).toMatchObject({ state: 'accepted', catalogueSongId: song.id, catalogue: 'unpublished' });
+    const mine = await writerClient.get(`/api/pitch-agreements/${agreementId}`);
+    expect(mine.body.catalogue).toBe('unpublished');
+    expect(mine.body).not.toHaveProperty('catalogueSongId');
+  });
+
+  test('a WAV submission is encoded to an MP3 that decodes to the same length', async () => {
+    const { song } = await signedSong({ title: 'Porch Light', lyricsText: 'I left the porch light on', audio: [wavTone(1.5), 'mix.wav'] });
+    const audio = await bytesOf(song.audioFileId!);
+    expect(await sniffFile(audio, ['mp3', 'wav', 'm4a'])).toMatchObject({ ok: true, kind: 'mp3' });
+    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, song.audioFileId!));
+    expect(file).toMatchObject({ bucket: 'song-audio', contentType: 'audio/mpeg', originalName: 'mix.mp3' });
+    expect(song.audioDurationSeconds).toBeGreaterThan(1.4);
+    expect(song.audioDurationSeconds).toBeLessThan(1.7);
+    expect(song.audioPeaks!.length).toBeGreaterThan(0);
+    expect(Math.max(...song.audioPeaks!)).toBe(255);
+  });
+
+  test('a WAV an MP3 cannot carry (96 kHz) leaves the song without audio, asking the admin for one', async () => {
+    const { song } = await signedSong({
+      title: 'Studio Master',
+      lyricsText: 'High resolution',
+      audio: [wavTone(0.6, 96_000), 'master.wav'],
+    });
+    expect(song).toMatchObject({ audioFileId: null, audioPeaks: null, mediaPending: false });
+    expect((await admin.get(`/api/admin/songs/${song.id}`)).body).toMatchObject({ audioUrl: null, mediaPending: false });
+  });
+
+  test('an M4A submission: no audio, the admin is asked for an MP3, and publishing is refused until one is uploaded', async () => {
+    const { song } = await signedSong({ title: 'Neon Church', lyricsText: 'Neon in the windows', audio: [isoMedia('M4A '), 'demo.m4a'] });
+    expect(song.audioFileId).toBeNull();
+    expect(song.audioPeaks).toBeNull();
+    const detail = await admin.get(`/api/admin/songs/${song.id}`);
+    expect(detail.body).toMatchObject({ audioUrl: null, mediaPending: false, isActive: false });
+
+    const refused = await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(m.publishNeedsAudio);
+    const viaForm = await admin.sendForm('PUT', `/api/admin/songs/${song.id}`, songForm({ ...formValues(song), isActive: true }));
+    expect(viaForm.status).toBe(409);
+    expect(viaForm.body.error.fields).toEqual({ audio: [m.publishNeedsAudio] });
+    expect((await t.db.select().from(songs).where(eq(songs.id, song.id)))[0]!.isActive).toBe(false);
+
+    const withMp3 = await admin.sendForm(
+      'PUT',
+      `/api/admin/songs/${song.id}`,
+      songForm({ ...formValues(song), genre: 'Country', isActive: true }, synthesizeMp3({ seconds: 1 })),
+    );
+    expect(withMp3.status, withMp3.text).toBe(200);
+    expect((await preview.get(`/api/songs/${song.slug}`)).body).toMatchObject({ title: 'Neon Church', genre: 'Country' });
+  });
+
+  test.each([
+    ['TXT', () => Buffer.from('\uFEFFRed dirt road\r\n\r\n\r\n\r\nTake me home\r\n'), 'lyrics.txt', 'Red dirt road\n\nTake me home'],
+    ['DOCX', () => LYRICS_DOCX, 'lyrics.docx', 'Dust on the dashboard\nRust & rain\n\n\tChorus: drive on'],
+    ['PDF', () => lyricsPdf(), 'lyrics.pdf', 'Headlights in the rearview\nFading out of sight'],
+  ])('lyrics from a %s file are extracted into the song', async (_kind, make, name, expected) => {
+    const { song } = await signedSong({
+      title: `Lyrics ${name}`,
+      audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'],
+      lyricsFile: [await make(), name],
+    });
+    expect(song.lyrics).toBe(expected);
+  });
+
+  test('a long PDF is read no further than its first 20 pages', async () => {
+    const { song } = await signedSong({
+      title: 'Long Document',
+      audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'],
+      lyricsFile: [await lyricsPdf(25), 'lyrics.pdf'],
+    });
+    expect(song.lyrics).toContain('Verse of page 20');
+    expect(song.lyrics).not.toContain('Verse of page 21');
+  });
+
+  test('a lyrics file with no text to read leaves the lyrics empty, and the song cannot be published without them', async () => {
+    const { song } = await signedSong({
+      title: 'Blank Page',
+      audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'],
+      lyricsFile: [docx(0, { 'word/document.xml': '<w:document><w:body/></w:document>' }), 'empty.docx'],
+    });
+    expect(song.lyrics).toBe('');
+    expect(song.audioFileId).not.toBeNull();
+    const refused = await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(m.publishNeedsLyrics);
+  });
+});
+
+describe('publishing', () => {
+  test('once the admin completes genre, BPM and tags, the song is published and the songwriter reads so', async () => {
+    const { song, agreementId } = await signedSong({
+      title: 'Tailgate Psalm',
+      lyricsText: 'Hallelujah in the truck bed',
+      audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'],
+    });
+    const saved = await admin.sendForm(
+      'PUT',
+      `/api/admin/songs/${song.id}`,
+      songForm({ ...formValues(song), genre: 'Country', bpm: 92, tags: ['anthem', 'faith'], isActive: false }),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    expect((await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: true })).status).toBe(200);
+
+    const catalogue = await preview.get('/api/songs?q=Tailgate');
+    expect(catalogue.body.rows).toEqual([
+      expect.objectContaining({ title: 'Tailgate Psalm', genre: 'Country', bpm: 92, tags: ['anthem', 'faith'] }),
+    ]);
+    const page = await preview.get(`/api/songs/${song.slug}`);
+    expect(page.body).toMatchObject({ lyrics: 'Hallelujah in the truck bed', writerInfo: 'Written by Luke Combs (BMI)' });
+    expect(page.body.audioUrl).toMatch(/^\/api\/files\//);
+    expect((await writerClient.get(`/api/pitch-agreements/${agreementId}`)).body.catalogue).toBe('published');
+  });
+});
+
+describe('the step after the signing', () => {
+  test('at start, a song still waiting gets its media; what the admin set meanwhile stays; a submission gone from the store leaves it asking', async () => {
+    const mp3 = synthesizeMp3({ seconds: 1, seed: 3 });
+    const { song } = await signedSong({
+      title: 'Interrupted',
+      audio: [mp3, 'song.mp3'],
+      lyricsFile: [Buffer.from('Cut off\n'), 'lyrics.txt'],
+    });
+    const waiting = { mediaPending: true, audioFileId: null, audioPeaks: null, audioDurationSeconds: null, lyrics: '' };
+    // As if the process stopped between the signing and the step.
+    await t.db.update(songs).set(waiting).where(eq(songs.id, song.id));
+    await resumeAgreementSongMedia({ db: t.db, storage: t.storage, logger: createLogger('silent') });
+    const [resumed] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(resumed).toMatchObject({ mediaPending: false, lyrics: 'Cut off' });
+    expect(await bytesOf(resumed!.audioFileId!)).toEqual(mp3);
+
+    // The admin typed lyrics meanwhile: they stay, and the audio already there is not replaced.
+    await t.db.update(songs).set({ mediaPending: true, lyrics: 'Typed by the admin' }).where(eq(songs.id, song.id));
+    const filesBefore = (await t.db.select().from(storedFiles)).length;
+    await resumeAgreementSongMedia({ db: t.db, storage: t.storage, logger: createLogger('silent') });
+    const [kept] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(kept).toMatchObject({ mediaPending: false, lyrics: 'Typed by the admin', audioFileId: resumed!.audioFileId });
+    expect((await t.db.select().from(storedFiles)).length).toBe(filesBefore);
+
+    // The submission's audio is gone from the store: the step ends, and the song asks for an MP3.
+    const [review] = await t.db
+      .select({ audioFileId: songReviews.audioFileId })
+      .from(songReviews)
+      .innerJoin(pitchAgreements, eq(pitchAgreements.reviewId, songReviews.id))
+      .where(eq(pitchAgreements.id, song.pitchAgreementId!));
+    const [submitted] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!));
+    await t.storage.delete({ bucket: submitted!.bucket, key: submitted!.key });
+    await t.db.update(songs).set(waiting).where(eq(songs.id, song.id));
+    await resumeAgreementSongMedia({ db: t.db, storage: t.storage, logger: createLogger('silent') });
+    const [failed] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(failed).toMatchObject({ mediaPending: false, audioFileId: null, lyrics: 'Cut off' });
+    expect((await admin.get(`/api/admin/songs/${song.id}`)).body).toMatchObject({ audioUrl: null, mediaPending: false });
+  });
+});
+
+describe('one song per agreement', () => {
+  test('a second call for the same agreement adds no song, and the database refuses a second song for it', async () => {
+    const { song, agreementId } = await signedSong({ title: 'Only Once', lyricsText: 'Once', audio: [isoMedia('M4A '), 'demo.m4a'] });
+    await t.db.transaction((tx) => createAgreementSong(tx, agreementId));
+    expect(await t.db.select({ id: songs.id }).from(songs).where(eq(songs.pitchAgreementId, agreementId))).toEqual([{ id: song.id }]);
+    await expect(
+      t.db
+        .insert(songs)
+        .values({ slug: 'only-once-copy', title: 'Only Once', description: 'x', lyrics: 'x', pitchAgreementId: agreementId }),
+    ).rejects.toMatchObject({ cause: { constraint: 'songs_pitch_agreement_id_unique' } });
+  });
+
+  test('a song of the same title gets the next free slug', async () => {
+    const { song } = await signedSong({ title: 'Only Once', lyricsText: 'Twice', audio: [isoMedia('M4A '), 'demo.m4a'] });
+    expect(song.slug).toBe('only-once-2');
+    const [agreement] = await t.db.select().from(pitchAgreements).where(eq(pitchAgreements.id, song.pitchAgreementId!));
+    expect(agreement!.status).toBe('accepted');
+  });
+});
+
+/** The admin song form's fields as the stored song has them, to send back changed. */
+function formValues(song: typeof songs.$inferSelect) {
+  return {
+    title: song.title,
+    slug: song.slug,
+    description: song.description,
+    lyrics: song.lyrics,
+    writerInfo: song.writerInfo,
+    genre: song.genre,
+    bpm: song.bpm,
+    tags: song.tags,
+    orderIndex: song.orderIndex,
+    isActive: song.isActive,
+  };
+}
+
+function songForm(data: unknown, audio?: Buffer): FormData {
+  const f = new FormData();
+  f.set('data', JSON.stringify(data));
+  if (audio) f.set('audio', new Blob([new Uint8Array(audio)]), 'upload.mp3');
+  return f;
+}
