@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { queryRows, type Db } from '../../src/server/db/client';
 import {
+  accountCredits,
+  placements,
   accounts,
   blockedRequests,
   mailOutbox,
@@ -423,6 +425,60 @@ describe('pitch agreements', () => {
     await db.delete(users).where(eq(users.id, offeringAdmin.id));
     const [kept] = await db.select().from(pitchAgreements).where(eq(pitchAgreements.id, signed!.id));
     expect(kept).toMatchObject({ offeredBy: null, commissionPercent: 10, signedName: 'Luke Combs' });
+  });
+
+  const signedAgreement = async () =>
+    (
+      await db
+        .insert(pitchAgreements)
+        .values(
+          agreement((await insertReview()).id, {
+            status: 'accepted',
+            signedName: 'Luke Combs',
+            textSha256: 'a'.repeat(64),
+            answeredAt: new Date(),
+          }),
+        )
+        .returning()
+    )[0]!;
+
+  test('one credit per agreement, of a positive amount; an order takes off no negative credit', async () => {
+    const signed = await signedAgreement();
+    await expectRefusedBy(
+      db.insert(accountCredits).values({ songwriterId: writer.id, pitchAgreementId: signed.id, amountCents: 0 }),
+      'account_credits_amount_check',
+    );
+    await db.insert(accountCredits).values({ songwriterId: writer.id, pitchAgreementId: signed.id, amountCents: 2500 });
+    await expectRefusedBy(
+      db.insert(accountCredits).values({ songwriterId: writer.id, pitchAgreementId: signed.id, amountCents: 2500 }),
+      'account_credits_pitch_agreement_id_unique',
+    );
+    await expectRefusedBy(db.insert(orders).values(order({ creditAppliedCents: -1 })), 'orders_credit_applied_check');
+  });
+
+  test('one catalogue song per agreement; a placement has an artist, short names, a known status and a commission within its income', async () => {
+    const signed = await signedAgreement();
+    const pitched = await insertSong({ pitchAgreementId: signed.id });
+    await expectRefusedBy(db.insert(songs).values(song({ pitchAgreementId: signed.id })), 'songs_pitch_agreement_id_unique');
+
+    const placement = (overrides: Partial<typeof placements.$inferInsert> = {}) => ({
+      songId: pitched.id,
+      pitchAgreementId: signed.id,
+      artist: 'Lainey Wilson',
+      ...overrides,
+    });
+    const cases: [Partial<typeof placements.$inferInsert>, string][] = [
+      [{ artist: '' }, 'placements_artist_check'],
+      [{ artist: x(201) }, 'placements_artist_check'],
+      [{ project: x(201) }, 'placements_project_check'],
+      [{ label: x(201) }, 'placements_label_check'],
+      [{ status: 'recorded' as 'cut' }, 'placements_status_check'],
+      [{ incomeCents: 1_000_000_001 }, 'placements_income_check'],
+      [{ incomeCents: 100, commissionCents: 101 }, 'placements_commission_check'],
+      [{ incomeCents: 100, commissionCents: -1 }, 'placements_commission_check'],
+    ];
+    for (const [overrides, constraint] of cases) await expectRefusedBy(db.insert(placements).values(placement(overrides)), constraint);
+    await db.insert(placements).values(placement({ artist: x(200), status: 'released', incomeCents: 100_000, commissionCents: 10_000 }));
   });
 });
 

@@ -470,16 +470,17 @@ describe('the pitch offer', () => {
       'send review',
     );
 
-    // --- The admin offers an agreement from the review page: 15 % for 18 months, with a note.
+    // --- The admin offers an agreement from the review page: 10 % for 18 months, with a note.
     await admin.goto(`/admin/songwriter-reviews/${reviewId}`);
     const panel = admin.getByRole('region', { name: 'Pitch agreement' });
-    await panel.getByLabel('Commission (%)').fill('15');
+    // The usual commission is the default; the term is changed.
+    expect(await panel.getByLabel('Commission (%)').inputValue()).toBe('10');
     await panel.getByLabel('Term (months)').fill('18');
     await panel.getByLabel('Note to the songwriter (optional)').fill('We hear it for a duo on a summer record.');
     await expectNoSeriousA11yViolations(admin);
     await panel.getByRole('button', { name: 'Offer a pitch agreement' }).click();
     await toast(admin, 'Offer sent to the songwriter').waitFor();
-    const offered = panel.getByRole('listitem').filter({ hasText: '15% of placement income, for 18 months' });
+    const offered = panel.getByRole('listitem').filter({ hasText: '10% of placement income, for 18 months' });
     await offered.getByText('Offer open').waitFor();
     expect(await panel.getByRole('button', { name: 'Offer a pitch agreement' }).count()).toBe(0);
 
@@ -492,9 +493,9 @@ describe('the pitch offer', () => {
     await offers.getByRole('link', { name: `Read and sign the offer for ${song.title}` }).click();
     await page.waitForURL((url) => url.pathname === `/songwriter/review/${reviewId}`);
     const offer = page.getByRole('region', { name: 'Pitch agreement' });
-    await offer.getByText('15% of placement income, for 18 months').waitFor();
+    await offer.getByText('10% of placement income, for 18 months').waitFor();
     await offer.getByText('We hear it for a duo on a summer record.').waitFor();
-    await offer.getByText(/we receive 15% of the income you receive from that placement/).waitFor();
+    await offer.getByText(/we receive 10% of the income you receive from that placement/).waitFor();
     await offer.getByRole('button', { name: 'Sign the agreement' }).click();
     await offer.getByText(MESSAGES.agreements.legalNameRequired).waitFor();
     await offer.getByText(MESSAGES.agreements.consentRequired).waitFor();
@@ -558,7 +559,7 @@ describe('the pitch offer', () => {
     await admin.waitForURL((url) => url.searchParams.get('state') === 'accepted');
     const row = admin.getByRole('row').filter({ hasText: song.title });
     await row.getByText('Signed', { exact: true }).waitFor();
-    await row.getByText('15% of placement income, for 18 months').waitFor();
+    await row.getByText('10% of placement income, for 18 months').waitFor();
     await expectNoSeriousA11yViolations(admin);
     await row.getByRole('link', { name: song.title }).click();
     await admin.waitForURL((url) => url.pathname === `/admin/songwriter-reviews/${reviewId}`);
@@ -567,6 +568,72 @@ describe('the pitch offer', () => {
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Ledger' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Ledger' }).waitFor();
     await admin.getByLabel('Writer').getByRole('option', { name: 'All writers' }).waitFor({ state: 'attached' });
+    await expectNoSeriousA11yViolations(admin);
+
+    // --- The admin completes the song (genre, BPM, a tag) and publishes it.
+    await admin.goto(`/admin/songwriter-reviews/${reviewId}`);
+    await offered.getByRole('link', { name: 'Catalogue song (not yet published)' }).click();
+    await admin.waitForURL((url) => url.pathname.startsWith('/admin/songs/edit/'));
+    const songEditPath = new URL(admin.url()).pathname;
+    await expect.poll(async () => (await admin.getByLabel('Title').inputValue()) === song.title).toBe(true);
+    await admin.getByLabel('Genre').fill('Americana');
+    await admin.getByLabel('BPM').fill('84');
+    const tags = admin.getByLabel('Tags', { exact: true });
+    await tags.fill('front porch');
+    await tags.press('Enter');
+    const active = admin.getByRole('switch', { name: 'Active', exact: true });
+    expect(await active.getAttribute('aria-checked')).toBe('false');
+    await active.click();
+    const slug = await admin.getByLabel('Slug').inputValue();
+    await admin.getByRole('button', { name: 'Update Song' }).click();
+    await toast(admin, MESSAGES.songs.updated).waitFor();
+
+    // --- A preview user plays it to the end and holds it for an artist.
+    const listener = await browser.open('preview', `/songs/${slug}`);
+    const player = listener.getByRole('group', { name: `Audio player: ${song.title}` });
+    const played = listener.waitForResponse((r) => r.url().endsWith('/api/plays') && r.request().method() === 'POST', { timeout: 20_000 });
+    await player.getByRole('button', { name: 'Play' }).click();
+    expect((await played).status()).toBe(201);
+    const answer = listener.getByRole('region', { name: `Hold or pass: ${song.title}` });
+    await answer.getByRole('button', { name: `Hold ${song.title}` }).click();
+    await answer.getByLabel('Hold for (artist or project)').fill('Lainey Wilson, spring record');
+    await answer.getByRole('button', { name: 'Put on hold' }).click();
+    await answer.getByText('for Lainey Wilson, spring record.').waitFor();
+
+    // --- The writer's pitch report: one listener and one hold, and nobody named.
+    await page.goto('/songwriter-dashboard');
+    const report = page.getByRole('region', { name: 'Pitch report' });
+    const pitched = report.getByRole('article', { name: song.title });
+    await pitched.getByText('In the catalogue', { exact: true }).waitFor();
+    await expect.poll(async () => pitched.getByRole('definition').first().textContent()).toBe('1');
+    await pitched.getByText('(1 hold, 0 passes)').waitFor();
+    const reportText = (await report.textContent()) ?? '';
+    for (const identity of ['Dana Preview', 'preview@pitchroom.local', 'Broadway & Demonbreun Publishing', 'Lainey Wilson']) {
+      expect(reportText).not.toContain(identity);
+    }
+    await expectNoSeriousA11yViolations(page);
+
+    // --- The signed song's review fee pays for the writer's next song: a 1-song package costs $0.00.
+    await page.goto('/songwriter-order');
+    await page.getByRole('group', { name: '1 song' }).getByText('$0.00', { exact: true }).waitFor();
+
+    // --- The admin records a cut with $1,000 income: 10 % is $100.00, and the ledger says so.
+    await admin.goto(songEditPath);
+    const placementsPanel = admin.getByRole('region', { name: 'Placements' });
+    await placementsPanel.getByRole('button', { name: 'Add a placement' }).click();
+    const placementForm = placementsPanel.getByRole('form', { name: 'Add a placement' });
+    await placementForm.getByLabel('Artist').fill('Lainey Wilson');
+    await placementForm.getByLabel('Status').selectOption({ label: 'Cut' });
+    await placementForm.getByLabel('Income received ($)').fill('1000');
+    await placementForm.getByText('Commission at 10%: $100.00').waitFor();
+    await expectNoSeriousA11yViolations(admin);
+    await placementForm.getByRole('button', { name: 'Record the placement' }).click();
+    await placementsPanel.getByRole('row').filter({ hasText: 'Lainey Wilson' }).getByText('Cut', { exact: true }).waitFor();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Ledger' }).click();
+    const line = admin.getByRole('row').filter({ hasText: song.title });
+    await line.getByText('$1,000.00').waitFor();
+    await line.getByText('$100.00').waitFor();
+    await line.getByText('$900.00').waitFor();
     await expectNoSeriousA11yViolations(admin);
   });
 });
