@@ -441,7 +441,7 @@ describe('the review loop', () => {
 });
 
 describe('the pitch offer', () => {
-  test('the admin offers to pitch a reviewed song; the songwriter signs with their typed name and downloads the signed PDF', async () => {
+  test('from review to placement: the admin offers to pitch a reviewed song, the songwriter signs and downloads the PDF, the published song is played and held, the report names no listener, the next song is free, and a $1,000 cut earns $100.00', async () => {
     const adminContext = await browser.context({ role: 'admin' });
     const admin = await adminContext.newPage();
     const page = await (await browser.context()).newPage();
