@@ -123,7 +123,7 @@ describe('the next package takes the credit', () => {
     const { writer, client } = await writerWithCredit();
     const start = await client.post('/api/songwriters/me/checkout', { packageSize: 1 });
     expect(start.status, start.text).toBe(201);
-    expect(start.body.url).toBe(`${t.config.publicUrl}/songwriter-dashboard`);
+    expect(start.body).toMatchObject({ url: `${t.config.publicUrl}/songwriter-dashboard`, paidWithCredit: true });
     expect(await orderRow(t, start.body.orderId)).toMatchObject({
       paymentStatus: 'paid',
       amountPaidCents: 0,

@@ -615,7 +615,13 @@ describe('the pitch offer', () => {
 
     // --- The signed song's review fee pays for the writer's next song: a 1-song package costs $0.00.
     await page.goto('/songwriter-order');
-    await page.getByRole('group', { name: '1 song' }).getByText('$0.00', { exact: true }).waitFor();
+    const freePackage = page.getByRole('group', { name: '1 song' });
+    await freePackage.getByText('$0.00', { exact: true }).waitFor();
+    // Chosen, it is paid at once: no checkout tab, straight to the dashboard with the order on it.
+    await freePackage.getByRole('button', { name: 'Choose 1 song' }).click();
+    await toast(page, MESSAGES.songwriters.paidWithCredit).waitFor();
+    await page.waitForURL((url) => url.pathname === '/songwriter-dashboard');
+    expect(page.context().pages()).toHaveLength(1);
 
     // --- The admin records a cut with $1,000 income: 10 % is $100.00, and the ledger says so.
     await admin.goto(songEditPath);

@@ -6,5 +6,6 @@ export const credits = {
   /** The dashboard and the package page, while credit is waiting for the next package. */
   available: (amount: string) => `${amount} credit, applied to your next package`,
   availableNote: 'Review fees credited back when you sign a pitch agreement are taken off your next package automatically.',
+  unknown: 'We could not check your account credit just now. Any credit you have is still taken off at checkout.',
   paidWithCredit: 'Paid with your account credit: nothing to pay.',
 } as const;

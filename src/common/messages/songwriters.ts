@@ -43,6 +43,7 @@ export const songwriters = {
   checkoutOpened: 'Complete the payment in the new tab; your order appears on your dashboard.',
   popupBlocked: 'Your browser blocked the new tab. Open the checkout with the link below.',
   paymentReceived: 'Payment received! Your order is on your dashboard.',
+  paidWithCredit: 'Paid with your account credit: your order is on your dashboard.',
   testCheckoutBanner: 'Test checkout — no real payment is taken. In production this step is Stripe Checkout.',
   checkoutLoadFailed: 'Failed to load this checkout',
   paymentFailed: 'Payment failed',

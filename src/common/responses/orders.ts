@@ -6,7 +6,12 @@ import { timestamp } from './common';
 const paymentStatus = z.enum(ORDER_PAYMENT_STATUSES);
 
 /** POST /api/songwriters/me/checkout: the pending order and the checkout page to open. */
-export const StartedCheckoutSchema = z.object({ orderId: z.string(), url: z.string() });
+export const StartedCheckoutSchema = z.object({
+  orderId: z.string(),
+  url: z.string(),
+  /** The account credit paid the whole package: the order is paid already and `url` is the dashboard. */
+  paidWithCredit: z.boolean(),
+});
 export type StartedCheckout = z.output<typeof StartedCheckoutSchema>;
 
 /**

@@ -73,7 +73,7 @@ export async function startCheckout({
     return { orderId: order!.id, ...credit };
   });
   await closeCancelledCheckouts(payments, cancelled);
-  if (creditCents === listPriceCents) return { orderId, url: `${publicUrl}${PAGE_PATHS.songwriterDashboard}` };
+  if (creditCents === listPriceCents) return { orderId, url: `${publicUrl}${PAGE_PATHS.songwriterDashboard}`, paidWithCredit: true };
 
   const checkout = await payments.createCheckout({
     orderId,
@@ -94,7 +94,7 @@ export async function startCheckout({
     throw new AppError('CONFLICT', MESSAGES.credits.checkoutReplaced);
   }
   const url = checkout.url.startsWith('/') ? `${publicUrl}${checkout.url}` : checkout.url;
-  return { orderId, url };
+  return { orderId, url, paidWithCredit: false };
 }
 
 /**

@@ -11,6 +11,14 @@ const m = MESSAGES.credits;
 export function CreditNote({ className }: { className?: string }) {
   const credit = useQuery(creditQuery);
   const available = credit.data?.availableCents ?? 0;
+  // The prices beside this note leave the credit out when it cannot be read; the server still applies it.
+  if (credit.isError) {
+    return (
+      <Alert role="status" className={className}>
+        <p className="text-sm">{m.unknown}</p>
+      </Alert>
+    );
+  }
   if (available <= 0) return null;
   return (
     <Alert role="status" className={className}>

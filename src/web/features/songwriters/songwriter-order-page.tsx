@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import {
   PACKAGE_FEATURES,
@@ -55,13 +55,16 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
     },
   });
   const credit = useQuery(creditQuery);
+  const navigate = useNavigate();
 
   const choose = async (size: PackageSize) => {
     // The tab opens in the click itself, before the order is made: Safari allows a new tab only as the direct
     // result of a click, and would block one opened once the request has answered. It goes to the checkout
-    // when the order exists, and closes if the order cannot be made.
-    const tab = openWaitingTab();
-    let result: { orderId: string; url: string };
+    // when the order exists, and closes if the order cannot be made. A package the credit pays in full needs
+    // no checkout, so no tab.
+    const paidInFull = credit.data?.packages.find((p) => p.packageSize === size)?.dueCents === 0;
+    const tab = paidInFull ? null : openWaitingTab();
+    let result: Awaited<ReturnType<typeof songwriterApi.startCheckout>>;
     try {
       result = await checkout.mutateAsync(size);
     } catch (error) {
@@ -69,8 +72,14 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
       toast.error(m.checkoutFailed, { description: isApiError(error) ? error.message : undefined });
       return;
     }
+    if (result.paidWithCredit) {
+      tab?.close();
+      toast.success(m.paidWithCredit);
+      await navigate(PAGE_PATHS.songwriterDashboard);
+      return;
+    }
     tab?.location.replace(result.url);
-    setStarted({ ...result, blocked: !tab });
+    setStarted({ orderId: result.orderId, url: result.url, blocked: !tab });
   };
 
   return (
