@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import { emailIs } from '../../lib/email-match';
+import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 
 /** A verification link lives an hour (better-auth's emailVerification.expiresIn, auth.ts). */
 export const VERIFICATION_LINK_SECONDS = 3600;
@@ -50,10 +51,6 @@ export async function removeStaleUnverifiedAccount(
   return removed.length > 0;
 }
 
-export interface UnverifiedAccountSweep {
-  stop(): Promise<void>;
-}
-
 /** The housekeeping job: removes stale unverified accounts now and then every interval. The clock is given, for tests. */
 export function startUnverifiedAccountSweep({
   db,
@@ -65,25 +62,13 @@ export function startUnverifiedAccountSweep({
   logger: Logger | undefined;
   intervalMs?: number;
   now?: () => Date;
-}): UnverifiedAccountSweep {
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = running.then(async () => {
-      try {
-        const removed = await removeStaleUnverifiedAccounts(db, now());
-        if (removed > 0) logger?.info({ removed }, 'removed unverified accounts older than a week');
-      } catch (error) {
-        logger?.error({ err: error }, 'removing unverified accounts failed');
-      }
-    });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+}): PeriodicJob {
+  return startPeriodicJob({
+    intervalMs,
+    async run() {
+      const removed = await removeStaleUnverifiedAccounts(db, now());
+      if (removed > 0) logger?.info({ removed }, 'removed unverified accounts older than a week');
     },
-  };
+    onError: (error) => logger?.error({ err: error }, 'removing unverified accounts failed'),
+  });
 }

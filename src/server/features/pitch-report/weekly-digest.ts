@@ -7,6 +7,7 @@ import { pageUrl, type EmailContext } from '../../emails/layout';
 import { pitchReportDigestEmail } from '../../emails/pitch-report-digest';
 import type { Logger } from '../../lib/logger';
 import { pitchReport, type Window } from './pitch-report.service';
+import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the job looks for a week to report: hourly, so a digest goes out early on Monday (UTC). */
@@ -92,10 +93,6 @@ export async function sendWeeklyDigests({ db, emailCtx, now }: { db: Db; emailCt
   return sent;
 }
 
-export interface PitchReportDigestJob {
-  stop(): Promise<void>;
-}
-
 /** The housekeeping job: checks now and then hourly for last week's digests still to send. The clock is given, for tests. */
 export function startPitchReportDigests({
   db,
@@ -109,25 +106,13 @@ export function startPitchReportDigests({
   logger: Logger | undefined;
   intervalMs?: number;
   now?: () => Date;
-}): PitchReportDigestJob {
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = running.then(async () => {
-      try {
-        const sent = await sendWeeklyDigests({ db, emailCtx, now: now() });
-        if (sent > 0) logger?.info({ sent }, 'queued weekly pitch report digests');
-      } catch (error) {
-        logger?.error({ err: error }, 'sending weekly pitch report digests failed');
-      }
-    });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+}): PeriodicJob {
+  return startPeriodicJob({
+    intervalMs,
+    async run() {
+      const sent = await sendWeeklyDigests({ db, emailCtx, now: now() });
+      if (sent > 0) logger?.info({ sent }, 'queued weekly pitch report digests');
     },
-  };
+    onError: (error) => logger?.error({ err: error }, 'sending weekly pitch report digests failed'),
+  });
 }
