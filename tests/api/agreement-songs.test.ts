@@ -8,6 +8,7 @@ import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeSongwriter, makeUser, makePaidOrder } from '../../src/server/db/seed/factories';
 import { pitchAgreements, songReviews, songs, songwriterQuestionnaires, storedFiles } from '../../src/server/db/schema';
 import { createAgreementSong, resumeAgreementSongMedia } from '../../src/server/features/agreements/agreement-song';
+import { lyricsFromFile } from '../../src/server/features/agreements/lyrics-text';
 import { createLogger } from '../../src/server/lib/logger';
 import { computeWaveform } from '../../src/server/features/songs/waveform';
 import type { TestClient } from '../setup/http-client';
@@ -338,6 +339,14 @@ describe('the step after the signing', () => {
     const [failed] = await t.db.select().from(songs).where(eq(songs.id, song.id));
     expect(failed).toMatchObject({ mediaPending: false, audioFileId: null, lyrics: 'Cut off' });
     expect((await admin.get(`/api/admin/songs/${song.id}`)).body).toMatchObject({ audioUrl: null, mediaPending: false });
+  });
+});
+
+describe('a lyrics PDF that will not parse in time', () => {
+  test('counts as a file with no readable text', async () => {
+    const pdf = await lyricsPdf(25);
+    expect(await lyricsFromFile(pdf, 'application/pdf')).toContain('Verse of page 1');
+    expect(await lyricsFromFile(pdf, 'application/pdf', { pdfTimeoutMs: 1 })).toBe('');
   });
 });
 
