@@ -370,7 +370,11 @@ describe('a store that fails for a moment', () => {
 
   test('leaves the song pending with what it could take, and the resume at start fills the rest', async () => {
     const mp3 = synthesizeMp3({ seconds: 1, seed: 5 });
-    const { song } = await signedSong({ title: 'Outage', audio: [mp3, 'song.mp3'], lyricsFile: [Buffer.from('Back soon\n'), 'lyrics.txt'] });
+    const { song } = await signedSong({
+      title: 'Outage',
+      audio: [mp3, 'song.mp3'],
+      lyricsFile: [Buffer.from('Back soon\n'), 'lyrics.txt'],
+    });
     await t.db.update(songs).set(waiting).where(eq(songs.id, song.id));
     const deps = { db: t.db, storage: failingFirstRead(t.storage), logger: createLogger('silent') };
 
@@ -389,7 +393,10 @@ describe('a store that fails for a moment', () => {
   test('right after the signing, the same process tries once more after a delay', async () => {
     const mp3 = synthesizeMp3({ seconds: 1, seed: 6 });
     const { song, agreementId } = await signedSong({ title: 'Outage Again', lyricsText: 'Hold on', audio: [mp3, 'song.mp3'] });
-    await t.db.update(songs).set({ ...waiting, lyrics: 'Hold on' }).where(eq(songs.id, song.id));
+    await t.db
+      .update(songs)
+      .set({ ...waiting, lyrics: 'Hold on' })
+      .where(eq(songs.id, song.id));
     const deps = { db: t.db, storage: failingFirstRead(t.storage), logger: createLogger('silent') };
 
     await scheduleAgreementSongMedia(deps, agreementId, 20);
@@ -430,6 +437,26 @@ describe('one song per agreement', () => {
     expect(song.slug).toBe('only-once-2');
     const [agreement] = await t.db.select().from(pitchAgreements).where(eq(pitchAgreements.id, song.pitchAgreementId!));
     expect(agreement!.status).toBe('accepted');
+  });
+});
+
+describe('deleting an agreement song', () => {
+  test('is refused with a message saying to make it inactive; the song and the agreement stay', async () => {
+    const { song, agreementId } = await signedSong({
+      title: 'Keep Me',
+      lyricsText: 'Still here',
+      audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'],
+    });
+    const refused = await admin.delete(`/api/admin/songs/${song.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(m.agreementSongDelete);
+    expect(await t.db.select({ id: songs.id }).from(songs).where(eq(songs.pitchAgreementId, agreementId))).toEqual([{ id: song.id }]);
+    expect(await bytesOf(song.audioFileId!)).toBeDefined();
+    const [agreement] = await t.db.select().from(pitchAgreements).where(eq(pitchAgreements.id, agreementId));
+    expect(agreement!.status).toBe('accepted');
+    expect((await admin.get(`/api/admin/pitch-agreements?reviewId=${agreement!.reviewId}`)).body[0]).toMatchObject({
+      catalogueSongId: song.id,
+    });
   });
 });
 
