@@ -7,7 +7,13 @@ import { sniffFile } from '../../src/server/adapters/storage/sniff';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeSongwriter, makeUser, makePaidOrder } from '../../src/server/db/seed/factories';
 import { pitchAgreements, songReviews, songs, songwriterQuestionnaires, storedFiles } from '../../src/server/db/schema';
-import { createAgreementSong, resumeAgreementSongMedia } from '../../src/server/features/agreements/agreement-song';
+import type { Storage } from '../../src/server/adapters/storage/storage';
+import {
+  createAgreementSong,
+  resumeAgreementSongMedia,
+  scheduleAgreementSongMedia,
+} from '../../src/server/features/agreements/agreement-song';
+import { lyricsFromFile } from '../../src/server/features/agreements/lyrics-text';
 import { createLogger } from '../../src/server/lib/logger';
 import { computeWaveform } from '../../src/server/features/songs/waveform';
 import type { TestClient } from '../setup/http-client';
@@ -127,6 +133,24 @@ async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, ly
   );
   const [song] = await t.db.select().from(songs).where(eq(songs.id, created!.id));
   return { song: song!, reviewId, agreementId };
+}
+
+/** The test app's store, as an outage would make it: its first read fails as an S3 503 would. */
+function failingFirstRead(storage: Storage): Storage {
+  let failed = false;
+  return {
+    kind: storage.kind,
+    put: (input) => storage.put(input),
+    get: async (input) => {
+      if (failed) return storage.get(input);
+      failed = true;
+      throw Object.assign(new Error('Service Unavailable'), { $metadata: { httpStatusCode: 503 } });
+    },
+    head: (input) => storage.head(input),
+    delete: (input) => storage.delete(input),
+    presignGet: (input) => storage.presignGet(input),
+    close: () => {},
+  };
 }
 
 /** The bytes of a stored file. */
@@ -341,6 +365,61 @@ describe('the step after the signing', () => {
   });
 });
 
+describe('a store that fails for a moment', () => {
+  const waiting = { mediaPending: true, audioFileId: null, audioPeaks: null, audioDurationSeconds: null, lyrics: '' };
+
+  test('leaves the song pending with what it could take, and the resume at start fills the rest', async () => {
+    const mp3 = synthesizeMp3({ seconds: 1, seed: 5 });
+    const { song } = await signedSong({
+      title: 'Outage',
+      audio: [mp3, 'song.mp3'],
+      lyricsFile: [Buffer.from('Back soon\n'), 'lyrics.txt'],
+    });
+    await t.db.update(songs).set(waiting).where(eq(songs.id, song.id));
+    const deps = { db: t.db, storage: failingFirstRead(t.storage), logger: createLogger('silent') };
+
+    // The audio's read fails; the lyrics' read works.
+    await resumeAgreementSongMedia(deps);
+    const [first] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(first).toMatchObject({ mediaPending: true, audioFileId: null, lyrics: 'Back soon' });
+    expect((await admin.get(`/api/admin/songs/${song.id}`)).body).toMatchObject({ mediaPending: true });
+
+    await resumeAgreementSongMedia(deps);
+    const [filled] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(filled).toMatchObject({ mediaPending: false, lyrics: 'Back soon' });
+    expect(await bytesOf(filled!.audioFileId!)).toEqual(mp3);
+  });
+
+  test('right after the signing, the same process tries once more after a delay', async () => {
+    const mp3 = synthesizeMp3({ seconds: 1, seed: 6 });
+    const { song, agreementId } = await signedSong({ title: 'Outage Again', lyricsText: 'Hold on', audio: [mp3, 'song.mp3'] });
+    await t.db
+      .update(songs)
+      .set({ ...waiting, lyrics: 'Hold on' })
+      .where(eq(songs.id, song.id));
+    const deps = { db: t.db, storage: failingFirstRead(t.storage), logger: createLogger('silent') };
+
+    await scheduleAgreementSongMedia(deps, agreementId, 20);
+    expect((await t.db.select().from(songs).where(eq(songs.id, song.id)))[0]).toMatchObject({ mediaPending: true, audioFileId: null });
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.db.select().from(songs).where(eq(songs.id, song.id));
+        expect(row!.mediaPending).toBe(false);
+        expect(await bytesOf(row!.audioFileId!)).toEqual(mp3);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  });
+});
+
+describe('a lyrics PDF that will not parse in time', () => {
+  test('counts as a file with no readable text', async () => {
+    const pdf = await lyricsPdf(25);
+    expect(await lyricsFromFile(pdf, 'application/pdf')).toContain('Verse of page 1');
+    expect(await lyricsFromFile(pdf, 'application/pdf', { pdfTimeoutMs: 1 })).toBe('');
+  });
+});
+
 describe('one song per agreement', () => {
   test('a second call for the same agreement adds no song, and the database refuses a second song for it', async () => {
     const { song, agreementId } = await signedSong({ title: 'Only Once', lyricsText: 'Once', audio: [isoMedia('M4A '), 'demo.m4a'] });
@@ -358,6 +437,26 @@ describe('one song per agreement', () => {
     expect(song.slug).toBe('only-once-2');
     const [agreement] = await t.db.select().from(pitchAgreements).where(eq(pitchAgreements.id, song.pitchAgreementId!));
     expect(agreement!.status).toBe('accepted');
+  });
+});
+
+describe('deleting an agreement song', () => {
+  test('is refused with a message saying to make it inactive; the song and the agreement stay', async () => {
+    const { song, agreementId } = await signedSong({
+      title: 'Keep Me',
+      lyricsText: 'Still here',
+      audio: [synthesizeMp3({ seconds: 1 }), 'song.mp3'],
+    });
+    const refused = await admin.delete(`/api/admin/songs/${song.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(m.agreementSongDelete);
+    expect(await t.db.select({ id: songs.id }).from(songs).where(eq(songs.pitchAgreementId, agreementId))).toEqual([{ id: song.id }]);
+    expect(await bytesOf(song.audioFileId!)).toBeDefined();
+    const [agreement] = await t.db.select().from(pitchAgreements).where(eq(pitchAgreements.id, agreementId));
+    expect(agreement!.status).toBe('accepted');
+    expect((await admin.get(`/api/admin/pitch-agreements?reviewId=${agreement!.reviewId}`)).body[0]).toMatchObject({
+      catalogueSongId: song.id,
+    });
   });
 });
 

@@ -307,12 +307,14 @@ test('the ledger lists every placement with income, commission and owed to the w
 test('deleting a song with placements is refused with a clear message; the song and its placements stay', async () => {
   const { song } = await pitchedSong(writer, 10, 'Keep Me');
   await record(song.id, { artist: 'Kept', income: '10' });
+  // Only its placements hold it here: an agreement song is refused for that alone (agreement-songs.test.ts).
+  await t.db.update(songs).set({ pitchAgreementId: null }).where(eq(songs.id, song.id));
   const res = await admin.delete(`/api/admin/songs/${song.id}`);
   expect(res.status).toBe(409);
   expect(res.body.error.message).toBe(m.songHasPlacements);
   expect(await t.db.select().from(songs).where(eq(songs.id, song.id))).toHaveLength(1);
   expect(await t.db.select().from(placements).where(eq(placements.songId, song.id))).toHaveLength(1);
 
-  const { song: bare } = await pitchedSong(writer, 10, 'Delete Me');
+  const bare = await catalogueSong('Delete Me');
   expect((await admin.delete(`/api/admin/songs/${bare.id}`)).status).toBe(204);
 });

@@ -33,6 +33,7 @@ export const songs = {
   agreementNeedsAudio:
     "The submission's audio could not be used (an M4A, or a file that did not convert). Upload an MP3 to publish this song.",
   agreementNeedsLyrics: 'No lyrics could be read from the submission. Fill them in before publishing.',
+  agreementSongDelete: "This song came in under a writer's pitch agreement: make it inactive instead of deleting it.",
   agreementDescriptionHint: "Taken from the songwriter's story of the song: rewrite it for listeners.",
   orderMismatch: 'The song list changed while you were reordering. Reload and try again.',
   listTitle: 'Songs for Consideration',

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../common/constants';
 import { slugify } from '../../../common/schemas/songs';
-import type { Storage } from '../../adapters/storage/storage';
+import { StorageNotFound, type Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
 import { pitchAgreements, songReviews, songs, songwriterProfiles, songwriterQuestionnaires, storedFiles, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -120,19 +120,35 @@ export async function createAgreementSong(tx: Tx, agreementId: string): Promise<
 /** Submissions are run one after another in each instance: encoding is CPU work, and the site serves meanwhile. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/** A store that failed is tried once more this long after, in the same process: most outages are short. */
+const RETRY_DELAY_MS = 60_000;
+
 /**
  * Right after the signing commits: takes the agreement song's audio and lyrics from the submission in the
- * background, after any already queued. The returned promise settles when it is done; it never rejects.
+ * background, after any already queued. The returned promise settles when this attempt is done; it never
+ * rejects. A song a failing store left pending is tried again once, retryDelayMs later (none when undefined),
+ * and after that at the next start.
  */
-export function scheduleAgreementSongMedia(deps: AgreementSongMediaDeps, agreementId: string): Promise<void> {
+export function scheduleAgreementSongMedia(
+  deps: AgreementSongMediaDeps,
+  agreementId: string,
+  retryDelayMs: number | undefined = RETRY_DELAY_MS,
+): Promise<void> {
   const run = queue.then(async () => {
     const [song] = await deps.db
       .select({ id: songs.id })
       .from(songs)
       .where(and(eq(songs.pitchAgreementId, agreementId), eq(songs.mediaPending, true)));
-    if (song) await fillAgreementSongMedia(deps, song.id);
+    return song ? fillAgreementSongMedia(deps, song.id) : false;
   });
-  const settled = run.catch((error: unknown) => deps.logger.error({ err: error, agreementId }, 'agreement song media step failed'));
+  const settled = run.then(
+    (pending) => {
+      // unref: a waiting retry does not keep a stopping process alive; the next start resumes the song.
+      if (pending && retryDelayMs !== undefined)
+        setTimeout(() => void scheduleAgreementSongMedia(deps, agreementId, undefined), retryDelayMs).unref();
+    },
+    (error: unknown) => deps.logger.error({ err: error, agreementId }, 'agreement song media step failed'),
+  );
   queue = settled;
   return settled;
 }
@@ -198,12 +214,13 @@ async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: 
 }
 
 /**
- * Fills an agreement song's audio and lyrics from its submission, then marks the step done, whatever it could
- * use: an M4A, audio that does not convert, a lyrics file with no readable text, or a store that failed leave
- * the song without them, and the admin's song page asks for an MP3 or the lyrics. Neither overwrites what the
- * admin has set meanwhile.
+ * Fills an agreement song's audio and lyrics from its submission, then marks the step done when nothing is left
+ * to try: an M4A, audio that does not convert, a lyrics file with no readable text or a submission gone from the
+ * store leave the song without them, and the admin's song page asks for an MP3 or the lyrics. A store that
+ * failed otherwise (a 503) leaves the song pending, for the next attempt to take what is still missing. Neither
+ * overwrites what the admin has set meanwhile. Resolves true when the song is still pending.
  */
-export async function fillAgreementSongMedia({ db, storage, logger }: AgreementSongMediaDeps, songId: string): Promise<void> {
+export async function fillAgreementSongMedia({ db, storage, logger }: AgreementSongMediaDeps, songId: string): Promise<boolean> {
   const [song] = await db
     .select({
       id: songs.id,
@@ -217,9 +234,16 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
     .innerJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .where(eq(songs.id, songId));
-  if (!song?.mediaPending) return;
+  if (!song?.mediaPending) return false;
   const fileRow = async (id: string | null) =>
     id === null ? undefined : (await db.select().from(storedFiles).where(eq(storedFiles.id, id)))[0];
+
+  // A missing object stays missing; any other storage error may pass, so the song stays pending.
+  let retry = false;
+  const storageFailed = (error: unknown, what: string) => {
+    if (!(error instanceof StorageNotFound)) retry = true;
+    logger.error({ err: error, songId, retry }, `agreement song: could not ${what}`);
+  };
 
   let audio: Awaited<ReturnType<typeof catalogueAudio>>;
   const audioSource = song.audioFileId === null ? await fileRow(song.reviewAudioId) : undefined;
@@ -229,25 +253,26 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
       if (!audio)
         logger.info({ songId, contentType: audioSource.contentType }, 'agreement song: the submitted audio cannot be made an MP3');
     } catch (error) {
-      logger.error({ err: error, songId }, "agreement song: could not copy the submission's audio");
+      storageFailed(error, "copy the submission's audio");
     }
   }
   let lyrics = '';
   const lyricsSource = song.lyrics === '' ? await fileRow(song.reviewLyricsId) : undefined;
   if (lyricsSource) {
+    let bytes: Buffer | undefined;
     try {
-      const bytes = await readAll((await storage.get({ bucket: lyricsSource.bucket, key: lyricsSource.key })).body);
-      lyrics = await lyricsFromFile(bytes, lyricsSource.contentType);
+      bytes = await readAll((await storage.get({ bucket: lyricsSource.bucket, key: lyricsSource.key })).body);
     } catch (error) {
-      logger.error({ err: error, songId }, 'agreement song: could not read the lyrics file');
+      storageFailed(error, 'read the lyrics file');
     }
+    if (bytes) lyrics = await lyricsFromFile(bytes, lyricsSource.contentType);
   }
 
   const used = await db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(songs).where(eq(songs.id, songId)).for('update');
       if (!current?.mediaPending) return false;
-      const patch: Partial<typeof songs.$inferInsert> = { mediaPending: false };
+      const patch: Partial<typeof songs.$inferInsert> = { mediaPending: retry };
       // The admin may have uploaded an MP3 or typed lyrics meanwhile: theirs stay.
       const takesAudio = audio !== undefined && current.audioFileId === null;
       if (takesAudio) {
@@ -264,4 +289,5 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
       throw error;
     });
   if (!used && audio) await removeObjects(storage, [audio.file]);
+  return retry;
 }

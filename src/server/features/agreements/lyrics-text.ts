@@ -6,17 +6,29 @@ const TXT = 'text/plain';
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
+/** How long a PDF's text may take: past it the file counts as unreadable, so one file cannot stall every start. */
+export const PDF_TIMEOUT_MS = 5_000;
+
 /**
  * The text of a submitted lyrics file, tidied for the song's lyrics field: TXT as UTF-8, DOCX from its
- * word/document.xml, PDF through unpdf. Empty when the kind has no reader here (DOC, Pages) or nothing
- * readable is inside (a scanned PDF).
+ * word/document.xml, PDF through unpdf. Empty when the kind has no reader here (DOC, Pages), nothing
+ * readable is inside (a scanned PDF), or the PDF does not parse within pdfTimeoutMs. Never throws.
  */
-export async function lyricsFromFile(bytes: Buffer, contentType: string): Promise<string> {
+export async function lyricsFromFile(
+  bytes: Buffer,
+  contentType: string,
+  { pdfTimeoutMs = PDF_TIMEOUT_MS }: { pdfTimeoutMs?: number } = {},
+): Promise<string> {
   const type = contentType.split(';')[0]!.trim();
   let text = '';
-  if (type === TXT) text = new TextDecoder('utf-8').decode(bytes);
-  else if (type === DOCX) text = docxText(bytes);
-  else if (type === PDF) text = await pdfText(bytes);
+  try {
+    if (type === TXT) text = new TextDecoder('utf-8').decode(bytes);
+    else if (type === DOCX) text = docxText(bytes);
+    else if (type === PDF) text = await pdfText(bytes, pdfTimeoutMs);
+  } catch {
+    // A file the parser rejects, or one too slow to parse, would fail the same way on every retry.
+    text = '';
+  }
   return tidyLyrics(text);
 }
 
@@ -41,15 +53,35 @@ export function tidyLyrics(text: string): string {
 /** Lyrics fill a few pages: a longer PDF is read no further, so a large document costs no more than this. */
 const PDF_MAX_PAGES = 20;
 
-/** A PDF's text, page by page as unpdf's extractText joins it, up to PDF_MAX_PAGES or enough for the lyrics field. */
-async function pdfText(bytes: Buffer): Promise<string> {
+/**
+ * A PDF's text, page by page as unpdf's extractText joins it, up to PDF_MAX_PAGES or enough for the lyrics field.
+ * pdf.js has no time limit of its own: past timeoutMs this rejects, and the reading stops at the next page. A
+ * parse that blocks the thread without yielding is not bounded by this (only a worker thread would bound it).
+ */
+async function pdfText(bytes: Buffer, timeoutMs: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new Error(`PDF text not read within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([readPdf(bytes, () => timedOut), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readPdf(bytes: Buffer, stopped: () => boolean): Promise<string> {
   // Loaded only when a PDF is read: pdf.js is large.
   const { getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {
     const pages: string[] = [];
     let length = 0;
-    for (let n = 1; n <= Math.min(pdf.numPages, PDF_MAX_PAGES) && length < LIMITS.lyricsMax; n++) {
+    for (let n = 1; n <= Math.min(pdf.numPages, PDF_MAX_PAGES) && length < LIMITS.lyricsMax && !stopped(); n++) {
       const { items } = await (await pdf.getPage(n)).getTextContent();
       const text = items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
       pages.push(text);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
@@ -303,8 +303,15 @@ export async function setSongActive({ db, id, isActive }: { db: Db; id: string; 
 export async function deleteSong({ db, storage, id }: { db: Db; storage: Storage; id: string }) {
   const removed = await db
     .transaction(async (tx) => {
-      const [song] = await tx.delete(songs).where(eq(songs.id, id)).returning();
-      if (!song) throw new AppError('NOT_FOUND', m.notFound);
+      // The agreement's song is the writer's song in the catalogue: deleting it would leave the agreement pointing at nothing.
+      const [song] = await tx
+        .delete(songs)
+        .where(and(eq(songs.id, id), isNull(songs.pitchAgreementId)))
+        .returning();
+      if (!song) {
+        const [kept] = await tx.select({ id: songs.id }).from(songs).where(eq(songs.id, id));
+        throw kept ? new AppError('CONFLICT', m.agreementSongDelete) : new AppError('NOT_FOUND', m.notFound);
+      }
       const fileIds = [song.audioFileId, song.imageFileId, song.imageWebFileId].filter((f): f is string => Boolean(f));
       return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
     })
