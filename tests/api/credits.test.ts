@@ -340,7 +340,7 @@ describe('with Stripe', () => {
   });
 
   test('a newer checkout expires the older session; a payment that got through on it anyway is recorded, not lost', async () => {
-    const { client } = await writerWithCredit(s, stripeAdmin);
+    const { writer, client } = await writerWithCredit(s, stripeAdmin);
     const first = await client.post('/api/songwriters/me/checkout', { packageSize: 2 });
     const firstSession = (await orderRow(s, first.body.orderId)).checkoutSessionId!;
     const second = await client.post('/api/songwriters/me/checkout', { packageSize: 2 });
@@ -359,6 +359,9 @@ describe('with Stripe', () => {
       amountPaidCents: 2500,
       creditAppliedCents: 2500,
     });
+    // Both orders were discounted, but there was one credit: Customers counts it once.
+    const customers = await stripeAdmin.get(`/api/admin/customers?q=writer-${writer.id.slice(0, 8)}`);
+    expect(customers.body.rows).toMatchObject([{ userId: writer.id, orderCount: 3, totalSpentCents: 7500, totalCreditCents: 2500 }]);
   });
 
   test('a session the customer already paid cannot be expired: its order keeps the credit and the newer checkout goes without it', async () => {
