@@ -239,6 +239,8 @@ describe('with Stripe', () => {
   const WEBHOOK_SECRET = 'whsec_credit_test_0123456789abcdef';
   const recorded = readFileSync(new URL('../fixtures/stripe/checkout-session-completed.json', import.meta.url), 'utf8');
   const received: { path: string; form: URLSearchParams }[] = [];
+  /** Sessions the customer has paid on Stripe's page, whose webhook has not arrived yet. */
+  const completed = new Set<string>();
   let peer: Server;
   let s: TestApp;
   let stripeAdmin: TestClient;
@@ -263,7 +265,21 @@ describe('with Stripe', () => {
       };
       if (path === '/v1/coupons') return reply({ id: `coupon_local_${n}`, object: 'coupon', amount_off: Number(form.get('amount_off')) });
       const expired = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (expired && completed.has(expired[1]!)) {
+        // Stripe's answer for a session that is not open.
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return res.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of complete.`,
+            },
+          }),
+        );
+      }
       if (expired) return reply({ ...session, id: expired[1], status: 'expired', url: null });
+      const retrieved = req.method === 'GET' && /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path);
+      if (retrieved) return reply({ ...session, id: retrieved[1], status: completed.has(retrieved[1]!) ? 'complete' : 'expired' });
       return reply({
         ...session,
         id: `cs_test_credit_${n}`,
@@ -324,7 +340,7 @@ describe('with Stripe', () => {
   });
 
   test('a newer checkout expires the older session; a payment that got through on it anyway is recorded, not lost', async () => {
-    const { client } = await writerWithCredit(s, stripeAdmin);
+    const { writer, client } = await writerWithCredit(s, stripeAdmin);
     const first = await client.post('/api/songwriters/me/checkout', { packageSize: 2 });
     const firstSession = (await orderRow(s, first.body.orderId)).checkoutSessionId!;
     const second = await client.post('/api/songwriters/me/checkout', { packageSize: 2 });
@@ -343,6 +359,30 @@ describe('with Stripe', () => {
       amountPaidCents: 2500,
       creditAppliedCents: 2500,
     });
+    // Both orders were discounted, but there was one credit: Customers counts it once.
+    const customers = await stripeAdmin.get(`/api/admin/customers?q=writer-${writer.id.slice(0, 8)}`);
+    expect(customers.body.rows).toMatchObject([{ userId: writer.id, orderCount: 3, totalSpentCents: 7500, totalCreditCents: 2500 }]);
+  });
+
+  test('a session the customer already paid cannot be expired: its order keeps the credit and the newer checkout goes without it', async () => {
+    const { writer, client } = await writerWithCredit(s, stripeAdmin);
+    const first = await client.post('/api/songwriters/me/checkout', { packageSize: 2 });
+    const firstSession = (await orderRow(s, first.body.orderId)).checkoutSessionId!;
+    // Paid on Stripe's page; the webhook is still on its way, so the order is still pending here.
+    completed.add(firstSession);
+    const second = await client.post('/api/songwriters/me/checkout', { packageSize: 1 });
+    expect(second.status, second.text).toBe(201);
+    expect(received.map((r) => r.path)).toContain(`/v1/checkout/sessions/${firstSession}/expire`);
+    expect(await orderRow(s, first.body.orderId)).toMatchObject({ paymentStatus: 'pending', creditAppliedCents: 2500 });
+    // Not paid by a credit already spent: a Stripe checkout at the full price.
+    expect(await orderRow(s, second.body.orderId)).toMatchObject({ paymentStatus: 'pending', creditAppliedCents: 0 });
+    expect(second.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(received.at(-1)!.form.get('discounts[0][coupon]')).toBeNull();
+    expect((await creditsOf(s, writer.id))[0]!.orderId).toBe(first.body.orderId);
+
+    const late = await deliver(firstSession, first.body.orderId, 2500);
+    expect(late.body.outcome).toBe('paid');
+    expect(await orderRow(s, first.body.orderId)).toMatchObject({ paymentStatus: 'paid', amountPaidCents: 2500, creditAppliedCents: 2500 });
   });
 
   test('a payment and a newer checkout at once: a paid order keeps its credit, a cancelled one passes it on', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
-import { placements, songReviews, songs } from '../../src/server/db/schema';
+import { pitchAgreements, placements, songReviews, songs } from '../../src/server/db/schema';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -204,6 +204,72 @@ describe('recording a placement', () => {
     expect((await record(randomUUID(), { artist: 'Luke Bryan' })).status).toBe(404);
     expect(await t.db.select().from(placements).where(eq(placements.songId, own.id))).toEqual([]);
     expect(await t.db.select().from(placements).where(eq(placements.songId, unsigned.id))).toEqual([]);
+  });
+});
+
+/**
+ * A song whose agreement was signed at `answeredAt` for `termMonths`. The offer is made through the API and
+ * signed directly in the database: the trigger of migration 0013 refuses any change to a signed row, so the
+ * backdated signature is written while the row is still an open offer.
+ */
+async function songSignedAt(answeredAt: Date, termMonths: number, title: string) {
+  const order = await makePaidOrder(t.db, writer.id, 1);
+  const [review] = await t.db
+    .insert(songReviews)
+    .values({
+      songwriterId: writer.id,
+      orderId: order.id,
+      songNumber: 1,
+      songTitle: title,
+      storyArc: 'A story.',
+      aiUsage: 'None.',
+      status: 'reviewed',
+      adminReview: 'Good.',
+      reviewedAt: answeredAt,
+    })
+    .returning();
+  const { body: offer } = await admin.post('/api/admin/pitch-agreements', { reviewId: review!.id });
+  await t.db
+    .update(pitchAgreements)
+    .set({ status: 'accepted', termMonths, answeredAt, signedName: 'Typed Name', textSha256: 'a'.repeat(64) })
+    .where(eq(pitchAgreements.id, offer.id));
+  return { agreementId: offer.id as string, song: await catalogueSong(title, offer.id) };
+}
+
+describe("the agreement's term", () => {
+  test('a new placement after the term is refused with the day it ended; one recorded during the term can still be edited', async () => {
+    const { agreementId, song } = await songSignedAt(new Date('2025-01-15T12:00:00Z'), 12, 'Old Term');
+    const refused = await record(song.id, { artist: 'Luke Bryan', status: 'cut', income: '1000' });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error.message).toBe(m.termEnded('2026-01-15'));
+    expect(refused.body.error.message).toBe(
+      "This song's pitch agreement ended on 2026-01-15: placements after its term earn no commission.",
+    );
+    expect(await t.db.select().from(placements).where(eq(placements.songId, song.id))).toEqual([]);
+
+    // A hold recorded while the term ran: its cut and income come in later, and still earn the commission.
+    const [held] = await t.db
+      .insert(placements)
+      .values({
+        songId: song.id,
+        pitchAgreementId: agreementId,
+        artist: 'Luke Bryan',
+        status: 'on_hold',
+        createdAt: new Date('2025-06-01T00:00:00Z'),
+      })
+      .returning();
+    const edited = await admin.put(`/api/admin/placements/${held!.id}`, { artist: 'Luke Bryan', status: 'cut', income: '1000' });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await stored(held!.id)).toMatchObject({ status: 'cut', incomeCents: 100_000, commissionCents: 10_000 });
+  });
+
+  test('a placement on the last months of the term is recorded', async () => {
+    const elevenMonthsAgo = new Date();
+    elevenMonthsAgo.setUTCMonth(elevenMonthsAgo.getUTCMonth() - 11);
+    const { song } = await songSignedAt(elevenMonthsAgo, 12, 'Late In Term');
+    const res = await record(song.id, { artist: 'Luke Bryan', income: '1000' });
+    expect(res.status, res.text).toBe(201);
+    expect(await stored(res.body.id)).toMatchObject({ incomeCents: 100_000, commissionCents: 10_000 });
   });
 });
 

@@ -6,6 +6,7 @@ export const placements = {
   notFound: 'Placement not found',
   songNotFound: 'Song not found',
   notPitched: 'Placements can be recorded only on a song that came in under a signed pitch agreement.',
+  termEnded: (date: string) => `This song's pitch agreement ended on ${date}: placements after its term earn no commission.`,
   songHasPlacements: 'This song has placements recorded, so it cannot be deleted. Make it inactive to take it out of the catalogue.',
   artistRequired: 'Enter the artist',
   artistTooLong: `The artist must be at most ${P.artistMax} characters`,

@@ -30,8 +30,8 @@ export interface PaymentProvider {
   readonly kind: ProviderKind;
   createCheckout(checkout: NewCheckout): Promise<{ sessionId: string; url: string }>;
   /**
-   * Closes a checkout nobody may pay any more (its order was cancelled). A session already completed or
-   * expired is left as it is: a payment that got through is still reported, and recorded.
+   * Closes a checkout so nobody can pay it any more. True when the session is closed unpaid (expired now or
+   * before); false when it completed: its payment got through (or is under way) and will be reported.
    */
-  expireCheckout(sessionId: string): Promise<void>;
+  expireCheckout(sessionId: string): Promise<boolean>;
 }

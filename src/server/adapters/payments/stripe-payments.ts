@@ -40,11 +40,12 @@ export function createStripePayments(config: StripeConfig, stripe = createStripe
     },
     async expireCheckout(sessionId) {
       try {
-        await stripe.checkout.sessions.expire(sessionId);
+        return (await stripe.checkout.sessions.expire(sessionId)).status === 'expired';
       } catch (error) {
-        // Only an open session can be expired: one completed or expired already is Stripe's 400, and fine.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
-        throw error;
+        // Only an open session can be expired: Stripe answers 400 for one completed or expired already, so
+        // its status says which.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return (await stripe.checkout.sessions.retrieve(sessionId)).status === 'expired';
       }
     },
   };

@@ -14,6 +14,8 @@ export function createTestPayments(): PaymentProvider {
       return { sessionId, url: pathTo(PAGE_PATHS.testCheckout, { sessionId }) };
     },
     // The test checkout reads the order's state: a cancelled order's page refuses to pay by itself.
-    async expireCheckout() {},
+    async expireCheckout() {
+      return true;
+    },
   };
 }

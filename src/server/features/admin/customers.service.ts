@@ -34,8 +34,13 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
 
   const matched = sql`
     select o.songwriter_id as user_id, count(*) as order_count, sum(o.amount_paid_cents) as total_spent,
-      sum(o.credit_applied_cents) as total_credit, sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
-    from orders o where ${sql.join(orderFilters, sql` and `)}
+      coalesce(sum(c.cents), 0) as total_credit, sum(o.package_size - o.songs_submitted) as songs_owed, max(o.created_at) as last_order_at
+    from orders o
+    -- The credit rows each order holds, not credit_applied_cents: an order paid after its credit moved on
+    -- (paid-after-cancel, decision 0041) keeps that figure, and the credit would be counted twice.
+    left join (select order_id, sum(amount_cents) as cents from account_credits where order_id is not null group by order_id) c
+      on c.order_id = o.id
+    where ${sql.join(orderFilters, sql` and `)}
     group by o.songwriter_id`;
   const [rows, totals] = await Promise.all([
     queryRows<CustomerRow>(

@@ -11,7 +11,7 @@ import type { EmailContext } from '../../emails/layout';
 import { orderPaidEmail } from '../../emails/order-paid';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
-import { applyCredit, type CancelledOrder } from './credits.service';
+import { applyCredit, creditHolderSessions } from './credits.service';
 
 const m = MESSAGES.songwriters;
 
@@ -28,8 +28,8 @@ async function assertOnboarded(db: Db, userId: string): Promise<void> {
 /**
  * Creates a pending order for the songwriter (profile and questionnaire done), takes their account credit off
  * its price (credits.service.ts), and opens a checkout for the rest. A package the credit pays in full is paid
- * at once, with nothing to charge and no checkout (decision 0041). Checkouts the credit was taken from are
- * closed at the provider once this one's order is committed.
+ * at once, with nothing to charge and no checkout (decision 0041). Checkouts holding the credit are closed
+ * at the provider first, and only the credit of those really closed is taken.
  */
 export async function startCheckout({
   db,
@@ -48,7 +48,8 @@ export async function startCheckout({
 }): Promise<StartedCheckout> {
   await assertOnboarded(db, actor.id);
   const listPriceCents = packagePriceCents(packageSize);
-  const { orderId, creditCents, cancelled } = await db.transaction(async (tx) => {
+  const expiredHolders = await expireHolderCheckouts(db, payments, actor.id);
+  const { orderId, creditCents } = await db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -61,7 +62,7 @@ export async function startCheckout({
         customerName: actor.name || null,
       })
       .returning({ id: orders.id });
-    const credit = await applyCredit(tx, { songwriterId: actor.id, orderId: order!.id, listPriceCents });
+    const credit = await applyCredit(tx, { songwriterId: actor.id, orderId: order!.id, listPriceCents, expiredHolders });
     if (credit.creditCents === listPriceCents) {
       await tx.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order!.id));
       await enqueueMail(tx, {
@@ -72,7 +73,6 @@ export async function startCheckout({
     }
     return { orderId: order!.id, ...credit };
   });
-  await closeCancelledCheckouts(payments, cancelled);
   if (creditCents === listPriceCents) return { orderId, url: `${publicUrl}${PAGE_PATHS.songwriterDashboard}`, paidWithCredit: true };
 
   const checkout = await payments.createCheckout({
@@ -98,14 +98,13 @@ export async function startCheckout({
 }
 
 /**
- * Orders whose credit a newer checkout took can no longer be paid: their provider sessions are expired. A
- * failure here is not the new checkout's failure; a session left open ends by itself at the provider, and a
- * payment made on it anyway is recorded (fulfilment.service.ts).
+ * Expires, before the checkout's transaction, the sessions of the songwriter's pending orders holding credit,
+ * and answers those really expired: only their credit may move (decision 0041). A session that completed is
+ * paid, its webhook on the way, and keeps its credit. A failure to reach the provider fails this checkout
+ * before anything is written, rather than charging it without a credit that may still be free.
  */
-async function closeCancelledCheckouts(payments: PaymentProvider, cancelled: CancelledOrder[]): Promise<void> {
-  await Promise.allSettled(
-    cancelled.flatMap((o) =>
-      o.paymentProvider === payments.kind && o.checkoutSessionId ? [payments.expireCheckout(o.checkoutSessionId)] : [],
-    ),
-  );
+async function expireHolderCheckouts(db: Db, payments: PaymentProvider, songwriterId: string): Promise<string[]> {
+  const holders = (await creditHolderSessions(db, songwriterId)).filter((o) => o.paymentProvider === payments.kind);
+  const expired = await Promise.all(holders.map((o) => payments.expireCheckout(o.checkoutSessionId)));
+  return holders.filter((_, i) => expired[i]).map((o) => o.id);
 }

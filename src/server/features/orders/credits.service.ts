@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { PACKAGE_SIZES, packagePriceCents, type PaymentProvider } from '../../../common/constants';
 import type { AccountCredit } from '../../../common/responses/orders';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -67,10 +67,28 @@ export async function getMyCredit({ db, songwriterId }: { db: DbOrTx; songwriter
   };
 }
 
-export interface CancelledOrder {
-  id: string;
-  paymentProvider: PaymentProvider;
-  checkoutSessionId: string | null;
+/**
+ * The songwriter's pending orders that hold credit on an open provider session: a Stripe order stays pending
+ * until its webhook, possibly minutes after the customer paid, so its session must be expired before a newer
+ * checkout may take its credit.
+ */
+export async function creditHolderSessions(
+  db: DbOrTx,
+  songwriterId: string,
+): Promise<{ id: string; paymentProvider: PaymentProvider; checkoutSessionId: string }[]> {
+  const rows = await db
+    .selectDistinct({ id: orders.id, paymentProvider: orders.paymentProvider, checkoutSessionId: orders.checkoutSessionId })
+    .from(accountCredits)
+    .innerJoin(orders, eq(orders.id, accountCredits.orderId))
+    .where(
+      and(
+        eq(accountCredits.songwriterId, songwriterId),
+        eq(orders.paymentStatus, 'pending'),
+        eq(orders.paymentProvider, 'stripe'),
+        isNotNull(orders.checkoutSessionId),
+      ),
+    );
+  return rows.map((r) => ({ ...r, checkoutSessionId: r.checkoutSessionId! }));
 }
 
 /**
@@ -82,15 +100,20 @@ export interface CancelledOrder {
  */
 export async function applyCredit(
   tx: Tx,
-  { songwriterId, orderId, listPriceCents }: { songwriterId: string; orderId: string; listPriceCents: number },
-): Promise<{ creditCents: number; cancelled: CancelledOrder[] }> {
+  {
+    songwriterId,
+    orderId,
+    listPriceCents,
+    expiredHolders,
+  }: { songwriterId: string; orderId: string; listPriceCents: number; expiredHolders: readonly string[] },
+): Promise<{ creditCents: number }> {
   await tx
     .select({ userId: songwriterProfiles.userId })
     .from(songwriterProfiles)
     .where(eq(songwriterProfiles.userId, songwriterId))
     .for('update');
   const locked = await unspentCredits(tx, songwriterId).for('update', { of: accountCredits });
-  if (locked.length === 0) return { creditCents: 0, cancelled: [] };
+  if (locked.length === 0) return { creditCents: 0 };
 
   const holders = [...new Set(locked.flatMap((c) => (c.orderId ? [c.orderId] : [])))];
   const cancelled =
@@ -99,9 +122,23 @@ export async function applyCredit(
       : await tx
           .update(orders)
           .set({ paymentStatus: 'cancelled' })
-          .where(and(inArray(orders.id, holders), eq(orders.paymentStatus, 'pending')))
-          .returning({ id: orders.id, paymentProvider: orders.paymentProvider, checkoutSessionId: orders.checkoutSessionId });
-  // A holder paid meanwhile (its payment locked the order before this update reached it) keeps its credit.
+          .where(
+            and(
+              inArray(orders.id, holders),
+              eq(orders.paymentStatus, 'pending'),
+              // A Stripe holder is cancelled only once its session was really expired (a completed one is paid,
+              // its webhook on the way) or while it has none yet (that checkout then finds itself cancelled and
+              // expires its own session). The test checkout refuses a cancelled order by itself.
+              or(
+                eq(orders.paymentProvider, 'test'),
+                isNull(orders.checkoutSessionId),
+                expiredHolders.length > 0 ? inArray(orders.id, [...expiredHolders]) : sql`false`,
+              ),
+            ),
+          )
+          .returning({ id: orders.id });
+  // A holder paid meanwhile (its payment locked the order before this update reached it), or whose session
+  // completed, keeps its credit.
   const cancelledIds = new Set(cancelled.map((o) => o.id));
   const credits = locked.filter((c) => c.orderId === null || cancelledIds.has(c.orderId));
   const picked = pickCredits(credits, listPriceCents);
@@ -115,5 +152,5 @@ export async function applyCredit(
       .where(inArray(accountCredits.id, [...pickedIds]));
   const creditCents = sum(picked);
   await tx.update(orders).set({ creditAppliedCents: creditCents }).where(eq(orders.id, orderId));
-  return { creditCents, cancelled };
+  return { creditCents };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import { commissionOf, type NewPlacementValues, type PlacementFormValues } from '../../../common/schemas/placements';
 import type { Db, DbOrTx } from '../../db/client';
@@ -24,7 +24,13 @@ const placementColumns = {
   updatedAt: placements.updatedAt,
 };
 
-/** The signed agreement a catalogue song came in under, with its writer; undefined for any other song. */
+/** When the agreement's term ends: term_months from the signature (clause 3 of the text), computed in SQL. */
+const termEnd = sql`${pitchAgreements.answeredAt} + ${pitchAgreements.termMonths} * interval '1 month'`;
+
+/**
+ * The signed agreement a catalogue song came in under, with its writer; undefined for any other song.
+ * `termEndedOn` is the day its term ended (YYYY-MM-DD, UTC), null while it runs.
+ */
 async function signedAgreementOf(db: DbOrTx, pitchAgreementId: string | null) {
   if (!pitchAgreementId) return undefined;
   const [agreement] = await db
@@ -34,6 +40,7 @@ async function signedAgreementOf(db: DbOrTx, pitchAgreementId: string | null) {
       commissionPercent: pitchAgreements.commissionPercent,
       writerName: songwriterName,
       writerEmail: users.email,
+      termEndedOn: sql<string | null>`case when ${termEnd} <= now() then to_char((${termEnd}) at time zone 'UTC', 'YYYY-MM-DD') end`,
     })
     .from(pitchAgreements)
     .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
@@ -64,11 +71,19 @@ export async function songPlacements({ db, songId }: { db: Db; songId: string })
     signedAgreementOf(db, song.pitchAgreementId),
     db.select(placementColumns).from(placements).where(eq(placements.songId, songId)).orderBy(desc(placements.createdAt)),
   ]);
-  return { songId: song.id, songTitle: song.title, agreement: agreement ?? null, placements: rows };
+  const shown = agreement && {
+    id: agreement.id,
+    reviewId: agreement.reviewId,
+    commissionPercent: agreement.commissionPercent,
+    writerName: agreement.writerName,
+    writerEmail: agreement.writerEmail,
+  };
+  return { songId: song.id, songTitle: song.title, agreement: shown ?? null, placements: rows };
 }
 
 /**
- * The admin records a placement on a pitched song: one whose signed agreement it came in under. The
+ * The admin records a placement on a pitched song: one whose signed agreement it came in under, while its
+ * term runs. The
  * agreement is the song's, never the request's, and so is the rate the commission is computed at.
  */
 export async function recordPlacement({ db, actor, values }: { db: Db; actor: Actor; values: NewPlacementValues }) {
@@ -82,6 +97,8 @@ export async function recordPlacement({ db, actor, values }: { db: Db; actor: Ac
     if (!song) throw new AppError('NOT_FOUND', m.songNotFound);
     const agreement = await signedAgreementOf(tx, song.pitchAgreementId);
     if (!agreement) throw new AppError('CONFLICT', m.notPitched);
+    // Clause 3: commission only on placements made during the term. Edits of earlier placements stay allowed.
+    if (agreement.termEndedOn) throw new AppError('CONFLICT', m.termEnded(agreement.termEndedOn));
     const [row] = await tx
       .insert(placements)
       .values({ songId: song.id, pitchAgreementId: agreement.id, recordedBy: actor.id, ...fromForm(values, agreement.commissionPercent) })
