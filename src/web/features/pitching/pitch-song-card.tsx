@@ -36,7 +36,7 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         {/* As on the song page, but smaller still under the page's own introduction: on a phone the first
             song's player shows on the first screen; the player comes before the tags and description. */}
-        <div className="mx-auto w-full max-w-36 sm:max-w-64 md:max-w-none">
+        <div className="mx-auto w-full max-w-28 sm:max-w-64 md:max-w-none">
           <SongCover imageUrl={imageUrl} title={song.title} />
         </div>
         <div className="min-w-0">
