@@ -88,7 +88,7 @@ export const PLACEMENT = {
 
 /**
  * Where a pitch agreement stands in the pipeline, read from the agreement, its catalogue song and its
- * placements: an open offer, signed with no song in the catalogue yet, in the catalogue (its song active),
+ * placements: an open offer, signed (its song a draft, not yet published), in the catalogue (its song active),
  * its furthest placement (on hold, cut, released), or ended (declined, withdrawn, expired).
  */
 export const PITCH_PIPELINE_STAGES = [
