@@ -146,6 +146,25 @@ async function preparedSongwriter(page: Page, admin: Page): Promise<string> {
   return orderId;
 }
 
+/** One song submitted to the order and its review sent, both through the API; the review's id. */
+async function reviewedSubmission(
+  page: Page,
+  admin: Page,
+  { orderId, song, lyricsText, seed }: { orderId: string; song: (typeof songs)[number]; lyricsText: string; seed: number },
+): Promise<string> {
+  const submitted = await page.request.post('/api/submissions', {
+    headers: origin,
+    multipart: {
+      data: JSON.stringify({ orderId, title: song.title, lyricsText, storyArc: song.storyArc, aiUsage: song.aiUsage, agreed: true }),
+      audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 2, seed }) },
+    },
+  });
+  await ok(submitted, 'submission');
+  const { id: reviewId } = (await submitted.json()) as { id: string };
+  await ok(await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText } }), 'send review');
+  return reviewId;
+}
+
 /** The sidebar's Songwriter Reviews link, whose name carries the unread count ("3 unread messages") when there is one. */
 async function sidebarUnread(page: Page): Promise<number> {
   const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Songwriter Reviews/ });
@@ -457,26 +476,7 @@ describe('the pitch offer', () => {
       const song = songs[0]!;
 
       // One song submitted and its review sent, through the API (the review loop above does both by hand).
-      const submitted = await page.request.post('/api/submissions', {
-        headers: origin,
-        multipart: {
-          data: JSON.stringify({
-            orderId,
-            title: song.title,
-            lyricsText: 'Porch light burning',
-            storyArc: song.storyArc,
-            aiUsage: song.aiUsage,
-            agreed: true,
-          }),
-          audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 2, seed: 21 }) },
-        },
-      });
-      await ok(submitted, 'submission');
-      const { id: reviewId } = (await submitted.json()) as { id: string };
-      await ok(
-        await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText } }),
-        'send review',
-      );
+      const reviewId = await reviewedSubmission(page, admin, { orderId, song, lyricsText: 'Porch light burning', seed: 21 });
 
       // --- The admin offers an agreement from the review page: 10 % for 18 months, with a note.
       await admin.goto(`/admin/songwriter-reviews/${reviewId}`);
@@ -664,26 +664,7 @@ describe('the review fee credited back', () => {
     // A paid package of two songs ($50.00): each song's fee is $25.00.
     const orderId = await preparedSongwriter(page, admin);
     const song = songs[1]!;
-    const submitted = await page.request.post('/api/submissions', {
-      headers: origin,
-      multipart: {
-        data: JSON.stringify({
-          orderId,
-          title: song.title,
-          lyricsText: 'Dust on the windshield',
-          storyArc: song.storyArc,
-          aiUsage: song.aiUsage,
-          agreed: true,
-        }),
-        audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 2, seed: 31 }) },
-      },
-    });
-    await ok(submitted, 'submission');
-    const { id: reviewId } = (await submitted.json()) as { id: string };
-    await ok(
-      await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText } }),
-      'send review',
-    );
+    const reviewId = await reviewedSubmission(page, admin, { orderId, song, lyricsText: 'Dust on the windshield', seed: 31 });
     const offered = await admin.request.post('/api/admin/pitch-agreements', { headers: origin, data: { reviewId } });
     await ok(offered, 'offer');
     const { id: agreementId } = (await offered.json()) as { id: string };
