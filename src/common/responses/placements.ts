@@ -5,19 +5,24 @@ import { timestamp } from './common';
 
 const cents = z.number().int();
 
-/** One placement as the admin records it, with the commission the server computed. */
-export const PlacementSchema = z.object({
-  id: z.string(),
-  songId: z.string(),
-  pitchAgreementId: z.string(),
+/** What was placed where, as every view of a placement shows it. */
+const placed = {
   artist: z.string(),
   project: z.string().nullable(),
   label: z.string().nullable(),
   status: z.enum(PLACEMENT_STATUSES),
   /** YYYY-MM-DD. */
   releaseDate: z.string().nullable(),
-  incomeCents: cents,
-  commissionCents: cents,
+};
+const money = { incomeCents: cents, commissionCents: cents };
+
+/** One placement as the admin records it, with the commission the server computed. */
+export const PlacementSchema = z.object({
+  id: z.string(),
+  songId: z.string(),
+  pitchAgreementId: z.string(),
+  ...placed,
+  ...money,
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -45,32 +50,23 @@ export const MyPlacementSchema = z.object({
   id: z.string(),
   reviewId: z.string(),
   songTitle: z.string(),
-  artist: z.string(),
-  project: z.string().nullable(),
-  label: z.string().nullable(),
-  status: z.enum(PLACEMENT_STATUSES),
-  releaseDate: z.string().nullable(),
+  ...placed,
   commissionPercent: z.number().int(),
-  incomeCents: cents,
-  commissionCents: cents,
+  ...money,
   writerShareCents: cents,
 });
 export type MyPlacement = z.output<typeof MyPlacementSchema>;
 export const MyPlacementListSchema = z.array(MyPlacementSchema);
 export type MyPlacementList = z.output<typeof MyPlacementListSchema>;
 
-const totals = { incomeCents: cents, commissionCents: cents, owedCents: cents };
+const totals = { ...money, owedCents: cents };
 
 /** A ledger line: one placement, its income, our commission and what is owed to the writer. */
 export const LedgerLineSchema = z.object({
   id: z.string(),
   songId: z.string(),
   songTitle: z.string(),
-  artist: z.string(),
-  project: z.string().nullable(),
-  label: z.string().nullable(),
-  status: z.enum(PLACEMENT_STATUSES),
-  releaseDate: z.string().nullable(),
+  ...placed,
   commissionPercent: z.number().int(),
   ...totals,
 });
