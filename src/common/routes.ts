@@ -61,6 +61,28 @@ const PATTERNS: readonly string[] = Object.values(PAGE_PATHS);
 /** Public pages rendered to HTML at build time: they paint before any script runs. */
 export const PRERENDERED_PATHS = [PAGE_PATHS.home, PAGE_PATHS.about, PAGE_PATHS.services, PAGE_PATHS.faqs, PAGE_PATHS.contact] as const;
 
+/** The pages search engines may list (sitemap.xml): the public site and the two ways in. */
+export const SITEMAP_PATHS = [...PRERENDERED_PATHS, PAGE_PATHS.previewRequest, PAGE_PATHS.songwriterSignup] as const;
+
+/**
+ * Path prefixes search engines are asked to leave alone (robots.txt): the API, the private catalogue, pitch
+ * links (one recipient each), and signed-in areas.
+ */
+export const CRAWL_DISALLOWED_PREFIXES = [
+  '/api/',
+  '/admin',
+  '/songs',
+  '/my-holds',
+  '/p/',
+  PAGE_PATHS.songwriterDashboard,
+  PAGE_PATHS.songwriterProfile,
+  PAGE_PATHS.songwriterQuestionnaire,
+  PAGE_PATHS.songwriterOrder,
+  '/songwriter/',
+  PAGE_PATHS.submitSong,
+  '/test-checkout/',
+] as const;
+
 /**
  * Signed-in pages also prerendered, as a shell: header, heading and a skeleton where the data goes, drawn for
  * a caller who may open them (web/prerender.tsx). The server sends a shell only to such a caller and only

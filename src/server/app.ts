@@ -47,6 +47,7 @@ import type { Logger } from './lib/logger';
 import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
 import { webAppRoutes } from './web-app';
+import { siteIndexRoutes } from './features/site-index/site-index.routes';
 
 export interface AppDeps {
   config: Config;
@@ -228,6 +229,7 @@ export function createApp({
   });
   app.route('/api', api);
   app.route('/metrics', metricsRoutes(metrics, config.metricsToken));
+  app.route('/', siteIndexRoutes(config.publicUrl));
 
   if (webRoot) {
     const callerOf = async (c: Context<AppEnv>) => {

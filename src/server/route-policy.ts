@@ -32,6 +32,8 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
   'GET /metrics': 'metrics-token',
+  'GET /robots.txt': 'public',
+  'GET /sitemap.xml': 'public',
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/openapi.json': 'public',
