@@ -451,7 +451,8 @@ describe('admin song management', () => {
 });
 
 describe('comments', () => {
-  test('a comment waits for approval, then shows on the song page; delete removes it', async () => {
+  test('a comment waits for approval, seen meanwhile by its writer alone, marked; then shows to everyone; delete removes it', async () => {
+    const otherListener = await signedInClient(t, await makePreviewUser(t.db));
     const posted = await preview.post(`/api/songs/${active.slug}/comments`, {
       name: '  Dana  ',
       email: 'dana@example.test',
@@ -460,7 +461,12 @@ describe('comments', () => {
     expect(posted.status).toBe(201);
     const [stored] = await t.db.select().from(songComments).where(eq(songComments.id, posted.body.id));
     expect(stored).toMatchObject({ commenterName: 'Dana', isApproved: false, userId: previewUserId });
-    expect((await preview.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
+    // Its writer sees it at once, marked; nobody else does until it is approved.
+    expect((await preview.get(`/api/songs/${active.slug}`)).body.comments).toMatchObject([
+      { id: posted.body.id, name: 'Dana', text: 'Love the second verse.', awaitingApproval: true },
+    ]);
+    expect((await otherListener.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
+    expect((await admin.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
 
     const pending = await admin.get('/api/admin/comments?status=pending');
     expect(pending.body.rows.map((r: { id: string }) => r.id)).toContain(posted.body.id);
@@ -474,8 +480,10 @@ describe('comments', () => {
     expect(ids(await admin.get('/api/admin/comments'))).not.toContain(posted.body.id);
     expect(ids(await admin.get('/api/admin/comments?status=approved'))).toContain(posted.body.id);
     expect(ids(await admin.get('/api/admin/comments?status=all'))).toContain(posted.body.id);
-    const shown = (await preview.get(`/api/songs/${active.slug}`)).body.comments;
-    expect(shown).toMatchObject([{ name: 'Dana', text: 'Love the second verse.' }]);
+    for (const listener of [preview, otherListener]) {
+      const shown = (await listener.get(`/api/songs/${active.slug}`)).body.comments;
+      expect(shown).toMatchObject([{ id: posted.body.id, name: 'Dana', text: 'Love the second verse.', awaitingApproval: false }]);
+    }
 
     expect((await admin.delete(`/api/admin/comments/${posted.body.id}`)).status).toBe(204);
     expect((await preview.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);

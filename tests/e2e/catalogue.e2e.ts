@@ -382,7 +382,7 @@ describe('the song catalogue', () => {
     expect(await search.inputValue()).toBe('');
   });
 
-  test('a preview user comments, an admin approves it, and it shows on the song page', async () => {
+  test('a preview user comments and sees it marked as awaiting approval; an admin approves it, and it shows on the song page', async () => {
     const api = await browser.adminApi();
     const title = `Midnight on Music Row ${suffix()}`;
     const song = await createSong(api, title);
@@ -407,8 +407,16 @@ describe('the song catalogue', () => {
     expect(await page.getByLabel('Comment', { exact: true }).inputValue()).toBe('');
     expect(await name.inputValue()).toBe('Dana Preview');
     expect(await email.inputValue()).toBe('preview@pitchroom.local');
-    // Not shown before approval.
-    expect(await page.getByText(text).count()).toBe(0);
+    // Its writer sees it at once, marked, and still after a reload; another listener does not see it.
+    const comments = page.getByRole('region', { name: /^Comments/ });
+    const own = comments.getByRole('listitem').filter({ hasText: text });
+    await own.getByText(MESSAGES.songs.commentAwaitingApproval).waitFor();
+    await page.reload();
+    await own.getByText(MESSAGES.songs.commentAwaitingApproval).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const otherListener = await browser.open('admin', `/songs/${song.slug}`);
+    await otherListener.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await otherListener.getByText(text).count()).toBe(0);
 
     const admin = await browser.open('admin', '/admin/comments');
     await admin.getByRole('heading', { level: 1, name: 'Manage Comments' }).waitFor();
@@ -424,8 +432,8 @@ describe('the song catalogue', () => {
     await row.waitFor({ state: 'detached' });
 
     await page.reload();
-    const comments = page.getByRole('region', { name: /^Comments/ });
     await comments.getByText(text).waitFor();
+    expect(await own.getByText(MESSAGES.songs.commentAwaitingApproval).count()).toBe(0);
     expect(await comments.getByText('Dana Preview', { exact: true }).count()).toBe(1);
   });
 

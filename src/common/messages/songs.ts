@@ -56,6 +56,7 @@ export const songs = {
   commentRequired: 'Comment is required',
   commentTooLong: 'Comment must be at most 1000 characters',
   commentSubmitted: 'Your comment has been submitted and is awaiting approval.',
+  commentAwaitingApproval: 'Awaiting approval',
   commentFailedTitle: 'Error',
   commentFailed: 'Failed to submit comment. Please try again.',
   commentApproveFailed: 'Failed to approve comment',

@@ -52,7 +52,8 @@ export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
         return c.var.reply(await catalogue.list(db, c.req.valid('query')));
       })
       .get('/:slug', validate('param', SlugParamSchema), responds(CatalogueSongSchema), async (c) => {
-        const song = catalogueSongFor(await catalogue.song(db, c.req.valid('param').slug), actorOf(c), secret);
+        const found = await catalogue.song(db, c.req.valid('param').slug);
+        const song = await catalogueSongFor({ db, found, actor: actorOf(c), secret });
         c.header('Cache-Control', 'private, no-store');
         return c.var.reply(song);
       })

@@ -77,6 +77,14 @@ interface CatalogueSongRow {
   tags: string[];
 }
 
+const commentColumns = {
+  id: songComments.id,
+  name: songComments.commenterName,
+  text: songComments.commentText,
+  createdAt: songComments.createdAt,
+  awaitingApproval: sql<boolean>`not ${songComments.isApproved}`,
+};
+
 /** The active song with this slug and its approved comments, newest first: the same for every listener, so it can be cached. */
 export async function readCatalogueSong(db: Db, slug: string) {
   const [song] = await db
@@ -85,7 +93,7 @@ export async function readCatalogueSong(db: Db, slug: string) {
     .where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
   if (!song) return undefined;
   const comments = await db
-    .select({ id: songComments.id, name: songComments.commenterName, text: songComments.commentText, createdAt: songComments.createdAt })
+    .select(commentColumns)
     .from(songComments)
     .where(and(eq(songComments.songId, song.id), eq(songComments.isApproved, true)))
     .orderBy(sql`${songComments.createdAt} desc`);
@@ -93,10 +101,19 @@ export async function readCatalogueSong(db: Db, slug: string) {
 }
 export type CatalogueSong = Awaited<ReturnType<typeof readCatalogueSong>>;
 
-/** The song page's answer for one listener: the song, with file links made out to them. */
-export function catalogueSongFor(found: CatalogueSong, actor: Actor, secret: string) {
+/**
+ * The song page's answer for one listener: the song, with file links made out to them, and among its
+ * comments their own still awaiting approval (read fresh, never cached), so a comment never seems lost.
+ */
+export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; found: CatalogueSong; actor: Actor; secret: string }) {
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
-  return { ...publicSong(found.song, actor.id, secret), comments: found.comments };
+  const ownPending = await db
+    .select(commentColumns)
+    .from(songComments)
+    .where(and(eq(songComments.songId, found.song.id), eq(songComments.userId, actor.id), eq(songComments.isApproved, false)))
+    .orderBy(sql`${songComments.createdAt} desc`);
+  const comments = [...ownPending, ...found.comments].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return { ...publicSong(found.song, actor.id, secret), comments };
 }
 
 type SongRow = typeof songs.$inferSelect;

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
-import type { SongComment } from '../../../common/responses';
+import type { CatalogueSong, SongComment } from '../../../common/responses';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { CommentSchema, type CommentInput } from '../../../common/schemas/songs';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -15,11 +16,14 @@ import { Textarea } from '../../components/ui/textarea';
 import { isApiError } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
-import { postComment } from './catalogue-api';
+import { postComment, songQuery } from './catalogue-api';
 
 const FIELDS = ['name', 'email', 'comment'] as const;
 
-/** Approved comments, newest first (the API's order), and the form to add one (it waits for approval). */
+/**
+ * Approved comments and the listener's own awaiting approval, newest first (the API's order), and the form to
+ * add one.
+ */
 export function SongComments({ slug, comments }: { slug: string; comments: SongComment[] }) {
   return (
     <section aria-labelledby="comments-heading">
@@ -36,7 +40,10 @@ export function SongComments({ slug, comments }: { slug: string; comments: SongC
           {comments.map((comment) => (
             <li key={comment.id} className="rounded-xl border border-border bg-card p-4 shadow-sm">
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                <span className="font-semibold">{comment.name}</span>
+                <span className="flex items-center gap-2">
+                  <span className="font-semibold">{comment.name}</span>
+                  {comment.awaitingApproval && <Badge variant="outline">{MESSAGES.songs.commentAwaitingApproval}</Badge>}
+                </span>
                 <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
                   {formatDate(comment.createdAt)}
                 </time>
@@ -59,9 +66,22 @@ function CommentForm({ slug }: { slug: string }) {
   const { errors } = form.formState;
   const length = form.watch('comment').length;
 
+  const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (values: CommentInput) => postComment(slug, values),
-    onSuccess: () => {
+    onSuccess: (posted, values) => {
+      // Shown at once, marked as awaiting approval. Written into the page's data rather than refetched: a
+      // refetch brings new media links and would interrupt the song playing.
+      const comment: SongComment = {
+        id: posted.id,
+        name: values.name,
+        text: values.comment,
+        createdAt: new Date().toISOString(),
+        awaitingApproval: !posted.isApproved,
+      };
+      queryClient.setQueryData(songQuery(slug).queryKey, (song: CatalogueSong | undefined) =>
+        song ? { ...song, comments: [comment, ...song.comments] } : song,
+      );
       toast.success(MESSAGES.songs.commentSubmitted);
       form.reset(prefilled);
     },
