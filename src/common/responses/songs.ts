@@ -19,7 +19,13 @@ export const CataloguePageSchema = paged(CatalogueSongItemSchema).extend({ genre
 export type CataloguePage = z.output<typeof CataloguePageSchema>;
 
 /** A comment as the song page shows it: an approved one, or the listener's own still awaiting approval. */
-export const SongCommentSchema = z.object({ id: z.string(), name: z.string(), text: z.string(), createdAt: timestamp, awaitingApproval: z.boolean() });
+export const SongCommentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  text: z.string(),
+  createdAt: timestamp,
+  awaitingApproval: z.boolean(),
+});
 export type SongComment = z.output<typeof SongCommentSchema>;
 
 /** The media of a song: links signed for this user that expire, the waveform (0-255 peaks) and length once computed. */
