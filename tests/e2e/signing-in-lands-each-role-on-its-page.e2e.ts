@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
+import { PAGE_PATHS, pathTo } from '../../src/common/routes';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
 import { freshSession, useBrowser, type DemoRole } from './support/browser';
 
@@ -115,4 +117,17 @@ test('the admin area sends a signed-out visitor to /auth and a preview user home
   await previewPage.goto('/admin');
   await previewPage.waitForURL((url) => url.pathname === '/');
   await preview.close();
+});
+
+test('a signed-out songwriter following an e-mail link to a review is asked to log in (not to sign up) and is back on that review', async () => {
+  // The demo songwriter owns no review: the page they land on says this one is not theirs, which is what they would see.
+  const reviewPath = pathTo(PAGE_PATHS.songwriterReview, { reviewId: randomUUID() });
+  const context = await browser.context();
+  const page = await context.newPage();
+  await page.goto(reviewPath);
+  await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === reviewPath);
+  await logInThroughForm(page, 'songwriter');
+  await page.waitForURL((url) => url.pathname === reviewPath);
+  await page.getByText(MESSAGES.reviews.reviewNotFoundBody).waitFor();
+  await context.close();
 });

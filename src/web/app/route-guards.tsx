@@ -40,3 +40,9 @@ export const requireAdmin: Decide = (me) => (!me.user ? PAGE_PATHS.auth : me.isA
 
 /** Songwriter area: anyone who is not a signed-in songwriter starts at songwriter sign-up. */
 export const requireSongwriter: Decide = (me) => (me.user && me.isSongwriter ? null : PAGE_PATHS.songwriterSignup);
+
+/**
+ * A songwriter's own review, reached from an e-mail: only an existing account can own one, so a signed-out
+ * visitor is asked to log in (and comes back), not to sign up.
+ */
+export const requireSongwriterAccount: Decide = (me) => (!me.user ? PAGE_PATHS.auth : me.isSongwriter ? null : PAGE_PATHS.songwriterSignup);

@@ -6,7 +6,14 @@ import { SiteLayout } from './layouts/site-layout';
 import { page, PageSuspense } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error-page';
-import { RouteGuard, requireAdmin, requireCatalogueAccess, requireSignedIn, requireSongwriter } from './route-guards';
+import {
+  RouteGuard,
+  requireAdmin,
+  requireCatalogueAccess,
+  requireSignedIn,
+  requireSongwriter,
+  requireSongwriterAccount,
+} from './route-guards';
 
 /*
  * Every page is its own chunk (lazy-page.tsx), loaded when first visited; the admin area (layout and pages) is
@@ -146,6 +153,18 @@ const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    element: <RouteGuard decide={requireSongwriterAccount} />,
+    children: [
+      {
+        path: PAGE_PATHS.songwriterReview,
+        ...page(
+          () => import('../features/reviews/songwriter-review-page'),
+          (m) => m.SongwriterReviewPage,
+        ),
+      },
+    ],
+  },
+  {
     element: <RouteGuard decide={requireSongwriter} />,
     children: [
       {
@@ -188,13 +207,6 @@ const publicRoutes: RouteObject[] = [
         ...page(
           () => import('../features/submissions/submission-confirmation-page'),
           (m) => m.SubmissionConfirmationPage,
-        ),
-      },
-      {
-        path: PAGE_PATHS.songwriterReview,
-        ...page(
-          () => import('../features/reviews/songwriter-review-page'),
-          (m) => m.SongwriterReviewPage,
         ),
       },
       {
