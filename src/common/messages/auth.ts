@@ -8,7 +8,7 @@ export const auth = {
   /** The admin panel's Logout says it in its own words. */
   adminLoggedOut: 'Logged out successfully',
   verificationLinkFailed:
-    'This confirmation link has expired or has been used already. Log in with your e-mail and password, and you will be offered a new one.',
+    'This confirmation link has expired or has been used already. Log in with your email and password, and you will be offered a new one.',
   logoutFailed: 'Failed to log out',
   resetEmailSent: 'If an account exists for that address, we have sent a link to reset the password.',
   resetDone: 'Your password has been reset. Please sign in.',
@@ -18,5 +18,5 @@ export const auth = {
   resendFailed: 'Could not send the email again',
   /** A sign-in while the address is locked after repeated wrong passwords, the right password included. */
   tooManySignInAttempts:
-    'Too many failed sign-in attempts for this email address. Sign-in is paused for 15 minutes; if the address has an account, we have e-mailed it a link to choose a new password.',
+    'Too many failed sign-in attempts for this email address. Sign-in is paused for 15 minutes; if the address has an account, we have emailed it a link to choose a new password.',
 } as const;

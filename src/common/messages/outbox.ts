@@ -1,6 +1,6 @@
 export const outbox = {
-  loadFailed: 'Failed to load e-mails',
-  empty: 'No e-mails yet.',
-  emptyForStatus: 'No e-mails with this status.',
-  messageLoadFailed: 'Failed to load this e-mail',
+  loadFailed: 'Failed to load emails',
+  empty: 'No emails yet.',
+  emptyForStatus: 'No emails with this status.',
+  messageLoadFailed: 'Failed to load this email',
 } as const;

@@ -17,7 +17,7 @@ export const previewAccess = {
   signupFailedTitle: 'Signup Failed',
   signupFailed: 'Please try again or contact support.',
   accountCreatedTitle: 'Account Created!',
-  accountCreated: 'Setting up your access to songs...',
+  accountCreated: 'Next, confirm your address with the link we just emailed you.',
   checkEmail: 'We sent you an email. Open the link in it to confirm your address and finish setting up your access.',
   reviewedAfterConfirming: 'Once your address is confirmed, we review your request and email you when access is approved.',
   requestNotFound: 'Preview request not found',

@@ -4,5 +4,5 @@ export const contactMessageEmail = (ctx: EmailContext, data: { name: string; ema
   renderEmail(ctx, `Contact form: ${data.subject}`, [
     `${data.name} <${data.email}> wrote through the contact form:`,
     data.message,
-    'Reply to this e-mail to answer them.',
+    'Reply to this email to answer them.',
   ]);

@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       description={
-        request.isSuccess ? undefined : 'Enter the e-mail address of your account and we will send you a link to choose a new password.'
+        request.isSuccess ? undefined : 'Enter the email address of your account and we will send you a link to choose a new password.'
       }
     >
       <PageMeta title="Forgot password" description={`Reset the password of your ${SITE_NAME} account.`} />

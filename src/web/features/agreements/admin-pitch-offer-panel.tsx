@@ -33,7 +33,7 @@ export function AdminPitchOfferPanel({ reviewId, reviewSent }: { reviewId: strin
         <CardTitle id="pitch-agreement-heading">Pitch agreement</CardTitle>
         <p className="text-sm text-muted-foreground">
           {reviewSent
-            ? 'Offer to pitch this song; the songwriter is e-mailed and signs on their review page.'
+            ? 'Offer to pitch this song; the songwriter is emailed and signs on their review page.'
             : MESSAGES.agreements.reviewNotReviewed}
         </p>
       </CardHeader>

@@ -22,15 +22,15 @@ function MessageBody({ id }: { id: string }) {
   if (message.isPending) {
     return (
       <>
-        <DialogTitle className="sr-only">E-mail</DialogTitle>
-        <Spinner label="Loading e-mail" className="py-10" />
+        <DialogTitle className="sr-only">Email</DialogTitle>
+        <Spinner label="Loading email" className="py-10" />
       </>
     );
   }
   if (message.isError) {
     return (
       <>
-        <DialogTitle className="pr-8 text-lg font-semibold">E-mail</DialogTitle>
+        <DialogTitle className="pr-8 text-lg font-semibold">Email</DialogTitle>
         <div className="mt-4">
           <ErrorState title={MESSAGES.outbox.messageLoadFailed} error={message.error} onRetry={() => void message.refetch()} />
         </div>

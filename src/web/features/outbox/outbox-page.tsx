@@ -26,12 +26,12 @@ export function OutboxPage() {
 
   return (
     <div>
-      <PageMeta title="Outbox" description={`E-mails sent by ${SITE_NAME} and their delivery status.`} />
+      <PageMeta title="Outbox" description={`Emails sent by ${SITE_NAME} and their delivery status.`} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Outbox</h1>
           <p className="mt-1 text-muted-foreground">
-            Every e-mail the site sends{list.data ? ` (${list.data.total} ${list.data.total === 1 ? 'e-mail' : 'e-mails'})` : ''}.
+            Every email the site sends{list.data ? ` (${list.data.total} ${list.data.total === 1 ? 'email' : 'emails'})` : ''}.
           </p>
         </div>
         <div className="grid gap-2">
@@ -55,7 +55,7 @@ export function OutboxPage() {
       <div className="mt-6">
         <QueryState
           query={list}
-          pending={<PageSpinner label="Loading e-mails" />}
+          pending={<PageSpinner label="Loading emails" />}
           errorTitle={MESSAGES.outbox.loadFailed}
           isEmpty={(data) => data.rows.length === 0}
           empty={

@@ -7,8 +7,8 @@ import { DataTable } from '../../components/data-table';
 export function OutboxTable({ rows, onOpen }: { rows: OutboxListItem[]; onOpen: (id: string) => void }) {
   return (
     <DataTable
-      label="E-mails, newest first"
-      caption="E-mails, newest first"
+      label="Emails, newest first"
+      caption="Emails, newest first"
       tableClassName="min-w-[720px]"
       columns={['Created', 'To', 'Subject', 'Kind', 'Status', { label: 'Attempts', numeric: true }]}
     >

@@ -20,7 +20,7 @@ export function CreatedLinkNotice({ created, className }: { created: NonNullable
   return (
     <Alert variant="success" role="status" className={className}>
       <p className="font-semibold">Pitch link sent to {created.email}.</p>
-      <p className="mt-1">This is the only time the link is shown here; the recipient has it in their e-mail.</p>
+      <p className="mt-1">This is the only time the link is shown here; the recipient has it in their email.</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Input
           readOnly

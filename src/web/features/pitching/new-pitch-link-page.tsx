@@ -66,7 +66,7 @@ export function NewPitchLinkPage() {
       </Link>
       <h1 className="mt-3 text-3xl font-bold">New Pitch Link</h1>
       <p className="mt-1 text-muted-foreground">
-        The recipient gets the link by e-mail and listens without an account. You see what they play, hold and pass.
+        The recipient gets the link by email and listens without an account. You see what they play, hold and pass.
       </p>
       <Card className="mt-6">
         <CardContent className="pt-6">

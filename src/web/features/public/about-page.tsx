@@ -17,7 +17,7 @@ const VALUES = [
   },
   {
     title: 'We only pitch what we believe in',
-    text: 'Our name goes on every pitch. Publishers and A&R people keep opening our e-mails because we do not send them songs that are not ready.',
+    text: 'Our name goes on every pitch. Publishers and A&R people keep opening our emails because we do not send them songs that are not ready.',
   },
 ] as const;
 
@@ -42,7 +42,7 @@ export function AboutPage() {
           <p>
             Nashville runs on songs, and on pitches. A great song sitting on a hard drive does nobody any good; a good song pitched before
             it is finished burns a door that is hard to open twice. We kept meeting writers with real talent and no honest feedback, and
-            industry friends who wanted better songs and fewer cold e-mails. So we built a room where the two could meet.
+            industry friends who wanted better songs and fewer cold emails. So we built a room where the two could meet.
           </p>
           <p>
             Songwriters send us their songs for a professional evaluation: a written review covering the hook, the lyric, the melody, the

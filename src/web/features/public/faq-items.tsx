@@ -29,7 +29,7 @@ export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: Re
   {
     id: 'turnaround',
     question: 'How long does a review take?',
-    answer: `${REVIEW_TURNAROUND} You will get an e-mail as soon as your review is ready.`,
+    answer: `${REVIEW_TURNAROUND} You will get an email as soon as your review is ready.`,
   },
   {
     id: 'review-contents',
@@ -62,7 +62,7 @@ export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: Re
         <Link to={PAGE_PATHS.previewRequest} className="link">
           Request preview access
         </Link>
-        : tell us who you are and what you are looking for, create a password and confirm your e-mail address. Once we approve your request
+        : tell us who you are and what you are looking for, create a password and confirm your email address. Once we approve your request
         you can stream every song in the catalogue and read the lyrics.
       </>
     ),
@@ -71,7 +71,7 @@ export const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: Re
     id: 'preview-approval',
     question: 'Who gets preview access, and how is it approved?',
     answer:
-      'Access is for working publishers, labels, producers, artist managers and music supervisors. A member of our team reviews every request by hand and e-mails you as soon as it is approved. You can check where your request stands after signing in.',
+      'Access is for working publishers, labels, producers, artist managers and music supervisors. A member of our team reviews every request by hand and emails you as soon as it is approved. You can check where your request stands after signing in.',
   },
   {
     id: 'preview-feedback',

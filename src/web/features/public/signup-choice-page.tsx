@@ -49,7 +49,7 @@ export function SignupChoicePage() {
           <CardContent className="flex-1">
             <ul className="list-disc space-y-1 pl-5 leading-7">
               <li>Tell us about you and your projects</li>
-              <li>Create a password and confirm your e-mail</li>
+              <li>Create a password and confirm your email</li>
               <li>Listen to the catalogue once we approve your request</li>
             </ul>
           </CardContent>

@@ -12,7 +12,7 @@ export function ThanksPage() {
       <Heart aria-hidden="true" className="size-12 text-primary" />
       <h1 className="mt-6 text-4xl font-bold">Thank you!</h1>
       <p className="mt-4 text-lg leading-8 text-muted-foreground">
-        We appreciate you trusting us with your music. Someone on our team will be in touch by e-mail soon; in the meantime, keep writing.
+        We appreciate you trusting us with your music. Someone on our team will be in touch by email soon; in the meantime, keep writing.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Button asChild>

@@ -119,7 +119,7 @@ function ReviewView({ review }: { review: SongwriterReview }) {
                   <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                   <div>
                     <p className="font-semibold">{m.reviewInProgress}</p>
-                    <p className="mt-1 text-sm text-muted-foreground">{REVIEW_TURNAROUND} We e-mail you as soon as it is ready.</p>
+                    <p className="mt-1 text-sm text-muted-foreground">{REVIEW_TURNAROUND} We email you as soon as it is ready.</p>
                   </div>
                 </div>
               )}
@@ -132,7 +132,7 @@ function ReviewView({ review }: { review: SongwriterReview }) {
             <CardHeader>
               <CardTitle id="conversation-heading">Conversation</CardTitle>
               <p className="text-sm text-muted-foreground">
-                Questions about your review? Ask the reviewer here; you are e-mailed when they answer.
+                Questions about your review? Ask the reviewer here; you are emailed when they answer.
               </p>
             </CardHeader>
             <CardContent>

@@ -110,7 +110,7 @@ function SignupForm({ paidAlready, signInPath, onDone }: { paidAlready: boolean;
   });
 
   return (
-    <OnboardingShell step={1} title="Create your songwriter account" description="Step 1 of 4: your username, e-mail and password.">
+    <OnboardingShell step={1} title="Create your songwriter account" description="Step 1 of 4: your username, email and password.">
       {paidAlready && (
         <Alert variant="success" role="status" className="mb-6 flex gap-3">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

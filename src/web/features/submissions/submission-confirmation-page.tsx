@@ -40,7 +40,7 @@ export function SubmissionConfirmationPage() {
             <Step icon={Clock} title="We listen and write your review">
               {REVIEW_TURNAROUND}
             </Step>
-            <Step icon={Mail} title="You get an e-mail when it is ready">
+            <Step icon={Mail} title="You get an email when it is ready">
               The review then appears on your dashboard, marked New Reply, and each song has a page with its review.
             </Step>
             <Step icon={MessagesSquare} title="Ask us anything about it">

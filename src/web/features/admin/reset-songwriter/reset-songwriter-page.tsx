@@ -60,7 +60,7 @@ export function ResetSongwriterPage() {
     <div className="max-w-3xl">
       <PageMeta
         title="Reset Songwriter"
-        description="Wipe a songwriter's reviews, messages, profile, questionnaire and songwriter role by e-mail address."
+        description="Wipe a songwriter's reviews, messages, profile, questionnaire and songwriter role by email address."
       />
       <h1 className="text-3xl font-bold">Reset Songwriter</h1>
       <p className="mt-1 text-muted-foreground">

@@ -61,7 +61,7 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
           label="Review"
           hint={
             sent
-              ? `Sent${review.reviewedAt ? ` ${formatDate(review.reviewedAt)}` : ''}. Sending again replaces what the songwriter reads and e-mails them again.`
+              ? `Sent${review.reviewedAt ? ` ${formatDate(review.reviewedAt)}` : ''}. Sending again replaces what the songwriter reads and emails them again.`
               : review.status === 'in_review'
                 ? 'A draft is saved. The songwriter sees nothing until you send the review.'
                 : 'The songwriter sees nothing until you send the review.'
@@ -90,7 +90,7 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
             {sent ? 'Send the updated review?' : 'Send this review?'}
           </DialogTitle>
           <DialogDescription className="mt-3 text-sm leading-6 text-muted-foreground">
-            {songwriterName} is e-mailed and can read it at once on their review page.
+            {songwriterName} is emailed and can read it at once on their review page.
           </DialogDescription>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" autoFocus disabled={send.isPending} onClick={() => setToSend(null)}>

@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest';
+import * as MESSAGES from '../../src/common/messages';
+
+/** Every user-facing text of src/common/messages, functions called with stand-in arguments. */
+function texts(value: unknown, at: string): [string, string][] {
+  if (typeof value === 'string') return [[at, value]];
+  if (typeof value === 'function') return texts((value as (...args: unknown[]) => unknown)('X', 'X', 'X'), at);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => texts(inner, `${at}.${key}`));
+  return [];
+}
+
+test('the product spells a word one way: "email" (never "e-mail") and "FAQs"', () => {
+  const all = texts(MESSAGES, 'MESSAGES');
+  expect(all.length).toBeGreaterThan(100);
+  expect(all.filter(([, text]) => /e-mail/i.test(text))).toEqual([]);
+  expect(all.filter(([, text]) => /\bFAQ\b|\bFaqs\b|\bFAQS\b/.test(text))).toEqual([]);
+});
