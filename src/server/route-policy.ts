@@ -126,6 +126,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/admin/users': 'admin',
   'GET /api/admin/customers': 'admin',
   'GET /api/admin/customers/:userId/orders': 'admin',
+  'GET /api/admin/reset-songwriter': 'admin',
   'POST /api/admin/reset-songwriter': 'admin',
   'GET /api/admin/pitch-links': 'admin',
   'POST /api/admin/pitch-links': 'admin',

@@ -234,7 +234,7 @@ async function everyRow(): Promise<Set<string>> {
 
 describe('reset songwriter', () => {
   test('removes exactly what section 7 lists, nothing of another user, and reports matching counts', async () => {
-    const target = await makeSongwriter(t.db, { username: 'reset-me' });
+    const target = await makeSongwriter(t.db, { username: 'reset-me', firstName: 'Rita' });
     const order = await makePaidOrder(t.db, target.id, 2);
     const { client, reviewId } = await submitOne(target, order.id, 'Reset Song');
     await client.post(`/api/reviews/${reviewId}/messages`, { message: 'Hello?' });
@@ -253,7 +253,12 @@ describe('reset songwriter', () => {
     const [audioFile] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!));
     await t.storage.head({ bucket: audioFile!.bucket, key: audioFile!.key });
 
+    // Asked first, before the admin confirms: who it is and what would go; nothing changes yet.
     const rowsBefore = await everyRow();
+    const preview = await admin.get(`/api/admin/reset-songwriter?email=${encodeURIComponent(` ${target.email.toUpperCase()} `)}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ email: target.email, name: 'Rita', reviews: 1, messages: 2, orders: 1 });
+    expect(await everyRow()).toEqual(rowsBefore);
     const res = await admin.post('/api/admin/reset-songwriter', { email: target.email.toUpperCase() });
     expect(res.status).toBe(200);
     // Nothing of anyone else, in any table: every row that went or changed names the songwriter, their order,
@@ -372,6 +377,21 @@ describe('reset songwriter', () => {
         .from(songwriterProfiles)
         .where(sql`username in ('admin-writes', 'nobody-writes')`),
     ).toEqual([]);
+  });
+
+  test('asked before confirming, an address with nobody to reset is refused on the e-mail field, in the words of the reset', async () => {
+    const ask = (email: string) => admin.get(`/api/admin/reset-songwriter?email=${encodeURIComponent(email)}`);
+    const listener = await makePreviewUser(t.db);
+    for (const [email, status, message] of [
+      ['ghost@example.test', 404, MESSAGES.admin.resetNoUser],
+      [listener.email, 409, MESSAGES.admin.resetNotSongwriter],
+      [adminEmail, 403, MESSAGES.admin.resetRefusesAdmin],
+    ] as const) {
+      const res = await ask(email);
+      expect(res.status, email).toBe(status);
+      expect(res.body.error.fields, email).toEqual({ email: [message] });
+    }
+    expect((await ask('')).body.error.fields.email).toEqual([MESSAGES.admin.resetEmailRequired]);
   });
 
   test('no user found is an answer, not an error; an admin is refused; the e-mail is required', async () => {

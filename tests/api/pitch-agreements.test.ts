@@ -250,6 +250,10 @@ test('a songwriter with a signed agreement is not reset (it would delete the agr
   const signerClient = await signedInClient(t, signer);
   const { body: signed } = await offer((await reviewedSong('reviewed', signer.id)).id);
   await accept(signerClient, signed.id);
+  // Asked first, the admin is told before confirming, on the e-mail field.
+  const checked = await admin.get(`/api/admin/reset-songwriter?email=${encodeURIComponent(signer.email)}`);
+  expect(checked.status).toBe(409);
+  expect(checked.body.error.fields).toEqual({ email: [MESSAGES.admin.resetRefusesSignedAgreement] });
   const refused = await admin.post('/api/admin/reset-songwriter', { email: signer.email });
   expect(refused.status).toBe(409);
   expect(refused.body.error.message).toBe(MESSAGES.admin.resetRefusesSignedAgreement);

@@ -118,6 +118,16 @@ export const ResetDoneSchema = z.object({
 export type ResetDone = z.output<typeof ResetDoneSchema>;
 
 /** POST /api/admin/reset-songwriter: a reset, or why nothing was (no such account, or nothing of a songwriter's). */
+/** GET /api/admin/reset-songwriter: who a reset of the address would start over, and what would go. */
+export const ResetSongwriterPreviewSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  reviews: z.number().int(),
+  messages: z.number().int(),
+  orders: z.number().int(),
+});
+export type ResetSongwriterPreview = z.output<typeof ResetSongwriterPreviewSchema>;
+
 export const ResetSongwriterResultSchema = z.discriminatedUnion('deleted', [
   ResetDoneSchema,
   z.object({ deleted: z.literal(false), message: z.string(), email: z.string() }),

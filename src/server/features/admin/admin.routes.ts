@@ -4,6 +4,7 @@ import {
   CustomerPageSchema,
   AdminUserPageSchema,
   AdminDashboardSchema,
+  ResetSongwriterPreviewSchema,
   ResetSongwriterResultSchema,
 } from '../../../common/responses/admin';
 import { UserIdParamSchema } from '../../../common/schemas/admin';
@@ -15,7 +16,7 @@ import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { listCustomerOrders, listCustomers } from './customers.service';
 import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay } from './dashboard.service';
-import { resetSongwriter } from './reset-songwriter.service';
+import { previewSongwriterReset, resetSongwriter } from './reset-songwriter.service';
 import { listAllUsers } from './users.service';
 
 /** Mounted under /api/admin, which requires the admin role. */
@@ -37,6 +38,9 @@ export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storag
     )
     .get('/customers/:userId/orders', validate('param', UserIdParamSchema), responds(CustomerOrdersSchema), async (c) =>
       c.var.reply(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
+    )
+    .get('/reset-songwriter', validate('query', ResetSongwriterSchema), responds(ResetSongwriterPreviewSchema), async (c) =>
+      c.var.reply(await previewSongwriterReset({ db, email: c.req.valid('query').email })),
     )
     .post('/reset-songwriter', validate('json', ResetSongwriterSchema), responds(ResetSongwriterResultSchema), async (c) =>
       c.var.reply(await resetSongwriter({ db, storage, email: c.req.valid('json').email })),

@@ -35,13 +35,7 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
     if (roles.some((r) => r.role === 'admin')) throw new AppError('FORBIDDEN', MESSAGES.admin.resetRefusesAdmin);
     // Never a songwriter (a preview user, say), or reset already: nothing of theirs to delete.
     if (!roles.some((r) => r.role === 'songwriter') && !(await hasSongwriterRows(tx, user.id))) return undefined;
-    // A signed pitch agreement is a record both sides keep; deleting the reviews would take it with them.
-    const [signed] = await tx
-      .select({ id: pitchAgreements.id })
-      .from(pitchAgreements)
-      .where(and(eq(pitchAgreements.songwriterId, user.id), eq(pitchAgreements.status, 'accepted')))
-      .limit(1);
-    if (signed) throw new AppError('CONFLICT', MESSAGES.admin.resetRefusesSignedAgreement);
+    await refuseSignedAgreement(tx, user.id);
 
     const reviews = await tx
       .select({ id: songReviews.id, audioFileId: songReviews.audioFileId, lyricsFileId: songReviews.lyricsFileId })
@@ -100,6 +94,44 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
   if (!reset) return { deleted: false as const, message: MESSAGES.admin.resetNotSongwriter, email: user.email };
   await removeObjects(storage, reset.files);
   return { deleted: true as const, message: `Reset ${user.email}`, email: user.email, userId: user.id, ...reset.counts };
+}
+
+/** A signed pitch agreement is a record both sides keep; deleting the reviews would take it with them. */
+async function refuseSignedAgreement(tx: DbOrTx, userId: string) {
+  const [signed] = await tx
+    .select({ id: pitchAgreements.id })
+    .from(pitchAgreements)
+    .where(and(eq(pitchAgreements.songwriterId, userId), eq(pitchAgreements.status, 'accepted')))
+    .limit(1);
+  if (signed) throw new AppError('CONFLICT', MESSAGES.admin.resetRefusesSignedAgreement);
+}
+
+/**
+ * What a reset of this address would do, asked before the admin confirms: the songwriter's name and what would
+ * go. Refused, in the reset's own words and on the e-mail field, when there is nobody to reset.
+ */
+export async function previewSongwriterReset({ db, email }: { db: Db; email: string }) {
+  const address = email.trim().toLowerCase();
+  const onField = (code: 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT', message: string) => new AppError(code, message, { email: [message] });
+  const [user] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(emailIs(users.email, address));
+  if (!user) throw onField('NOT_FOUND', MESSAGES.admin.resetNoUser);
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id));
+  if (roles.some((r) => r.role === 'admin')) throw onField('FORBIDDEN', MESSAGES.admin.resetRefusesAdmin);
+  if (!roles.some((r) => r.role === 'songwriter') && !(await hasSongwriterRows(db, user.id))) {
+    throw onField('CONFLICT', MESSAGES.admin.resetNotSongwriter);
+  }
+  try {
+    await refuseSignedAgreement(db, user.id);
+  } catch (error) {
+    throw error instanceof AppError ? onField('CONFLICT', error.message) : error;
+  }
+  const theirReviews = db.select({ id: songReviews.id }).from(songReviews).where(eq(songReviews.songwriterId, user.id));
+  const [reviews, messages, theirOrders] = await Promise.all([
+    db.$count(songReviews, eq(songReviews.songwriterId, user.id)),
+    db.$count(reviewMessages, inArray(reviewMessages.reviewId, theirReviews)),
+    db.$count(orders, eq(orders.songwriterId, user.id)),
+  ]);
+  return { email: user.email, name: user.name, reviews, messages, orders: theirOrders };
 }
 
 /** Whether anything a songwriter leaves behind (a profile, a questionnaire, a review, a linked order) is theirs. */

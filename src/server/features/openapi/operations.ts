@@ -160,6 +160,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
   'GET /api/admin/customers': { summary: 'Customers and their orders' },
   'GET /api/admin/customers/:userId/orders': { summary: "One customer's orders" },
+  'GET /api/admin/reset-songwriter': { summary: 'What a reset of this address would do, before the admin confirms' },
   'POST /api/admin/reset-songwriter': { summary: "Reset a songwriter's onboarding (demo and support)" },
   'GET /api/admin/pitch-links': { summary: 'Pitch links with status and activity counts' },
   'POST /api/admin/pitch-links': { summary: 'Create a pitch link and e-mail it to its recipient' },

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ResetCountKey, ResetSongwriterResult } from '../../../../common/responses/admin';
+import type { ResetCountKey, ResetSongwriterPreview, ResetSongwriterResult } from '../../../../common/responses/admin';
 import type { ResetSongwriterSchema } from '../../../../common/schemas/admin-ops';
 import { api } from '../../../lib/api';
 
@@ -18,6 +18,9 @@ export const RESET_COUNTS = [
   ['roles_deleted', 'Roles deleted'],
   ['files_deleted', 'Files deleted'],
 ] as const satisfies readonly (readonly [ResetCountKey, string])[];
+
+/** Who a reset of the address would start over and what would go, asked before the admin confirms. */
+export const checkSongwriterReset = (email: string) => api<ResetSongwriterPreview>('/api/admin/reset-songwriter', { query: { email } });
 
 export const resetSongwriter = (input: ResetSongwriterInput) =>
   api<ResetSongwriterResult>('/api/admin/reset-songwriter', { method: 'POST', body: input });

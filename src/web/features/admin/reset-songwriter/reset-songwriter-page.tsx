@@ -12,18 +12,29 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { InlineSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { ResetResult } from './reset-result';
-import { invalidateAfterReset, resetSongwriter, type ResetDone, type ResetSongwriterInput } from './reset-songwriter-api';
+import type { ResetSongwriterPreview } from '../../../../common/responses/admin';
+import {
+  checkSongwriterReset,
+  invalidateAfterReset,
+  resetSongwriter,
+  type ResetDone,
+  type ResetSongwriterInput,
+} from './reset-songwriter-api';
 
 const m = MESSAGES.admin;
 
-/** /admin/reset-songwriter: wipes a songwriter's data by e-mail, after a confirmation. */
+/**
+ * /admin/reset-songwriter: wipes a songwriter's data by e-mail. The address is checked first, so a mistyped or
+ * wrong one is said on the field, and the confirmation names the person and what would go.
+ */
 export function ResetSongwriterPage() {
   const queryClient = useQueryClient();
   const form = useForm<ResetSongwriterInput>({ resolver: zodResolver(ResetSongwriterSchema), defaultValues: { email: '' } });
   const { errors } = form.formState;
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ResetSongwriterPreview | null>(null);
   const [result, setResult] = useState<ResetDone | null>(null);
 
   const reset = useMutation({
@@ -50,11 +61,18 @@ export function ResetSongwriterPage() {
     },
   });
 
-  const onSubmit = form.handleSubmit((values) => {
-    // The schema trims: confirm (and send) the address as it will be matched.
-    const email = ResetSongwriterSchema.parse(values).email;
-    setConfirming(email);
+  const check = useMutation({
+    mutationFn: checkSongwriterReset,
+    onSuccess: (preview) => setConfirming(preview),
+    onError: (error) => {
+      const message = isApiError(error) ? (error.fields?.email?.[0] ?? error.message) : MESSAGES.generic.unexpected;
+      form.setError('email', { message }, { shouldFocus: true });
+    },
   });
+
+  // The schema trims: check (and send) the address as it will be matched.
+  const onSubmit = form.handleSubmit((values) => check.mutate(ResetSongwriterSchema.parse(values).email));
+  const busy = check.isPending || reset.isPending;
 
   return (
     <div className="max-w-3xl">
@@ -79,10 +97,10 @@ export function ResetSongwriterPage() {
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="grid gap-5">
             <FormField label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="off" spellCheck={false} disabled={reset.isPending} {...form.register('email')} />
+              <Input type="email" autoComplete="off" spellCheck={false} readOnly={busy} {...form.register('email')} />
             </FormField>
-            <Button type="submit" variant="destructive" className="justify-self-start" disabled={reset.isPending}>
-              <RotateCcw aria-hidden="true" />
+            <Button type="submit" variant="destructive" className="justify-self-start" disabled={busy}>
+              {check.isPending ? <InlineSpinner /> : <RotateCcw aria-hidden="true" />}
               Reset Songwriter
             </Button>
           </form>
@@ -100,7 +118,7 @@ export function ResetSongwriterPage() {
         description={confirming ? m.resetConfirm(confirming) : ''}
         confirmLabel="Reset songwriter"
         pending={reset.isPending}
-        onConfirm={() => confirming && reset.mutate(confirming)}
+        onConfirm={() => confirming && reset.mutate(confirming.email)}
         onOpenChange={(open) => !open && setConfirming(null)}
       />
     </div>
