@@ -4,6 +4,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { seriousA11yViolations, useBrowser } from './support/browser';
 import { E2E_SITE_NAME } from './support/site-name';
 import { expectPageFitsScreen } from './support/expect';
+import { contrastRatio, focusIndicatorOf } from './support/contrast';
 
 const browser = useBrowser();
 
@@ -230,5 +231,31 @@ test('a page whose code is slow to come keeps the last one on screen, with a bar
   await expect.poll(() => page.title()).toBe(`About | ${E2E_SITE_NAME}`);
   expect(await heading.textContent()).not.toBe(homeHeading);
   expect(await page.getByRole('progressbar').count()).toBe(0);
+  await context.close();
+});
+
+test('the keyboard focus ring keeps 3:1 contrast against the dark red and the yellow buttons', async () => {
+  const context = await browser.context();
+  const page = await context.newPage();
+  await page.goto('/');
+  const yellow = page.getByRole('link', { name: 'Get Started' });
+  await page.goto('/contact');
+  const darkRed = page.getByRole('button', { name: /send/i });
+  for (const [path, control] of [
+    ['/', yellow],
+    ['/contact', darkRed],
+  ] as const) {
+    await page.goto(path);
+    await control.waitFor();
+    // Keyboard focus, as the ring is only drawn for it.
+    await control.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await control.evaluate((element) => element.matches(':focus-visible')), path).toBe(true);
+    const ring = await focusIndicatorOf(control);
+    expect(ring.outlineWidth, path).toBeGreaterThanOrEqual(2);
+    const best = Math.max(...[ring.outline, ...ring.bands].map((color) => contrastRatio(color, ring.fill)));
+    expect(best, `${path}: ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
+  }
   await context.close();
 });

@@ -3,8 +3,14 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
+/**
+ * Focus: a two-tone ring (a white band against the button, a near-black outline outside it), so one band keeps
+ * at least 3:1 contrast against any fill, the dark red and the yellow included, and against any background.
+ */
+const FOCUS_RING = 'focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-foreground';
+
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  `inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0 ${FOCUS_RING}`,
   {
     variants: {
       variant: {
