@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
+import { actorOf } from '../../middleware/require-user';
 import { listCustomerOrders, listCustomers } from './customers.service';
 import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay } from './dashboard.service';
 import { resetSongwriter } from './reset-songwriter.service';
@@ -39,6 +40,6 @@ export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storag
       c.var.reply(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
     )
     .post('/reset-songwriter', validate('json', ResetSongwriterSchema), responds(ResetSongwriterResultSchema), async (c) =>
-      c.var.reply(await resetSongwriter({ db, storage, email: c.req.valid('json').email })),
+      c.var.reply(await resetSongwriter({ db, storage, actor: actorOf(c), email: c.req.valid('json').email })),
     );
 }
