@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { emailIs } from '../../lib/email-match';
 import { removeObjects } from '../files/files.service';
 import type { Actor } from '../accounts/accounts.service';
-import { recordAudit } from '../audit/audit';
+import { changesOf, recordAudit } from '../audit/audit';
 
 /**
  * admin-reset-songwriter: in one transaction, deletes the songwriter's review messages, reviews, profile,
@@ -91,15 +91,18 @@ export async function resetSongwriter({ db, storage, actor, email }: { db: Db; s
       action: 'songwriter.reset',
       subject: { kind: 'user', id: user.id },
       summary: `Reset the songwriter ${user.email}`,
-      changes: {
-        role: { before: deletedRoles.length > 0 ? 'songwriter' : null, after: null },
-        reviews: { before: deletedReviews.length, after: 0 },
-        reviewMessages: { before: messages.length, after: 0 },
-        profile: { before: profiles.length > 0, after: false },
-        questionnaire: { before: questionnaires.length > 0, after: false },
-        ordersLinked: { before: unlinked.length, after: 0 },
-        files: { before: removedFiles.length, after: 0 },
-      },
+      changes: changesOf(
+        {
+          role: deletedRoles.length > 0 ? 'songwriter' : null,
+          reviews: deletedReviews.length,
+          reviewMessages: messages.length,
+          profile: profiles.length > 0,
+          questionnaire: questionnaires.length > 0,
+          ordersLinked: unlinked.length,
+          files: removedFiles.length,
+        },
+        { role: null, reviews: 0, reviewMessages: 0, profile: false, questionnaire: false, ordersLinked: 0, files: 0 },
+      ),
     });
     return {
       files: removedFiles,
