@@ -38,7 +38,7 @@ describe('audit trail', () => {
     expect(await admin.title()).toContain('Audit trail');
 
     // 3. Filtered by the action and the person's e-mail; the filters go into the URL.
-    await admin.getByLabel('Action').selectOption('preview_request.revoke');
+    await admin.getByRole('combobox', { name: 'Action', exact: true }).selectOption('preview_request.revoke');
     await admin.waitForURL((url) => url.searchParams.get('action') === 'preview_request.revoke');
     await admin.getByRole('searchbox', { name: 'Record' }).fill(listener.email);
     await admin.waitForURL((url) => url.searchParams.get('subject') === listener.email);
@@ -54,11 +54,11 @@ describe('audit trail', () => {
     await expectNoSeriousA11yViolations(admin);
 
     // 4. The admin's own filter keeps it; days before it leave it out.
-    await admin.getByLabel('Admin').selectOption(DEMO_ACCOUNTS.admin.email);
+    await admin.getByRole('combobox', { name: 'Admin', exact: true }).selectOption(DEMO_ACCOUNTS.admin.email);
     await admin.waitForURL((url) => url.searchParams.get('admin') === DEMO_ACCOUNTS.admin.email);
     await admin.getByText('1 action found', { exact: true }).waitFor();
-    await admin.getByLabel('From').fill('2000-01-01');
-    await admin.getByLabel('To').fill('2000-01-02');
+    await admin.getByLabel('From', { exact: true }).fill('2000-01-01');
+    await admin.getByLabel('To', { exact: true }).fill('2000-01-02');
     await admin.getByText(MESSAGES.audit.emptyFiltered).waitFor();
   });
 });
