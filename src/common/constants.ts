@@ -184,3 +184,44 @@ export function homePathFor(flags: { isAdmin: boolean; isSongwriter: boolean; is
   if (flags.isPreview) return '/songs';
   return '/preview-status';
 }
+
+/**
+ * What the audit trail records: each admin action that changes someone else's data, named `subject.verb`.
+ * The admin's audit page filters by these.
+ */
+export const AUDIT_ACTIONS = [
+  'preview_request.approve',
+  'preview_request.reject',
+  'preview_request.revoke',
+  'preview_account.create',
+  'songwriter.reset',
+  'song.create',
+  'song.update',
+  'song.publish',
+  'song.unpublish',
+  'song.delete',
+  'comment.approve',
+  'comment.delete',
+  'review.send',
+  'pitch_agreement.offer',
+  'pitch_agreement.withdraw',
+  'placement.create',
+  'placement.update',
+  'pitch_link.create',
+  'pitch_link.revoke',
+  'song_response.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What an audit event is about: the kind of record its subject id names. */
+export const AUDIT_SUBJECT_KINDS = [
+  'preview_request',
+  'user',
+  'song',
+  'comment',
+  'review',
+  'pitch_agreement',
+  'placement',
+  'pitch_link',
+  'song_response',
+] as const;
+export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];

@@ -34,6 +34,7 @@ export const PAGE_PATHS = {
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminOutbox: '/admin/outbox',
+  adminAudit: '/admin/audit',
   adminPreviewRequests: '/admin/preview-requests',
   adminCreateAccount: '/admin/create-account',
   adminPreviewActivity: '/admin/preview-activity',

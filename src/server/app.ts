@@ -22,6 +22,7 @@ import { adminCommentRoutes, songCommentRoutes } from './features/comments/comme
 import { fileRoutes } from './features/files/files.routes';
 import { createFileChecks } from './features/files/files.service';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
@@ -205,6 +206,7 @@ export function createApp({
   const admin = new Hono<AppEnv>();
   admin.use('*', requireRole('admin'));
   admin.route('/outbox', outboxRoutes(db));
+  admin.route('/audit', adminAuditRoutes(db));
   admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
   admin.route('/song-order', adminSongOrderRoutes(db));
   admin.route('/comments', adminCommentRoutes(db));

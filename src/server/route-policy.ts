@@ -89,6 +89,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
 
   'GET /api/admin/outbox': 'admin',
   'GET /api/admin/outbox/:id': 'admin',
+  'GET /api/admin/audit': 'admin',
   'GET /api/admin/songs': 'admin',
   'PUT /api/admin/song-order': 'admin',
   'POST /api/admin/songs': 'admin',

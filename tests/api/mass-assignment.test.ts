@@ -15,6 +15,7 @@ import { hashPitchToken, newPitchToken } from '../../src/server/features/pitchin
 import { signToken } from '../../src/server/lib/signed-token';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
 import { ROUTE_POLICY } from '../../src/server/route-policy';
+import { recordAudit } from '../../src/server/features/audit/audit';
 
 /**
  * Every write route of the policy table (src/server/route-policy.ts) but better-auth's own (two of which are
@@ -51,6 +52,8 @@ const TRACKED: Record<string, PgTable> = {
   verifications: schema.verifications,
   blocked_requests: schema.blockedRequests,
   payment_events: schema.paymentEvents,
+  // Written by the admin's actions alone, and never changed: no case may update or delete a row of it.
+  audit_events: schema.auditEvents,
 };
 
 let t: TestApp;
@@ -72,6 +75,7 @@ let ids: Record<
   string
 >;
 let emails: Record<'writer' | 'victim', string>;
+let adminEmail: string;
 /** A live pitch link's token (its shortlist: the first song). */
 const pitchToken = newPitchToken();
 let as: Record<'anonymous' | 'writer' | 'preview' | 'noRole' | 'admin', TestClient>;
@@ -142,6 +146,15 @@ beforeAll(async () => {
     admin: await signedInClient(t, admin),
   };
   emails = { writer: writer.email, victim: victim.email };
+  adminEmail = admin.email;
+  // An event already in the trail before any case runs: every case's snapshot holds one, so any change to it shows.
+  await recordAudit(t.db, {
+    actor: admin,
+    action: 'song.publish',
+    subject: { kind: 'song', id: song.id },
+    summary: 'Published the song “Porch Light”',
+    changes: { isActive: { before: false, after: true } },
+  });
   const st = await createTestApp({
     STRIPE_SECRET_KEY: 'sk_test_not_used_for_network',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -236,6 +249,20 @@ const withQuery = (path: string, fields: Row) =>
 const bodyAndQuery = (client: TestClient, method: string, path: string, fields: Row) =>
   client.request(method, withQuery(path, fields), fields);
 const anyMail: Rule = { insert: () => {} };
+/** One audit event of the action, by the signed-in admin, with the before and after of the fields named (when named). */
+const audited = (action: string, fields?: string[]): Rule => ({
+  insert: ([e, ...more]) => {
+    expect(more).toEqual([]);
+    expect(e).toMatchObject({ action, actorUserId: ids.admin, actorEmail: adminEmail });
+    expect(e!.id).not.toBe(privileged().id);
+    recent(e!.createdAt);
+    const changes = e!.changes as Record<string, { before: unknown; after: unknown }>;
+    expect(Object.keys(changes).length).toBeGreaterThan(0);
+    if (fields) expect(Object.keys(changes).sort()).toEqual([...fields].sort());
+    // Each field named really changed.
+    for (const change of Object.values(changes)) expect(JSON.stringify(change.before)).not.toBe(JSON.stringify(change.after));
+  },
+});
 /** One password account for the new user: no provider, token or scope of the request's. */
 const oneCredential: Rule = {
   insert: ([a, ...more]) => {
@@ -597,6 +624,7 @@ function cases(): Case[] {
       fields: privileged(),
       send: (f) => as.admin.post('/api/admin/preview-accounts', { ...f, email: uniqueEmail('pa'), password: 'orchard-pickup-lantern-3' }),
       allow: {
+        audit_events: audited('preview_account.create'),
         users: { insert: ([u]) => expect(u!.id).not.toBe(privileged().id) },
         accounts: oneCredential,
         user_roles: { insert: (rows) => expect(rows.map((r) => r.role)).toEqual(['preview']) },
@@ -623,6 +651,7 @@ function cases(): Case[] {
           songIds: [ids.song],
         }),
       allow: {
+        audit_events: audited('pitch_link.create'),
         pitch_links: {
           insert: ([l]) => {
             expect(l).toMatchObject({
@@ -647,7 +676,10 @@ function cases(): Case[] {
       route: 'PATCH /api/admin/comments/:id',
       fields: { ...without(privileged(), 'isApproved'), songId: ids.otherSong, commentText: 'edited', commenterEmail: 'x@example.test' },
       send: (f) => as.admin.patch(`/api/admin/comments/${ids.comment}`, { ...f, isApproved: true }),
-      allow: { song_comments: { update: { key: ids.comment, columns: ['isApproved'] } } },
+      allow: {
+        audit_events: audited('comment.approve', ['isApproved']),
+        song_comments: { update: { key: ids.comment, columns: ['isApproved'] } },
+      },
     },
     {
       route: 'PUT /api/admin/reviews/:id/draft',
@@ -667,13 +699,19 @@ function cases(): Case[] {
       route: 'PATCH /api/admin/songs/:id/active',
       fields: { ...privileged(), slug: 'hijacked', title: 'Hijacked', audioFileId: null },
       send: (f) => as.admin.patch(`/api/admin/songs/${ids.otherSong}/active`, { ...f, isActive: false }),
-      allow: { songs: { update: { key: ids.otherSong, columns: ['isActive', 'updatedAt'] } } },
+      allow: {
+        audit_events: audited('song.unpublish', ['isActive']),
+        songs: { update: { key: ids.otherSong, columns: ['isActive', 'updatedAt'] } },
+      },
     },
     {
       route: 'PUT /api/admin/songs/:id',
       fields: { ...privileged(), audioFileId: null, imageFileId: null, imageWebFileId: null },
       send: (f) => multipart(as.admin, 'PUT', `/api/admin/songs/${ids.song}`, { ...f, ...SONG_FORM, description: 'Edited.' }),
-      allow: { songs: { update: { key: ids.song, columns: ['description', 'updatedAt'] } } },
+      allow: {
+        audit_events: audited('song.update', ['description']),
+        songs: { update: { key: ids.song, columns: ['description', 'updatedAt'] } },
+      },
     },
     // ---------------------------------------------------------------- songwriters: joining and claiming orders
     {
@@ -903,6 +941,7 @@ function cases(): Case[] {
       },
       send: (f) => as.admin.post(`/api/admin/reviews/${ids.review}/send`, { ...f, text: 'The final review.' }),
       allow: {
+        audit_events: audited('review.send', ['status', 'adminReview']),
         song_reviews: {
           update: {
             key: ids.review,
@@ -963,6 +1002,7 @@ function cases(): Case[] {
       },
       send: (f) => as.admin.post('/api/admin/reset-songwriter', { ...f, email: resettable.email }),
       allow: {
+        audit_events: audited('songwriter.reset'),
         review_messages: { delete: (rows) => allOf({ reviewId: resettable.review }, 1)(rows) },
         song_reviews: { delete: (rows) => exactly(resettable.review)(rows) },
         songwriter_profiles: { delete: (rows) => exactly(resettable.id)(rows) },
@@ -993,6 +1033,7 @@ function cases(): Case[] {
           { audio: [synthesizeMp3({ seconds: 1 }), 'new.mp3'] },
         ),
       allow: {
+        audit_events: audited('song.create'),
         songs: {
           insert: ([s, ...more]) => {
             expect(more).toEqual([]);
@@ -1048,6 +1089,7 @@ function cases(): Case[] {
       },
       send: (f) => bodyAndQuery(as.admin, 'DELETE', `/api/admin/songs/${doomed.id}`, f),
       allow: {
+        audit_events: audited('song.delete', ['title', 'slug', 'isActive']),
         songs: { delete: (rows) => exactly(doomed.id)(rows) },
         stored_files: { delete: (rows) => exactly(...doomed.files)(rows) },
         song_comments: { delete: (rows) => allOf({ songId: doomed.id }, 1)(rows) },
@@ -1070,7 +1112,10 @@ function cases(): Case[] {
         });
       },
       send: (f) => bodyAndQuery(as.admin, 'DELETE', `/api/admin/comments/${doomedComment}`, f),
-      allow: { song_comments: { delete: exactly(doomedComment) } },
+      allow: {
+        audit_events: audited('comment.delete'),
+        song_comments: { delete: exactly(doomedComment) },
+      },
     },
     // ---------------------------------------------------------------- admin: preview access and pitch links
     {
@@ -1090,6 +1135,7 @@ function cases(): Case[] {
       },
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/preview-requests/${approvedRequest}/approve`, f),
       allow: {
+        audit_events: audited('preview_request.approve', ['status', 'role']),
         preview_requests: {
           update: {
             key: approvedRequest,
@@ -1128,6 +1174,7 @@ function cases(): Case[] {
       },
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/preview-requests/${rejectedRequest}/reject`, f),
       allow: {
+        audit_events: audited('preview_request.reject', ['status']),
         preview_requests: {
           update: {
             key: rejectedRequest,
@@ -1165,6 +1212,7 @@ function cases(): Case[] {
       },
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/preview-requests/${revokedRequest}/revoke`, f),
       allow: {
+        audit_events: audited('preview_request.revoke', ['status', 'role']),
         preview_requests: {
           update: {
             key: revokedRequest,
@@ -1196,6 +1244,7 @@ function cases(): Case[] {
       },
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/pitch-links/${revokedLink}/revoke`, f),
       allow: {
+        audit_events: audited('pitch_link.revoke', ['revokedAt']),
         pitch_links: {
           update: {
             key: revokedLink,
@@ -1213,6 +1262,7 @@ function cases(): Case[] {
       },
       send: (f) => as.admin.post('/api/admin/pitch-agreements', { ...f, reviewId: offeredReview }),
       allow: {
+        audit_events: audited('pitch_agreement.offer'),
         pitch_agreements: {
           insert: ([a]) => {
             expect(a).toMatchObject({ reviewId: offeredReview, songwriterId: ids.writer, offeredBy: ids.admin, status: 'offered' });
@@ -1230,6 +1280,7 @@ function cases(): Case[] {
       prepare: async () => void (await reviewedSong(ids.writer, withdrawnOffer)),
       send: (f) => bodyAndQuery(as.admin, 'POST', `/api/admin/pitch-agreements/${withdrawnOffer}/withdraw`, f),
       allow: {
+        audit_events: audited('pitch_agreement.withdraw', ['status']),
         pitch_agreements: {
           update: {
             key: withdrawnOffer,
@@ -1315,6 +1366,7 @@ function cases(): Case[] {
       },
       send: (f) => as.admin.patch(`/api/admin/song-responses/${pitchedHold}`, { ...f, companyShownToWriter: true }),
       allow: {
+        audit_events: audited('song_response.update', ['companyShownToWriter']),
         song_responses: {
           update: {
             key: pitchedHold,
@@ -1334,6 +1386,7 @@ function cases(): Case[] {
       send: (f) =>
         as.admin.post('/api/admin/placements', { ...f, songId: placedSong.songId, artist: 'Luke Bryan', status: 'cut', income: '1000' }),
       allow: {
+        audit_events: audited('placement.create'),
         placements: {
           insert: ([p, ...more]) => {
             expect(more).toEqual([]);
@@ -1366,6 +1419,7 @@ function cases(): Case[] {
       },
       send: (f) => as.admin.put(`/api/admin/placements/${editedPlacement}`, { ...f, artist: 'Cut By', status: 'released', income: '2500' }),
       allow: {
+        audit_events: audited('placement.update'),
         placements: {
           update: {
             key: editedPlacement,

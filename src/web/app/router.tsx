@@ -252,6 +252,13 @@ const adminRoutes: RouteObject = {
           ),
         },
         {
+          path: PAGE_PATHS.adminAudit,
+          ...page(
+            () => import('../features/audit/audit-page'),
+            (m) => m.AuditPage,
+          ),
+        },
+        {
           path: PAGE_PATHS.adminPreviewRequests,
           ...page(
             () => import('../features/preview-access/admin/preview-requests-page'),

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
+import { actorOf } from '../../middleware/require-user';
 import { listCustomerOrders, listCustomers } from './customers.service';
 import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay } from './dashboard.service';
 import { previewSongwriterReset, resetSongwriter } from './reset-songwriter.service';
@@ -43,6 +44,6 @@ export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storag
       c.var.reply(await previewSongwriterReset({ db, email: c.req.valid('query').email })),
     )
     .post('/reset-songwriter', validate('json', ResetSongwriterSchema), responds(ResetSongwriterResultSchema), async (c) =>
-      c.var.reply(await resetSongwriter({ db, storage, email: c.req.valid('json').email })),
+      c.var.reply(await resetSongwriter({ db, storage, actor: actorOf(c), email: c.req.valid('json').email })),
     );
 }

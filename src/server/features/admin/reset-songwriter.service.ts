@@ -16,6 +16,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import { emailIs } from '../../lib/email-match';
 import { removeObjects } from '../files/files.service';
+import type { Actor } from '../accounts/accounts.service';
+import { changesOf, recordAudit } from '../audit/audit';
 
 /**
  * admin-reset-songwriter: in one transaction, deletes the songwriter's review messages, reviews, profile,
@@ -25,7 +27,7 @@ import { removeObjects } from '../files/files.service';
  * preview access): signed in, the person starts again at step 1, choosing a username (joinAsSongwriter).
  * Admins are never reset.
  */
-export async function resetSongwriter({ db, storage, email }: { db: Db; storage: Storage; email: string }) {
+export async function resetSongwriter({ db, storage, actor, email }: { db: Db; storage: Storage; actor: Actor; email: string }) {
   const address = email.trim().toLowerCase();
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(emailIs(users.email, address));
   if (!user) return { deleted: false as const, message: MESSAGES.admin.resetNoUser, email: address };
@@ -78,6 +80,24 @@ export async function resetSongwriter({ db, storage, email }: { db: Db; storage:
       .set({ songwriterId: null })
       .where(eq(orders.songwriterId, user.id))
       .returning({ id: orders.id });
+    await recordAudit(tx, {
+      actor,
+      action: 'songwriter.reset',
+      subject: { kind: 'user', id: user.id },
+      summary: `Reset the songwriter ${user.email}`,
+      changes: changesOf(
+        {
+          role: deletedRoles.length > 0 ? 'songwriter' : null,
+          reviews: deletedReviews.length,
+          reviewMessages: messages.length,
+          profile: profiles.length > 0,
+          questionnaire: questionnaires.length > 0,
+          ordersLinked: unlinked.length,
+          files: removedFiles.length,
+        },
+        { role: null, reviews: 0, reviewMessages: 0, profile: false, questionnaire: false, ordersLinked: 0, files: 0 },
+      ),
+    });
     return {
       files: removedFiles,
       counts: {

@@ -118,6 +118,6 @@ export function adminAgreementRoutes({ db, mail }: { db: Db; mail: AgreementMail
       sendPdf(await signedAgreementPdf({ db, id: c.req.valid('param').id })),
     )
     .post('/:id/withdraw', validate('param', UuidParamSchema), responds(PitchAgreementSchema), async (c) =>
-      c.var.reply(await withdrawPitchAgreement({ db, id: c.req.valid('param').id, mail })),
+      c.var.reply(await withdrawPitchAgreement({ db, actor: actorOf(c), id: c.req.valid('param').id, mail })),
     );
 }

@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pitchAgreements, placements, songReviews, songs, songwriterProfiles, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { pitchAgreementSignedEmail, pitchOfferDeclinedEmail, pitchOfferEmail, pitchOfferWithdrawnEmail } from '../../emails/pitch-offer';
+import { changesOf, recordAudit } from '../audit/audit';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
@@ -142,6 +143,19 @@ export async function offerPitchAgreement({
           agreementText: text,
         })
         .returning({ id: pitchAgreements.id, expiresAt: pitchAgreements.expiresAt });
+      await recordAudit(tx, {
+        actor,
+        action: 'pitch_agreement.offer',
+        subject: { kind: 'pitch_agreement', id: row!.id },
+        summary: `Offered to pitch “${review.songTitle}” by ${review.email}`,
+        changes: changesOf(null, {
+          status: 'offered',
+          commissionPercent: values.commissionPercent,
+          termMonths: values.termMonths,
+          expiresAt: row!.expiresAt,
+          note: values.note ?? null,
+        }),
+      });
       await enqueueMail(tx, {
         to: review.email,
         kind: 'pitch-offer',
@@ -357,7 +371,7 @@ export async function declinePitchAgreement({
 }
 
 /** The admin takes back an offer that is still open; the songwriter, who was told of it, is told again. */
-export async function withdrawPitchAgreement({ db, id, mail }: { db: Db; id: string; mail: AgreementMail }) {
+export async function withdrawPitchAgreement({ db, actor, id, mail }: { db: Db; actor: Actor; id: string; mail: AgreementMail }) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(pitchAgreements)
@@ -366,6 +380,13 @@ export async function withdrawPitchAgreement({ db, id, mail }: { db: Db; id: str
       .returning({ id: pitchAgreements.id });
     if (!row) throw await refusal(tx, id);
     const [withdrawn] = await readAgreements(tx, eq(pitchAgreements.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'pitch_agreement.withdraw',
+      subject: { kind: 'pitch_agreement', id },
+      summary: `Withdrew the pitch offer for “${withdrawn!.songTitle}” by ${withdrawn!.writerEmail}`,
+      changes: { status: { before: 'offered', after: 'withdrawn' } },
+    });
     await enqueueMail(tx, {
       to: withdrawn!.writerEmail,
       kind: 'pitch-offer-withdrawn',

@@ -36,11 +36,11 @@ export function adminCommentRoutes(db: Db) {
       return c.var.reply(await listComments({ db, filter: status, page, pageSize }));
     })
     .patch('/:id', validate('param', UuidParamSchema), validate('json', CommentModerationSchema), responds(OkSchema), async (c) => {
-      await approveComment({ db, id: c.req.valid('param').id });
+      await approveComment({ db, actor: actorOf(c), id: c.req.valid('param').id });
       return c.var.reply({ ok: true });
     })
     .delete('/:id', validate('param', UuidParamSchema), async (c) => {
-      await deleteComment({ db, id: c.req.valid('param').id });
+      await deleteComment({ db, actor: actorOf(c), id: c.req.valid('param').id });
       return c.body(null, 204);
     });
 }

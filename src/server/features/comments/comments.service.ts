@@ -4,6 +4,7 @@ import * as MESSAGES from '../../../common/messages';
 import type { CommentInput } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import { songComments, songs } from '../../db/schema';
+import { changesOf, recordAudit } from '../audit/audit';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 
@@ -63,12 +64,31 @@ export async function listComments({
   return { rows, total: total?.total ?? 0, page, pageSize };
 }
 
-export async function approveComment({ db, id }: { db: Db; id: string }) {
-  const [row] = await db.update(songComments).set({ isApproved: true }).where(eq(songComments.id, id)).returning({ id: songComments.id });
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.songs.commentNotFound);
+export async function approveComment({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+  await db.transaction(async (tx) => {
+    const [comment] = await tx.select().from(songComments).where(eq(songComments.id, id)).for('update');
+    if (!comment) throw new AppError('NOT_FOUND', MESSAGES.songs.commentNotFound);
+    await tx.update(songComments).set({ isApproved: true }).where(eq(songComments.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'comment.approve',
+      subject: { kind: 'comment', id },
+      summary: `Approved a comment by ${comment.commenterEmail}`,
+      changes: changesOf({ isApproved: comment.isApproved }, { isApproved: true }),
+    });
+  });
 }
 
-export async function deleteComment({ db, id }: { db: Db; id: string }) {
-  const [row] = await db.delete(songComments).where(eq(songComments.id, id)).returning({ id: songComments.id });
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.songs.commentNotFound);
+export async function deleteComment({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+  await db.transaction(async (tx) => {
+    const [comment] = await tx.delete(songComments).where(eq(songComments.id, id)).returning();
+    if (!comment) throw new AppError('NOT_FOUND', MESSAGES.songs.commentNotFound);
+    await recordAudit(tx, {
+      actor,
+      action: 'comment.delete',
+      subject: { kind: 'comment', id },
+      summary: `Deleted a comment by ${comment.commenterEmail}`,
+      changes: changesOf({ commentText: comment.commentText, isApproved: comment.isApproved }, null),
+    });
+  });
 }

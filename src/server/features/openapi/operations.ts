@@ -123,6 +123,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'GET /api/admin/outbox': { summary: 'Queued and sent e-mails' },
   'GET /api/admin/outbox/:id': { summary: 'One e-mail' },
+  'GET /api/admin/audit': { summary: 'The audit trail of admin actions, newest first (read only)' },
   'GET /api/admin/songs': { summary: 'Every song, in catalogue order' },
   'PUT /api/admin/song-order': { summary: 'Reorder the catalogue' },
   'POST /api/admin/songs': { summary: 'Add a song', multipart: songForm(true) },

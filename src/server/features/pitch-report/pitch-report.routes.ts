@@ -27,7 +27,12 @@ export function adminHoldCompanyRoutes(db: Db) {
     responds(HoldCompanyShownStateSchema),
     async (c) =>
       c.var.reply(
-        await setHoldCompanyShown({ db, id: c.req.valid('param').id, companyShownToWriter: c.req.valid('json').companyShownToWriter }),
+        await setHoldCompanyShown({
+          db,
+          actor: actorOf(c),
+          id: c.req.valid('param').id,
+          companyShownToWriter: c.req.valid('json').companyShownToWriter,
+        }),
       ),
   );
 }

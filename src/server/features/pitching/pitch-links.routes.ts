@@ -90,6 +90,6 @@ export function adminPitchLinkRoutes({ db, mail }: { db: Db; mail: MailSettings 
       c.var.reply(await getPitchLink({ db, id: c.req.valid('param').id })),
     )
     .post('/:id/revoke', validate('param', UuidParamSchema), responds(RevokedPitchLinkSchema), async (c) =>
-      c.var.reply(await revokePitchLink({ db, id: c.req.valid('param').id })),
+      c.var.reply(await revokePitchLink({ db, actor: actorOf(c), id: c.req.valid('param').id })),
     );
 }

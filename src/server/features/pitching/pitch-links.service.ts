@@ -12,6 +12,7 @@ import { pageUrl } from '../../emails/layout';
 import { pitchLinkEmail } from '../../emails/pitch-link';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
+import { changesOf, recordAudit } from '../audit/audit';
 import { hashPitchToken, newPitchToken } from './pitch-token';
 import type { MailSettings } from './responses.service';
 
@@ -55,6 +56,18 @@ export async function createPitchLink({
       })
       .returning({ id: pitchLinks.id });
     await tx.insert(pitchLinkSongs).values(values.songIds.map((songId, position) => ({ pitchLinkId: link!.id, songId, position })));
+    await recordAudit(tx, {
+      actor,
+      action: 'pitch_link.create',
+      subject: { kind: 'pitch_link', id: link!.id },
+      summary: `Sent a pitch link of ${values.songIds.length} ${values.songIds.length === 1 ? 'song' : 'songs'} to ${recipientEmail}`,
+      changes: changesOf(null, {
+        recipientName: values.recipientName,
+        recipientEmail,
+        expiresOn: values.expiresOn,
+        songIds: values.songIds,
+      }),
+    });
     const expiresOn = format(new Date(`${values.expiresOn}T12:00:00Z`), DATE_FORMAT);
     await enqueueMail(tx, {
       to: recipientEmail,
@@ -163,12 +176,22 @@ export async function getPitchLink({ db, id }: { db: Db; id: string }): Promise<
 }
 
 /** Revokes at once: the page, its API and its audio links all check revoked_at on every request. */
-export async function revokePitchLink({ db, id }: { db: Db; id: string }) {
-  const [row] = await db
-    .update(pitchLinks)
-    .set({ revokedAt: sql`coalesce(${pitchLinks.revokedAt}, now())` })
-    .where(eq(pitchLinks.id, id))
-    .returning({ id: pitchLinks.id, revokedAt: pitchLinks.revokedAt });
-  if (!row) throw new AppError('NOT_FOUND', m.linkNotFound);
-  return { id: row.id, revokedAt: iso(row.revokedAt) };
+export async function revokePitchLink({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(pitchLinks).where(eq(pitchLinks.id, id)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', m.linkNotFound);
+    const [row] = await tx
+      .update(pitchLinks)
+      .set({ revokedAt: sql`coalesce(${pitchLinks.revokedAt}, now())` })
+      .where(eq(pitchLinks.id, id))
+      .returning({ id: pitchLinks.id, revokedAt: pitchLinks.revokedAt });
+    await recordAudit(tx, {
+      actor,
+      action: 'pitch_link.revoke',
+      subject: { kind: 'pitch_link', id },
+      summary: `Revoked the pitch link sent to ${before.recipientEmail}`,
+      changes: changesOf(before, row!, ['revokedAt']),
+    });
+    return { id, revokedAt: iso(row!.revokedAt) };
+  });
 }

@@ -27,7 +27,7 @@ export function adminPlacementRoutes(db: Db) {
       c.var.reply(await recordPlacement({ db, actor: actorOf(c), values: c.req.valid('json') })),
     )
     .put('/:id', validate('param', UuidParamSchema), validate('json', PlacementFormSchema), responds(PlacementSchema), async (c) =>
-      c.var.reply(await updatePlacement({ db, id: c.req.valid('param').id, values: c.req.valid('json') })),
+      c.var.reply(await updatePlacement({ db, actor: actorOf(c), id: c.req.valid('param').id, values: c.req.valid('json') })),
     );
 }
 

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pitchAgreements, placements, songs, songwriterProfiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
+import { changesOf, recordAudit } from '../audit/audit';
 import { songwriterName } from '../reviews/reviews.service';
 
 const m = MESSAGES.placements;
@@ -23,6 +24,9 @@ const placementColumns = {
   createdAt: placements.createdAt,
   updatedAt: placements.updatedAt,
 };
+
+/** What an admin sets on a placement, directly or through the income: the fields its audit events compare. */
+const PLACEMENT_FIELDS = ['artist', 'project', 'label', 'status', 'releaseDate', 'incomeCents', 'commissionCents'] as const;
 
 /** When the agreement's term ends: term_months from the signature (clause 3 of the text), computed in SQL. */
 const termEnd = sql`${pitchAgreements.answeredAt} + ${pitchAgreements.termMonths} * interval '1 month'`;
@@ -90,7 +94,7 @@ export async function recordPlacement({ db, actor, values }: { db: Db; actor: Ac
   return db.transaction(async (tx) => {
     // Locked, so the song keeps the agreement it is checked against until the placement is written.
     const [song] = await tx
-      .select({ id: songs.id, pitchAgreementId: songs.pitchAgreementId })
+      .select({ id: songs.id, title: songs.title, pitchAgreementId: songs.pitchAgreementId })
       .from(songs)
       .where(eq(songs.id, values.songId))
       .for('update');
@@ -103,15 +107,22 @@ export async function recordPlacement({ db, actor, values }: { db: Db; actor: Ac
       .insert(placements)
       .values({ songId: song.id, pitchAgreementId: agreement.id, recordedBy: actor.id, ...fromForm(values, agreement.commissionPercent) })
       .returning(placementColumns);
+    await recordAudit(tx, {
+      actor,
+      action: 'placement.create',
+      subject: { kind: 'placement', id: row!.id },
+      summary: `Recorded a placement of “${song.title}” by ${agreement.writerEmail} with ${row!.artist}`,
+      changes: changesOf(null, row!, PLACEMENT_FIELDS),
+    });
     return row!;
   });
 }
 
 /** The admin edits a placement (its status moves on, income comes in); the commission is computed again from the agreement's rate. */
-export async function updatePlacement({ db, id, values }: { db: Db; id: string; values: PlacementFormValues }) {
+export async function updatePlacement({ db, actor, id, values }: { db: Db; actor: Actor; id: string; values: PlacementFormValues }) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: placements.id, commissionPercent: pitchAgreements.commissionPercent })
+      .select({ ...placementColumns, commissionPercent: pitchAgreements.commissionPercent })
       .from(placements)
       .innerJoin(pitchAgreements, eq(pitchAgreements.id, placements.pitchAgreementId))
       .where(eq(placements.id, id))
@@ -122,6 +133,13 @@ export async function updatePlacement({ db, id, values }: { db: Db; id: string; 
       .set(fromForm(values, current.commissionPercent))
       .where(eq(placements.id, id))
       .returning(placementColumns);
+    await recordAudit(tx, {
+      actor,
+      action: 'placement.update',
+      subject: { kind: 'placement', id },
+      summary: `Edited the placement with ${row!.artist}`,
+      changes: changesOf(current, row!, PLACEMENT_FIELDS),
+    });
     return row!;
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { previewAccessStateOf } from '../../../common/constants';
 import { canonicalEmail } from '../../../common/email-canonical';
 import * as MESSAGES from '../../../common/messages';
 import type { CreatePreviewAccountInput, PreviewRequestInput, PreviewRequestListQuery } from '../../../common/schemas/preview-access';
@@ -18,6 +19,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { canonicalEmailSql } from '../../lib/canonical-email-sql';
 import { emailIs } from '../../lib/email-match';
 import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
+import { changesOf, recordAudit } from '../audit/audit';
 
 const m = MESSAGES.previewAccess;
 const lowerEmail = (email: string) => email.trim().toLowerCase();
@@ -194,6 +196,16 @@ export async function approvePreviewRequest({ db, actor, id, mail }: { db: Db; a
       .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: actor.id, revokedAt: null, revokedBy: null })
       .where(eq(previewRequests.id, id));
     await grantRole(tx, request.userId, 'preview');
+    await recordAudit(tx, {
+      actor,
+      action: 'preview_request.approve',
+      subject: { kind: 'preview_request', id },
+      summary: `${restorable ? 'Restored' : 'Approved'} preview access for ${request.email}`,
+      changes: {
+        status: { before: previewAccessStateOf(request), after: 'approved' },
+        role: { before: null, after: 'preview' },
+      },
+    });
     await enqueueMail(tx, { to: request.email, kind: 'preview-approved', ...previewApprovedEmail(mail.emailCtx, { name: request.name }) });
   });
 }
@@ -211,6 +223,13 @@ export async function rejectPreviewRequest({ db, actor, id }: { db: Db; actor: A
       .insert(blockedRequests)
       .values({ email: lowerEmail(request.email), phone: request.phone, blockedBy: actor.id, originalRequestId: request.id })
       .onConflictDoNothing();
+    await recordAudit(tx, {
+      actor,
+      action: 'preview_request.reject',
+      subject: { kind: 'preview_request', id },
+      summary: `Rejected the preview request of ${request.email}`,
+      changes: { status: { before: 'pending', after: 'rejected' } },
+    });
   });
 }
 
@@ -221,6 +240,13 @@ export async function revokePreviewAccess({ db, actor, id }: { db: Db; actor: Ac
     if (request.status !== 'approved' || request.revokedAt) throw new AppError('CONFLICT', m.notRevocable);
     await tx.update(previewRequests).set({ revokedAt: new Date(), revokedBy: actor.id }).where(eq(previewRequests.id, id));
     if (request.userId) await revokeRole(tx, request.userId, 'preview');
+    await recordAudit(tx, {
+      actor,
+      action: 'preview_request.revoke',
+      subject: { kind: 'preview_request', id },
+      summary: `Revoked preview access of ${request.email}`,
+      changes: { status: { before: 'approved', after: 'revoked' }, role: { before: 'preview', after: null } },
+    });
   });
 }
 
@@ -275,6 +301,13 @@ export async function createPreviewAccount({
         proAffiliation: 'Not Affiliated',
         projectDescription: 'Account created by an admin.',
       });
+    await recordAudit(tx, {
+      actor,
+      action: 'preview_account.create',
+      subject: { kind: 'user', id: user.id },
+      summary: `Created the preview account ${user.email}`,
+      changes: changesOf(null, { email: user.email, name: input.name, companyName: input.companyName, role: 'preview' }),
+    });
     await enqueueMail(tx, {
       to: user.email,
       kind: 'preview-account-created',

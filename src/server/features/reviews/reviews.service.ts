@@ -7,6 +7,7 @@ import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQues
 import { pageUrl, type EmailContext } from '../../emails/layout';
 import { reviewMessageEmail } from '../../emails/review-message';
 import { reviewSentEmail } from '../../emails/review-sent';
+import { changesOf, recordAudit } from '../audit/audit';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 import { fileLink } from '../files/files.service';
@@ -255,6 +256,7 @@ export async function saveReviewDraft({ db, id, text }: { db: Db; id: string; te
 /** 'Send review': stamps the reviewer and time and e-mails the songwriter, in one transaction. */
 export async function sendReview({ db, actor, id, text, mail }: { db: Db; actor: Actor; id: string; text: string; mail: ReviewMail }) {
   await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(songReviews).where(eq(songReviews.id, id)).for('update');
     const [review] = await tx
       .update(songReviews)
       .set({ adminReview: text, status: 'reviewed', reviewedBy: actor.id, reviewedAt: new Date(), readBySongwriter: false, readAt: null })
@@ -262,6 +264,13 @@ export async function sendReview({ db, actor, id, text, mail }: { db: Db; actor:
       .returning();
     if (!review) throw new AppError('NOT_FOUND', m.reviewNotFound);
     const [writer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, review.songwriterId));
+    await recordAudit(tx, {
+      actor,
+      action: 'review.send',
+      subject: { kind: 'review', id },
+      summary: `Sent the review of “${review.songTitle}” to ${writer?.email ?? 'a deleted account'}`,
+      changes: changesOf(before ?? null, review, ['status', 'adminReview']),
+    });
     if (writer)
       await enqueueMail(tx, {
         to: writer.email,

@@ -112,10 +112,11 @@ export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'ca
       validate('param', UuidParamSchema),
       validate('json', SongActiveSchema),
       responds(SongActiveStateSchema),
-      async (c) => c.var.reply(await setSongActive({ db, id: c.req.valid('param').id, isActive: c.req.valid('json').isActive })),
+      async (c) =>
+        c.var.reply(await setSongActive({ db, actor: actorOf(c), id: c.req.valid('param').id, isActive: c.req.valid('json').isActive })),
     )
     .delete('/:id', validate('param', UuidParamSchema), async (c) => {
-      await deleteSong({ db, storage, id: c.req.valid('param').id });
+      await deleteSong({ db, storage, actor: actorOf(c), id: c.req.valid('param').id });
       return c.body(null, 204);
     });
 }

@@ -8,6 +8,7 @@ import { pitchAgreements, songComments, songs, songwriterProfiles, storedFiles, 
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
+import { changesOf, recordAudit } from '../audit/audit';
 import { fileLink, insertFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import type { UploadedFile } from '../../lib/multipart';
 import { putSongAudio, putSongImage } from './song-media';
@@ -238,6 +239,13 @@ export async function createSong({
           imageWebFileId: imageWeb?.id ?? null,
         })
         .returning({ id: songs.id, slug: songs.slug });
+      await recordAudit(tx, {
+        actor,
+        action: 'song.create',
+        subject: { kind: 'song', id: song!.id },
+        summary: `Added the song “${values.title}”`,
+        changes: changesOf(null, { ...values, audioFileId: audio.id, imageFileId: image?.id }),
+      });
       return song!;
     });
   } catch (error) {
@@ -282,6 +290,13 @@ export async function updateSong({
       }
       if (values.isActive) assertPublishable({ audioFileId: patch.audioFileId ?? current.audioFileId, lyrics: values.lyrics });
       const [updated] = await tx.update(songs).set(patch).where(eq(songs.id, id)).returning({ id: songs.id, slug: songs.slug });
+      await recordAudit(tx, {
+        actor,
+        action: 'song.update',
+        subject: { kind: 'song', id },
+        summary: `Edited the song “${values.title}”`,
+        changes: changesOf(current, { ...current, ...patch }, [...Object.keys(values), 'audioFileId', 'imageFileId']),
+      });
       if (oldFileIds.length > 0) replaced = await tx.delete(storedFiles).where(inArray(storedFiles.id, oldFileIds)).returning();
       return updated!;
     });
@@ -299,16 +314,23 @@ function assertPublishable(song: { audioFileId: string | null; lyrics: string })
   if (song.lyrics.trim() === '') throw new AppError('CONFLICT', m.publishNeedsLyrics, { lyrics: [m.publishNeedsLyrics] });
 }
 
-export async function setSongActive({ db, id, isActive }: { db: Db; id: string; isActive: boolean }) {
+export async function setSongActive({ db, actor, id, isActive }: { db: Db; actor: Actor; id: string; isActive: boolean }) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ audioFileId: songs.audioFileId, lyrics: songs.lyrics })
+      .select({ audioFileId: songs.audioFileId, lyrics: songs.lyrics, title: songs.title, isActive: songs.isActive })
       .from(songs)
       .where(eq(songs.id, id))
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', m.notFound);
     if (isActive) assertPublishable(current);
     const [row] = await tx.update(songs).set({ isActive }).where(eq(songs.id, id)).returning({ id: songs.id, isActive: songs.isActive });
+    await recordAudit(tx, {
+      actor,
+      action: isActive ? 'song.publish' : 'song.unpublish',
+      subject: { kind: 'song', id },
+      summary: `${isActive ? 'Published' : 'Unpublished'} the song “${current.title}”`,
+      changes: changesOf({ isActive: current.isActive }, { isActive }),
+    });
     return row!;
   });
 }
@@ -317,7 +339,7 @@ export async function setSongActive({ db, id, isActive }: { db: Db; id: string; 
  * Deletes the song (its comments and plays go with it) and its stored files. A song with placements stays:
  * they are the record of income and commission (the foreign key restricts it).
  */
-export async function deleteSong({ db, storage, id }: { db: Db; storage: Storage; id: string }) {
+export async function deleteSong({ db, storage, actor, id }: { db: Db; storage: Storage; actor: Actor; id: string }) {
   const removed = await db
     .transaction(async (tx) => {
       // The agreement's song is the writer's song in the catalogue: deleting it would leave the agreement pointing at nothing.
@@ -329,6 +351,13 @@ export async function deleteSong({ db, storage, id }: { db: Db; storage: Storage
         const [kept] = await tx.select({ id: songs.id }).from(songs).where(eq(songs.id, id));
         throw kept ? new AppError('CONFLICT', m.agreementSongDelete) : new AppError('NOT_FOUND', m.notFound);
       }
+      await recordAudit(tx, {
+        actor,
+        action: 'song.delete',
+        subject: { kind: 'song', id },
+        summary: `Deleted the song “${song.title}”`,
+        changes: changesOf({ title: song.title, slug: song.slug, isActive: song.isActive }, null),
+      });
       const fileIds = [song.audioFileId, song.imageFileId, song.imageWebFileId].filter((f): f is string => Boolean(f));
       return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
     })

@@ -25,7 +25,7 @@ export function AdminLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-muted md:flex-row">
       <SkipLink />
-      <aside className="border-b border-stone-800 bg-stone-950 text-stone-200 md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-b-0">
+      <aside className="border-b border-stone-800 bg-stone-950 text-stone-200 md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:overflow-y-auto md:border-b-0">
         <div className="flex items-center justify-between gap-3 px-4 py-4 md:block md:px-5 md:py-6">
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-display text-lg font-bold text-white">

@@ -11,6 +11,7 @@ import {
   MessageSquare,
   Music,
   RotateCcw,
+  ScrollText,
   ShoppingBag,
   UserPlus,
   Users,
@@ -35,4 +36,5 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideI
   { to: PAGE_PATHS.adminLedger, label: 'Ledger', icon: Landmark },
   { to: PAGE_PATHS.adminResetSongwriter, label: 'Reset Songwriter', icon: RotateCcw },
   { to: PAGE_PATHS.adminOutbox, label: 'Outbox', icon: Inbox },
+  { to: PAGE_PATHS.adminAudit, label: 'Audit Trail', icon: ScrollText },
 ];

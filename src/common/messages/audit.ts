@@ -1,0 +1,42 @@
+import type { AuditAction, AuditSubjectKind } from '../constants';
+
+export const audit = {
+  loadFailed: 'Failed to load the audit trail',
+  empty: 'No admin actions recorded yet.',
+  emptyFiltered: 'No admin actions match these filters.',
+  datesReversed: 'The “from” date is after the “to” date, so no action can match.',
+  /** How each action reads in the list and its filter. */
+  actions: {
+    'preview_request.approve': 'Preview access approved',
+    'preview_request.reject': 'Preview request rejected',
+    'preview_request.revoke': 'Preview access revoked',
+    'preview_account.create': 'Preview account created',
+    'songwriter.reset': 'Songwriter reset',
+    'song.create': 'Song added',
+    'song.update': 'Song edited',
+    'song.publish': 'Song published',
+    'song.unpublish': 'Song unpublished',
+    'song.delete': 'Song deleted',
+    'comment.approve': 'Comment approved',
+    'comment.delete': 'Comment deleted',
+    'review.send': 'Review sent',
+    'pitch_agreement.offer': 'Pitch offered',
+    'pitch_agreement.withdraw': 'Pitch offer withdrawn',
+    'placement.create': 'Placement recorded',
+    'placement.update': 'Placement edited',
+    'pitch_link.create': 'Pitch link sent',
+    'pitch_link.revoke': 'Pitch link revoked',
+    'song_response.update': 'Hold company shown or hidden',
+  } satisfies Record<AuditAction, string>,
+  subjectKinds: {
+    preview_request: 'Preview request',
+    user: 'Account',
+    song: 'Song',
+    comment: 'Comment',
+    review: 'Review',
+    pitch_agreement: 'Pitch agreement',
+    placement: 'Placement',
+    pitch_link: 'Pitch link',
+    song_response: 'Hold or pass',
+  } satisfies Record<AuditSubjectKind, string>,
+} as const;
