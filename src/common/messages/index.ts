@@ -20,3 +20,4 @@ export { credits } from './credits';
 export { placements } from './placements';
 export { files } from './files';
 export { notFound } from './not-found';
+export { ownData } from './own-data';
