@@ -384,6 +384,7 @@ async function deleteAccount({
       .update(users)
       .set({ email: deletedAccountEmail(userId), name: '', image: null, lastSignInAt: null, deletedAt: new Date() })
       .where(eq(users.id, userId));
+    // An admin's deletion on request is an admin action: its audit entry belongs here, in this transaction.
 
     const [kept] = await tx
       .select({
