@@ -39,7 +39,7 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
         label={LABEL}
         caption={LABEL}
         className="hidden @3xl:block"
-        tableClassName="min-w-[900px]"
+        tableClassName="min-w-[760px]"
         compact
         columns={['Account', 'Role', 'Status', { label: 'Total spent', numeric: true }, 'Created', 'Last sign-in', 'On request']}
       >
