@@ -61,6 +61,11 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
  * appears only as "reviewer" in a conversation, never by account.
  */
 export async function exportPersonalData({ db, userId }: { db: Db; userId: string }): Promise<PersonalDataExport> {
+  // One read-only snapshot on one connection: the parts agree with each other, and one download takes one connection.
+  return db.transaction((tx) => readPersonalData(tx, userId), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDataExport> {
   const [user] = await db
     .select()
     .from(users)
