@@ -210,6 +210,7 @@ export const AUDIT_ACTIONS = [
   'pitch_link.create',
   'pitch_link.revoke',
   'song_response.update',
+  'account.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */

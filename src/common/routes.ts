@@ -18,6 +18,7 @@ export const PAGE_PATHS = {
   previewRequest: '/preview-request',
   previewSignup: '/preview-signup',
   previewStatus: '/preview-status',
+  account: '/account',
   songwriterSignup: '/songwriter-signup',
   songwriterProfile: '/songwriter-profile',
   songwriterQuestionnaire: '/songwriter-questionnaire',

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
+import { adminOwnDataRoutes, ownDataRoutes } from './features/own-data/own-data.routes';
 import { adminAgreementRoutes, adminPitchPipelineRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
 import { adminLedgerRoutes, adminPlacementRoutes, songwriterPlacementRoutes } from './features/placements/placements.routes';
 import { getMe } from './features/accounts/accounts.service';
@@ -185,6 +186,7 @@ export function createApp({
       openApiRoutes(() => app.routes, config),
     )
     .route('/me', meRoutes(db))
+    .route('/me', ownDataRoutes({ db, storage, mail }))
     .route('/contact', contactRoutes(db, config))
     .route('/client-errors', clientErrorRoutes(db))
     .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret, catalogue }))
@@ -223,6 +225,7 @@ export function createApp({
   admin.route('/song-responses', adminSongResponseRoutes(db));
   admin.route('/song-responses', adminHoldCompanyRoutes(db));
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));
+  admin.route('/users', adminOwnDataRoutes({ db, storage, mail }));
   admin.route('/', adminOperationsRoutes({ db, storage }));
   api.route('/admin', admin);
 

@@ -38,6 +38,8 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/health/ready': 'public',
   'GET /api/openapi.json': 'public',
   'GET /api/me': 'public',
+  'GET /api/me/data': 'user',
+  'DELETE /api/me': 'user-not-admin',
   'POST /api/contact': 'public',
   'POST /api/client-errors': 'public',
 
@@ -125,6 +127,8 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/admin/ledger': 'admin',
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/users': 'admin',
+  'GET /api/admin/users/:userId/data': 'admin',
+  'DELETE /api/admin/users/:userId': 'admin',
   'GET /api/admin/customers': 'admin',
   'GET /api/admin/customers/:userId/orders': 'admin',
   'GET /api/admin/reset-songwriter': 'admin',

@@ -351,6 +351,17 @@ function cases(): Case[] {
   let applicant: { id: string; email: string };
   let revokee: string;
   let doomed: { id: string; files: string[] };
+  let leaving: { id: string; client: TestClient; password: string };
+  const leavingOrder = randomUUID();
+  /** The deleted account's row: emptied of its name and address, stamped deleted. */
+  const erased = (id: () => string) => (u: Row) =>
+    expect(u).toMatchObject({
+      id: id(),
+      name: '',
+      email: `deleted-${id()}@deleted.invalid`,
+      emailVerified: true,
+      deletedAt: expect.any(Date),
+    });
   let newOrder: string[] = [];
   return [
     {
@@ -1011,6 +1022,80 @@ function cases(): Case[] {
         orders: { update: { key: resetOrder, columns: ['songwriterId', 'updatedAt'], check: (o) => expect(o.songwriterId).toBeNull() } },
       },
     },
+    // ---------------------------------------------------------------- a person's own data
+    {
+      route: 'DELETE /api/me',
+      fields: { ...privileged(), email: emails.victim, deletedAt: null, name: 'Chosen', keepOrders: false },
+      prepare: async () => {
+        const user = await makeSongwriter(t.db);
+        await t.db.insert(schema.orders).values({
+          ...unclaimedPaid,
+          id: leavingOrder,
+          songwriterId: user.id,
+          customerName: 'Lee Leaving',
+          customerEmail: user.email,
+          checkoutSessionId: `cs_${randomUUID()}`,
+        });
+        leaving = { id: user.id, client: await signedInClient(t, user), password: user.password };
+      },
+      send: (f) => leaving.client.request('DELETE', withQuery('/api/me', f), { ...f, password: leaving.password }),
+      allow: {
+        users: {
+          update: {
+            // The account is made in prepare, after the rules.
+            get key() {
+              return leaving.id;
+            },
+            columns: ['email', 'name', 'lastSignInAt', 'deletedAt'],
+            check: erased(() => leaving.id),
+          },
+        },
+        user_roles: { delete: (rows) => exactly(`${leaving.id}:songwriter`)(rows) },
+        songwriter_profiles: { delete: (rows) => exactly(leaving.id)(rows) },
+        songwriter_questionnaire: { delete: (rows) => exactly(leaving.id)(rows) },
+        sessions: { delete: (rows) => allOf({ userId: leaving.id })(rows) },
+        accounts: { delete: (rows) => allOf({ userId: leaving.id }, 1)(rows) },
+        orders: {
+          update: {
+            key: leavingOrder,
+            columns: ['customerName', 'customerEmail', 'updatedAt'],
+            check: (o) =>
+              expect(o).toMatchObject({ songwriterId: leaving.id, customerName: null, customerEmail: null, amountPaidCents: 2500 }),
+          },
+        },
+        mail_outbox: mailTo(t.config.adminNotifyEmail, 'account-deleted'),
+      },
+    },
+    {
+      route: 'DELETE /api/admin/users/:userId',
+      fields: { ...privileged(), email: emails.victim, deletedAt: null, name: 'Chosen', userIds: [ids.writer, ids.victim] },
+      prepare: async () => {
+        const user = await makePreviewUser(t.db);
+        await t.db
+          .insert(schema.songComments)
+          .values({ songId: ids.song, userId: user.id, commenterName: 'L', commenterEmail: user.email, commentText: 'Bye' });
+        await t.db.insert(schema.songPlays).values({ songId: ids.song, userId: user.id });
+        leaving = { id: user.id, client: as.anonymous, password: user.password };
+      },
+      send: (f) => bodyAndQuery(as.admin, 'DELETE', `/api/admin/users/${leaving.id}`, f),
+      allow: {
+        users: {
+          update: {
+            get key() {
+              return leaving.id;
+            },
+            columns: ['email', 'name', 'deletedAt'],
+            check: erased(() => leaving.id),
+          },
+        },
+        user_roles: { delete: (rows) => exactly(`${leaving.id}:preview`)(rows) },
+        preview_requests: { delete: (rows) => allOf({ userId: leaving.id }, 1)(rows) },
+        song_comments: { delete: (rows) => allOf({ userId: leaving.id }, 1)(rows) },
+        song_plays: { delete: (rows) => allOf({ userId: leaving.id }, 1)(rows) },
+        accounts: { delete: (rows) => allOf({ userId: leaving.id }, 1)(rows) },
+        mail_outbox: mailTo(t.config.adminNotifyEmail, 'account-deleted'),
+      },
+    },
     // ---------------------------------------------------------------- admin: the catalogue and comments
     {
       route: 'POST /api/admin/songs',
@@ -1548,7 +1633,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 50, fields: 929 };
+const EXPECTED = { routes: 52, fields: 967 };
 function totals() {
   const all = cases();
   return {

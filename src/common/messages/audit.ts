@@ -27,6 +27,7 @@ export const audit = {
     'pitch_link.create': 'Pitch link sent',
     'pitch_link.revoke': 'Pitch link revoked',
     'song_response.update': 'Hold company shown or hidden',
+    'account.delete': 'Account deleted on request',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',

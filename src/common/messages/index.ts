@@ -21,3 +21,4 @@ export { placements } from './placements';
 export { files } from './files';
 export { notFound } from './not-found';
 export { audit } from './audit';
+export { ownData } from './own-data';

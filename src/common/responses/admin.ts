@@ -61,7 +61,9 @@ export type AdminUserPage = z.output<typeof AdminUserPageSchema>;
 /** A row of GET /api/admin/customers: a songwriter with paid orders; money in cents. */
 export const CustomerRowSchema = z.object({
   userId: z.string(),
-  email: z.string(),
+  /** Null for a deleted account, whose paid orders are still totalled. */
+  email: z.string().nullable(),
+  deleted: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   username: z.string().nullable(),

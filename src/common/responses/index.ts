@@ -15,3 +15,4 @@ export * from './agreements';
 export * from './pitch-report';
 export * from './placements';
 export * from './audit';
+export * from './own-data';

@@ -14,3 +14,4 @@ export * from './placements';
 export * from './client-errors';
 export * from './pitch-report';
 export * from './audit';
+export * from './own-data';

@@ -117,6 +117,13 @@ const publicRoutes: RouteObject[] = [
           (m) => m.PreviewStatusPage,
         ),
       },
+      {
+        path: PAGE_PATHS.account,
+        ...page(
+          () => import('../features/own-data/my-data-page'),
+          (m) => m.MyDataPage,
+        ),
+      },
     ],
   },
   {

@@ -104,7 +104,7 @@ export function useMe(): MeState {
 }
 
 /** Set on the way home after signing out: which words the toast says it in. */
-type SignedOutState = { signedOut?: 'site' | 'admin' } | null;
+type SignedOutState = { signedOut?: 'site' | 'admin' | 'deleted' } | null;
 
 /**
  * Signs out and goes home. The session's cached data is dropped by useFinishSignOut once the home page
@@ -124,6 +124,12 @@ export function useSignOut(from: 'site' | 'admin' = 'site') {
   };
 }
 
+/** After the account was deleted (its sessions with it): home, where the old session's data is dropped as at sign-out. */
+export function useLeaveAfterDeletion() {
+  const navigate = useNavigate();
+  return () => navigate(PAGE_PATHS.home, { state: { signedOut: 'deleted' } satisfies SignedOutState });
+}
+
 /** Rendered by the public layout: forgets every cached answer of the old session and says so. */
 export function useFinishSignOut() {
   const location = useLocation();
@@ -139,6 +145,7 @@ export function useFinishSignOut() {
     queryClient.setQueryData(meQuery.queryKey, SIGNED_OUT);
     void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     if (signedOut === 'admin') toast.success(MESSAGES.auth.adminLoggedOut);
+    else if (signedOut === 'deleted') toast.success(MESSAGES.ownData.deleted);
     else toast.success(MESSAGES.auth.loggedOutTitle, { description: MESSAGES.auth.loggedOutBody });
     // Drop the marker so Back or a reload does not say it again.
     void navigate(location.pathname + location.search, { replace: true, state: null });

@@ -18,11 +18,20 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Ours, not better-auth's: sessions are deleted at sign-out, so the last sign-in is kept here. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /**
+     * Ours: when the person deleted the account (or an admin did on request). The row stays, emptied of every
+     * personal field, so the orders, signed pitch agreements and placements it holds keep their owner (0047).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     // better-auth lower-cases e-mails; the unique index on lower() also guards direct inserts.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    // The dashboard counts deleted accounts; there are few.
+    index('users_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // The admin's "contains" search of accounts (features/admin/people-search.ts) as index scans (pg_trgm).
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

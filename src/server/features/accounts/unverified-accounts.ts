@@ -1,4 +1,4 @@
-import { and, eq, lt, lte } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
@@ -13,12 +13,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes every account never verified and older than a week (its roles, profile and sessions go with it;
- * an unverified account cannot sign in, pay or be linked to a request). Returns how many.
+ * an unverified account cannot sign in, pay or be linked to a request). A deleted account's row is not one:
+ * it stays for the orders it holds. Returns how many.
  */
 export async function removeStaleUnverifiedAccounts(db: DbOrTx, now: Date): Promise<number> {
   const removed = await db
     .delete(users)
-    .where(and(eq(users.emailVerified, false), lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_DAYS * DAY_MS))))
+    .where(
+      and(
+        eq(users.emailVerified, false),
+        isNull(users.deletedAt),
+        lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_DAYS * DAY_MS)),
+      ),
+    )
     .returning({ id: users.id });
   return removed.length;
 }

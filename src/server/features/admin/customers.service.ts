@@ -9,6 +9,7 @@ import { accountsMatching } from './people-search';
 interface CustomerRow {
   user_id: string;
   email: string;
+  deleted: boolean;
   first_name: string | null;
   last_name: string | null;
   username: string | null;
@@ -46,7 +47,7 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
     queryRows<CustomerRow>(
       db,
       sql`
-      select u.id as user_id, u.email, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
+      select u.id as user_id, u.email, u.deleted_at is not null as deleted, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
         m.total_credit::int as total_credit_cents, m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
       from (
         select * from (${matched}) as m
@@ -61,7 +62,9 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
   return {
     rows: rows.map((r) => ({
       userId: r.user_id,
-      email: r.email,
+      // A deleted account's orders still count, under no name (decision 0047).
+      email: r.deleted ? null : r.email,
+      deleted: r.deleted,
       firstName: r.first_name,
       lastName: r.last_name,
       username: r.username,

@@ -24,7 +24,9 @@ export async function getDashboardStats(db: Db) {
     sql`
     select
       -- Kept by triggers (migration 0008): one row each instead of 100,000 users and a week of plays.
-      coalesce((select rows from row_counts where table_name = 'users'), 0)::int as total_users,
+      -- Less the deleted accounts' rows kept for their records (decision 0047), counted on their partial index.
+      (coalesce((select rows from row_counts where table_name = 'users'), 0)
+        - (select count(*) from users where deleted_at is not null))::int as total_users,
       (select count(*) from songs)::int as total_songs,
       (select count(*) from songs where is_active)::int as active_songs,
       (select count(*) from (select distinct songwriter_id from orders

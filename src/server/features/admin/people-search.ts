@@ -9,7 +9,7 @@ import { likePattern } from '../../lib/like-pattern';
 export function accountsMatching(term: string): SQL {
   const pattern = likePattern(term);
   return sql`(
-    select u.id from users u where u.email ilike ${pattern} or u.name ilike ${pattern}
+    select u.id from users u where u.deleted_at is null and (u.email ilike ${pattern} or u.name ilike ${pattern})
     union
     select p.user_id from songwriter_profiles p
     where p.username ilike ${pattern} or (coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) ilike ${pattern})`;

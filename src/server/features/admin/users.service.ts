@@ -41,7 +41,8 @@ interface UserRow {
 
 /** get_all_users_admin, paged and filtered in the database. */
 export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery }) {
-  const filters: SQL[] = [sql`true`];
+  // A deleted account's row stays only for the records it holds (decision 0047): it is nobody's account now.
+  const filters: SQL[] = [sql`u.deleted_at is null`];
   if (query.q) filters.push(sql`u.id in ${accountsMatching(query.q)}`);
   if (query.role === 'none') filters.push(sql`not exists (select 1 from user_roles r where r.user_id = u.id)`);
   else if (query.role) filters.push(sql`exists (select 1 from user_roles r where r.user_id = u.id and r.role = ${query.role})`);

@@ -49,6 +49,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/health': { summary: 'Liveness: the process answers' },
   'GET /api/health/ready': { summary: 'Readiness: the process and its database answer' },
   'GET /api/me': { summary: 'The signed-in user and roles, or null' },
+  'GET /api/me/data': { summary: "Download one's own data as JSON" },
+  'DELETE /api/me': { summary: "Delete one's own account, confirmed with the password", status: 204 },
   'POST /api/contact': { summary: 'Send a message to the team' },
   'POST /api/client-errors': {
     summary: 'Report an error React recovered from in the browser (a hydration mismatch), for the server log',
@@ -159,6 +161,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/ledger': { summary: 'Every placement with income, commission and owed to the writer, by writer, with totals' },
   'GET /api/admin/dashboard': { summary: 'Figures, plays per day and newest pending reviews' },
   'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
+  'GET /api/admin/users/:userId/data': { summary: "Download a user's data as JSON, on their request" },
+  'DELETE /api/admin/users/:userId': { summary: "Delete a user's account, on their request", status: 204 },
   'GET /api/admin/customers': { summary: 'Customers and their orders' },
   'GET /api/admin/customers/:userId/orders': { summary: "One customer's orders" },
   'GET /api/admin/reset-songwriter': { summary: 'What a reset of this address would do, before the admin confirms' },

@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
+import { ChevronDown, FileUser, LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '../../../common/responses';
@@ -22,7 +22,7 @@ export interface AccountMenuProps {
   focusTrigger?: boolean;
 }
 
-/** The signed-in user's menu: Admin (highlighted) for admins, Dashboard for songwriters, and Logout. */
+/** The signed-in user's menu: Admin (highlighted) for admins, Dashboard for songwriters, Your data, and Logout. */
 export function AccountMenu({ me, onSignOut, defaultOpen = false, focusTrigger = false }: AccountMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   // Only as it replaces the stand-in: what the props said then.
@@ -59,6 +59,12 @@ export function AccountMenu({ me, onSignOut, defaultOpen = false, focusTrigger =
             </Link>
           </DropdownMenuItem>
         )}
+        <DropdownMenuItem asChild>
+          <Link to={PAGE_PATHS.account}>
+            <FileUser aria-hidden="true" />
+            Your data
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
           Logout

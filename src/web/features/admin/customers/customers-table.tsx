@@ -1,4 +1,5 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
+import * as MESSAGES from '../../../../common/messages';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
@@ -12,7 +13,8 @@ import { COMPACT_CELL, DataTable } from '../../../components/data-table';
 
 const COLUMNS = 7;
 
-const displayName = (c: CustomerRow) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.username || c.email;
+const displayName = (c: CustomerRow) =>
+  c.deleted ? MESSAGES.ownData.deletedCustomer : [c.firstName, c.lastName].filter(Boolean).join(' ') || c.username || c.email || '';
 
 const LABEL = 'Customers, most recent order first';
 
@@ -168,7 +170,7 @@ function Who({ customer }: { customer: CustomerRow }) {
       <span className="block font-medium">{name}</span>
       <span className="block text-muted-foreground [overflow-wrap:break-word]">
         {customer.username && name !== customer.username ? `@${customer.username} · ` : ''}
-        {name !== customer.email ? <EmailText email={customer.email} /> : ''}
+        {customer.email && name !== customer.email ? <EmailText email={customer.email} /> : ''}
       </span>
     </>
   );

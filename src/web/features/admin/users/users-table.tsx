@@ -6,6 +6,7 @@ import type { AdminUserRow } from './users-api';
 import { UserBadge } from './user-badge';
 import { COMPACT_CELL, DataTable } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
+import { UserDataActions } from '../../own-data';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', preview: 'Preview', songwriter: 'Songwriter' };
 
@@ -40,7 +41,7 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
         className="hidden @3xl:block"
         tableClassName="min-w-[760px]"
         compact
-        columns={['Account', 'Role', 'Status', { label: 'Total spent', numeric: true }, 'Created', 'Last sign-in']}
+        columns={['Account', 'Role', 'Status', { label: 'Total spent', numeric: true }, 'Created', 'Last sign-in', 'On request']}
       >
         {rows.map((user) => (
           <tr key={user.userId} className="border-b border-border last:border-0">
@@ -59,6 +60,9 @@ export function UsersTable({ rows, busy }: { rows: AdminUserRow[]; busy: boolean
             </td>
             <td className={cn(COMPACT_CELL, 'whitespace-nowrap')}>
               <LastSignIn at={user.lastSignInAt} />
+            </td>
+            <td className={COMPACT_CELL}>
+              <UserDataActions userId={user.userId} email={user.email} isAdmin={user.roles.includes('admin')} />
             </td>
           </tr>
         ))}
@@ -95,6 +99,9 @@ function UserCards({ rows, className }: { rows: AdminUserRow[]; className: strin
               </dd>
             </div>
           </dl>
+          <div className="mt-2 -ml-2">
+            <UserDataActions userId={user.userId} email={user.email} isAdmin={user.roles.includes('admin')} />
+          </div>
         </li>
       ))}
     </ul>
