@@ -1094,6 +1094,7 @@ function cases(): Case[] {
         song_plays: { delete: (rows) => allOf({ userId: leaving.id }, 1)(rows) },
         accounts: { delete: (rows) => allOf({ userId: leaving.id }, 1)(rows) },
         mail_outbox: mailTo(t.config.adminNotifyEmail, 'account-deleted'),
+        audit_events: audited('account.delete', ['email']),
       },
     },
     // ---------------------------------------------------------------- admin: the catalogue and comments
