@@ -15,4 +15,5 @@ export const SLOW_TESTS = [
   'tests/mail/outbox-durability.test.ts',
   'tests/server/startup.test.ts',
   'tests/server/production-start.test.ts',
+  'tests/server/backup-restore.test.ts',
 ];

@@ -219,6 +219,7 @@ const CALLER: Record<Access, keyof typeof callers | undefined> = {
   webhook: undefined,
   'pitch-link': undefined,
   'metrics-token': undefined,
+  'backup-token': undefined,
 };
 const PLACEHOLDERS: Record<string, string> = {
   ':id': '00000000-0000-4000-8000-000000000000',
