@@ -48,9 +48,18 @@ interface Acknowledged {
 /**
  * `npm run backup` against a server taking writes, then `npm run restore` into an empty place: every write the
  * server answered before the backup's snapshot is there, rows and files alike. On PGlite the target is a
- * fresh DATA_DIR; with DATABASE_URL an empty PostgreSQL database beside it.
+ * fresh DATA_DIR; with DATABASE_URL the same from PostgreSQL to an empty PostgreSQL database, and from PGlite to
+ * PostgreSQL (the move from the embedded default).
  */
-describe('a backup taken during writes restores every acknowledged row and file', () => {
+type Place = 'PGlite' | 'PostgreSQL';
+const RUNS: [Place, Place][] = process.env.DATABASE_URL
+  ? [
+      ['PostgreSQL', 'PostgreSQL'],
+      ['PGlite', 'PostgreSQL'],
+    ]
+  : [['PGlite', 'PGlite']];
+
+describe.each(RUNS)('a backup taken during writes on %s, restored to an empty %s', (from, to) => {
   const folders: string[] = [];
   const databases: { dispose(): Promise<void> }[] = [];
   let running: RunningServer | undefined;
@@ -59,9 +68,9 @@ describe('a backup taken during writes restores every acknowledged row and file'
     folders.push(made);
     return made;
   };
-  const databaseUrl = async (): Promise<{ DATABASE_URL?: string }> => {
-    if (!process.env.DATABASE_URL) return {};
-    const database = await createTestDatabaseUrl(process.env.DATABASE_URL);
+  const databaseUrl = async (place: Place): Promise<{ DATABASE_URL?: string }> => {
+    if (place === 'PGlite') return {};
+    const database = await createTestDatabaseUrl(process.env.DATABASE_URL!);
     databases.push(database);
     return { DATABASE_URL: database.url };
   };
@@ -80,7 +89,7 @@ describe('a backup taken during writes restores every acknowledged row and file'
       PORT: String(port),
       PUBLIC_URL: publicUrl,
       SEED_DEMO: 'off',
-      ...(await databaseUrl()),
+      ...(await databaseUrl(from)),
     };
     running = await startServer(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...sourceEnv }), { webRoot: folder('no-web') });
     const base = `http://127.0.0.1:${port}`;
@@ -163,7 +172,7 @@ describe('a backup taken during writes restores every acknowledged row and file'
     // The burst really overlapped the backup: writes were answered after the snapshot too.
     expect(acknowledged.some((a) => a.at > snapshotAt)).toBe(true);
 
-    const targetEnv: Record<string, string> = { DATA_DIR: folder('target'), SEED_DEMO: 'off', ...(await databaseUrl()) };
+    const targetEnv: Record<string, string> = { DATA_DIR: folder('target'), SEED_DEMO: 'off', ...(await databaseUrl(to)) };
     const restore = await runScript('restore', [archiveFile], targetEnv);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain(`Restored the backup of ${manifest.createdAt}`);
@@ -203,9 +212,14 @@ describe('a backup taken during writes restores every acknowledged row and file'
       await restored.close();
     }
 
-    // A target holding anything is refused, with the reason.
+    // A target holding anything is refused, with the reason: the same folder, or a fresh one on the same database.
     const again = await runScript('restore', [archiveFile], targetEnv);
     expect(again.code).toBe(1);
-    expect(again.output).toMatch(targetEnv.DATABASE_URL ? /is not empty/ : /already holds a database/);
+    expect(again.output).toMatch(/already holds (a database|files)/);
+    if (targetEnv.DATABASE_URL) {
+      const sameDatabase = await runScript('restore', [archiveFile], { ...targetEnv, DATA_DIR: folder('fresh') });
+      expect(sameDatabase.code).toBe(1);
+      expect(sameDatabase.output).toContain('The database of DATABASE_URL is not empty');
+    }
   }, 300_000);
 });
