@@ -123,12 +123,12 @@ describe('GET /backup', () => {
       await restored.close();
     }
     await expect(restoreBackup({ archive, config: target })).rejects.toThrow(/already holds a database|is not empty/);
-  });
+  }, 180_000);
 
   test('a keys-only archive restored where the bucket lacks an object says how many are missing', async () => {
     const archive = await download();
     await t.storage.delete({ bucket: 'song-submissions', key });
     const report = await restoreBackup({ archive, config: await emptyPlace() });
     expect(report).toMatchObject({ filesRestored: 0, filesMissing: 1 });
-  });
+  }, 180_000);
 });
