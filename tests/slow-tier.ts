@@ -2,7 +2,7 @@
  * The slow tier: property-based fuzzing of every route, SIGKILL durability (the server's and the mail
  * outbox's), 2 GB really uploaded, idle keep-alive connections, a typecheck of the contract with a field
  * renamed, and whole servers started as `npm start` starts them (seeding the demo songs' audio, production's
- * refusals). Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
+ * refusals), backups taken during writes and restored. Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
  * leaves them out and stays under 3 minutes; `npm test` and CI run them (`npm run test:slow`).
  */
 export const SLOW_TESTS = [
@@ -15,4 +15,6 @@ export const SLOW_TESTS = [
   'tests/mail/outbox-durability.test.ts',
   'tests/server/startup.test.ts',
   'tests/server/production-start.test.ts',
+  'tests/server/backup-restore.test.ts',
+  'tests/api/backup.test.ts',
 ];

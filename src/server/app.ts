@@ -18,6 +18,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createMetrics } from './features/metrics/metrics';
 import { metricsRoutes } from './features/metrics/metrics.routes';
+import { backupRoutes } from './features/backup/backup.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
 import { fileRoutes } from './features/files/files.routes';
@@ -235,6 +236,7 @@ export function createApp({
   app.route('/api', api);
   app.route('/metrics', metricsRoutes(metrics, config.metricsToken));
   app.route('/', siteIndexRoutes(config.publicUrl));
+  app.route('/backup', backupRoutes({ db, storage, config }));
 
   if (webRoot) {
     const callerOf = async (c: Context<AppEnv>) => {

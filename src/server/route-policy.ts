@@ -14,6 +14,7 @@
  * - test-checkout: songwriters, and only while the built-in test checkout is the payment provider.
  * - pitch-link: anyone holding a live pitch link's token (no account); 404 alike for unknown, revoked and expired.
  * - metrics-token: a scraper holding METRICS_TOKEN; no session opens it (401 for everyone else; 404 while unset).
+ * - backup-token: `npm run backup`, holding the token derived from AUTH_SECRET; no session opens it (401 for everyone else).
  */
 export type Access =
   | 'public'
@@ -26,7 +27,8 @@ export type Access =
   | 'webhook'
   | 'test-checkout'
   | 'pitch-link'
-  | 'metrics-token';
+  | 'metrics-token'
+  | 'backup-token';
 
 export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/auth/*': 'public',
@@ -34,6 +36,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /metrics': 'metrics-token',
   'GET /robots.txt': 'public',
   'GET /sitemap.xml': 'public',
+  'GET /backup': 'backup-token',
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/openapi.json': 'public',

@@ -103,6 +103,9 @@ function admission(access: Access, caller: Caller, { liveToken, stripe }: { live
     case 'metrics-token':
       // Takes no input; this app has no METRICS_TOKEN, so it is off (tests/api/metrics.test.ts tries the token).
       return refused(404);
+    case 'backup-token':
+      // The token is checked before the query: no generated input holds it.
+      return refused(401);
   }
 }
 

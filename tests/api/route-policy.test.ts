@@ -44,6 +44,7 @@ function expected(access: Access, caller: Caller): Want {
       // No session makes a webhook call succeed: without Stripe configured it does not exist, with it a signature is needed.
       return 'not-allowed';
     case 'metrics-token':
+    case 'backup-token':
       return 401;
     case 'pitch-link':
       // A token that is no live link's: the same 404 for everyone, sessions included (a live token: see below).

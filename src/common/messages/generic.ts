@@ -15,5 +15,6 @@ export const generic = {
   pageFailed: 'Something went wrong loading this page.',
   testPaymentsBanner: 'Test payments: this site takes no real payment, and its checkout marks an order paid without charging anyone.',
   metricsTokenRequired: 'The metrics need the bearer token set as METRICS_TOKEN.',
+  backupTokenRequired: "A backup needs the bearer token `npm run backup` derives from the server's AUTH_SECRET.",
   newVersion: 'The site was updated while you had it open. Reload the page to continue.',
 } as const;

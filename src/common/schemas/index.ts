@@ -15,3 +15,4 @@ export * from './client-errors';
 export * from './pitch-report';
 export * from './audit';
 export * from './own-data';
+export * from './backup';

@@ -23,7 +23,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `migrationsFolder` (the project's by default) not yet applied. */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
   /** Runs fn while holding a lock across every instance on this database (start-up seeding). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
@@ -126,11 +127,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       onSessionsChanged: sessionChanges.subscribe,
       poolUse: () => ({ size: options.poolSize ?? 10, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      async migrate() {
+      async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
           client.release();
@@ -163,7 +164,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     // One process owns a PGlite folder (the data-folder lock), so there is nobody to exclude.
     exclusive: (fn) => fn(),
     poolUse: () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),

@@ -46,6 +46,7 @@ const ACCESS_NOTES: Record<Access, string> = {
   webhook: 'Stripe only, proven by the Stripe-Signature header.',
   'test-checkout': 'Songwriters, and only while the built-in test checkout is the payment provider.',
   'metrics-token': 'A Prometheus scraper with the METRICS_TOKEN bearer token.',
+  'backup-token': '`npm run backup`, with the bearer token derived from AUTH_SECRET.',
   'pitch-link': "Anyone with a live pitch link's token in the path (no account); rate limited per address.",
 };
 
