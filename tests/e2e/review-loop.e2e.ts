@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { fullRubric } from '../api/helpers';
 import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { verificationLink } from './support/outbox';
@@ -161,7 +162,10 @@ async function reviewedSubmission(
   });
   await ok(submitted, 'submission');
   const { id: reviewId } = (await submitted.json()) as { id: string };
-  await ok(await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText } }), 'send review');
+  await ok(
+    await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText, ...fullRubric() } }),
+    'send review',
+  );
   return reviewId;
 }
 
