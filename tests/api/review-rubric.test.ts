@@ -57,9 +57,10 @@ describe('the due date', () => {
     expect(reviewDueOn(new Date('2026-11-24T05:30:00Z'))).toBe('2026-12-08');
     // A song arriving on Thanksgiving itself counts from that day.
     expect(reviewDueOn(new Date('2026-11-26T18:00:00Z'))).toBe('2026-12-10');
-    // Independence Day 2026 is a Saturday, observed on Friday July 3; Christmas and New Year 2027 fall on Saturdays too.
+    // Independence Day 2026 is a Saturday, observed on Friday July 3; Christmas 2027 and New Year's Day 2028 fall on Saturdays too, observed on the Fridays before.
     expect(addBusinessDays('2026-07-02', 1)).toBe('2026-07-06');
-    expect(addBusinessDays('2027-12-23', 1)).toBe('2028-01-03');
+    expect(addBusinessDays('2027-12-23', 1)).toBe('2027-12-27');
+    expect(addBusinessDays('2027-12-30', 1)).toBe('2028-01-03');
   });
 
   test('is stored at submission, and the admin list sorts by it and counts the overdue on the dashboard', async () => {
