@@ -8,6 +8,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { fullRubric } from '../api/helpers';
 import { useBrowser } from './support/browser';
+import { scoreTheRubric } from './support/rubric';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { verificationLink } from './support/outbox';
 import { uniqueSuffix } from './support/unique';
@@ -349,6 +350,7 @@ describe('the review loop', () => {
       await toast(admin, r.draftSaved).waitFor();
       await admin.getByText('In review', { exact: true }).waitFor();
       await expectNoSeriousA11yViolations(admin);
+      await scoreTheRubric(editor, {}, 'pitch_ready');
       await editor.getByRole('button', { name: 'Send review' }).click();
       const confirm = admin.getByRole('alertdialog', { name: 'Send this review?' });
       await confirm.getByRole('button', { name: 'Send review' }).click();
