@@ -18,12 +18,12 @@ export const RubricScoreSchema = z.object({
 export type RubricScore = z.output<typeof RubricScoreSchema>;
 
 /** 201 from POST /api/reviews/:id/rating, and a review's rating where it is read. */
-export const ReviewRatingSchema = z.object({
+export const GivenReviewRatingSchema = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string().nullable(),
   createdAt: timestamp,
 });
-export type ReviewRating = z.output<typeof ReviewRatingSchema>;
+export type ReviewRating = z.output<typeof GivenReviewRatingSchema>;
 
 /** A message of a review's conversation, oldest first. `mine`: sent by the person reading it. */
 export const ConversationMessageSchema = z.object({
@@ -61,7 +61,7 @@ const review = {
   /** The day (America/Chicago) the review is due: 10 business days after the song arrived. */
   dueOn: day,
   /** The songwriter's rating, once given. */
-  rating: ReviewRatingSchema.nullable(),
+  rating: GivenReviewRatingSchema.nullable(),
   messages: z.array(ConversationMessageSchema),
 };
 

@@ -4,7 +4,7 @@ import {
   AdminReviewPageSchema,
   AdminReviewSchema,
   PostedReviewMessageSchema,
-  ReviewRatingSchema as ReviewRatingResponseSchema,
+  GivenReviewRatingSchema,
   SavedReviewDraftSchema,
   SongwriterReviewSchema,
   UnreadMessageCountSchema,
@@ -56,7 +56,7 @@ export function songwriterReviewRoutes({ db, secret, mail }: { db: Db; secret: s
       '/:id/rating',
       validate('param', UuidParamSchema),
       validate('json', ReviewRatingSchema),
-      responds(ReviewRatingResponseSchema, 201),
+      responds(GivenReviewRatingSchema, 201),
       async (c) => c.var.reply(await rateReview({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, values: c.req.valid('json') })),
     );
 }
