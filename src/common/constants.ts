@@ -36,6 +36,28 @@ export type ReviewListTab = (typeof REVIEW_LIST_TABS)[number];
 export const REVIEW_STATUSES = ['pending', 'in_review', 'reviewed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
+/** The company's time zone: the day a song arrives, and the day a review is due, are days in Nashville. */
+export const COMPANY_TIME_ZONE = 'America/Chicago';
+/** A submission is due this many business days (weekdays that are not US federal holidays) after the day it arrives. */
+export const REVIEW_DUE_BUSINESS_DAYS = 10;
+
+/** The rubric of a review: each category is scored 1 to 5, each score with a short reason. */
+export const RUBRIC_CATEGORIES = ['hook', 'melody', 'lyric', 'structure', 'commercial_fit', 'demo_quality'] as const;
+export type RubricCategory = (typeof RUBRIC_CATEGORIES)[number];
+export const RUBRIC_SCORES = [1, 2, 3, 4, 5] as const;
+export type RubricScore = (typeof RUBRIC_SCORES)[number];
+/** The reviewer's verdict on a song. Only a pitch-ready song is offered a pitch agreement (decision 0049). */
+export const REVIEW_VERDICTS = ['pitch_ready', 'rewrite_suggested', 'not_yet'] as const;
+export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
+/** The songwriter's rating of a review: "How useful was this review?", 1 to 5. */
+export const REVIEW_RATINGS = [1, 2, 3, 4, 5] as const;
+export const REVIEW_RUBRIC = {
+  reasonMax: 500,
+  ratingCommentMax: 1000,
+  /** How many of the latest rating comments the admin dashboard shows. */
+  latestRatingComments: 5,
+} as const;
+
 export const PRO_AFFILIATIONS = ['ASCAP', 'BMI', 'SESAC', 'GMR', 'SOCAN (Canada)', 'PRS (UK)', 'Other', 'Not Affiliated'] as const;
 export type ProAffiliation = (typeof PRO_AFFILIATIONS)[number];
 export const DEFAULT_PRO_AFFILIATION: ProAffiliation = 'Not Affiliated';

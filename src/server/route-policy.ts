@@ -84,6 +84,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/submissions': 'songwriter',
   'GET /api/reviews/:id': 'songwriter',
   'POST /api/reviews/:id/messages': 'songwriter',
+  'POST /api/reviews/:id/rating': 'songwriter',
   'GET /api/pitch-agreements': 'songwriter',
   'GET /api/pitch-agreements/:id': 'songwriter',
   'GET /api/pitch-agreements/:id/pdf': 'songwriter',

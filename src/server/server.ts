@@ -12,6 +12,7 @@ import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
+import { backfillReviewDueDates } from './features/reviews/due-dates';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
@@ -89,6 +90,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
         logger.error({ err: error }, 'waveform backfill failed'),
       ),
+      backfillReviewDueDates({ db, logger }).catch((error: unknown) => logger.error({ err: error }, 'review due date backfill failed')),
       resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
         logger.error({ err: error }, 'agreement song media step failed at start'),
       ),

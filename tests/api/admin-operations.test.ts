@@ -98,6 +98,8 @@ describe('dashboard', () => {
       previewUsers: 2,
       activeThisWeek: 1,
       pendingComments: 1,
+      // The one pending review was submitted today: due in 10 business days.
+      overdueReviews: 0,
     });
     expect(res.body.playsPerDay).toHaveLength(30);
     expect(res.body.playsPerDay.at(-1).plays).toBe(1);

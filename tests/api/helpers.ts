@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestClient, TestResponse } from '../setup/http-client';
+import { RUBRIC_CATEGORIES, type ReviewVerdict } from '../../src/common/constants';
 import type { TestApp } from '../setup/test-app';
 
 /** better-auth's session cookie, with or without the __Secure- prefix. */
@@ -36,4 +37,12 @@ export async function latestMail(t: TestApp, to: string, kind: string) {
   const mails = (await t.mailsTo(to)).filter((m) => m.kind === kind);
   expect(mails.length, `a '${kind}' e-mail to ${to}`).toBeGreaterThan(0);
   return mails[0]!;
+}
+
+/** A whole rubric as the reviewer sends it: every category scored with a reason, and the verdict. */
+export function fullRubric(verdict: ReviewVerdict = 'pitch_ready', score = 4) {
+  return {
+    scores: Object.fromEntries(RUBRIC_CATEGORIES.map((category) => [category, { score, reason: `The ${category} works.` }])),
+    verdict,
+  };
 }

@@ -10,7 +10,7 @@ import { makeSong } from '../../src/server/db/seed/song-factories';
 import * as schema from '../../src/server/db/schema';
 import type { TestClient, TestResponse } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { signedInClient } from './helpers';
+import { fullRubric, signedInClient } from './helpers';
 import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
 import { signToken } from '../../src/server/lib/signed-token';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
@@ -35,6 +35,8 @@ const TRACKED: Record<string, PgTable> = {
   orders: schema.orders,
   song_reviews: schema.songReviews,
   review_messages: schema.reviewMessages,
+  review_scores: schema.reviewScores,
+  review_ratings: schema.reviewRatings,
   song_comments: schema.songComments,
   song_plays: schema.songPlays,
   songs: schema.songs,
@@ -192,7 +194,17 @@ const privileged = (): Row => ({
 
 /** A row's key in its table: its id, or its primary key's columns. */
 const keyOf = (r: Row) =>
-  String(r.id ?? r.eventId ?? (r.role ? `${r.userId}:${r.role}` : r.pitchLinkId && r.songId ? `${r.pitchLinkId}:${r.songId}` : r.userId));
+  String(
+    r.id ??
+      r.eventId ??
+      (r.role
+        ? `${r.userId}:${r.role}`
+        : r.pitchLinkId && r.songId
+          ? `${r.pitchLinkId}:${r.songId}`
+          : r.category
+            ? `${r.reviewId}:${r.category}`
+            : (r.reviewId ?? r.userId)),
+  );
 
 async function snapshot(app: TestApp) {
   const tables: Record<string, Map<string, Row>> = {};
@@ -522,6 +534,22 @@ function cases(): Case[] {
       },
     },
     {
+      route: 'POST /api/reviews/:id/rating',
+      fields: { ...privileged(), reviewId: ids.otherReview },
+      prepare: async () => {
+        ratedReview = await reviewedSong(ids.writer);
+      },
+      send: (f) => as.writer.post(`/api/reviews/${ratedReview}/rating`, { ...f, rating: 4, comment: 'Useful notes.' }),
+      allow: {
+        review_ratings: {
+          insert: ([r]) => {
+            expect(r).toMatchObject({ reviewId: ratedReview, songwriterId: ids.writer, rating: 4, comment: 'Useful notes.' });
+            recent(r!.createdAt);
+          },
+        },
+      },
+    },
+    {
       route: 'POST /api/reviews/:id/messages',
       fields: { ...privileged(), senderId: ids.admin, read: true, reviewId: ids.otherReview },
       send: (f) => as.writer.post(`/api/reviews/${ids.review}/messages`, { ...f, message: 'Thanks!' }),
@@ -695,14 +723,27 @@ function cases(): Case[] {
     {
       route: 'PUT /api/admin/reviews/:id/draft',
       fields: { ...privileged(), reviewedBy: ids.victim, readBySongwriter: true, songNumber: 3 },
-      send: (f) => as.admin.put(`/api/admin/reviews/${ids.review}/draft`, { ...f, text: 'Strong hook.' }),
+      send: (f) =>
+        as.admin.put(`/api/admin/reviews/${ids.review}/draft`, {
+          ...f,
+          text: 'Strong hook.',
+          scores: { hook: { score: 4, reason: 'Sticks.' }, melody: { score: 3 } },
+          verdict: 'rewrite_suggested',
+        }),
       allow: {
         song_reviews: {
           update: {
             key: ids.review,
-            columns: ['adminReview', 'status', 'updatedAt'],
-            check: (r) => expect(r).toMatchObject({ status: 'in_review', reviewedBy: null }),
+            columns: ['adminReview', 'status', 'verdict', 'updatedAt'],
+            check: (r) => expect(r).toMatchObject({ status: 'in_review', reviewedBy: null, verdict: 'rewrite_suggested' }),
           },
+        },
+        review_scores: {
+          insert: (rows) =>
+            expect(rows).toEqual([
+              { reviewId: ids.review, category: 'hook', score: 4, reason: 'Sticks.' },
+              { reviewId: ids.review, category: 'melody', score: 3, reason: null },
+            ]),
         },
       },
     },
@@ -950,13 +991,23 @@ function cases(): Case[] {
         songNumber: 3,
         adminReview: 'chosen',
       },
-      send: (f) => as.admin.post(`/api/admin/reviews/${ids.review}/send`, { ...f, text: 'The final review.' }),
+      send: (f) =>
+        as.admin.post(`/api/admin/reviews/${ids.review}/send`, { ...f, text: 'The final review.', ...fullRubric('pitch_ready', 5) }),
       allow: {
         audit_events: audited('review.send', ['status', 'adminReview']),
+        // The draft's two categories are replaced by all six.
+        review_scores: {
+          insert: (rows) => expect(rows.map((r) => [r.reviewId, r.score])).toEqual(Array(4).fill([ids.review, 5])),
+          update: {
+            key: EVERY_ROW,
+            columns: ['score', 'reason'],
+            check: (r) => expect(r).toMatchObject({ reviewId: ids.review, score: 5 }),
+          },
+        },
         song_reviews: {
           update: {
             key: ids.review,
-            columns: ['adminReview', 'status', 'reviewedBy', 'reviewedAt', 'updatedAt'],
+            columns: ['adminReview', 'status', 'verdict', 'reviewedBy', 'reviewedAt', 'updatedAt'],
             check: (r) => {
               expect(r).toMatchObject({
                 adminReview: 'The final review.',
@@ -1565,6 +1616,7 @@ const placementFields = (): Row => ({
 });
 
 let offeredReview = '';
+let ratedReview = '';
 const withdrawnOffer = randomUUID();
 const signedOffer = randomUUID();
 const declinedOffer = randomUUID();
@@ -1634,7 +1686,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 52, fields: 967 };
+const EXPECTED = { routes: 53, fields: 967 };
 function totals() {
   const all = cases();
   return {

@@ -7,7 +7,7 @@ import { mailOutbox, orders, reviewMessages, songReviews } from '../../src/serve
 import { signFileToken } from '../../src/server/adapters/storage/signed-url';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { signedInClient } from './helpers';
+import { fullRubric, signedInClient } from './helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -175,7 +175,9 @@ describe('the review and its conversation', () => {
     expect((await admin.put(`/api/admin/reviews/${reviewId}/draft`, { text: 'Draft: strong hook.' })).body.status).toBe('in_review');
     expect((await writerClient.get(`/api/reviews/${reviewId}`)).body).toMatchObject({ status: 'in_review', adminReview: null });
 
-    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong hook; tighten verse two.' })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong hook; tighten verse two.', ...fullRubric() })).status,
+    ).toBe(200);
     const [row] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
     expect(row).toMatchObject({ status: 'reviewed', adminReview: 'Strong hook; tighten verse two.', readBySongwriter: false });
     expect(row!.reviewedBy).toBeTruthy();
@@ -195,7 +197,8 @@ describe('the review and its conversation', () => {
   const SENT_TEXT = 'Strong hook; tighten verse two.';
   async function reviewSent() {
     const [row] = await t.db.select({ status: songReviews.status }).from(songReviews).where(eq(songReviews.id, reviewId));
-    if (row!.status !== 'reviewed') expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: SENT_TEXT })).status).toBe(200);
+    if (row!.status !== 'reviewed')
+      expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: SENT_TEXT, ...fullRubric() })).status).toBe(200);
   }
 
   test('read flags and unread counts are right from both sides', async () => {
@@ -234,10 +237,11 @@ describe('the review and its conversation', () => {
   test('an updated review replaces what the songwriter reads, is unread again, and e-mails them once more; a blank one is refused', async () => {
     await reviewSent();
     const sentBefore = (await t.mailsTo(writer.email)).filter((m) => m.kind === 'review-sent').length;
-    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: '   ' })).status).toBe(400);
-    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong hook; tighten verse two, line two.' })).status).toBe(
-      200,
-    );
+    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: '   ', ...fullRubric() })).status).toBe(400);
+    expect(
+      (await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong hook; tighten verse two, line two.', ...fullRubric() }))
+        .status,
+    ).toBe(200);
     const [row] = await t.db.select().from(songReviews).where(eq(songReviews.id, reviewId));
     expect(row).toMatchObject({ status: 'reviewed', adminReview: 'Strong hook; tighten verse two, line two.', readBySongwriter: false });
     expect((await t.mailsTo(writer.email)).filter((m) => m.kind === 'review-sent')).toHaveLength(sentBefore + 1);
@@ -250,7 +254,7 @@ describe('the review and its conversation', () => {
       ['GET', '/api/admin/unread-messages'],
       ['GET', `/api/admin/reviews/${reviewId}`],
       ['PUT', `/api/admin/reviews/${reviewId}/draft`, { text: 'x' }],
-      ['POST', `/api/admin/reviews/${reviewId}/send`, { text: 'x' }],
+      ['POST', `/api/admin/reviews/${reviewId}/send`, { text: 'x', ...fullRubric() }],
       ['POST', `/api/admin/reviews/${reviewId}/messages`, { message: 'x' }],
     ] as [string, string, unknown?][]) {
       expect((await writerClient.request(method, path, body)).status, `${method} ${path}`).toBe(403);

@@ -120,15 +120,17 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
           }),
         })
         .returning({ id: pitchAgreements.id });
-      return agreement!.id;
+      return { agreement: agreement!.id, review: pitched!.id };
     }),
   );
   return {
     orderId: order.id,
     reviewId,
-    agreementToSign: toSign!,
-    agreementToDecline: toDecline!,
-    agreementSigned: signed!,
+    agreementToSign: toSign!.agreement,
+    agreementToDecline: toDecline!.agreement,
+    agreementSigned: signed!.agreement,
+    /** A review that was sent, for the owner to rate. */
+    sentReviewId: toSign!.review,
     sessionId: sessionId!,
     audio: { fileId: row!.audioFileId!, ownerLink: review.body.audioUrl as string },
     lyricsFile: { fileId: row!.lyricsFileId!, ownerLink: review.body.lyricsFileUrl as string },
@@ -169,6 +171,12 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
       object: 'review',
       owned: { method: 'POST', path: `/api/reviews/${objects.reviewId}/messages`, json: message },
       missing: { method: 'POST', path: `/api/reviews/${noSuchId}/messages`, json: message },
+    },
+    {
+      route: 'POST /api/reviews/:id/rating',
+      object: 'sent review',
+      owned: { method: 'POST', path: `/api/reviews/${objects.sentReviewId}/rating`, json: { rating: 5 } },
+      missing: { method: 'POST', path: `/api/reviews/${noSuchId}/rating`, json: { rating: 5 } },
     },
     {
       route: 'GET /api/test-checkout/:sessionId',

@@ -102,6 +102,7 @@ const CARDS = [
   ['Preview Users', 'active preview access'],
   ['Active This Week', 'users who played songs'],
   ['Pending Comments', 'awaiting approval'],
+  ['Overdue Reviews', 'past their due date'],
 ] as const;
 
 describe('admin operations', () => {
@@ -117,7 +118,7 @@ describe('admin operations', () => {
     const page = await (await browser.context({ role: 'admin' })).newPage();
     await songwriterWithOneSongOrder(page, writer);
 
-    // 1. Dashboard: the eight cards with their titles and subtitles, the chart and the quick actions.
+    // 1. Dashboard: the nine cards with their titles and subtitles, the chart and the quick actions.
     // /admin/dashboard is the same page, with its sidebar item current too.
     await page.goto('/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -127,7 +128,7 @@ describe('admin operations', () => {
     expect(await adminNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     const stats = page.getByRole('list', { name: 'Statistics' });
     await stats.waitFor();
-    expect(await stats.getByRole('listitem').count()).toBe(8);
+    expect(await stats.getByRole('listitem').count()).toBe(CARDS.length);
     for (const [title, subtitle] of CARDS) {
       const card = stats.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await card.getByText(subtitle, { exact: true }).waitFor();

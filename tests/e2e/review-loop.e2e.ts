@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
+import { fullRubric } from '../api/helpers';
 import { useBrowser } from './support/browser';
+import { scoreTheRubric } from './support/rubric';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { verificationLink } from './support/outbox';
 import { uniqueSuffix } from './support/unique';
@@ -161,7 +163,10 @@ async function reviewedSubmission(
   });
   await ok(submitted, 'submission');
   const { id: reviewId } = (await submitted.json()) as { id: string };
-  await ok(await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText } }), 'send review');
+  await ok(
+    await admin.request.post(`/api/admin/reviews/${reviewId}/send`, { headers: origin, data: { text: reviewText, ...fullRubric() } }),
+    'send review',
+  );
   return reviewId;
 }
 
@@ -345,6 +350,7 @@ describe('the review loop', () => {
       await toast(admin, r.draftSaved).waitFor();
       await admin.getByText('In review', { exact: true }).waitFor();
       await expectNoSeriousA11yViolations(admin);
+      await scoreTheRubric(editor, {}, 'pitch_ready');
       await editor.getByRole('button', { name: 'Send review' }).click();
       const confirm = admin.getByRole('alertdialog', { name: 'Send this review?' });
       await confirm.getByRole('button', { name: 'Send review' }).click();

@@ -14,6 +14,7 @@ export const DashboardStatsSchema = z.object({
   previewUsers: z.number().int(),
   activeThisWeek: z.number().int(),
   pendingComments: z.number().int(),
+  overdueReviews: z.number().int(),
 });
 export type DashboardStats = z.output<typeof DashboardStatsSchema>;
 
@@ -30,11 +31,22 @@ export const PendingReviewItemSchema = z.object({
 });
 export type PendingReviewItem = z.output<typeof PendingReviewItemSchema>;
 
+/** How useful songwriters found their reviews: the average of their 1-5 ratings (null before any), and the latest comments. */
+export const ReviewRatingSummarySchema = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+  latestComments: z.array(
+    z.object({ reviewId: z.string(), songTitle: z.string(), rating: z.number().int(), comment: z.string(), createdAt: timestamp }),
+  ),
+});
+export type ReviewRatingSummary = z.output<typeof ReviewRatingSummarySchema>;
+
 /** GET /api/admin/dashboard */
 export const AdminDashboardSchema = z.object({
   stats: DashboardStatsSchema,
   playsPerDay: z.array(DayPlaysSchema),
   pendingReviews: z.array(PendingReviewItemSchema),
+  reviewRatings: ReviewRatingSummarySchema,
 });
 export type AdminDashboard = z.output<typeof AdminDashboardSchema>;
 

@@ -1,10 +1,29 @@
 /** What the review routes answer, to the songwriter and to the reviewer. */
 import { z } from 'zod';
-import { REVIEW_STATUSES } from '../constants';
+import { REVIEW_STATUSES, REVIEW_VERDICTS, RUBRIC_CATEGORIES } from '../constants';
 import { paged, timestamp } from './common';
 import { SavedQuestionnaireSchema } from './songwriters';
 
 const reviewStatus = z.enum(REVIEW_STATUSES);
+const verdict = z.enum(REVIEW_VERDICTS);
+/** A calendar day, YYYY-MM-DD. */
+const day = z.iso.date();
+
+/** One category of a review's rubric; a draft's may lack its score or reason. */
+export const RubricScoreSchema = z.object({
+  category: z.enum(RUBRIC_CATEGORIES),
+  score: z.number().int().min(1).max(5).nullable(),
+  reason: z.string().nullable(),
+});
+export type RubricScore = z.output<typeof RubricScoreSchema>;
+
+/** 201 from POST /api/reviews/:id/rating, and a review's rating where it is read. */
+export const GivenReviewRatingSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type ReviewRating = z.output<typeof GivenReviewRatingSchema>;
 
 /** A message of a review's conversation, oldest first. `mine`: sent by the person reading it. */
 export const ConversationMessageSchema = z.object({
@@ -39,11 +58,21 @@ const review = {
   status: reviewStatus,
   reviewedAt: timestamp.nullable(),
   createdAt: timestamp,
+  /** The day (America/Chicago) the review is due: 10 business days after the song arrived. */
+  dueOn: day,
+  /** The songwriter's rating, once given. */
+  rating: GivenReviewRatingSchema.nullable(),
   messages: z.array(ConversationMessageSchema),
 };
 
-/** GET /api/reviews/:id: the songwriter's own review; `adminReview` stays null until the review is sent. */
-export const SongwriterReviewSchema = z.object({ ...review, packageSize: z.number().int(), adminReview: z.string().nullable() });
+/** GET /api/reviews/:id: the songwriter's own review; `adminReview`, `scores` and `verdict` stay null until the review is sent. */
+export const SongwriterReviewSchema = z.object({
+  ...review,
+  packageSize: z.number().int(),
+  adminReview: z.string().nullable(),
+  scores: z.array(RubricScoreSchema).nullable(),
+  verdict: verdict.nullable(),
+});
 export type SongwriterReview = z.output<typeof SongwriterReviewSchema>;
 
 /** A row of GET /api/admin/reviews; `unreadMessages` counts the songwriter's messages no admin has read. */
@@ -54,6 +83,8 @@ export const AdminReviewRowSchema = z.object({
   status: reviewStatus,
   createdAt: timestamp,
   reviewedAt: timestamp.nullable(),
+  dueOn: day,
+  verdict: verdict.nullable(),
   songwriterName: z.string(),
   songwriterEmail: z.string(),
   unreadMessages: z.number().int(),
@@ -77,10 +108,12 @@ export const SongwriterProfileDetailsSchema = z.object({
 });
 export type SongwriterProfileDetails = z.output<typeof SongwriterProfileDetailsSchema>;
 
-/** GET /api/admin/reviews/:id: `adminReview` is the draft or the sent review. */
+/** GET /api/admin/reviews/:id: `adminReview`, `scores` and `verdict` are the draft's or the sent review's. */
 export const AdminReviewSchema = z.object({
   ...review,
   adminReview: z.string().nullable(),
+  scores: z.array(RubricScoreSchema),
+  verdict: verdict.nullable(),
   songwriter: z.object({
     email: z.string().nullable(),
     profile: SongwriterProfileDetailsSchema.nullable(),

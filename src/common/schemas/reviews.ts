@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
-import { REVIEW_LIST_TABS } from '../constants';
+import { REVIEW_LIST_TABS, REVIEW_RUBRIC, REVIEW_VERDICTS, type RubricCategory } from '../constants';
 import * as MESSAGES from '../messages';
 import { PageQuerySchema } from './admin';
-import { noControlCharacters, requiredText, searchText } from './fields';
+import { noControlCharacters, optionalText, plainText, requiredText, searchText } from './fields';
 
 const m = MESSAGES.reviews;
+const r = MESSAGES.rubric;
 
 const multiLine = { multiLine: true };
 
@@ -31,10 +32,68 @@ export const SubmissionSchema = z.object({
 });
 export type SubmissionInput = z.input<typeof SubmissionSchema>;
 
-export const ReviewTextSchema = z.object({
-  // zod/mini loads no locale: classic zod's English default, spelled out for the browser.
-  text: requiredText(m.reviewTextRequired, 50_000, 'Too big: expected string to have <=50000 characters', multiLine),
+// zod/mini loads no locale: classic zod's English default, spelled out for the browser.
+const reviewText = requiredText(m.reviewTextRequired, 50_000, 'Too big: expected string to have <=50000 characters', multiLine);
+
+export const ReviewTextSchema = z.object({ text: reviewText });
+
+/** The same schema for each category of the rubric. */
+const eachCategory = <T extends z.core.$ZodType>(schema: T): Record<RubricCategory, T> => ({
+  hook: schema,
+  melody: schema,
+  lyric: schema,
+  structure: schema,
+  commercial_fit: schema,
+  demo_quality: schema,
 });
+
+const rubricScore = z.int({ error: r.scoreRequired }).check(z.gte(1, r.scoreRequired), z.lte(5, r.scoreRequired));
+const verdict = z.enum(REVIEW_VERDICTS, { error: r.verdictRequired });
+
+/** 'Save draft': the text, and as much of the rubric as is done: a score without its reason, no verdict yet. */
+export const ReviewDraftSchema = z.object({
+  text: reviewText,
+  scores: z.optional(
+    z.object(
+      eachCategory(
+        z.optional(
+          z.object({
+            score: z.optional(z.nullable(rubricScore)),
+            reason: z.optional(plainText(REVIEW_RUBRIC.reasonMax, r.reasonTooLong, multiLine)),
+          }),
+        ),
+      ),
+    ),
+  ),
+  verdict: z.optional(z.nullable(verdict)),
+});
+export type ReviewDraftInput = z.input<typeof ReviewDraftSchema>;
+export type ReviewDraftValues = z.output<typeof ReviewDraftSchema>;
+
+/** 'Send review': the text, every category scored with a reason, and the verdict. */
+export const ReviewSendSchema = z.object({
+  text: reviewText,
+  scores: z.object(
+    eachCategory(
+      z.object(
+        { score: rubricScore, reason: requiredText(r.reasonRequired, REVIEW_RUBRIC.reasonMax, r.reasonTooLong, multiLine) },
+        { error: r.scoreRequired },
+      ),
+    ),
+    { error: r.scoreRequired },
+  ),
+  verdict,
+});
+export type ReviewSendInput = z.input<typeof ReviewSendSchema>;
+export type ReviewSendValues = z.output<typeof ReviewSendSchema>;
+
+/** The songwriter's rating of a sent review: 1 to 5, with an optional comment. */
+export const ReviewRatingSchema = z.object({
+  rating: z.int({ error: r.ratingRequired }).check(z.gte(1, r.ratingRequired), z.lte(5, r.ratingRequired)),
+  comment: optionalText(REVIEW_RUBRIC.ratingCommentMax, r.ratingCommentTooLong, multiLine),
+});
+export type ReviewRatingInput = z.input<typeof ReviewRatingSchema>;
+export type ReviewRatingValues = z.output<typeof ReviewRatingSchema>;
 export const MessageSchema = z.object({
   message: requiredText(m.messageRequired, 5000, 'At most 5,000 characters', multiLine),
 });

@@ -12,3 +12,4 @@ export * from './counts';
 export * from './agreements';
 export * from './placements';
 export * from './audit';
+export * from './review-rubric';

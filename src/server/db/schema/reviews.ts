@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { REVIEW_STATUSES } from '../../../common/constants';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { REVIEW_STATUSES, REVIEW_VERDICTS } from '../../../common/constants';
 import { users } from './auth';
 import { storedFiles } from './files';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
@@ -27,6 +27,10 @@ export const songReviews = pgTable(
     additionalNotes: text('additional_notes'),
     status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     adminReview: text('admin_review'),
+    /** The reviewer's verdict; null until chosen, and on reviews sent before the rubric. */
+    verdict: text('verdict', { enum: REVIEW_VERDICTS }),
+    /** The day (America/Chicago) the review is due: 10 business days after the song arrived (decision 0049). */
+    dueOn: date('due_on', { mode: 'string' }),
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     readBySongwriter: boolean('read_by_songwriter').notNull().default(false),
@@ -39,6 +43,7 @@ export const songReviews = pgTable(
     index('song_reviews_songwriter_created_idx').on(t.songwriterId, t.createdAt.desc()),
     index('song_reviews_status_created_idx').on(t.status, t.createdAt.desc()),
     check('song_reviews_status_check', oneOf(t.status, REVIEW_STATUSES)),
+    check('song_reviews_verdict_check', oneOf(t.verdict, REVIEW_VERDICTS)),
     check('song_reviews_song_number_check', sql`${t.songNumber} between 1 and 4`),
   ],
 );

@@ -16,7 +16,7 @@ import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { listCustomerOrders, listCustomers } from './customers.service';
-import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay } from './dashboard.service';
+import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay, getReviewRatingSummary } from './dashboard.service';
 import { previewSongwriterReset, resetSongwriter } from './reset-songwriter.service';
 import { listAllUsers } from './users.service';
 
@@ -24,12 +24,13 @@ import { listAllUsers } from './users.service';
 export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storage }) {
   return new Hono<AppEnv>()
     .get('/dashboard', responds(AdminDashboardSchema), async (c) => {
-      const [stats, playsPerDay, pendingReviews] = await Promise.all([
+      const [stats, playsPerDay, pendingReviews, reviewRatings] = await Promise.all([
         getDashboardStats(db),
         getPlaysPerDay(db),
         getNewestPendingReviews(db),
+        getReviewRatingSummary(db),
       ]);
-      return c.var.reply({ stats, playsPerDay, pendingReviews });
+      return c.var.reply({ stats, playsPerDay, pendingReviews, reviewRatings });
     })
     .get('/users', validate('query', AllUsersQuerySchema), responds(AdminUserPageSchema), async (c) =>
       c.var.reply(await listAllUsers({ db, query: c.req.valid('query') })),

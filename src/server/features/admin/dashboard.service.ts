@@ -1,11 +1,14 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, avg, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { REVIEW_RUBRIC } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
-import { songReviews, users } from '../../db/schema';
+import { reviewRatings, songReviews, users } from '../../db/schema';
+import { companyToday } from '../reviews/due-dates';
 import { isPaidOrder } from '../orders/paid-orders';
 import { songwritersNeedingService } from './needs-service';
 
 /**
- * The eight cards in one aggregate query. Need Service counts songwriters with a
+ * The cards in one aggregate query. Overdue Reviews counts reviews not yet sent whose due day (in Nashville)
+ * has passed. Need Service counts songwriters with a
  * paid order still owed songs, or a review still pending. Distinct counts are written as counts of a
  * DISTINCT subquery: PostgreSQL hashes those instead of sorting (1M plays: 31 ms instead of 144 ms).
  */
@@ -19,6 +22,7 @@ export async function getDashboardStats(db: Db) {
     preview_users: number;
     active_this_week: number;
     pending_comments: number;
+    overdue_reviews: number;
   }>(
     db,
     sql`
@@ -34,7 +38,8 @@ export async function getDashboardStats(db: Db) {
       (select count(*) from ${songwritersNeedingService} as needing)::int as need_service,
       (select count(*) from user_roles where role = 'preview')::int as preview_users,
       (select count(*) from listener_last_plays where last_played_at >= now() - interval '7 days')::int as active_this_week,
-      (select count(*) from song_comments where not is_approved)::int as pending_comments`,
+      (select count(*) from song_comments where not is_approved)::int as pending_comments,
+      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews`,
   );
   if (!row) throw new Error('dashboard query returned no row');
   return {
@@ -46,6 +51,7 @@ export async function getDashboardStats(db: Db) {
     previewUsers: Number(row.preview_users),
     activeThisWeek: Number(row.active_this_week),
     pendingComments: Number(row.pending_comments),
+    overdueReviews: Number(row.overdue_reviews),
   };
 }
 
@@ -70,4 +76,27 @@ export async function getNewestPendingReviews(db: Db, limit = 5) {
     .where(inArray(songReviews.status, ['pending']))
     .orderBy(sql`${songReviews.createdAt} desc`, asc(songReviews.id))
     .limit(limit);
+}
+
+/** How useful songwriters found their reviews: the average rating, how many, and the latest comments. */
+export async function getReviewRatingSummary(db: Db) {
+  const [totals] = await db.select({ average: avg(reviewRatings.rating), count: count() }).from(reviewRatings);
+  const latestComments = await db
+    .select({
+      reviewId: reviewRatings.reviewId,
+      songTitle: songReviews.songTitle,
+      rating: reviewRatings.rating,
+      comment: sql<string>`${reviewRatings.comment}`,
+      createdAt: reviewRatings.createdAt,
+    })
+    .from(reviewRatings)
+    .innerJoin(songReviews, eq(songReviews.id, reviewRatings.reviewId))
+    .where(isNotNull(reviewRatings.comment))
+    .orderBy(desc(reviewRatings.createdAt), asc(reviewRatings.reviewId))
+    .limit(REVIEW_RUBRIC.latestRatingComments);
+  return {
+    average: totals?.average == null ? null : Math.round(Number(totals.average) * 10) / 10,
+    count: totals?.count ?? 0,
+    latestComments,
+  };
 }

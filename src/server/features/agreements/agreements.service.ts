@@ -106,6 +106,7 @@ export async function offerPitchAgreement({
         .select({
           id: songReviews.id,
           status: songReviews.status,
+          verdict: songReviews.verdict,
           songTitle: songReviews.songTitle,
           songwriterId: songReviews.songwriterId,
           email: users.email,
@@ -115,6 +116,8 @@ export async function offerPitchAgreement({
         .where(eq(songReviews.id, values.reviewId));
       if (!review) throw new AppError('NOT_FOUND', MESSAGES.reviews.reviewNotFound);
       if (review.status !== 'reviewed') throw new AppError('CONFLICT', m.reviewNotReviewed);
+      // The offer builds on a Pitch-ready verdict; a review sent before the rubric has none and stays offerable.
+      if (review.verdict !== null && review.verdict !== 'pitch_ready') throw new AppError('CONFLICT', MESSAGES.rubric.offerNeedsPitchReady);
       await tx
         .update(pitchAgreements)
         .set({ status: 'expired' })

@@ -113,6 +113,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   },
   'GET /api/reviews/:id': { summary: "One of the songwriter's reviews with its conversation" },
   'POST /api/reviews/:id/messages': { summary: 'Message the reviewer' },
+  'POST /api/reviews/:id/rating': { summary: 'Rate a sent review, once' },
   'GET /api/pitch-agreements': { summary: "The songwriter's pitch agreements, offered and answered, newest first" },
   'GET /api/pitch-agreements/:id': { summary: 'One pitch agreement with the text to sign' },
   'GET /api/pitch-agreements/:id/pdf': { summary: 'The signed agreement as a PDF (application/pdf)' },

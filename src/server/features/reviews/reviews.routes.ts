@@ -4,12 +4,19 @@ import {
   AdminReviewPageSchema,
   AdminReviewSchema,
   PostedReviewMessageSchema,
+  GivenReviewRatingSchema,
   SavedReviewDraftSchema,
   SongwriterReviewSchema,
   UnreadMessageCountSchema,
 } from '../../../common/responses/reviews';
 import { UuidParamSchema } from '../../../common/schemas/admin';
-import { AdminReviewListQuerySchema, MessageSchema, ReviewTextSchema } from '../../../common/schemas/reviews';
+import {
+  AdminReviewListQuerySchema,
+  MessageSchema,
+  ReviewDraftSchema,
+  ReviewRatingSchema,
+  ReviewSendSchema,
+} from '../../../common/schemas/reviews';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
@@ -21,6 +28,7 @@ import {
   getSongwriterReview,
   listAdminReviews,
   postReviewMessage,
+  rateReview,
   saveReviewDraft,
   sendReview,
   type ReviewMail,
@@ -43,6 +51,13 @@ export function songwriterReviewRoutes({ db, secret, mail }: { db: Db; secret: s
         c.var.reply(
           await postReviewMessage({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, message: c.req.valid('json').message, mail }),
         ),
+    )
+    .post(
+      '/:id/rating',
+      validate('param', UuidParamSchema),
+      validate('json', ReviewRatingSchema),
+      responds(GivenReviewRatingSchema, 201),
+      async (c) => c.var.reply(await rateReview({ db, actor: actorOf(c), reviewId: c.req.valid('param').id, values: c.req.valid('json') })),
     );
 }
 
@@ -66,12 +81,12 @@ export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string
     .put(
       '/:id/draft',
       validate('param', UuidParamSchema),
-      validate('json', ReviewTextSchema),
+      validate('json', ReviewDraftSchema),
       responds(SavedReviewDraftSchema),
-      async (c) => c.var.reply(await saveReviewDraft({ db, id: c.req.valid('param').id, text: c.req.valid('json').text })),
+      async (c) => c.var.reply(await saveReviewDraft({ db, id: c.req.valid('param').id, values: c.req.valid('json') })),
     )
-    .post('/:id/send', validate('param', UuidParamSchema), validate('json', ReviewTextSchema), responds(OkSchema), async (c) => {
-      await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, text: c.req.valid('json').text, mail });
+    .post('/:id/send', validate('param', UuidParamSchema), validate('json', ReviewSendSchema), responds(OkSchema), async (c) => {
+      await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, values: c.req.valid('json'), mail });
       return c.var.reply({ ok: true });
     })
     .post(

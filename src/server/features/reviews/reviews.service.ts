@@ -1,9 +1,20 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { RUBRIC_CATEGORIES, type ReviewVerdict, type RubricCategory } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import type { ReviewDraftValues, ReviewRatingValues, ReviewSendValues } from '../../../common/schemas/reviews';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders, reviewMessages, songReviews, songwriterProfiles, songwriterQuestionnaires, users } from '../../db/schema';
+import {
+  orders,
+  reviewMessages,
+  reviewRatings,
+  reviewScores,
+  songReviews,
+  songwriterProfiles,
+  songwriterQuestionnaires,
+  users,
+} from '../../db/schema';
 import { pageUrl, type EmailContext } from '../../emails/layout';
 import { reviewMessageEmail } from '../../emails/review-message';
 import { reviewSentEmail } from '../../emails/review-sent';
@@ -12,8 +23,11 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 import { fileLink } from '../files/files.service';
 import { likePattern } from '../../lib/like-pattern';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { reviewDueOn } from './due-dates';
 
 const m = MESSAGES.reviews;
+const r = MESSAGES.rubric;
 
 export interface ReviewMail {
   emailCtx: EmailContext;
@@ -74,6 +88,39 @@ function files(review: ReviewRow, viewerId: string, secret: string) {
   };
 }
 
+/** The rubric as saved, one entry per category in the rubric's order; a category not yet scored is all nulls. */
+async function rubricOf(db: DbOrTx, reviewId: string) {
+  const rows = await db.select().from(reviewScores).where(eq(reviewScores.reviewId, reviewId));
+  const byCategory = new Map(rows.map((row) => [row.category, row]));
+  return RUBRIC_CATEGORIES.map((category) => ({
+    category,
+    score: byCategory.get(category)?.score ?? null,
+    reason: byCategory.get(category)?.reason ?? null,
+  }));
+}
+
+async function ratingOf(db: DbOrTx, reviewId: string) {
+  const [rating] = await db
+    .select({ rating: reviewRatings.rating, comment: reviewRatings.comment, createdAt: reviewRatings.createdAt })
+    .from(reviewRatings)
+    .where(eq(reviewRatings.reviewId, reviewId));
+  return rating ?? null;
+}
+
+type RubricInput = Partial<Record<RubricCategory, { score?: number | null; reason?: string } | undefined>>;
+
+/** Replaces a review's rubric with what the reviewer sent; a category left empty keeps no row. */
+async function replaceRubric(tx: DbOrTx, reviewId: string, scores: RubricInput | undefined) {
+  await tx.delete(reviewScores).where(eq(reviewScores.reviewId, reviewId));
+  const rows = RUBRIC_CATEGORIES.flatMap((category) => {
+    const entry = scores?.[category];
+    const score = entry?.score ?? null;
+    const reason = entry?.reason || null;
+    return score === null && reason === null ? [] : [{ reviewId, category, score, reason }];
+  });
+  if (rows.length > 0) await tx.insert(reviewScores).values(rows);
+}
+
 // ---------------------------------------------------------------- songwriter
 
 /** The songwriter's own review; another songwriter's is "not found". Opening a sent review marks it read. */
@@ -89,6 +136,7 @@ export async function getSongwriterReview({ db, actor, reviewId, secret }: { db:
     await db.update(songReviews).set({ readBySongwriter: true, readAt: new Date() }).where(eq(songReviews.id, review.id));
   }
   await markOthersRead(db, review.id, actor.id);
+  const sent = review.status === 'reviewed';
   return {
     id: review.id,
     orderId: order.id,
@@ -100,8 +148,12 @@ export async function getSongwriterReview({ db, actor, reviewId, secret }: { db:
     aiUsage: review.aiUsage,
     additionalNotes: review.additionalNotes,
     status: review.status,
-    // A draft stays the reviewer's until it is sent.
-    adminReview: review.status === 'reviewed' ? review.adminReview : null,
+    // A draft, its scores and its verdict stay the reviewer's until the review is sent.
+    adminReview: sent ? review.adminReview : null,
+    scores: sent ? await rubricOf(db, review.id) : null,
+    verdict: sent ? review.verdict : null,
+    rating: await ratingOf(db, review.id),
+    dueOn: review.dueOn ?? reviewDueOn(review.createdAt),
     reviewedAt: review.reviewedAt,
     createdAt: review.createdAt,
     ...files(review, actor.id, secret),
@@ -165,6 +217,8 @@ export async function listAdminReviews({
       status: songReviews.status,
       createdAt: songReviews.createdAt,
       reviewedAt: songReviews.reviewedAt,
+      dueOn: songReviews.dueOn,
+      verdict: songReviews.verdict,
       songwriterName,
       songwriterEmail: users.email,
       unreadMessages: sql<number>`coalesce(${unread.n}, 0)::int`,
@@ -176,7 +230,11 @@ export async function listAdminReviews({
     .where(where);
   const [rows, [total]] = await Promise.all([
     base
-      .orderBy(tab === 'pending' ? asc(songReviews.createdAt) : desc(songReviews.reviewedAt), asc(songReviews.id))
+      .orderBy(
+        // Pending: the soonest due first. Rows without a stored due date arrived before any that have one.
+        ...(tab === 'pending' ? [sql`${songReviews.dueOn} asc nulls first`, asc(songReviews.createdAt)] : [desc(songReviews.reviewedAt)]),
+        asc(songReviews.id),
+      )
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db
@@ -186,7 +244,12 @@ export async function listAdminReviews({
       .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, songReviews.songwriterId))
       .where(where),
   ]);
-  return { rows, total: total?.total ?? 0, page, pageSize };
+  return {
+    rows: rows.map((row) => ({ ...row, dueOn: row.dueOn ?? reviewDueOn(row.createdAt) })),
+    total: total?.total ?? 0,
+    page,
+    pageSize,
+  };
 }
 
 async function findReview(db: DbOrTx, id: string) {
@@ -226,6 +289,10 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
     additionalNotes: review.additionalNotes,
     status: review.status,
     adminReview: review.adminReview,
+    scores: await rubricOf(db, review.id),
+    verdict: review.verdict,
+    rating: await ratingOf(db, review.id),
+    dueOn: review.dueOn ?? reviewDueOn(review.createdAt),
     reviewedAt: review.reviewedAt,
     createdAt: review.createdAt,
     songwriter: {
@@ -239,30 +306,57 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
 }
 
 /**
- * 'Save draft': the text is kept and the review is in progress; the songwriter sees nothing yet. A sent
- * review is what the songwriter reads, so a draft may not overwrite it.
+ * 'Save draft': the text, the scores so far and the verdict if chosen are kept and the review is in
+ * progress; the songwriter sees nothing yet. A sent review is what the songwriter reads, so a draft may not
+ * overwrite it.
  */
-export async function saveReviewDraft({ db, id, text }: { db: Db; id: string; text: string }) {
-  const [row] = await db
-    .update(songReviews)
-    .set({ adminReview: text, status: 'in_review' })
-    .where(and(eq(songReviews.id, id), inArray(songReviews.status, ['pending', 'in_review'])))
-    .returning({ status: songReviews.status });
-  if (row) return row;
-  await findReview(db, id);
-  throw new AppError('CONFLICT', m.alreadySent);
+export async function saveReviewDraft({ db, id, values }: { db: Db; id: string; values: ReviewDraftValues }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(songReviews)
+      .set({ adminReview: values.text, verdict: values.verdict ?? null, status: 'in_review' })
+      .where(and(eq(songReviews.id, id), inArray(songReviews.status, ['pending', 'in_review'])))
+      .returning({ status: songReviews.status });
+    if (!row) {
+      await findReview(tx, id);
+      throw new AppError('CONFLICT', m.alreadySent);
+    }
+    await replaceRubric(tx, id, values.scores);
+    return row;
+  });
 }
 
-/** 'Send review': stamps the reviewer and time and e-mails the songwriter, in one transaction. */
-export async function sendReview({ db, actor, id, text, mail }: { db: Db; actor: Actor; id: string; text: string; mail: ReviewMail }) {
+/** 'Send review': the text, every score and the verdict; stamps the reviewer and time and e-mails the songwriter, in one transaction. */
+export async function sendReview({
+  db,
+  actor,
+  id,
+  values,
+  mail,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  values: ReviewSendValues;
+  mail: ReviewMail;
+}) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(songReviews).where(eq(songReviews.id, id)).for('update');
     const [review] = await tx
       .update(songReviews)
-      .set({ adminReview: text, status: 'reviewed', reviewedBy: actor.id, reviewedAt: new Date(), readBySongwriter: false, readAt: null })
+      .set({
+        adminReview: values.text,
+        verdict: values.verdict satisfies ReviewVerdict,
+        status: 'reviewed',
+        reviewedBy: actor.id,
+        reviewedAt: new Date(),
+        readBySongwriter: false,
+        readAt: null,
+      })
       .where(eq(songReviews.id, id))
       .returning();
     if (!review) throw new AppError('NOT_FOUND', m.reviewNotFound);
+    await replaceRubric(tx, id, values.scores);
     const [writer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, review.songwriterId));
     await recordAudit(tx, {
       actor,
@@ -278,6 +372,29 @@ export async function sendReview({ db, actor, id, text, mail }: { db: Db; actor:
         ...reviewSentEmail(mail.emailCtx, { songTitle: review.songTitle, reviewId: review.id }),
       });
   });
+}
+
+/**
+ * The songwriter rates their own review, once, after it is sent. Another's review is "not found"; the
+ * primary key on the review makes a second rating, even a concurrent one, a conflict.
+ */
+export async function rateReview({ db, actor, reviewId, values }: { db: Db; actor: Actor; reviewId: string; values: ReviewRatingValues }) {
+  const [review] = await db
+    .select({ status: songReviews.status })
+    .from(songReviews)
+    .where(and(eq(songReviews.id, reviewId), eq(songReviews.songwriterId, actor.id)));
+  if (!review) throw new AppError('NOT_FOUND', m.reviewNotFound);
+  if (review.status !== 'reviewed') throw new AppError('CONFLICT', r.notSentYet);
+  try {
+    const [row] = await db
+      .insert(reviewRatings)
+      .values({ reviewId, songwriterId: actor.id, rating: values.rating, comment: values.comment ?? null })
+      .returning({ rating: reviewRatings.rating, comment: reviewRatings.comment, createdAt: reviewRatings.createdAt });
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', r.alreadyRated);
+    throw error;
+  }
 }
 
 /**

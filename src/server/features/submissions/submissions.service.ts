@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/multipart';
 import type { Actor } from '../accounts/accounts.service';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
+import { reviewDueOn } from '../reviews/due-dates';
 import { isPaidOrder } from '../orders/paid-orders';
 
 const m = MESSAGES.reviews;
@@ -116,6 +117,7 @@ export async function submitSong({
           aiUsage: values.aiUsage,
           additionalNotes: values.additionalNotes,
           status: 'pending',
+          dueOn: reviewDueOn(new Date()),
         })
         .returning({ id: songReviews.id, songNumber: songReviews.songNumber, songTitle: songReviews.songTitle });
       await tx

@@ -24,7 +24,16 @@ import { offerAgreement, refreshAgreements, reviewAgreementsQuery, signedPdfUrl,
 const NUMBER_FIELDS = ['commissionPercent', 'termMonths', 'expiresInDays'] as const;
 
 /** On the admin's review page: offer to pitch the reviewed song, and every offer made for it so far. */
-export function AdminPitchOfferPanel({ reviewId, reviewSent }: { reviewId: string; reviewSent: boolean }) {
+export function AdminPitchOfferPanel({
+  reviewId,
+  reviewSent,
+  pitchReady = true,
+}: {
+  reviewId: string;
+  reviewSent: boolean;
+  /** The sent review's verdict allows an offer: Pitch-ready, or none (sent before the rubric). */
+  pitchReady?: boolean;
+}) {
   const agreements = useQuery(reviewAgreementsQuery(reviewId));
   const live = agreements.data?.some((a) => a.state === 'offered' || a.state === 'accepted');
   return (
@@ -32,9 +41,11 @@ export function AdminPitchOfferPanel({ reviewId, reviewSent }: { reviewId: strin
       <CardHeader>
         <CardTitle id="pitch-agreement-heading">Pitch agreement</CardTitle>
         <p className="text-sm text-muted-foreground">
-          {reviewSent
-            ? 'Offer to pitch this song; the songwriter is emailed and signs on their review page.'
-            : MESSAGES.agreements.reviewNotReviewed}
+          {!reviewSent
+            ? MESSAGES.agreements.reviewNotReviewed
+            : pitchReady
+              ? 'Offer to pitch this song; the songwriter is emailed and signs on their review page.'
+              : MESSAGES.rubric.offerNeedsPitchReady}
         </p>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -53,7 +64,7 @@ export function AdminPitchOfferPanel({ reviewId, reviewSent }: { reviewId: strin
             </ul>
           )}
         </QueryState>
-        {reviewSent && agreements.isSuccess && !live && <OfferForm reviewId={reviewId} />}
+        {reviewSent && pitchReady && agreements.isSuccess && !live && <OfferForm reviewId={reviewId} />}
       </CardContent>
     </Card>
   );

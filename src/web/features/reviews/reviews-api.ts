@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PostedReviewMessage, SongwriterReview } from '../../../common/responses/reviews';
+import type { PostedReviewMessage, ReviewRating, SongwriterReview } from '../../../common/responses/reviews';
+import type { ReviewRatingInput } from '../../../common/schemas/reviews';
 import { api } from '../../lib/api';
 
 export type { SongwriterReview } from '../../../common/responses/reviews';
@@ -16,3 +17,6 @@ export const songwriterReviewQuery = (reviewId: string) =>
 
 export const sendSongwriterReply = (reviewId: string, message: string) =>
   api<PostedReviewMessage>(`/api/reviews/${encodeURIComponent(reviewId)}/messages`, { method: 'POST', body: { message } });
+
+export const rateReview = (reviewId: string, body: ReviewRatingInput) =>
+  api<ReviewRating>(`/api/reviews/${encodeURIComponent(reviewId)}/rating`, { method: 'POST', body });

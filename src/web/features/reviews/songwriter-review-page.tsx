@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Clock, FileSearch } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -17,9 +18,12 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
+import { ReviewRating } from './review-rating';
 import { sendSongwriterReply, songwriterReviewQuery, type SongwriterReview } from './reviews-api';
+import { ScoresChart } from './scores-chart';
 
 const m = MESSAGES.reviews;
+const r = MESSAGES.rubric;
 
 /** /songwriter/review/:reviewId: the review of one song, the song as submitted and the conversation with the reviewer. */
 export function SongwriterReviewPage() {
@@ -113,18 +117,38 @@ function ReviewView({ review }: { review: SongwriterReview }) {
             </CardHeader>
             <CardContent>
               {review.status === 'reviewed' && review.adminReview ? (
-                <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
+                // Reviews sent before the rubric have no scores: the text alone, full width.
+                review.scores?.some((score) => score.score !== null) ? (
+                  <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_15rem]">
+                    <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
+                    <ScoresChart scores={review.scores} verdict={review.verdict} />
+                  </div>
+                ) : (
+                  <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
+                )
               ) : (
                 <div className="flex gap-3 rounded-lg bg-muted px-4 py-4">
                   <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                   <div>
                     <p className="font-semibold">{m.reviewInProgress}</p>
+                    <p className="mt-1 font-medium">{r.expectedBy(format(parseISO(review.dueOn), 'MMM d'))}</p>
                     <p className="mt-1 text-sm text-muted-foreground">{REVIEW_TURNAROUND} We email you as soon as it is ready.</p>
                   </div>
                 </div>
               )}
             </CardContent>
           </Card>
+
+          {review.status === 'reviewed' && (
+            <Card role="region" aria-labelledby="rating-heading">
+              <CardHeader>
+                <CardTitle id="rating-heading">Rate this review</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ReviewRating reviewId={review.id} rating={review.rating} />
+              </CardContent>
+            </Card>
+          )}
 
           {review.status === 'reviewed' && <PitchOfferCard reviewId={review.id} />}
 

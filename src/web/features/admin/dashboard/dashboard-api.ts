@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AdminDashboard } from '../../../../common/responses/admin';
 import { api } from '../../../lib/api';
 
-export type { DashboardStats, DayPlays, PendingReviewItem } from '../../../../common/responses/admin';
+export type { DashboardStats, DayPlays, PendingReviewItem, ReviewRatingSummary } from '../../../../common/responses/admin';
 
 export const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
 

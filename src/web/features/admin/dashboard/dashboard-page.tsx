@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { dashboardQuery } from './dashboard-api';
 import { PendingReviews } from './pending-reviews';
 import { PlaysChart } from './plays-chart';
+import { ReviewRatings } from './review-ratings';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 import { SITE_NAME } from '../../../lib/site-name';
 
@@ -102,6 +103,20 @@ export function DashboardPage() {
               </CardContent>
             </Card>
           </div>
+
+          <Card role="region" aria-labelledby="review-ratings-title" className="mt-6">
+            <CardHeader>
+              <CardTitle id="review-ratings-title">Review ratings</CardTitle>
+              <CardDescription>How useful songwriters found their reviews, and their latest comments.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {dashboard.isPending ? (
+                <div aria-hidden="true" className="h-16 animate-pulse rounded-md bg-muted" />
+              ) : (
+                <ReviewRatings summary={dashboard.data.reviewRatings} />
+              )}
+            </CardContent>
+          </Card>
         </div>
       )}
     </div>

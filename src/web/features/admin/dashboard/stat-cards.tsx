@@ -1,4 +1,4 @@
-import { Activity, BellRing, Eye, MessageSquareMore, Music, ShoppingBag, Users, Wrench, type LucideIcon } from 'lucide-react';
+import { Activity, AlarmClock, BellRing, Eye, MessageSquareMore, Music, ShoppingBag, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { cn } from '../../../lib/cn';
@@ -15,7 +15,7 @@ interface StatCard {
   attention?: boolean;
 }
 
-/** The dashboard's eight cards, in order, with their titles and subtitles (docs/product.md). */
+/** The dashboard's nine cards, in order, with their titles and subtitles (docs/product.md). */
 export const STAT_CARDS: readonly StatCard[] = [
   { key: 'totalUsers', title: 'Total Users', subtitle: 'all accounts', icon: Users, to: PAGE_PATHS.adminAllUsers },
   { key: 'totalSongs', title: 'Total Songs', subtitle: 'in the catalogue', icon: Music, to: PAGE_PATHS.adminSongs },
@@ -51,13 +51,21 @@ export const STAT_CARDS: readonly StatCard[] = [
     to: PAGE_PATHS.adminComments,
     attention: true,
   },
+  {
+    key: 'overdueReviews',
+    title: 'Overdue Reviews',
+    subtitle: 'past their due date',
+    icon: AlarmClock,
+    to: PAGE_PATHS.adminSongwriterReviews,
+    attention: true,
+  },
 ];
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <ul aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <ul aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
       {STAT_CARDS.map((card) => {
         const value = stats[card.key];
         const alert = card.attention && value > 0;
@@ -93,7 +101,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
 
 export function StatCardsSkeleton() {
   return (
-    <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
       {STAT_CARDS.map((card) => (
         <li key={card.key} className="h-[118px] animate-pulse rounded-xl border border-border bg-card p-4 sm:p-5">
           <div className="h-4 w-20 max-w-full rounded bg-muted sm:w-24" />

@@ -95,6 +95,7 @@ function ReviewView({ review }: { review: AdminReview }) {
           <h1 className="break-words text-3xl font-bold">{review.songTitle}</h1>
           <p className="mt-1 text-muted-foreground">
             Song {review.songNumber} by {songwriterName} · submitted {formatDate(review.createdAt)}
+            {review.status !== 'reviewed' && <> · due {formatDate(`${review.dueOn}T12:00:00`)}</>}
           </p>
         </div>
         <ReviewStatusBadge status={review.status} className="self-start px-3 py-1 text-sm" />
@@ -108,7 +109,12 @@ function ReviewView({ review }: { review: AdminReview }) {
           <Section id="review-heading" title="Your review">
             <ReviewEditor review={review} songwriterName={songwriterName} />
           </Section>
-          <AdminPitchOfferPanel reviewId={review.id} reviewSent={review.status === 'reviewed'} />
+          <AdminPitchOfferPanel
+            reviewId={review.id}
+            reviewSent={review.status === 'reviewed'}
+            // What was sent decides, not a verdict chosen in the form since.
+            pitchReady={review.verdict === null || review.verdict === 'pitch_ready'}
+          />
         </div>
         <div className="grid content-start gap-6">
           <Section id="songwriter-heading" title="Songwriter">

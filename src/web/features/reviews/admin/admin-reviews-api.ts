@@ -48,8 +48,11 @@ export const adminReviewQuery = (id: string) =>
 
 const path = (id: string) => `/api/admin/reviews/${encodeURIComponent(id)}`;
 
-export const saveReviewDraft = (id: string, text: string) => api<SavedReviewDraft>(`${path(id)}/draft`, { method: 'PUT', body: { text } });
-export const sendReview = (id: string, text: string) => api<Ok>(`${path(id)}/send`, { method: 'POST', body: { text } });
+/** The review form's values: the text, the rubric (a draft's may be partial) and the verdict. */
+type ReviewBody = { text: string; scores: Record<string, { score: number | null; reason: string }>; verdict: string | null };
+
+export const saveReviewDraft = (id: string, body: ReviewBody) => api<SavedReviewDraft>(`${path(id)}/draft`, { method: 'PUT', body });
+export const sendReview = (id: string, body: ReviewBody) => api<Ok>(`${path(id)}/send`, { method: 'POST', body });
 export const sendAdminReply = (id: string, message: string) =>
   api<PostedReviewMessage>(`${path(id)}/messages`, { method: 'POST', body: { message } });
 

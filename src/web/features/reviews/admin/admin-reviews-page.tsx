@@ -18,7 +18,7 @@ import { ReviewsTable } from './reviews-table';
 const m = MESSAGES.reviews;
 const LABELS: Record<ReviewListTab, string> = { pending: 'Pending', completed: 'Completed' };
 
-/** /admin/songwriter-reviews: the songs to review (Pending, oldest first) and the sent ones. Tab, search and page live in the URL. */
+/** /admin/songwriter-reviews: the songs to review (Pending, soonest due first) and the sent ones. Tab, search and page live in the URL. */
 export function AdminReviewsPage() {
   const [{ tab, q = '', page }, update] = useListSearch(AdminReviewListQuerySchema);
   const list = useQuery(adminReviewListQuery(tab, q, page));

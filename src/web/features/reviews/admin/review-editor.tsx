@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save, Send } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import type { z } from 'zod';
+import { RUBRIC_CATEGORIES, type RubricCategory } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
-import { ReviewTextSchema } from '../../../../common/schemas/reviews';
+import { ReviewDraftSchema, ReviewSendSchema } from '../../../../common/schemas/reviews';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -15,18 +15,41 @@ import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { adminReviewQuery, invalidateReviewLists, saveReviewDraft, sendReview, type AdminReview } from './admin-reviews-api';
+import { RubricFields, type ReviewFormValues } from './rubric-fields';
 
 const m = MESSAGES.reviews;
-type ReviewTextInput = z.input<typeof ReviewTextSchema>;
+
+const draftResolver = zodResolver(ReviewDraftSchema) as unknown as Resolver<ReviewFormValues>;
+const sendResolver = zodResolver(ReviewSendSchema) as unknown as Resolver<ReviewFormValues>;
+
+function defaultValues(review: AdminReview): ReviewFormValues {
+  const saved = new Map(review.scores.map((s) => [s.category, s]));
+  return {
+    text: review.adminReview ?? '',
+    scores: Object.fromEntries(
+      RUBRIC_CATEGORIES.map((category) => [
+        category,
+        { score: saved.get(category)?.score ?? null, reason: saved.get(category)?.reason ?? '' },
+      ]),
+    ) as Record<RubricCategory, { score: number | null; reason: string }>,
+    verdict: review.verdict,
+  };
+}
 
 /**
- * The written review: 'Save draft' keeps it for later (the songwriter sees nothing), 'Send review' asks
- * first, then publishes it and e-mails the songwriter. Both need some text (ReviewTextSchema).
+ * The written review, its rubric and verdict: 'Save draft' keeps what is done so far (the songwriter sees
+ * nothing), 'Send review' needs every score with its reason and the verdict (ReviewSendSchema), asks first,
+ * then publishes it and e-mails the songwriter.
  */
 export function ReviewEditor({ review, songwriterName }: { review: AdminReview; songwriterName: string }) {
   const queryClient = useQueryClient();
-  const [toSend, setToSend] = useState<string | null>(null);
-  const form = useForm<ReviewTextInput>({ resolver: zodResolver(ReviewTextSchema), defaultValues: { text: review.adminReview ?? '' } });
+  const [toSend, setToSend] = useState<ReviewFormValues | null>(null);
+  // The draft and the sent review are checked by their own schema: the same form, two rules.
+  const sending = useRef(false);
+  const form = useForm<ReviewFormValues>({
+    resolver: (values, context, options) => (sending.current ? sendResolver : draftResolver)(values, context, options),
+    defaultValues: defaultValues(review),
+  });
   const errors = form.formState.errors;
   const sent = review.status === 'reviewed';
 
@@ -34,7 +57,7 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
     Promise.all([invalidateReviewLists(queryClient), queryClient.invalidateQueries({ queryKey: adminReviewQuery(review.id).queryKey })]);
 
   const save = useMutation({
-    mutationFn: (text: string) => saveReviewDraft(review.id, text),
+    mutationFn: (values: ReviewFormValues) => saveReviewDraft(review.id, values),
     onSuccess: () => {
       toast.success(m.draftSaved);
       void refresh();
@@ -43,7 +66,7 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
   });
 
   const send = useMutation({
-    mutationFn: (text: string) => sendReview(review.id, text),
+    mutationFn: (values: ReviewFormValues) => sendReview(review.id, values),
     onSuccess: () => {
       toast.success(m.reviewSent);
       setToSend(null);
@@ -56,7 +79,14 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
 
   return (
     <>
-      <form noValidate onSubmit={form.handleSubmit(({ text }) => setToSend(text))} className="grid gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          sending.current = true;
+          void form.handleSubmit((values) => setToSend(values))(event);
+        }}
+        className="grid gap-6"
+      >
         <FormField
           label="Review"
           hint={
@@ -70,9 +100,18 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
         >
           <Textarea rows={12} {...form.register('text')} />
         </FormField>
+        <RubricFields control={form.control} register={form.register} errors={errors} />
         <div className="flex flex-col gap-2 sm:flex-row">
           {!sent && (
-            <Button type="button" variant="outline" disabled={busy} onClick={form.handleSubmit(({ text }) => save.mutate(text))}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy}
+              onClick={(event) => {
+                sending.current = false;
+                void form.handleSubmit((values) => save.mutate(values))(event);
+              }}
+            >
               {save.isPending ? <InlineSpinner /> : <Save aria-hidden="true" />}
               Save draft
             </Button>

@@ -2,7 +2,9 @@ import { Link, useNavigate } from 'react-router';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { ReviewStatusBadge } from '../review-status-badge';
 import { formatDate } from '../../../lib/format';
-import type { ReviewListTab } from '../../../../common/constants';
+import { COMPANY_TIME_ZONE, type ReviewListTab } from '../../../../common/constants';
+import { dayIn, daysBetween } from '../../../../common/days';
+import * as MESSAGES from '../../../../common/messages';
 import type { AdminReviewRow } from './admin-reviews-api';
 import { DataTable } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
@@ -22,15 +24,32 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
   );
 }
 
+const r = MESSAGES.rubric;
+
+/** "due in 3 days" or "overdue by 2 days", counted in Nashville days, with the date under it. */
+function DueCell({ dueOn }: { dueOn: string }) {
+  const daysLeft = daysBetween(dayIn(COMPANY_TIME_ZONE, new Date()), dueOn);
+  return (
+    <>
+      <span className={daysLeft < 0 ? 'font-semibold text-destructive' : undefined}>{r.dueText(daysLeft)}</span>
+      <p className="whitespace-nowrap text-xs text-muted-foreground">{formatDate(`${dueOn}T12:00:00`)}</p>
+    </>
+  );
+}
+
 /** One row per review; the title is the link (keyboard users), the whole row is clickable (mouse users). */
 export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: ReviewListTab }) {
   const navigate = useNavigate();
   return (
     <DataTable
       label="Reviews"
-      caption={tab === 'pending' ? 'Reviews to write, oldest first' : 'Sent reviews, latest first'}
-      tableClassName="min-w-[760px]"
-      columns={['Song', 'Songwriter', 'Email', 'Submitted', 'Status', 'Messages']}
+      caption={tab === 'pending' ? 'Reviews to write, soonest due first' : 'Sent reviews, latest first'}
+      tableClassName="min-w-[860px]"
+      columns={
+        tab === 'pending'
+          ? ['Song', 'Songwriter', 'Email', 'Submitted', 'Due', 'Status', 'Messages']
+          : ['Song', 'Songwriter', 'Email', 'Submitted', 'Status', 'Verdict', 'Messages']
+      }
     >
       {rows.map((row) => {
         const to = pathTo(PAGE_PATHS.adminSongwriterReview, { id: row.id });
@@ -47,12 +66,18 @@ export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: Revie
               <EmailText email={row.songwriterEmail} />
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(row.createdAt)}</td>
+            {tab === 'pending' && (
+              <td className="whitespace-nowrap px-4 py-3">
+                <DueCell dueOn={row.dueOn} />
+              </td>
+            )}
             <td className="px-4 py-3">
               <ReviewStatusBadge status={row.status} />
               {row.reviewedAt && row.status === 'reviewed' && (
                 <p className="mt-1 whitespace-nowrap text-xs text-muted-foreground">Sent {formatDate(row.reviewedAt)}</p>
               )}
             </td>
+            {tab === 'completed' && <td className="px-4 py-3 text-sm">{row.verdict ? r.verdicts[row.verdict] : '—'}</td>}
             <td className="px-4 py-3">{row.unreadMessages > 0 && <UnreadBadge count={row.unreadMessages} />}</td>
           </tr>
         );
