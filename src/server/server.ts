@@ -12,6 +12,7 @@ import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
+import { backfillSubmissionWaveforms } from './features/submissions/submission-waveform';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
@@ -88,6 +89,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const backfill = Promise.all([
       backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
         logger.error({ err: error }, 'waveform backfill failed'),
+      ),
+      backfillSubmissionWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+        logger.error({ err: error }, 'submission waveform backfill failed'),
       ),
       resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
         logger.error({ err: error }, 'agreement song media step failed at start'),

@@ -12,6 +12,7 @@ export { songs } from './songs';
 export { previewAccess } from './preview-access';
 export { songwriters } from './songwriters';
 export { reviews } from './reviews';
+export { reviewNotes } from './review-notes';
 export { admin } from './admin';
 export { pitching } from './pitching';
 export { agreements } from './agreements';

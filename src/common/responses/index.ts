@@ -14,3 +14,4 @@ export * from './reviews';
 export * from './agreements';
 export * from './pitch-report';
 export * from './placements';
+export * from './review-notes';

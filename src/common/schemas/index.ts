@@ -13,3 +13,4 @@ export * from './agreements';
 export * from './placements';
 export * from './client-errors';
 export * from './pitch-report';
+export * from './review-notes';

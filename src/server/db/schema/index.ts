@@ -11,3 +11,4 @@ export * from './pitching';
 export * from './counts';
 export * from './agreements';
 export * from './placements';
+export * from './review-notes';
