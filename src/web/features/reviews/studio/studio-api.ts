@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ReviewStatus } from '../../../../common/constants';
 import type { ReviewNote, ReviewStudio } from '../../../../common/responses/review-notes';
 import type { NewReviewNoteInput, ReviewNoteChangeInput } from '../../../../common/schemas/review-notes';
@@ -24,6 +24,8 @@ export const studioQuery = (side: StudioSide, reviewId: string, status: ReviewSt
         ? [...ADMIN_REVIEWS_KEY, 'detail', reviewId, 'studio', status]
         : ['songwriter', 'review', reviewId, 'studio', status],
     queryFn: ({ signal }) => api<ReviewStudio>(`${base(side, reviewId)}/studio`, { signal }),
+    // The player stays (and keeps playing) while the notes of the new status load.
+    placeholderData: keepPreviousData,
   });
 
 export const addNote = (reviewId: string, note: NewReviewNoteInput) =>
