@@ -3,7 +3,6 @@ import type { ReviewStatus } from '../../../../common/constants';
 import type { ReviewNote, ReviewStudio } from '../../../../common/responses/review-notes';
 import type { NewReviewNoteInput, ReviewNoteChangeInput } from '../../../../common/schemas/review-notes';
 import { api } from '../../../lib/api';
-import { ADMIN_REVIEWS_KEY } from '../../../lib/query-keys';
 
 export type { ReviewNote, ReviewStudio } from '../../../../common/responses/review-notes';
 
@@ -14,15 +13,12 @@ const base = (side: StudioSide, reviewId: string) =>
 
 /**
  * The waveform and the notes. The key holds the review's status, so sending the review (the reviewer's page)
- * or its arrival (the songwriter's page, which reads the review again every 30 s) reads the notes again.
- * Under the admin review's own key, so what refreshes the review refreshes this too.
+ * or its arrival (the songwriter's page, which reads the review again every 30 s) reads the notes again. Its
+ * own root: what refreshes the review (a message sent) need not wait for the waveform.
  */
 export const studioQuery = (side: StudioSide, reviewId: string, status: ReviewStatus) =>
   queryOptions({
-    queryKey:
-      side === 'admin'
-        ? [...ADMIN_REVIEWS_KEY, 'detail', reviewId, 'studio', status]
-        : ['songwriter', 'review', reviewId, 'studio', status],
+    queryKey: ['review-studio', side, reviewId, status],
     queryFn: ({ signal }) => api<ReviewStudio>(`${base(side, reviewId)}/studio`, { signal }),
     // The player stays (and keeps playing) while the notes of the new status load.
     placeholderData: keepPreviousData,
