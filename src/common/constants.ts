@@ -138,6 +138,9 @@ export const WAVEFORM_MAX_PEAKS = 2000;
 /** A playing player reports its progress at least this often (and on pause, end, seek and leaving). */
 export const PLAY_REPORT_INTERVAL_SECONDS = 15;
 
+/** A reviewer's time-coded notes on a submission: text length, how many per review, and the latest moment (a day). */
+export const REVIEW_NOTE_LIMITS = { textMax: 1000, perReview: 200, atSecondsMax: 24 * 3600 } as const;
+
 export const OUTBOX_STATUSES = ['pending', 'sent', 'dead'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

@@ -35,6 +35,7 @@ import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payme
 import { songwriterRoutes } from './features/songwriters/songwriters.routes';
 import { submissionRoutes } from './features/submissions/submissions.routes';
 import { adminReviewRoutes, adminUnreadMessageRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
+import { adminStudioRoutes, songwriterStudioRoutes } from './features/reviews/studio.routes';
 import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
 import { createCatalogueCache } from './features/songs/catalogue-cache';
@@ -201,6 +202,7 @@ export function createApp({
     .route('/payments/stripe', stripeWebhookRoutes(db, config, mail.emailCtx))
     .route('/submissions', submissionRoutes({ db, storage, mail }))
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
+    .route('/reviews', songwriterStudioRoutes(db))
     .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail, songMedia: { storage, logger } }))
     .route('/pitch-report', songwriterPitchReportRoutes(db))
     .route('/placements', songwriterPlacementRoutes(db))
@@ -217,6 +219,7 @@ export function createApp({
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
   admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
+  admin.route('/reviews', adminStudioRoutes(db));
   admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
   admin.route('/pitch-agreements', adminAgreementRoutes({ db, mail }));

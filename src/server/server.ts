@@ -13,6 +13,7 @@ import { createFileTransport, createSmtpTransport } from './adapters/mail/transp
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
 import { backfillReviewDueDates } from './features/reviews/due-dates';
+import { backfillSubmissionWaveforms } from './features/submissions/submission-waveform';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
@@ -91,6 +92,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
         logger.error({ err: error }, 'waveform backfill failed'),
       ),
       backfillReviewDueDates({ db, logger }).catch((error: unknown) => logger.error({ err: error }, 'review due date backfill failed')),
+      backfillSubmissionWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+        logger.error({ err: error }, 'submission waveform backfill failed'),
+      ),
       resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
         logger.error({ err: error }, 'agreement song media step failed at start'),
       ),

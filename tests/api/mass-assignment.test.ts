@@ -37,6 +37,7 @@ const TRACKED: Record<string, PgTable> = {
   review_messages: schema.reviewMessages,
   review_scores: schema.reviewScores,
   review_ratings: schema.reviewRatings,
+  review_notes: schema.reviewNotes,
   song_comments: schema.songComments,
   song_plays: schema.songPlays,
   songs: schema.songs,
@@ -78,6 +79,8 @@ let ids: Record<
 >;
 let emails: Record<'writer' | 'victim', string>;
 let adminEmail: string;
+/** Notes the note cases prepare on the writer's review. */
+const noteIds = { edited: randomUUID(), deleted: randomUUID(), kept: randomUUID() };
 /** A live pitch link's token (its shortlist: the first song). */
 const pitchToken = newPitchToken();
 let as: Record<'anonymous' | 'writer' | 'preview' | 'noRole' | 'admin', TestClient>;
@@ -980,6 +983,49 @@ function cases(): Case[] {
       allow: { song_responses: { delete: allOf({ songId: ids.song, pitchLinkId: ids.pitchLink, userId: null }, 1) } },
     },
     // ---------------------------------------------------------------- admin: reviews
+    {
+      route: 'POST /api/admin/reviews/:id/notes',
+      fields: { ...privileged(), reviewId: ids.otherReview, authorId: ids.victim, updatedAt: '2000-01-01T00:00:00.000Z' },
+      send: (f) => as.admin.post(`/api/admin/reviews/${ids.review}/notes`, { ...f, atSeconds: 12.5, text: 'The hook lands here.' }),
+      allow: {
+        review_notes: {
+          insert: ([n, ...more]) => (
+            expect(more).toEqual([]),
+            expect(n).toMatchObject({ reviewId: ids.review, authorId: ids.admin, atSeconds: 12.5, text: 'The hook lands here.' }),
+            recent(n!.createdAt)
+          ),
+        },
+      },
+    },
+    {
+      route: 'PATCH /api/admin/reviews/:id/notes/:noteId',
+      fields: { ...privileged(), reviewId: ids.otherReview, authorId: ids.victim, updatedAt: '2000-01-01T00:00:00.000Z' },
+      prepare: async () => {
+        await t.db.insert(schema.reviewNotes).values({ id: noteIds.edited, reviewId: ids.review, atSeconds: 30, text: 'Verse two drags.' });
+      },
+      send: (f) => as.admin.patch(`/api/admin/reviews/${ids.review}/notes/${noteIds.edited}`, { ...f, text: 'Verse two drags a little.' }),
+      allow: {
+        review_notes: {
+          update: {
+            key: noteIds.edited,
+            columns: ['text', 'updatedAt'],
+            check: (n) => (expect(n).toMatchObject({ reviewId: ids.review, authorId: null, atSeconds: 30 }), recent(n.updatedAt)),
+          },
+        },
+      },
+    },
+    {
+      route: 'DELETE /api/admin/reviews/:id/notes/:noteId',
+      fields: { ...privileged(), reviewId: ids.otherReview, authorId: ids.victim, noteId: noteIds.kept },
+      prepare: async () => {
+        await t.db.insert(schema.reviewNotes).values([
+          { id: noteIds.deleted, reviewId: ids.review, atSeconds: 40, text: 'Delete me.' },
+          { id: noteIds.kept, reviewId: ids.review, atSeconds: 41, text: 'Keep me.' },
+        ]);
+      },
+      send: (f) => bodyAndQuery(as.admin, 'DELETE', `/api/admin/reviews/${ids.review}/notes/${noteIds.deleted}`, f),
+      allow: { review_notes: { delete: exactly(noteIds.deleted) } },
+    },
     {
       route: 'POST /api/admin/reviews/:id/send',
       fields: {

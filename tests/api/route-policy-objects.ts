@@ -167,6 +167,12 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
       missing: get(`/api/reviews/${noSuchId}`),
     },
     {
+      route: 'GET /api/reviews/:id/studio',
+      object: 'review',
+      owned: get(`/api/reviews/${objects.reviewId}/studio`),
+      missing: get(`/api/reviews/${noSuchId}/studio`),
+    },
+    {
       route: 'POST /api/reviews/:id/messages',
       object: 'review',
       owned: { method: 'POST', path: `/api/reviews/${objects.reviewId}/messages`, json: message },

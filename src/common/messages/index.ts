@@ -13,6 +13,7 @@ export { previewAccess } from './preview-access';
 export { songwriters } from './songwriters';
 export { reviews } from './reviews';
 export { rubric } from './rubric';
+export { reviewNotes } from './review-notes';
 export { admin } from './admin';
 export { pitching } from './pitching';
 export { agreements } from './agreements';

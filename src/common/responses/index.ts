@@ -16,3 +16,4 @@ export * from './pitch-report';
 export * from './placements';
 export * from './audit';
 export * from './own-data';
+export * from './review-notes';

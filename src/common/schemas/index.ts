@@ -16,3 +16,4 @@ export * from './pitch-report';
 export * from './audit';
 export * from './own-data';
 export * from './backup';
+export * from './review-notes';

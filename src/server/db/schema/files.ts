@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { STORAGE_BUCKETS } from '../../../common/constants';
+import { bigint, check, index, pgTable, real, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { STORAGE_BUCKETS, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
 import { users } from './auth';
 import { createdAt, id, oneOf } from './helpers';
 
@@ -15,6 +15,9 @@ export const storedFiles = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     originalName: text('original_name'),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A submission's waveform (0-255 each) and decoded length, computed at upload; null when its kind cannot be decoded here. */
+    audioPeaks: smallint('audio_peaks').array(),
+    audioDurationSeconds: real('audio_duration_seconds'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -22,5 +25,9 @@ export const storedFiles = pgTable(
     index('stored_files_owner_id_idx').on(t.ownerId),
     check('stored_files_bucket_check', oneOf(t.bucket, STORAGE_BUCKETS)),
     check('stored_files_size_check', sql`${t.sizeBytes} >= 0`),
+    check(
+      'stored_files_audio_peaks_check',
+      sql`${t.audioPeaks} is null or cardinality(${t.audioPeaks}) <= ${sql.raw(String(WAVEFORM_MAX_PEAKS))}`,
+    ),
   ],
 );

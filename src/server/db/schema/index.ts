@@ -13,3 +13,4 @@ export * from './agreements';
 export * from './placements';
 export * from './audit';
 export * from './review-rubric';
+export * from './review-notes';

@@ -137,3 +137,142 @@ function quietly(decode: () => MPEGDecodedAudio): MPEGDecodedAudio {
     console.error = original;
   }
 }
+
+const WAVE_PCM = 1;
+const WAVE_FLOAT = 3;
+const WAVE_EXTENSIBLE = 0xfffe;
+/** A fmt chunk larger than this is not a real one. */
+const MAX_FMT_BYTES = 1024;
+/** Frames turned into peaks between turns of the event loop: about a second at 48 kHz. */
+const WAV_SLICE_FRAMES = 48_000;
+
+/** Reads an async byte source in exact amounts, for the chunk headers of a RIFF file. */
+class ByteReader {
+  private pending: Buffer = Buffer.alloc(0);
+  private readonly iterator: AsyncIterator<Uint8Array>;
+  private done = false;
+
+  constructor(source: AsyncIterable<Uint8Array>) {
+    this.iterator = source[Symbol.asyncIterator]();
+  }
+
+  private async fill(): Promise<boolean> {
+    if (this.done) return false;
+    const next = await this.iterator.next();
+    if (next.done) {
+      this.done = true;
+      return false;
+    }
+    const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    return true;
+  }
+
+  /** Exactly `n` bytes, or fewer at the end of the source. */
+  async read(n: number): Promise<Buffer> {
+    while (this.pending.length < n && (await this.fill()));
+    const out = this.pending.subarray(0, n);
+    this.pending = this.pending.subarray(out.length);
+    return out;
+  }
+
+  async skip(n: number): Promise<void> {
+    let left = n;
+    while (left > 0) {
+      if (this.pending.length === 0 && !(await this.fill())) return;
+      const taken = Math.min(left, this.pending.length);
+      this.pending = this.pending.subarray(taken);
+      left -= taken;
+    }
+  }
+
+  /** What is left, as it arrives. */
+  async *rest(): AsyncGenerator<Buffer> {
+    if (this.pending.length > 0) yield this.pending;
+    this.pending = Buffer.alloc(0);
+    while (await this.fill()) {
+      yield this.pending;
+      this.pending = Buffer.alloc(0);
+    }
+  }
+}
+
+/** A sample as -1..1, from the integer or float sample at `offset`; undefined for an encoding we cannot read. */
+function wavSampleReader(format: number, bits: number): ((data: Buffer, offset: number) => number) | undefined {
+  if (format === WAVE_PCM && bits === 8) return (d, o) => (d[o]! - 128) / 128;
+  if (format === WAVE_PCM && bits === 16) return (d, o) => d.readInt16LE(o) / 32_768;
+  if (format === WAVE_PCM && bits === 24) return (d, o) => d.readIntLE(o, 3) / 8_388_608;
+  if (format === WAVE_PCM && bits === 32) return (d, o) => d.readInt32LE(o) / 2_147_483_648;
+  if (format === WAVE_FLOAT && bits === 32) return (d, o) => d.readFloatLE(o);
+  if (format === WAVE_FLOAT && bits === 64) return (d, o) => d.readDoubleLE(o);
+  return undefined;
+}
+
+/**
+ * The waveform of a WAV stream (PCM of 8 to 32 bits or float; the first two channels), read in pieces so
+ * memory stays flat for the largest submission. Throws UndecodableAudioError for a WAV we cannot read.
+ */
+export async function computeWavWaveform(source: AsyncIterable<Uint8Array>, maxPeaks = WAVEFORM_MAX_PEAKS): Promise<Waveform> {
+  const reader = new ByteReader(source);
+  const riff = await reader.read(12);
+  if (riff.length < 12 || riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WAVE')
+    throw new UndecodableAudioError('not a RIFF/WAVE file');
+  let fmt: { format: number; channels: number; sampleRate: number; bits: number } | undefined;
+  let dataBytes: number;
+  for (;;) {
+    const head = await reader.read(8);
+    if (head.length < 8) throw new UndecodableAudioError('no data chunk');
+    const id = head.toString('latin1', 0, 4);
+    const size = head.readUInt32LE(4);
+    if (id === 'fmt ') {
+      if (size < 16 || size > MAX_FMT_BYTES) throw new UndecodableAudioError('malformed fmt chunk');
+      const body = await reader.read(size + (size % 2));
+      if (body.length < 16) throw new UndecodableAudioError('malformed fmt chunk');
+      let format = body.readUInt16LE(0);
+      // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
+      if (format === WAVE_EXTENSIBLE && body.length >= 26) format = body.readUInt16LE(24);
+      fmt = { format, channels: body.readUInt16LE(2), sampleRate: body.readUInt32LE(4), bits: body.readUInt16LE(14) };
+    } else if (id === 'data') {
+      // Recorders that stream write 0 or 0xffffffff as the size: the data then runs to the end of the file.
+      dataBytes = size === 0 || size === 0xffffffff ? Infinity : size;
+      break;
+    } else {
+      await reader.skip(size + (size % 2));
+    }
+  }
+  if (!fmt || fmt.channels < 1 || fmt.sampleRate < 1) throw new UndecodableAudioError('no usable fmt chunk');
+  const read = wavSampleReader(fmt.format, fmt.bits);
+  if (!read) throw new UndecodableAudioError(`unsupported encoding ${fmt.format}/${fmt.bits}`);
+  const bytesPerSample = fmt.bits / 8;
+  const frameBytes = bytesPerSample * fmt.channels;
+  const stereo = fmt.channels >= 2;
+
+  const blocks = new BlockPeaks();
+  const left = new Float32Array(WAV_SLICE_FRAMES);
+  const right = new Float32Array(WAV_SLICE_FRAMES);
+  let frames = 0;
+  let carry: Buffer = Buffer.alloc(0);
+  let remaining = dataBytes;
+  for await (const piece of reader.rest()) {
+    if (remaining <= 0) break;
+    const taken = piece.subarray(0, Math.min(piece.length, remaining));
+    remaining -= taken.length;
+    const bytes = carry.length > 0 ? Buffer.concat([carry, taken]) : taken;
+    const whole = Math.floor(bytes.length / frameBytes);
+    for (let start = 0; start < whole; start += WAV_SLICE_FRAMES) {
+      const count = Math.min(WAV_SLICE_FRAMES, whole - start);
+      for (let i = 0; i < count; i++) {
+        const offset = (start + i) * frameBytes;
+        left[i] = read(bytes, offset);
+        right[i] = stereo ? read(bytes, offset + bytesPerSample) : left[i]!;
+      }
+      blocks.add([left, right], count);
+      frames += count;
+      await yieldToEventLoop();
+    }
+    carry = Buffer.from(bytes.subarray(whole * frameBytes));
+  }
+  const seconds = frames / fmt.sampleRate;
+  if (seconds < MIN_SECONDS) throw new UndecodableAudioError(`${seconds.toFixed(2)} s of audio`);
+  return { peaks: blocks.toPeaks(maxPeaks), durationSeconds: Math.round(seconds * 1000) / 1000 };
+}

@@ -15,6 +15,7 @@ import type { Actor } from '../accounts/accounts.service';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import { reviewDueOn } from '../reviews/due-dates';
 import { isPaidOrder } from '../orders/paid-orders';
+import { submissionWaveform } from './submission-waveform';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
@@ -36,7 +37,9 @@ async function putAudio(storage: Storage, file: UploadedFile, ownerId: string): 
   if (file.size > LIMITS.submissionAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.audioTooLarge, { audio: [m.audioTooLarge] });
   const sniffed = await sniffFile(file.head, AUDIO_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', m.audioNotAllowed, { audio: [m.audioNotAllowed] });
-  return putFile({
+  // Decoded before storing, from the spooled upload: the review pages draw it and place notes on it.
+  const waveform = await submissionWaveform(sniffed.mime, file.stream());
+  const stored = await putFile({
     storage,
     bucket: 'song-submissions',
     ownerId,
@@ -45,6 +48,7 @@ async function putAudio(storage: Storage, file: UploadedFile, ownerId: string): 
     extension: sniffed.ext,
     originalName: file.name,
   });
+  return { ...stored, audioPeaks: waveform?.peaks ?? null, audioDurationSeconds: waveform?.durationSeconds ?? null };
 }
 
 async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {

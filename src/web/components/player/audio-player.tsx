@@ -1,11 +1,25 @@
-import { LoaderCircle, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { LoaderCircle, MessageSquare, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
+import { useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import * as MESSAGES from '../../../common/messages';
 import { cn } from '../../lib/cn';
 import { formatTime } from './format-time';
 import type { PlayTracker } from './play-tracker';
 import { usePlayTracking } from './use-play-tracking';
 import { LARGE_STEP_SECONDS, SMALL_STEP_SECONDS, WaveformSlider } from './waveform-slider';
+
+/** A moment marked on the waveform (a reviewer's note): a button that seeks there. */
+export interface PlayerMarker {
+  id: string;
+  seconds: number;
+  /** The button's accessible name and tooltip, e.g. "Note at 0:47: the chorus lift…". */
+  label: string;
+}
+
+/** What a page may ask of the player: where the playhead is, and to move it. */
+export interface PlayerControls {
+  position(): number;
+  seekTo(seconds: number): void;
+}
 
 export interface AudioPlayerProps {
   songId: string;
@@ -16,8 +30,11 @@ export interface AudioPlayerProps {
   peaks: number[] | null;
   /** The length decoded at upload: the waveform is seekable before the audio's metadata arrives. */
   durationSeconds: number | null;
-  /** Where the plays are reported (the catalogue's /api/plays, or a pitch page's own). */
-  tracker: PlayTracker;
+  /** Where the plays are reported (the catalogue's /api/plays, or a pitch page's own); none for a review's submission. */
+  tracker?: PlayTracker;
+  /** Moments marked under the waveform; choosing one seeks there. */
+  markers?: PlayerMarker[];
+  controlRef?: Ref<PlayerControls>;
   /** Fetches a fresh link; null (or a throw) when none could be had. Without it, a retry reuses the link. */
   refreshSrc?: () => Promise<string | null>;
   className?: string;
@@ -33,7 +50,18 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  * own controls over the waveform computed at upload. With focus anywhere in the player, Space plays or
  * pauses and the Left and Right arrows skip 5 seconds.
  */
-export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracker, refreshSrc, className }: AudioPlayerProps) {
+export function AudioPlayer({
+  songId,
+  title,
+  src,
+  peaks,
+  durationSeconds,
+  tracker,
+  markers,
+  controlRef,
+  refreshSrc,
+  className,
+}: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const volumeRef = useRef<HTMLInputElement>(null);
   // React sets src once: assigning the same src again would restart loading and stop playback. Fresh links
@@ -104,6 +132,8 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
     audio.currentTime = target;
     setCurrent(target);
   };
+
+  useImperativeHandle(controlRef, () => ({ position: () => audioRef.current?.currentTime ?? current, seekTo }));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -183,6 +213,7 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
         </button>
         <div className="grid min-w-0 flex-1 basis-48 gap-1">
           <WaveformSlider peaks={peaks} position={current} duration={duration} onSeek={seekTo} />
+          {markers && markers.length > 0 && duration > 0 && <MarkerStrip markers={markers} duration={duration} onSeek={seekTo} />}
           <div className="flex justify-between text-xs tabular-nums text-muted-foreground">
             <span>{formatTime(current)}</span>
             <span>{formatTime(duration)}</span>
@@ -215,5 +246,30 @@ export function AudioPlayer({ songId, title, src, peaks, durationSeconds, tracke
         </p>
       )}
     </div>
+  );
+}
+
+/** The markers in a strip under the waveform, each a button at its moment (not inside the slider, which has its own keys). */
+function MarkerStrip({ markers, duration, onSeek }: { markers: PlayerMarker[]; duration: number; onSeek: (seconds: number) => void }) {
+  return (
+    <ul aria-label="Markers" className="relative h-6 w-full">
+      {markers.map((marker) => (
+        <li
+          key={marker.id}
+          className="absolute top-0 -translate-x-1/2"
+          style={{ left: `${Math.min(1, Math.max(0, marker.seconds / duration)) * 100}%` }}
+        >
+          <button
+            type="button"
+            aria-label={marker.label}
+            title={marker.label}
+            onClick={() => onSeek(marker.seconds)}
+            className="flex size-6 items-start justify-center rounded-sm text-primary hover:text-primary-hover focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <MessageSquare aria-hidden="true" className="size-4" fill="currentColor" />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -16,16 +16,19 @@ const SEEK_REPORT_DELAY_MS = 800;
  * timeupdate events, so skipping ahead is not listening; the furthest point is the furthest position
  * actually played. Failures are only logged: a report must never bother the listener.
  */
-export function usePlayTracking(songId: string, audioRef: RefObject<HTMLAudioElement | null>, tracker: PlayTracker) {
+export function usePlayTracking(songId: string, audioRef: RefObject<HTMLAudioElement | null>, tracker: PlayTracker | undefined) {
   // The latest tracker without restarting the play when a parent passes a new object each render.
   const trackerRef = useRef(tracker);
   useLayoutEffect(() => {
     trackerRef.current = tracker;
   });
 
+  // A player without a tracker (a submission on a review page) reports nothing.
+  const tracking = tracker !== undefined;
+
   useEffect(() => {
     const audio = audioRef.current;
-    if (!audio) return;
+    if (!audio || !tracking) return;
 
     let started = false;
     let completed = false;
@@ -63,8 +66,10 @@ export function usePlayTracking(songId: string, audioRef: RefObject<HTMLAudioEle
       sent = key;
       queue = queue
         .then(async () => {
-          if (playId === null) playId = await trackerRef.current.start(songId, body);
-          else await trackerRef.current.update(playId, body);
+          const current = trackerRef.current;
+          if (!current) return;
+          if (playId === null) playId = await current.start(songId, body);
+          else await current.update(playId, body);
         })
         .catch((error: unknown) => console.warn('Could not report the play', error));
     };
@@ -131,5 +136,5 @@ export function usePlayTracking(songId: string, audioRef: RefObject<HTMLAudioEle
       // A detached element would stop by itself, a moment later; stop it now, after the listeners are gone.
       audio.pause();
     };
-  }, [songId, audioRef]);
+  }, [songId, audioRef, tracking]);
 }

@@ -11,6 +11,7 @@ import { PageMeta } from '../../components/page-meta';
 import { PitchOfferCard } from '../agreements';
 import { Conversation } from './conversation';
 import { ReviewStatusBadge } from './review-status-badge';
+import { ReviewStudio } from './studio/review-studio';
 import { SubmissionDetails } from './submission-details';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -178,7 +179,21 @@ function ReviewView({ review }: { review: SongwriterReview }) {
             <CardTitle id="submission-heading">Your submission</CardTitle>
           </CardHeader>
           <CardContent>
-            <SubmissionDetails submission={review} />
+            <SubmissionDetails
+              submission={review}
+              audio={
+                <ReviewStudio
+                  side="songwriter"
+                  reviewId={review.id}
+                  status={review.status}
+                  title={review.songTitle}
+                  audioUrl={review.audioUrl}
+                  refreshAudioUrl={async () =>
+                    (await queryClient.fetchQuery({ ...songwriterReviewQuery(review.id), staleTime: 0 })).audioUrl
+                  }
+                />
+              }
+            />
           </CardContent>
         </Card>
       </div>

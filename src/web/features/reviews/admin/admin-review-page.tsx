@@ -16,6 +16,7 @@ import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { adminReviewQuery, invalidateReviewLists, sendAdminReply, type AdminReview } from './admin-reviews-api';
 import { AdminPitchOfferPanel } from '../../agreements';
+import { ReviewStudio } from '../studio/review-studio';
 import { ReviewEditor } from './review-editor';
 import { SongwriterDetails } from './songwriter-details';
 
@@ -104,7 +105,19 @@ function ReviewView({ review }: { review: AdminReview }) {
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <Section id="submission-heading" title="Submission">
-            <SubmissionDetails submission={review} />
+            <SubmissionDetails
+              submission={review}
+              audio={
+                <ReviewStudio
+                  side="admin"
+                  reviewId={review.id}
+                  status={review.status}
+                  title={review.songTitle}
+                  audioUrl={review.audioUrl}
+                  refreshAudioUrl={async () => (await queryClient.fetchQuery({ ...adminReviewQuery(review.id), staleTime: 0 })).audioUrl}
+                />
+              }
+            />
           </Section>
           <Section id="review-heading" title="Your review">
             <ReviewEditor review={review} songwriterName={songwriterName} />
