@@ -1732,7 +1732,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 53, fields: 983 };
+const EXPECTED = { routes: 56, fields: 1037 };
 function totals() {
   const all = cases();
   return {

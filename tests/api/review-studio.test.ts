@@ -12,7 +12,7 @@ import { createLogger } from '../../src/server/lib/logger';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { isoMedia } from '../storage/sniff-fixtures';
-import { signedInClient } from './helpers';
+import { fullRubric, signedInClient } from './helpers';
 
 const m = MESSAGES.reviewNotes;
 const RATE = 22_050;
@@ -210,7 +210,7 @@ describe('time-coded notes', () => {
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ notes: [], notesEditable: false });
 
-    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong song; see the notes.' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong song; see the notes.', ...fullRubric() })).status).toBe(200);
     const after = await writerClient.get(`/api/reviews/${reviewId}/studio`);
     expect(after.body.notes).toEqual(studio.body.notes);
     expect(after.body.notesEditable).toBe(false);

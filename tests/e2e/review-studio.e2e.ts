@@ -5,6 +5,7 @@ import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
 import { verificationLink } from './support/outbox';
+import { scoreTheRubric } from './support/rubric';
 import { uniqueSuffix } from './support/unique';
 
 /**
@@ -141,6 +142,7 @@ test(
     // Sends the review; the notes can no longer be changed.
     const editor = admin.getByRole('region', { name: 'Your review' });
     await editor.getByLabel('Review', { exact: true }).fill('A strong song. Listen to the two notes on the waveform.');
+    await scoreTheRubric(editor, {}, 'rewrite_suggested');
     await editor.getByRole('button', { name: 'Send review' }).click();
     await admin.getByRole('alertdialog', { name: 'Send this review?' }).getByRole('button', { name: 'Send review' }).click();
     await toast(admin, MESSAGES.reviews.reviewSent).waitFor();
