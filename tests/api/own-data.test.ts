@@ -22,7 +22,7 @@ import {
 } from '../../src/server/db/schema';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { latestMail, signIn, signedInClient } from './helpers';
+import { fullRubric, latestMail, signIn, signedInClient } from './helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -127,6 +127,33 @@ describe('export', () => {
     ]) {
       expect(text, `the export holds ${theirs}`).not.toContain(theirs);
     }
+  });
+
+  test("the reviewer's draft, scores and notes are in the download only once the review is sent; the writer's rating always", async () => {
+    const me = await writerWithData({ firstName: 'Cy', lastName: 'Drafted', username: 'cy-drafted' }, 'Cy Song');
+    const submissionOf = async () => ((await me.client.get('/api/me/data')).body.submissions as Record<string, unknown>[])[0]!;
+    const draft = await admin.put(`/api/admin/reviews/${me.reviewId}/draft`, {
+      text: 'Draft words the writer must not see yet.',
+      scores: { hook: { score: 5, reason: 'Stays with you.' } },
+      verdict: 'rewrite_suggested',
+    });
+    expect(draft.status, draft.text).toBe(200);
+    expect((await admin.post(`/api/admin/reviews/${me.reviewId}/notes`, { atSeconds: 0.5, text: 'the intro drags' })).status).toBe(201);
+    expect(await submissionOf()).toMatchObject({ review: null, verdict: null, scores: [], notes: [], yourRating: null });
+    expect(JSON.stringify(await submissionOf())).not.toContain('Draft words');
+
+    const sent = await admin.post(`/api/admin/reviews/${me.reviewId}/send`, { text: 'Sent words.', ...fullRubric('rewrite_suggested', 3) });
+    expect(sent.status, sent.text).toBe(200);
+    expect((await me.client.post(`/api/reviews/${me.reviewId}/rating`, { rating: 4, comment: 'Useful.' })).status).toBe(201);
+    const after = await submissionOf();
+    expect(after).toMatchObject({
+      review: 'Sent words.',
+      verdict: 'rewrite_suggested',
+      notes: [{ atSeconds: 0.5, text: 'the intro drags' }],
+      yourRating: { rating: 4, comment: 'Useful.' },
+    });
+    expect(after.scores).toHaveLength(6);
+    expect(after.scores).toContainEqual({ category: 'hook', score: 3, reason: 'The hook works.' });
   });
 
   test("a preview user's download holds their access request, comments, plays and holds, and no other listener's", async () => {

@@ -17,6 +17,9 @@ import {
   placements,
   previewRequests,
   reviewMessages,
+  reviewNotes,
+  reviewRatings,
+  reviewScores,
   sessions,
   songComments,
   songPlays,
@@ -83,6 +86,9 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
     credits,
     reviews,
     messages,
+    scores,
+    notes,
+    ratings,
     agreements,
     myPlacements,
     requests,
@@ -113,6 +119,19 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
       .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
       .where(eq(songReviews.songwriterId, userId))
       .orderBy(asc(reviewMessages.createdAt)),
+    // The rubric and the reviewer's notes are the person's once the review is sent, as on their review page.
+    db
+      .select({ reviewId: reviewScores.reviewId, category: reviewScores.category, score: reviewScores.score, reason: reviewScores.reason })
+      .from(reviewScores)
+      .innerJoin(songReviews, eq(songReviews.id, reviewScores.reviewId))
+      .where(and(eq(songReviews.songwriterId, userId), eq(songReviews.status, 'reviewed'))),
+    db
+      .select({ reviewId: reviewNotes.reviewId, atSeconds: reviewNotes.atSeconds, text: reviewNotes.text })
+      .from(reviewNotes)
+      .innerJoin(songReviews, eq(songReviews.id, reviewNotes.reviewId))
+      .where(and(eq(songReviews.songwriterId, userId), eq(songReviews.status, 'reviewed')))
+      .orderBy(asc(reviewNotes.atSeconds)),
+    db.select().from(reviewRatings).where(eq(reviewRatings.songwriterId, userId)),
     db
       .select({ agreement: pitchAgreements, songTitle: songReviews.songTitle })
       .from(pitchAgreements)
@@ -214,7 +233,15 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
       audioFile: fileOf(a),
       lyricsFile: fileOf(l),
       status: r.status,
-      review: r.adminReview,
+      // A draft stays the reviewer's until the review is sent.
+      review: r.status === 'reviewed' ? r.adminReview : null,
+      verdict: r.status === 'reviewed' ? r.verdict : null,
+      scores: scores.filter((score) => score.reviewId === r.id).map(({ category, score, reason }) => ({ category, score, reason })),
+      notes: notes.filter((note) => note.reviewId === r.id).map(({ atSeconds, text }) => ({ atSeconds, text })),
+      yourRating:
+        ratings
+          .filter((rating) => rating.reviewId === r.id)
+          .map(({ rating, comment, createdAt }) => ({ rating, comment, ratedAt: iso(createdAt) }))[0] ?? null,
       reviewedAt: isoOrNull(r.reviewedAt),
       submittedAt: iso(r.createdAt),
       messages: messages
