@@ -210,7 +210,9 @@ describe('time-coded notes', () => {
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ notes: [], notesEditable: false });
 
-    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong song; see the notes.', ...fullRubric() })).status).toBe(200);
+    expect((await admin.post(`/api/admin/reviews/${reviewId}/send`, { text: 'Strong song; see the notes.', ...fullRubric() })).status).toBe(
+      200,
+    );
     const after = await writerClient.get(`/api/reviews/${reviewId}/studio`);
     expect(after.body.notes).toEqual(studio.body.notes);
     expect(after.body.notesEditable).toBe(false);
