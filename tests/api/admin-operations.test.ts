@@ -160,8 +160,14 @@ describe('all users', () => {
     });
     const browsing = res.body.rows.find((r: { username: string }) => r.username === 'just-browsing');
     expect(browsing).toMatchObject({ badge: 'profile-only', label: 'Profile Only', orderCount: 0 });
-    expect(byEmail.get(adminEmail)).toMatchObject({ roles: ['admin'] });
+    expect(byEmail.get(adminEmail)).toMatchObject({ roles: ['admin'], name: 'Admin' });
     expect((byEmail.get(adminEmail) as { lastSignInAt: string }).lastSignInAt).toBeTruthy();
+  });
+
+  test('a preview user and an admin, who have no songwriter profile, are listed with their account name', async () => {
+    const rows = (await admin.get('/api/admin/users?role=preview')).body.rows as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatchObject({ name: 'Preview User', firstName: null, roles: ['preview'] });
   });
 
   test('the last sign-in survives signing out', async () => {

@@ -14,7 +14,11 @@ import {
   pitchLinkSongs,
   previewRequests,
   rateLimits,
+  auditEvents,
   reviewMessages,
+  reviewNotes,
+  reviewRatings,
+  reviewScores,
   rowCounts,
   sessions,
   songComments,
@@ -673,6 +677,77 @@ describe('orders and reviews', () => {
       );
     }
     await db.insert(reviewMessages).values({ reviewId: review.id, senderId: writer.id, message: '  Thanks!  ' });
+  });
+});
+
+describe('the review studio and the audit trail', () => {
+  test('song_reviews: the verdict is one of the three', async () => {
+    const review = await insertReview();
+    await expectRefusedBy(
+      db
+        .update(songReviews)
+        .set({ verdict: 'maybe' as never })
+        .where(eq(songReviews.id, review.id)),
+      'song_reviews_verdict_check',
+    );
+  });
+
+  test('review_scores: a known category, scored 1 to 5', async () => {
+    const review = await insertReview();
+    await expectRefusedBy(
+      db.insert(reviewScores).values({ reviewId: review.id, category: 'vibe' as never, score: 3 }),
+      'review_scores_category_check',
+    );
+    for (const score of [0, 6]) {
+      await expectRefusedBy(db.insert(reviewScores).values({ reviewId: review.id, category: 'hook', score }), 'review_scores_score_check');
+    }
+    await db.insert(reviewScores).values({ reviewId: review.id, category: 'hook', score: 5 });
+  });
+
+  test('review_ratings: 1 to 5', async () => {
+    const review = await insertReview();
+    for (const rating of [0, 6]) {
+      await expectRefusedBy(
+        db.insert(reviewRatings).values({ reviewId: review.id, songwriterId: writer.id, rating }),
+        'review_ratings_rating_check',
+      );
+    }
+    await db.insert(reviewRatings).values({ reviewId: review.id, songwriterId: writer.id, rating: 1 });
+  });
+
+  test("review_notes: a moment within the song's possible length, and words", async () => {
+    const review = await insertReview();
+    for (const atSeconds of [-1, 24 * 3600 + 1]) {
+      await expectRefusedBy(
+        db.insert(reviewNotes).values({ reviewId: review.id, atSeconds, text: 'Late chorus' }),
+        'review_notes_at_seconds_check',
+      );
+    }
+    await expectRefusedBy(db.insert(reviewNotes).values({ reviewId: review.id, atSeconds: 3, text: ' \n ' }), 'review_notes_text_check');
+    await db.insert(reviewNotes).values({ reviewId: review.id, atSeconds: 0, text: 'Open strong' });
+  });
+
+  test('stored_files: a waveform holds at most its set number of peaks', async () => {
+    const file = {
+      bucket: 'song-submissions' as const,
+      key: `k-${randomUUID()}`,
+      originalName: 'a.mp3',
+      contentType: 'audio/mpeg',
+      sizeBytes: 1,
+    };
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file, audioPeaks: Array(100_000).fill(1) }), 'stored_files_audio_peaks_check');
+  });
+
+  test('audit_events: a known action and subject kind', async () => {
+    const event = { actorEmail: 'admin@example.test', subjectId: 'x', summary: 's' };
+    await expectRefusedBy(
+      db.insert(auditEvents).values({ ...event, action: 'song.burn' as never, subjectKind: 'song' }),
+      'audit_events_action_check',
+    );
+    await expectRefusedBy(
+      db.insert(auditEvents).values({ ...event, action: 'song.delete', subjectKind: 'planet' as never }),
+      'audit_events_subject_kind_check',
+    );
   });
 });
 

@@ -254,6 +254,10 @@ describe('admin operations', () => {
     const resetRow = page.getByRole('row').filter({ hasText: writer.email });
     await resetRow.getByText('No Profile', { exact: true }).waitFor();
     await resetRow.getByText('No role', { exact: true }).waitFor();
+    // A preview user has no songwriter profile: the row shows their account's name.
+    await page.goto(`/admin/all-users?q=${encodeURIComponent(DEMO_ACCOUNTS.preview.email)}`);
+    await page.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.preview.email }).getByText('Dana Preview').waitFor();
+    await page.goto(`/admin/all-users?q=${encodeURIComponent(writer.email)}`);
     // On a wide screen the table fits: no scrolling frame, no hint.
     expect(await page.getByText(MESSAGES.generic.tableScrollHint).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Users, newest first' }).count()).toBe(0);

@@ -259,3 +259,22 @@ test('the keyboard focus ring keeps 3:1 contrast against the dark red and the ye
   }
   await context.close();
 });
+
+test('after a validation error the focused field is not hidden under the sticky header, on a phone', async () => {
+  const context = await browser.context({ width: 375, height: 560 });
+  const page = await context.newPage();
+  await page.goto('/contact');
+  const send = page.getByRole('button', { name: /send/i });
+  const name = page.getByLabel('Name');
+  // The field just under the header, where the browser counts it as on screen and would not scroll to it.
+  await name.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 16));
+  await send.click();
+  await page.getByText(MESSAGES.validation.nameRequired).waitFor();
+  expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+  const header = await page.locator('header').first().boundingBox();
+  const field = await name.boundingBox();
+  expect(field!.y, `the field at ${field!.y}px, the header's bottom at ${header!.y + header!.height}px`).toBeGreaterThanOrEqual(
+    header!.y + header!.height,
+  );
+  await context.close();
+});

@@ -55,6 +55,8 @@ export const AdminUserRowSchema = z.object({
   userId: z.string(),
   email: z.string(),
   emailConfirmed: z.boolean(),
+  /** The account's own name: the only one a preview user or an admin has. */
+  name: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   username: z.string().nullable(),

@@ -29,6 +29,7 @@ interface UserRow {
   user_id: string;
   email: string;
   email_confirmed: boolean;
+  name: string;
   first_name: string | null;
   last_name: string | null;
   username: string | null;
@@ -53,7 +54,7 @@ export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery
     queryRows<UserRow>(
       db,
       sql`
-      select u.id as user_id, u.email, u.email_verified as email_confirmed, p.first_name, p.last_name, p.username,
+      select u.id as user_id, u.email, u.email_verified as email_confirmed, u.name, p.first_name, p.last_name, p.username,
         coalesce(o.order_count, 0)::int as order_count, coalesce(o.total_spent, 0)::int as total_spent_cents,
         r.roles, u.created_at, u.last_sign_in_at
       from users u
@@ -78,6 +79,7 @@ export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery
         userId: r.user_id,
         email: r.email,
         emailConfirmed: r.email_confirmed,
+        name: r.name,
         firstName: r.first_name,
         lastName: r.last_name,
         username: r.username,

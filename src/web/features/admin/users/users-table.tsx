@@ -108,9 +108,9 @@ function UserCards({ rows, className }: { rows: AdminUserRow[]; className: strin
   );
 }
 
-/** The e-mail address, and under it the name and username. */
+/** The e-mail address, and under it the name (the songwriter profile's, else the account's) and username. */
 function Account({ user }: { user: AdminUserRow }) {
-  const name = fullName(user.firstName, user.lastName);
+  const name = fullName(user.firstName, user.lastName) || user.name.trim();
   return (
     <>
       <EmailText email={user.email} className="block font-medium" />
