@@ -10,6 +10,7 @@ import {
   pitchAgreements,
   placements,
   previewRequests,
+  reviewRatings,
   songComments,
   songPlays,
   songResponses,
@@ -281,6 +282,7 @@ describe('deleting one’s own account', () => {
     const placed = await admin.post('/api/admin/placements', { songId: pitched!.id, artist: 'An Artist' });
     expect(placed.status, placed.text).toBe(201);
     const before = (await t.db.select().from(pitchAgreements).where(eq(pitchAgreements.id, offered.body.id)))[0]!;
+    expect((await client.post(`/api/reviews/${review!.id}/rating`, { rating: 5, comment: 'My own words.' })).status).toBe(201);
 
     const exported = await client.get('/api/me/data');
     expect(exported.body.pitchAgreements).toEqual([
@@ -298,6 +300,10 @@ describe('deleting one’s own account', () => {
       additionalNotes: null,
     });
     expect(await t.db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, me.id))).toHaveLength(0);
+    // The rating of the kept review keeps its score, not their words.
+    expect(await t.db.select().from(reviewRatings).where(eq(reviewRatings.reviewId, review!.id))).toEqual([
+      expect.objectContaining({ rating: 5, comment: null }),
+    ]);
     expect((await latestMail(t, t.config.adminNotifyEmail, 'account-deleted')).textBody).toContain('1 signed pitch agreement with');
   });
 

@@ -465,11 +465,14 @@ async function eraseSubmissions(tx: DbOrTx, userId: string) {
     .where(eq(songReviews.songwriterId, userId));
   const reviewIds = reviews.map((r) => r.id);
   const fileIds = reviews.flatMap((r) => [r.audioFileId, r.lyricsFileId]).filter((f): f is string => Boolean(f));
-  const signed = await tx
-    .select({ reviewId: pitchAgreements.reviewId })
+  // Every agreement of theirs, locked: one being signed meanwhile is either signed before this reads it (and
+  // kept) or finds itself gone, never deleted with its review after it was signed.
+  const agreements = await tx
+    .select({ reviewId: pitchAgreements.reviewId, status: pitchAgreements.status })
     .from(pitchAgreements)
-    .where(and(eq(pitchAgreements.songwriterId, userId), eq(pitchAgreements.status, 'accepted')));
-  const keptReviewIds = signed.map((s) => s.reviewId);
+    .where(eq(pitchAgreements.songwriterId, userId))
+    .for('update');
+  const keptReviewIds = agreements.filter((a) => a.status === 'accepted').map((a) => a.reviewId);
 
   if (reviewIds.length) await tx.delete(reviewMessages).where(inArray(reviewMessages.reviewId, reviewIds));
   await tx.delete(pitchAgreements).where(and(eq(pitchAgreements.songwriterId, userId), ne(pitchAgreements.status, 'accepted')));
@@ -481,6 +484,8 @@ async function eraseSubmissions(tx: DbOrTx, userId: string) {
       .update(songReviews)
       .set({ storyArc: '', aiUsage: '', additionalNotes: null, lyricsText: null })
       .where(inArray(songReviews.id, keptReviewIds));
+    // Their rating of a kept review keeps its score; its comment is their own words.
+    await tx.update(reviewRatings).set({ comment: null }).where(inArray(reviewRatings.reviewId, keptReviewIds));
   }
   return tx
     .delete(storedFiles)

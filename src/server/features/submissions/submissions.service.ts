@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { SubmissionSchema } from '../../../common/schemas/reviews';
@@ -6,7 +6,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { AUDIO_KINDS, LYRICS_KINDS, sniffFile } from '../../adapters/storage/sniff';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { orders, songReviews, songwriterProfiles } from '../../db/schema';
+import { orders, songReviews, songwriterProfiles, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { submissionReceivedEmail } from '../../emails/submission-received';
 import { AppError } from '../../lib/app-error';
@@ -101,6 +101,13 @@ export async function submitSong({
     stored.push(await putAudio(storage, audio, actor.id));
     if (lyricsFile) stored.push(await putLyrics(storage, lyricsFile, actor.id));
     return await db.transaction(async (tx) => {
+      // The upload took time: an account deleted meanwhile (it holds this row for update) takes no submission.
+      const [live] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, actor.id), isNull(users.deletedAt)))
+        .for('share');
+      if (!live) throw new AppError('UNAUTHENTICATED', MESSAGES.generic.unauthenticated);
       const [locked] = await tx.select().from(orders).where(paidOrder(values.orderId, actor.id)).for('update');
       if (!locked) throw new AppError('NOT_FOUND', m.invalidOrder);
       if (locked.songsSubmitted >= locked.packageSize) throw new AppError('CONFLICT', m.packageFull);
