@@ -504,7 +504,8 @@ describe('the song catalogue', () => {
       for (const name of columns)
         expect(await page.getByRole('columnheader', { name, exact: true }).isVisible(), `${name} at ${width} px`).toBe(true);
     }
-  });
+    // Five pages, each with an axe run over the whole song list.
+  }, 120_000);
 
   test('when the audio link fails, the player fetches a fresh one and plays; if that fails too it says so', async () => {
     const api = await browser.adminApi();
