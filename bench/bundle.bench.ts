@@ -15,15 +15,17 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** The page module each measured path loads (src/web/app/router.tsx), relative to src/web, and its JS budget in kB. */
-const PAGES = {
-  '/': { module: 'features/public/home-page.tsx', budgetKb: 110 },
-  '/songs': { module: 'features/songs/songs-page.tsx', budgetKb: 125 },
-  '/auth': { module: 'features/accounts/sign-in-page.tsx', budgetKb: 130 },
-} as const;
+/** The page modules each measured path loads (src/web/app/router.tsx: its layouts and its page), relative to src/web, and its JS budget in kB. */
+const PAGES: Record<string, { modules: string[]; budgetKb: number }> = {
+  '/': { modules: ['features/public/home-page.tsx'], budgetKb: 110 },
+  // The catalogue's layout holds the player the list's cards play in.
+  '/songs': { modules: ['features/songs/catalogue-layout.tsx', 'features/songs/songs-page.tsx'], budgetKb: 125 },
+  '/auth': { modules: ['features/accounts/sign-in-page.tsx'], budgetKb: 130 },
+};
 
 /** The song page, which carries the player and its waveform . */
 const SONG_PAGE = 'features/songs/song-page.tsx';
+const CATALOGUE_LAYOUT = 'features/songs/catalogue-layout.tsx';
 const WAVEFORM = 'src/web/components/player/waveform-slider.tsx';
 
 /** Areas that must not be loaded by those pages: their modules' folders under src/web. */
@@ -59,8 +61,8 @@ export async function bundleBench(): Promise<Row[]> {
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const rows: Row[] = [];
-  for (const [pagePath, { module, budgetKb }] of Object.entries(PAGES)) {
-    const chunks = closure(manifest, [entry, module]);
+  for (const [pagePath, { modules, budgetKb }] of Object.entries(PAGES)) {
+    const chunks = closure(manifest, [entry, ...modules]);
     const js = [...chunks].map((k) => manifest[k]!.file);
     const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))];
     const leaked = [...chunks].filter((k) => ELSEWHERE.some((area) => k.startsWith(area)));
@@ -96,7 +98,7 @@ async function waveformRow(manifest: Record<string, ManifestChunk>, entry: strin
     logLevel: 'silent',
   });
   const waveformKb = Math.round(gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length / 102.4) / 10;
-  const songPageKb = gzipKb([...closure(manifest, [entry, SONG_PAGE])].map((k) => manifest[k]!.file));
+  const songPageKb = gzipKb([...closure(manifest, [entry, CATALOGUE_LAYOUT, SONG_PAGE])].map((k) => manifest[k]!.file));
   return {
     id: 'A2',
     what: 'waveform code added to the song page (gzip)',

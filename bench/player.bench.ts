@@ -34,6 +34,8 @@ export async function playerBench(): Promise<Row[]> {
     AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
   });
   const server = await startServer(config);
+  // Measured with the demo songs playable, as a visitor finds them once their audio is stored.
+  await server.demoAudio;
   const browser = await launchBrowser();
   try {
     const admin = new TestClient(baseUrl, baseUrl);

@@ -61,8 +61,14 @@ async function signInAndWarmUp(url: string) {
   const client = new TestClient(url, PUBLIC_URL);
   const signIn = await client.post('/api/auth/sign-in/email', DEMO_ACCOUNTS.preview);
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
-  const detail = JSON.parse((await client.get('/api/songs/gravel-road-goodbye')).text) as { audioUrl: string };
-  const headers = { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), range: 'bytes=100000-' };
+  // The demo songs' audio is stored after the start, each as soon as it is rendered.
+  let detail: { audioUrl: string | null } = { audioUrl: null };
+  for (let tries = 0; detail.audioUrl === null && tries < 600; tries++) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    detail = JSON.parse((await client.get('/api/songs/gravel-road-goodbye')).text) as { audioUrl: string | null };
+  }
+  if (detail.audioUrl === null) throw new Error('the demo song was not stored within a minute');
+  const headers = { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), range: 'bytes=50000-' };
   await rangeLoad(`${url}${detail.audioUrl}`, { duration: 3, headers });
   return { headers, audioUrl: detail.audioUrl };
 }

@@ -2,7 +2,7 @@
  * The slow tier: property-based fuzzing of every route, SIGKILL durability (the server's and the mail
  * outbox's), 2 GB really uploaded, idle keep-alive connections, a typecheck of the contract with a field
  * renamed, and whole servers started as `npm start` starts them (seeding the demo songs' audio, production's
- * refusals), backups taken during writes and restored. Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
+ * refusals), backups taken during writes and restored, the demo catalogue rendered in full. Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
  * leaves them out and stays under 3 minutes; `npm test` and CI run them (`npm run test:slow`).
  */
 export const SLOW_TESTS = [
@@ -17,4 +17,19 @@ export const SLOW_TESTS = [
   'tests/server/production-start.test.ts',
   'tests/server/backup-restore.test.ts',
   'tests/api/backup.test.ts',
+  'tests/server/demo-arrangements.test.ts',
+];
+
+/**
+ * Slow tests whose outcome does not depend on the database behind the app: the TypeScript contract check,
+ * kept-alive HTTP connections, 2 GB uploads streamed to storage, and the production bundle's start (which
+ * always runs on its own PGlite). CI's second pass, on PostgreSQL, leaves them out (`SLOW_TIER=database`),
+ * having run them on PGlite minutes before.
+ */
+export const DATABASE_INDEPENDENT_SLOW_TESTS = [
+  'tests/api/upload-hardening.test.ts',
+  'tests/api/kept-connections.test.ts',
+  'tests/contract/a-changed-response-breaks-the-typecheck.test.ts',
+  'tests/server/production-start.test.ts',
+  'tests/server/demo-arrangements.test.ts',
 ];

@@ -51,6 +51,11 @@ export const REVIEW_VERDICTS = ['pitch_ready', 'rewrite_suggested', 'not_yet'] a
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
 /** The songwriter's rating of a review: "How useful was this review?", 1 to 5. */
 export const REVIEW_RATINGS = [1, 2, 3, 4, 5] as const;
+/**
+ * One rewrite round (decision 0050): after a "Close: rewrite suggested" review, the songwriter may send one
+ * rewrite of the song, free, within this many days of the review being sent; it is the song's second round.
+ */
+export const REWRITE = { windowDays: 90, noteMax: 1000, lyricsMax: 20_000, round: 2 } as const;
 export const REVIEW_RUBRIC = {
   reasonMax: 500,
   ratingCommentMax: 1000,
@@ -61,6 +66,71 @@ export const REVIEW_RUBRIC = {
 export const PRO_AFFILIATIONS = ['ASCAP', 'BMI', 'SESAC', 'GMR', 'SOCAN (Canada)', 'PRS (UK)', 'Other', 'Not Affiliated'] as const;
 export type ProAffiliation = (typeof PRO_AFFILIATIONS)[number];
 export const DEFAULT_PRO_AFFILIATION: ProAffiliation = 'Not Affiliated';
+
+/**
+ * The performing rights organisations a catalogue song's writer may belong to, for the song's splits. Wider
+ * than PRO_AFFILIATIONS (a preview request's or a songwriter's answer): a song's co-writers may be anywhere.
+ * `Other` is a society not listed here; `None` is a writer with no society.
+ */
+export const WRITER_PROS = [
+  'ASCAP',
+  'BMI',
+  'SESAC',
+  'GMR',
+  'SOCAN',
+  'PRS',
+  'APRA AMCOS',
+  'GEMA',
+  'SACEM',
+  'JASRAC',
+  'Other',
+  'None',
+] as const;
+export type WriterPro = (typeof WRITER_PROS)[number];
+/** How the admin form's choice names each society. */
+export const WRITER_PRO_LABELS: Record<WriterPro, string> = {
+  ASCAP: 'ASCAP (US)',
+  BMI: 'BMI (US)',
+  SESAC: 'SESAC (US)',
+  GMR: 'GMR, Global Music Rights (US)',
+  SOCAN: 'SOCAN (Canada)',
+  PRS: 'PRS for Music (UK)',
+  'APRA AMCOS': 'APRA AMCOS (Australia and New Zealand)',
+  GEMA: 'GEMA (Germany)',
+  SACEM: 'SACEM (France)',
+  JASRAC: 'JASRAC (Japan)',
+  Other: 'Other society',
+  None: 'None (not affiliated)',
+};
+/** A songwriter's own PRO answer (PRO_AFFILIATIONS) as a writer's society on a song: the song of a signed pitch agreement. */
+export function writerProOf(affiliation: string | null | undefined): WriterPro {
+  switch (affiliation) {
+    case 'ASCAP':
+    case 'BMI':
+    case 'SESAC':
+    case 'GMR':
+      return affiliation;
+    case 'SOCAN (Canada)':
+      return 'SOCAN';
+    case 'PRS (UK)':
+      return 'PRS';
+    case 'Other':
+      return 'Other';
+    default:
+      return 'None';
+  }
+}
+
+/** A song's writers and their shares of it (the splits). Shares are percentages with at most two decimals. */
+export const SONG_WRITERS = {
+  max: 20,
+  nameMax: 100,
+  publisherMax: 200,
+  /** An IPI/CAE number, as the societies issue it: 9 to 11 digits. */
+  ipiPattern: /^[0-9]{9,11}$/,
+  /** The whole song, in hundredths of a percent: the shares add up to exactly this. */
+  totalHundredths: 10_000,
+} as const;
 
 export const PRICE_PER_SONG_CENTS = 2500;
 export const PACKAGE_SIZES = [1, 2, 3, 4] as const;
@@ -133,6 +203,10 @@ export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 export const SONG_RESPONSES = ['hold', 'pass'] as const;
 export type SongResponse = (typeof SONG_RESPONSES)[number];
 
+/** What a download-allowed listener can take away: the song's tagged MP3 or its lyric sheet (PDF). */
+export const DOWNLOAD_KINDS = ['mp3', 'lyric_sheet'] as const;
+export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+
 /** The waveform stored with each catalogue song: at most this many peaks, each 0-255. */
 export const WAVEFORM_MAX_PEAKS = 2000;
 /** A playing player reports its progress at least this often (and on pause, end, seek and leaving). */
@@ -199,6 +273,17 @@ export const LIMITS = {
 /** Web size of catalogue images: the longest side, in pixels. */
 export const SONG_IMAGE_WEB_SIZE = 800;
 
+/**
+ * A catalogue card's cover thumbnail: square WebP copies made at upload, for the card's CSS size
+ * (SONG_THUMB_DISPLAY_SIZE) at 1x and at 2x (and 3x on the phone's smaller card), in pixels.
+ */
+export const SONG_THUMB_SIZES = { small: 160, large: 320 } as const;
+/** The card's thumbnail box, in CSS pixels: narrow screens, then from the sm breakpoint. */
+export const SONG_THUMB_DISPLAY_SIZE = { narrow: 96, wide: 112 } as const;
+
+/** How long a cover thumbnail's link stays the same (links are then stable, so browsers keep the picture). */
+export const THUMB_LINK_WINDOW_SECONDS = 24 * 3600;
+
 export const SIGNED_URL_TTL_SECONDS = 3600;
 export const DATE_FORMAT = 'MMM d, yyyy';
 
@@ -218,6 +303,7 @@ export const AUDIT_ACTIONS = [
   'preview_request.approve',
   'preview_request.reject',
   'preview_request.revoke',
+  'preview_request.downloads',
   'preview_account.create',
   'songwriter.reset',
   'song.create',
@@ -225,6 +311,7 @@ export const AUDIT_ACTIONS = [
   'song.publish',
   'song.unpublish',
   'song.delete',
+  'song_audio.upload',
   'comment.approve',
   'comment.delete',
   'review.send',
@@ -234,6 +321,7 @@ export const AUDIT_ACTIONS = [
   'placement.update',
   'pitch_link.create',
   'pitch_link.revoke',
+  'pitch_link.downloads',
   'song_response.update',
   'account.delete',
 ] as const;
@@ -243,6 +331,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'preview_request',
   'user',
   'song',
+  'song_audio',
   'comment',
   'review',
   'pitch_agreement',
@@ -251,3 +340,9 @@ export const AUDIT_SUBJECT_KINDS = [
   'song_response',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
+
+/** A visitor's chosen colour theme, kept in this cookie (no choice: the system's setting is followed). */
+export const THEME_COOKIE = 'theme';
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);

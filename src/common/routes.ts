@@ -41,6 +41,7 @@ export const PAGE_PATHS = {
   adminPreviewActivity: '/admin/preview-activity',
   adminSongs: '/admin/songs',
   adminSongNew: '/admin/songs/new',
+  adminSongImport: '/admin/songs/import',
   adminSongEdit: '/admin/songs/edit/:id',
   adminComments: '/admin/comments',
   adminSongwriterReviews: '/admin/songwriter-reviews',
@@ -65,6 +66,14 @@ export const PRERENDERED_PATHS = [PAGE_PATHS.home, PAGE_PATHS.about, PAGE_PATHS.
 
 /** The pages search engines may list (sitemap.xml): the public site and the two ways in. */
 export const SITEMAP_PATHS = [...PRERENDERED_PATHS, PAGE_PATHS.previewRequest, PAGE_PATHS.songwriterSignup] as const;
+
+/** Each listed page's share image (Open Graph and Twitter cards): made by scripts/make-share-images.ts. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+export function shareImagePath(pathname: (typeof SITEMAP_PATHS)[number]): string {
+  return `/share/${pathname === '/' ? 'home' : pathname.slice(1).replaceAll('/', '-')}.png`;
+}
+export const isSitemapPath = (pathname: string): pathname is (typeof SITEMAP_PATHS)[number] =>
+  (SITEMAP_PATHS as readonly string[]).includes(pathname);
 
 /**
  * Path prefixes search engines are asked to leave alone (robots.txt): the API, the private catalogue, pitch

@@ -1,3 +1,4 @@
+import { adminDownloadPermissionRoutes, catalogueDownloadRoutes } from './features/downloads/downloads.routes';
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
@@ -28,7 +29,8 @@ import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
-import { adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
+import { adminPitchActivityExportRoutes, adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
+import { adminSongExportRoutes, adminSongImportRoutes } from './features/catalogue-csv/catalogue-csv.routes';
 import { adminHoldCompanyRoutes, songwriterPitchReportRoutes } from './features/pitch-report/pitch-report.routes';
 import { adminPreviewRoutes, previewRequestRoutes } from './features/preview-access/preview-access.routes';
 import { stripeWebhookRoutes, testCheckoutRoutes } from './features/orders/payments.routes';
@@ -36,10 +38,11 @@ import { songwriterRoutes } from './features/songwriters/songwriters.routes';
 import { submissionRoutes } from './features/submissions/submissions.routes';
 import { adminReviewRoutes, adminUnreadMessageRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
 import { adminStudioRoutes, songwriterStudioRoutes } from './features/reviews/studio.routes';
+import { songwriterRewriteRoutes } from './features/reviews/rewrites.routes';
 import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
 import { createCatalogueCache } from './features/songs/catalogue-cache';
-import { adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
+import { adminSongAudioRoutes, adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
 import { clientAddressResolver } from './lib/client-address';
@@ -77,7 +80,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The routes that take multipart uploads: every other route refuses a body over 1 MB. */
 function isUploadRoute(method: string, path: string): boolean {
-  if (method === 'POST' && (path === '/api/submissions' || path === '/api/admin/songs')) return true;
+  if (method === 'POST' && (path === '/api/submissions' || path === '/api/admin/songs' || path === '/api/admin/song-audio')) return true;
+  if (method === 'POST' && /^\/api\/reviews\/[^/]+\/rewrite$/.test(path)) return true;
   return method === 'PUT' && /^\/api\/admin\/songs\/[^/]+$/.test(path);
 }
 
@@ -180,6 +184,8 @@ export function createApp({
 
   const mail = { emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl }, adminEmail: config.adminNotifyEmail };
   const preview = adminPreviewRoutes(db, mail);
+  const downloadContact = { siteName: config.siteName, email: config.adminNotifyEmail, publicUrl: config.publicUrl };
+  const downloadPermission = adminDownloadPermissionRoutes(db);
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
@@ -193,9 +199,10 @@ export function createApp({
     .route('/client-errors', clientErrorRoutes(db))
     .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret, catalogue }))
     .route('/songs', songCommentRoutes(db))
+    .route('/songs', catalogueDownloadRoutes({ db, storage, contact: downloadContact }))
     .route('/plays', playRoutes(db))
-    .route('/song-responses', songResponseRoutes(db, mail))
-    .route('/pitch', pitchRoutes({ db, secret: config.authSecret, mail }))
+    .route('/song-responses', songResponseRoutes(db, mail, config.authSecret))
+    .route('/pitch', pitchRoutes({ db, secret: config.authSecret, mail, storage, contact: downloadContact }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
     .route('/test-checkout', testCheckoutRoutes(db, payments, mail.emailCtx))
@@ -203,6 +210,7 @@ export function createApp({
     .route('/submissions', submissionRoutes({ db, storage, mail }))
     .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
     .route('/reviews', songwriterStudioRoutes(db))
+    .route('/reviews', songwriterRewriteRoutes({ db, storage, mail }))
     .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail, songMedia: { storage, logger } }))
     .route('/pitch-report', songwriterPitchReportRoutes(db))
     .route('/placements', songwriterPlacementRoutes(db))
@@ -214,14 +222,19 @@ export function createApp({
   admin.route('/audit', adminAuditRoutes(db));
   admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
   admin.route('/song-order', adminSongOrderRoutes(db));
+  admin.route('/song-audio', adminSongAudioRoutes({ db, storage }));
+  admin.route('/song-import', adminSongImportRoutes(db));
+  admin.route('/song-export', adminSongExportRoutes(db));
   admin.route('/comments', adminCommentRoutes(db));
   admin.route('/preview-requests', preview.requests);
+  admin.route('/preview-requests', downloadPermission.previewRequests);
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
   admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
   admin.route('/reviews', adminStudioRoutes(db));
   admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
+  admin.route('/pitch-links', downloadPermission.pitchLinks);
   admin.route('/pitch-agreements', adminAgreementRoutes({ db, mail }));
   admin.route('/pitch-pipeline', adminPitchPipelineRoutes(db));
   admin.route('/placements', adminPlacementRoutes(db));
@@ -229,6 +242,7 @@ export function createApp({
   admin.route('/song-responses', adminSongResponseRoutes(db));
   admin.route('/song-responses', adminHoldCompanyRoutes(db));
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));
+  admin.route('/pitch-activity-export', adminPitchActivityExportRoutes(db));
   admin.route('/users', adminOwnDataRoutes({ db, storage, mail }));
   admin.route('/', adminOperationsRoutes({ db, storage }));
   api.route('/admin', admin);
@@ -247,7 +261,7 @@ export function createApp({
       for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
       return getMe({ db, actor });
     };
-    app.route('/', webAppRoutes(webRoot, callerOf, { testPayments: config.testPaymentsAnnounced }));
+    app.route('/', webAppRoutes(webRoot, callerOf, { testPayments: config.testPaymentsAnnounced, publicUrl: config.publicUrl }));
   }
   return app;
 }

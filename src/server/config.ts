@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   SEED_DEMO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off', 'true', 'false', '1', '0']).optional()),
+  DEMO_AUDIO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['full', 'short']).optional()),
   TEST_PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off']).optional()),
   TRUSTED_PROXIES: optional,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
@@ -64,6 +65,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   /** undefined: seed when the database is empty. Never true in production. */
   seedDemo: boolean | undefined;
+  /** The demo songs' audio: whole arrangements (`full`), or their first seconds (`short`, the default under test). */
+  demoAudio: 'full' | 'short';
   siteName: string;
   logLevel: string;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset, /metrics is off. */
@@ -183,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: authSecret!,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: isProduction ? false : seedDemo,
+    // Tests start many servers and need playable songs, not whole ones: full renders are a minute of CPU.
+    demoAudio: e.DEMO_AUDIO ?? (e.NODE_ENV === 'test' ? 'short' : 'full'),
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,

@@ -9,9 +9,12 @@ import { warnIfBuiltForAnotherSite } from './built-site-name';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
+import { storeDemoAudio } from './db/seed/demo-songs';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
+import { backfillSongThumbs } from './features/songs/thumb-backfill';
+import { startUnusedSongAudioSweep } from './features/songs/songs.service';
 import { backfillReviewDueDates } from './features/reviews/due-dates';
 import { backfillSubmissionWaveforms } from './features/submissions/submission-waveform';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
@@ -30,6 +33,8 @@ export interface RunningServer {
   logger: Logger;
   mailWorker: MailWorker;
   demoAccounts: DemoCredential[];
+  /** Settles once the demo songs' audio is stored (at once when none is waiting); never rejects. */
+  demoAudio: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -84,12 +89,16 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const port = (server.address() as AddressInfo).port;
     mailWorker.start();
     const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
+    const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
     const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
     // In the background: the site serves meanwhile, and a failure is only logged.
     const backfillStop = new AbortController();
     const backfill = Promise.all([
       backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
         logger.error({ err: error }, 'waveform backfill failed'),
+      ),
+      backfillSongThumbs({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+        logger.error({ err: error }, 'cover thumbnail backfill failed'),
       ),
       backfillReviewDueDates({ db, logger }).catch((error: unknown) => logger.error({ err: error }, 'review due date backfill failed')),
       backfillSubmissionWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
@@ -99,6 +108,12 @@ export async function startServer(config: Config, options: { webRoot?: string; m
         logger.error({ err: error }, 'agreement song media step failed at start'),
       ),
     ]);
+    const demoAudio = storeDemoAudio({ db, storage, config, logger, signal: backfillStop.signal }).then(
+      () => {},
+      (error: unknown) => {
+        if (!backfillStop.signal.aborted) logger.error({ err: error }, 'demo song audio failed');
+      },
+    );
 
     const db_ = database;
     return {
@@ -108,12 +123,15 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       logger,
       mailWorker,
       demoAccounts,
+      demoAudio,
       async stop() {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         backfillStop.abort();
         await backfill;
+        await demoAudio;
         await mailWorker.stop();
         await unverifiedSweep.stop();
+        await songAudioSweep.stop();
         await pitchDigests.stop();
         transport.close();
         storage.close();

@@ -2,9 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { THEME_COOKIE } from '../common/constants';
 import type { MeResponse } from '../common/responses';
 import * as MESSAGES from '../common/messages';
 import { withCallerElement } from './features/accounts/caller-in-page';
+import { withThemeAttribute } from './features/theme/theme-in-page';
 import { isKnownPagePath, mayBrowseCatalogue, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../common/routes';
 import type { AppEnv } from './lib/hono-env';
 import { requestLog } from './lib/request-log';
@@ -21,7 +24,7 @@ import { loggedPath } from './lib/token-redaction';
 export function webAppRoutes(
   webRoot: string,
   callerOf?: (c: Context<AppEnv>) => Promise<MeResponse>,
-  { testPayments = false }: { testPayments?: boolean } = {},
+  { testPayments = false, publicUrl }: { testPayments?: boolean; publicUrl?: string } = {},
 ) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(webRoot, 'index.html');
@@ -30,7 +33,7 @@ export function webAppRoutes(
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   // Public pages prerendered by the build: sent instead of the empty shell, so they paint before scripts run.
-  const prerendered = readPrerendered(webRoot, PRERENDERED_PATHS);
+  const prerendered = readPrerendered(webRoot, PRERENDERED_PATHS, publicUrl);
   // Signed-in pages' shells, for callers who may open them (common/routes.ts).
   const shells = readPrerendered(webRoot, PRERENDERED_SHELLS);
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
@@ -60,7 +63,8 @@ export function webAppRoutes(
     if (callerOf) c.header('Vary', 'Cookie');
     const caller = await readCaller(c);
     const page = (html: string) => {
-      const marked = testPayments ? withTestPaymentsBanner(html) : html;
+      const themed = withThemeAttribute(html, getCookie(c, THEME_COOKIE));
+      const marked = testPayments ? withTestPaymentsBanner(themed) : themed;
       return caller ? withCallerElement(marked, caller) : marked;
     };
     if (!isKnownPagePath(pathname)) {
@@ -87,11 +91,24 @@ function withTestPaymentsBanner(html: string): string {
 }
 
 /** The build's prerendered pages among `paths` (a build may predate some), by path. */
-function readPrerendered(webRoot: string, paths: readonly string[]): Map<string, string> {
+function readPrerendered(webRoot: string, paths: readonly string[], publicUrl?: string): Map<string, string> {
   const pages = new Map<string, string>();
   for (const pathname of paths) {
     const file = path.join(webRoot, prerenderedFile(pathname));
-    if (existsSync(file)) pages.set(pathname, readFileSync(file, 'utf8'));
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, 'utf8');
+    pages.set(pathname, publicUrl ? withAbsoluteShareUrls(html, publicUrl) : html);
   }
   return pages;
+}
+
+/**
+ * Share cards need absolute addresses (link previews fetch the image from elsewhere); the build knows only
+ * paths, the server knows the site's public address.
+ */
+function withAbsoluteShareUrls(html: string, publicUrl: string): string {
+  return html.replace(
+    /(<meta (?:property="og:(?:url|image)"|name="twitter:image") content=")\//g,
+    (_, start: string) => `${start}${publicUrl.replace(/\/$/, '')}/`,
+  );
 }

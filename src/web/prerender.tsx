@@ -23,8 +23,10 @@ export async function renderPage(pathname: string): Promise<{ head: string; body
       </Providers>
     </StrictMode>,
   );
-  // PageMeta renders the <title> and <meta> in place at build time; they belong in <head>.
-  const headTags = /<title>[\s\S]*?<\/title>|<meta name="description"[^>]*>/g;
+  // PageMeta renders the <title> and <meta> tags (description, share cards) in place at build time; they belong in <head>.
+  // React also writes a preload for an image it renders eagerly (the home page's artwork): a head resource too.
+  const headTags =
+    /<title>[\s\S]*?<\/title>|<meta (?:name|property)="(?:description|og:[^"]+|twitter:[^"]+)"[^>]*>|<link rel="preload"[^>]*>/g;
   const head = (html.match(headTags) ?? []).join('');
   // Forms and buttons stay inert until the app takes over (main.tsx): a click must not fall on a control
   // with no script behind it yet. Links work as they are.

@@ -56,6 +56,8 @@ describe('a preview user holds and passes', () => {
         response: 'hold',
         note: 'Carly Pearce, next album',
         updatedAt: expect.any(String),
+        // The song has no cover.
+        thumbnail: null,
       },
     ]);
 

@@ -160,6 +160,7 @@ describe('the pitch report', () => {
       published: true,
       listeners: 0,
       plays: 0,
+      downloads: 0,
       averageDepthPercent: null,
       responses: [],
       lastActivityAt: null,

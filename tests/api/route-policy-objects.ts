@@ -123,9 +123,28 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
       return { agreement: agreement!.id, review: pitched!.id };
     }),
   );
+  // A sent review that suggests a rewrite, for the owner's one rewrite.
+  const [close] = await t.db
+    .insert(songReviews)
+    .values({
+      songwriterId: owner.id,
+      orderId: (await makePaidOrder(t.db, owner.id, 1)).id,
+      songNumber: 1,
+      songTitle: 'Close But Not Yet',
+      lyricsText: 'Verse one',
+      storyArc: 'A song one rewrite away.',
+      aiUsage: 'No AI was used.',
+      status: 'reviewed',
+      verdict: 'rewrite_suggested',
+      adminReview: 'Rewrite the verse.',
+      reviewedAt: new Date(),
+    })
+    .returning({ id: songReviews.id });
   return {
     orderId: order.id,
     reviewId,
+    /** A sent review suggesting a rewrite, for the owner to send one. */
+    closeReviewId: close!.id,
     agreementToSign: toSign!.agreement,
     agreementToDecline: toDecline!.agreement,
     agreementSigned: signed!.agreement,
@@ -152,6 +171,11 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
     missing: get(fileLink(secret, noSuchId, anotherId)),
   });
   const message = { message: 'A note on the bridge.' };
+  const rewriteForm = () => {
+    const form = new FormData();
+    form.set('data', JSON.stringify({ note: 'A new verse.', lyricsText: 'Verse one, rewritten' }));
+    return form;
+  };
   const signature = { legalName: 'Policy Matrix Writer', consent: true };
   return [
     {
@@ -183,6 +207,12 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
       object: 'sent review',
       owned: { method: 'POST', path: `/api/reviews/${objects.sentReviewId}/rating`, json: { rating: 5 } },
       missing: { method: 'POST', path: `/api/reviews/${noSuchId}/rating`, json: { rating: 5 } },
+    },
+    {
+      route: 'POST /api/reviews/:id/rewrite',
+      object: 'review suggesting a rewrite',
+      owned: { method: 'POST', path: `/api/reviews/${objects.closeReviewId}/rewrite`, form: rewriteForm },
+      missing: { method: 'POST', path: `/api/reviews/${noSuchId}/rewrite`, form: rewriteForm },
     },
     {
       route: 'GET /api/test-checkout/:sessionId',

@@ -232,7 +232,8 @@ test('each route answers each caller as the table says, owned objects included',
   // Lower bounds at the figures first proven (76 routes, 8 owned objects on 7 routes): routes may be added, not lost.
   expect(ownerCells).toBeGreaterThanOrEqual(16);
   expect(cells).toBeGreaterThanOrEqual(462);
-});
+  // Every route times every caller: minutes on a busy machine, not the 30 s of a single request's test.
+}, 180_000);
 
 test('pitch-link routes let every caller in with a live token, signed in or not', async () => {
   const token = newPitchToken();

@@ -22,11 +22,13 @@ import {
   rowCounts,
   sessions,
   songComments,
+  songDownloads,
   songPlayDays,
   songPlays,
   songResponses,
   songReviews,
   songs,
+  songWriters,
   songwriterProfiles,
   songwriterQuestionnaires,
   storedFiles,
@@ -318,6 +320,60 @@ describe('catalogue', () => {
     await db.insert(songComments).values(comment({ commenterName: x(100), commenterEmail: x(255), commentText: x(1000) }));
   });
 
+  test('songs: the key is empty or one of the 24', async () => {
+    for (const bad of ['H major', 'a minor', 'F#m', 'C# major', '']) {
+      await expectRefusedBy(db.insert(songs).values(song({ musicalKey: bad })), 'songs_musical_key_check');
+    }
+    const accepted = await db
+      .insert(songs)
+      .values([song({ musicalKey: 'F# major' }), song({ musicalKey: 'A minor' }), song({ musicalKey: null })])
+      .returning({ musicalKey: songs.musicalKey });
+    expect(accepted.map((r) => r.musicalKey)).toEqual(['F# major', 'A minor', null]);
+  });
+
+  test('song_writers: a share above 0 and at most 100, a known PRO, an IPI/CAE of 9–11 digits, short names, one writer per place', async () => {
+    const { id: songId } = await insertSong();
+    const writer = (overrides: Partial<typeof songWriters.$inferInsert>) => ({
+      songId,
+      position: 0,
+      name: 'Jo Lane',
+      pro: 'BMI',
+      share: 50,
+      ...overrides,
+    });
+    const cases: [Partial<typeof songWriters.$inferInsert>, string][] = [
+      [{ share: 0 }, 'song_writers_share_check'],
+      // numeric(5, 2) keeps hundredths: a thousandth rounds to nothing.
+      [{ share: 0.001 }, 'song_writers_share_check'],
+      [{ share: -5 }, 'song_writers_share_check'],
+      [{ share: 100.01 }, 'song_writers_share_check'],
+      [{ pro: 'PRS for Music' }, 'song_writers_pro_check'],
+      [{ pro: 'bmi' }, 'song_writers_pro_check'],
+      [{ ipi: '12345678' }, 'song_writers_ipi_check'],
+      [{ ipi: '123456789012' }, 'song_writers_ipi_check'],
+      [{ ipi: '00 123 456 78' }, 'song_writers_ipi_check'],
+      [{ ipi: '' }, 'song_writers_ipi_check'],
+      [{ name: '' }, 'song_writers_name_check'],
+      [{ name: x(101) }, 'song_writers_name_check'],
+      [{ publisher: '' }, 'song_writers_publisher_check'],
+      [{ publisher: x(201) }, 'song_writers_publisher_check'],
+      [{ position: -1 }, 'song_writers_position_check'],
+    ];
+    for (const [overrides, constraint] of cases) {
+      await expectRefusedBy(db.insert(songWriters).values(writer(overrides)), constraint);
+    }
+    const accepted = await db
+      .insert(songWriters)
+      .values([
+        writer({ share: 0.01, ipi: '123456789', name: x(100), publisher: x(200) }),
+        writer({ position: 1, share: 99.99, pro: 'APRA AMCOS', ipi: '12345678901' }),
+      ])
+      .returning({ share: songWriters.share });
+    expect(accepted.map((r) => r.share)).toEqual([0.01, 99.99]);
+    await expectRefusedBy(db.insert(songWriters).values(writer({ position: 1 })), 'song_writers_song_position_unique');
+    await expectRefusedBy(db.insert(songWriters).values(writer({ songId: randomUUID() })), 'song_writers_song_id_songs_id_fk');
+  });
+
   test('songs: the waveform holds at most 2000 peaks', async () => {
     const peaks = (n: number) => Array.from({ length: n }, (_, i) => i % 256);
     await expectRefusedBy(db.insert(songs).values(song({ audioPeaks: peaks(2001) })), 'songs_audio_peaks_check');
@@ -349,6 +405,28 @@ describe('catalogue', () => {
       .values([
         { songId, userId: someone.id },
         { songId, pitchLinkId: link.id },
+      ])
+      .returning();
+    expect(accepted).toHaveLength(2);
+  });
+
+  test('song_downloads: an MP3 or a lyric sheet, by a user or a pitch link, exactly one of the two', async () => {
+    const { id: songId } = await insertSong();
+    const link = await insertPitchLink();
+    await expectRefusedBy(db.insert(songDownloads).values({ songId, kind: 'mp3' }), 'song_downloads_listener_check');
+    await expectRefusedBy(
+      db.insert(songDownloads).values({ songId, kind: 'mp3', userId: someone.id, pitchLinkId: link.id }),
+      'song_downloads_listener_check',
+    );
+    await expectRefusedBy(
+      db.insert(songDownloads).values({ songId, kind: 'wav' as 'mp3', userId: someone.id }),
+      'song_downloads_kind_check',
+    );
+    const accepted = await db
+      .insert(songDownloads)
+      .values([
+        { songId, kind: 'mp3', userId: someone.id },
+        { songId, kind: 'lyric_sheet', pitchLinkId: link.id },
       ])
       .returning();
     expect(accepted).toHaveLength(2);
@@ -664,8 +742,45 @@ describe('orders and reviews', () => {
         storyArc: '-',
         aiUsage: 'None',
       }),
-      'song_reviews_order_song_unique',
+      'song_reviews_first_round_unique',
     );
+  });
+
+  test('song_reviews: one rewrite per first review, sharing its song; only a rewrite has a note (never blank) and a reviewer', async () => {
+    const review = await insertReview();
+    const rewrite = (overrides: Partial<typeof songReviews.$inferInsert> = {}) => ({
+      songwriterId: writer.id,
+      orderId: review.orderId,
+      songNumber: review.songNumber,
+      songTitle: review.songTitle,
+      storyArc: review.storyArc,
+      aiUsage: review.aiUsage,
+      rewriteOf: review.id,
+      rewriteNote: 'A new second verse.',
+      reviewerId: someone.id,
+      ...overrides,
+    });
+    const [second] = await db.insert(songReviews).values(rewrite()).returning();
+    await expectRefusedBy(db.insert(songReviews).values(rewrite({ rewriteNote: 'Again.' })), 'song_reviews_rewrite_of_unique');
+    await expectRefusedBy(
+      db.update(songReviews).set({ rewriteNote: 'What changed' }).where(eq(songReviews.id, review.id)),
+      'song_reviews_rewrite_fields_check',
+    );
+    await expectRefusedBy(
+      db.update(songReviews).set({ reviewerId: someone.id }).where(eq(songReviews.id, review.id)),
+      'song_reviews_rewrite_fields_check',
+    );
+    for (const rewriteNote of ['', ' \n\t ', x(1001)]) {
+      await expectRefusedBy(
+        db.update(songReviews).set({ rewriteNote }).where(eq(songReviews.id, second!.id)),
+        'song_reviews_rewrite_note_check',
+      );
+    }
+    // An erased writer's note goes; the reviewer's account may go too.
+    await db.update(songReviews).set({ rewriteNote: null, reviewerId: null }).where(eq(songReviews.id, second!.id));
+    // The rewrite goes with its first review.
+    await db.delete(songReviews).where(eq(songReviews.id, review.id));
+    expect(await db.select().from(songReviews).where(eq(songReviews.id, second!.id))).toEqual([]);
   });
 
   test('review_messages: a blank message is refused', async () => {
@@ -736,6 +851,20 @@ describe('the review studio and the audit trail', () => {
       sizeBytes: 1,
     };
     await expectRefusedBy(db.insert(storedFiles).values({ ...file, audioPeaks: Array(100_000).fill(1) }), 'stored_files_audio_peaks_check');
+  });
+
+  test('stored_files: a detected tempo within the form’s BPM range and a detected key from the list, or none', async () => {
+    const file = () => ({ bucket: 'song-audio' as const, key: `k-${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 1 });
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file(), detectedBpm: 0 }), 'stored_files_detected_bpm_check');
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file(), detectedBpm: 301 }), 'stored_files_detected_bpm_check');
+    await expectRefusedBy(
+      db.execute(
+        sql`insert into stored_files (bucket, key, content_type, size_bytes, detected_key) values ('song-audio', ${randomUUID()}, 'audio/mpeg', 1, 'H minor')`,
+      ),
+      'stored_files_detected_key_check',
+    );
+    await db.insert(storedFiles).values({ ...file(), detectedBpm: 128, detectedKey: 'A minor' });
+    await db.insert(storedFiles).values({ ...file(), detectedBpm: null, detectedKey: null });
   });
 
   test('audit_events: a known action and subject kind', async () => {

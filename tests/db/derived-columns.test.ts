@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { listenerLastPlays, pitchLinks, rowCounts, songPlayDays, songPlays, songs, users } from '../../src/server/db/schema';
+import { listenerLastPlays, pitchLinks, rowCounts, songPlayDays, songPlays, songs, songWriters, users } from '../../src/server/db/schema';
 import { makeUser } from '../../src/server/db/seed/factories';
 import { createTestDatabase, type TestDatabase } from '../setup/database';
 
 /**
- * What the database keeps by itself: songs.search_text (a generated column); song_play_days,
+ * What the database keeps by itself: songs.search_text (a generated column); songs.writer_names, song_play_days,
  * listener_last_plays and row_counts (triggers).
  */
 let database: TestDatabase;
@@ -67,6 +67,57 @@ describe('songs.search_text is title, lyrics and tags, recomputed on every write
     // A 1-row table is seq-scanned by choice; forbid that to see that the index can answer.
     await db.execute(sql`set enable_seqscan = off`);
     const forced = (await db.execute(sql`explain (format json) select id from songs where search_text ilike '%whiskey%'`)) as unknown as {
+      rows: { 'QUERY PLAN': unknown }[];
+    };
+    await db.execute(sql`set enable_seqscan = on`);
+    expect(JSON.stringify(forced.rows[0]!['QUERY PLAN'])).toContain('songs_search_text_trgm_idx');
+  });
+});
+
+describe("songs.writer_names and the search text follow the song's writers, whatever writes them", () => {
+  test('inserts, renames, reorders and deletes reach the search text; a share alone rewrites no song; the index answers', async () => {
+    const [song] = await db
+      .insert(songs)
+      .values({ slug: 'co-write', title: 'Co-Write', description: 'd', lyrics: 'two hearts', tags: ['duet'], musicalKey: 'E minor' })
+      .returning();
+    const searchTextOf = async () => (await db.select().from(songs).where(eq(songs.id, song!.id)))[0]!;
+    expect(song!.searchText).toBe('Co-Write\ntwo hearts\nduet\nE minor');
+
+    await db.insert(songWriters).values([
+      { songId: song!.id, position: 1, name: 'Jo Lane', pro: 'BMI', share: 40 },
+      { songId: song!.id, position: 0, name: 'Casey Rivers', pro: 'ASCAP', share: 60 },
+    ]);
+    expect(await searchTextOf()).toMatchObject({
+      writerNames: 'Casey Rivers\nJo Lane',
+      searchText: 'Co-Write\ntwo hearts\nduet\nE minor\nCasey Rivers\nJo Lane',
+    });
+
+    // A new share leaves the names as they were: the song row is not rewritten.
+    const before = (await db.execute(sql`select xmin::text as version from songs where id = ${song!.id}`)) as unknown as {
+      rows: { version: string }[];
+    };
+    await db.update(songWriters).set({ share: 50 }).where(eq(songWriters.songId, song!.id));
+    const after = (await db.execute(sql`select xmin::text as version from songs where id = ${song!.id}`)) as unknown as {
+      rows: { version: string }[];
+    };
+    expect(after.rows[0]!.version).toBe(before.rows[0]!.version);
+
+    await db.update(songWriters).set({ name: 'Jo Lane-Price' }).where(eq(songWriters.name, 'Jo Lane'));
+    expect((await searchTextOf()).writerNames).toBe('Casey Rivers\nJo Lane-Price');
+    await db.delete(songWriters).where(eq(songWriters.name, 'Casey Rivers'));
+    expect((await searchTextOf()).writerNames).toBe('Jo Lane-Price');
+    await db.delete(songWriters).where(eq(songWriters.songId, song!.id));
+    expect(await searchTextOf()).toMatchObject({ writerNames: '', searchText: 'Co-Write\ntwo hearts\nduet\nE minor' });
+
+    // Deleting a song takes its writers with it, and the trigger that follows finds no song to rewrite.
+    await db.insert(songWriters).values({ songId: song!.id, position: 0, name: 'Jo Lane', pro: 'BMI', share: 100 });
+    await db.delete(songs).where(eq(songs.id, song!.id));
+    expect(await db.select().from(songWriters).where(eq(songWriters.songId, song!.id))).toEqual([]);
+
+    await db.execute(sql`set enable_seqscan = off`);
+    const forced = (await db.execute(
+      sql`explain (format json) select id from songs where search_text ilike '%lane-price%'`,
+    )) as unknown as {
       rows: { 'QUERY PLAN': unknown }[];
     };
     await db.execute(sql`set enable_seqscan = on`);

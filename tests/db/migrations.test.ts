@@ -67,7 +67,12 @@ describe(`the committed migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' 
       where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`);
     const actual = columns.map((c) => `${c.table_name}.${c.column_name} ${c.type}${c.not_null ? ' not null' : ''}`).sort();
     const expected = tables
-      .flatMap((t) => Object.values(t.columns).map((c) => `${t.name}.${c.name} ${c.type}${c.notNull || c.primaryKey ? ' not null' : ''}`))
+      // The snapshot writes numeric(5, 2) where PostgreSQL writes numeric(5,2).
+      .flatMap((t) =>
+        Object.values(t.columns).map(
+          (c) => `${t.name}.${c.name} ${c.type.replaceAll(', ', ',')}${c.notNull || c.primaryKey ? ' not null' : ''}`,
+        ),
+      )
       .sort();
     expect(actual).toEqual(expected);
   });

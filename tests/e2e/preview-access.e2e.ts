@@ -130,8 +130,15 @@ describe('preview access', () => {
     await admin.getByRole('heading', { level: 1, name: 'Preview User Activity' }).waitFor();
     const userRow = admin.getByRole('row').filter({ hasText: visitor.email });
     await userRow.waitFor();
-    // Cells after the user's name: company, plays, comments, last active.
-    expect(await userRow.getByRole('cell').allTextContents()).toEqual([visitor.company, '1', '0', expect.stringMatching(/ago$/)]);
+    // Cells after the user's name: company, plays, comments, downloads, download permission, last active.
+    expect(await userRow.getByRole('cell').allTextContents()).toEqual([
+      visitor.company,
+      '1',
+      '0',
+      '0',
+      'Stream only',
+      expect.stringMatching(/ago$/),
+    ]);
     await expectNoSeriousA11yViolations(admin);
     await userRow.getByRole('button', { name: visitor.name }).click();
     const plays = admin.getByRole('region', { name: `Plays by ${visitor.name}` });

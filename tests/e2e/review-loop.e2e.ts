@@ -10,7 +10,7 @@ import { fullRubric } from '../api/helpers';
 import { useBrowser } from './support/browser';
 import { scoreTheRubric } from './support/rubric';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
-import { verificationLink } from './support/outbox';
+import { ok, paidSongwriter } from './support/review-journey';
 import { uniqueSuffix } from './support/unique';
 
 /**
@@ -48,6 +48,9 @@ function journeyData() {
       password: 'porch-swing-harmony-77',
       firstName: 'Marlow',
       lastName: `Reyes${run}`,
+      phone: '615-555-0199',
+      proAffiliation: 'ASCAP',
+      howFoundUs: 'A friend at the Bluebird Cafe',
     },
     songs,
     reviewText: `The hook of "${songs[0]!.title}" lands on the first listen. Tighten the second verse.`,
@@ -92,61 +95,8 @@ const origin = { Origin: baseUrl };
 const serverFails = (route: Route) =>
   route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' });
 
-async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-}
-
 /** A songwriter with a profile, a questionnaire and a paid order of two songs; returns the order id. */
-async function preparedSongwriter(page: Page, admin: Page): Promise<string> {
-  await ok(
-    await page.request.post('/api/songwriters/sign-up', {
-      headers: origin,
-      data: { username: writer.username, email: writer.email, password: writer.password, confirmPassword: writer.password },
-    }),
-    'sign-up',
-  );
-  await page.goto(await verificationLink(admin, writer.email));
-  await page.waitForURL((url) => url.pathname === '/songwriter-profile');
-  await ok(
-    await page.request.put('/api/songwriters/me/profile', {
-      headers: origin,
-      data: {
-        firstName: writer.firstName,
-        lastName: writer.lastName,
-        email: writer.email,
-        phone: '615-555-0199',
-        streetAddress: '7 Music Row',
-        city: 'Nashville',
-        stateProvince: 'TN',
-        zip: '37203',
-        country: 'United States',
-      },
-    }),
-    'profile',
-  );
-  await ok(
-    await page.request.put('/api/songwriters/me/questionnaire', {
-      headers: origin,
-      data: {
-        yearsWriting: '9',
-        songsWritten: 'about 150',
-        mostRecentSong: 'Kitchen Table Hymn',
-        preferredGenre: 'Americana',
-        hasPublished: true,
-        proAffiliation: 'ASCAP',
-        howFoundUs: 'A friend at the Bluebird Cafe',
-      },
-    }),
-    'questionnaire',
-  );
-  const checkout = await page.request.post('/api/songwriters/me/checkout', { headers: origin, data: { packageSize: 2 } });
-  await ok(checkout, 'checkout');
-  const { orderId, url } = (await checkout.json()) as { orderId: string; url: string };
-  const sessionId = url.split('/test-checkout/')[1];
-  expect(sessionId).toBeTruthy();
-  await ok(await page.request.post(`/api/test-checkout/${sessionId}/pay`, { headers: origin, data: {} }), 'pay');
-  return orderId;
-}
+const preparedSongwriter = (page: Page, admin: Page) => paidSongwriter(page, admin, writer, 2);
 
 /** One song submitted to the order and its review sent, both through the API; the review's id. */
 async function reviewedSubmission(
@@ -546,7 +496,9 @@ describe('the pitch offer', () => {
       const note = admin.getByRole('note');
       await note.getByText(fromAgreement, { exact: false }).waitFor();
       await expect.poll(async () => (await admin.getByLabel('Title').inputValue()) === song.title).toBe(true);
-      await expect.poll(async () => (await admin.getByLabel('Lyrics').inputValue()) === 'Porch light burning').toBe(true);
+      await expect
+        .poll(async () => (await admin.getByRole('textbox', { name: 'Lyrics', exact: true }).inputValue()) === 'Porch light burning')
+        .toBe(true);
       // The step after the signing may still be copying the audio: once done, the page plays it.
       await expect
         .poll(async () => {

@@ -1,11 +1,10 @@
 import { format, parseISO } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
-import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
-import { verificationLink } from './support/outbox';
+import { submittedSong } from './support/review-journey';
 import { scoreTheRubric } from './support/rubric';
 import { uniqueSuffix } from './support/unique';
 
@@ -15,80 +14,14 @@ import { uniqueSuffix } from './support/unique';
  * scores as a chart beside the text and rates the review, and the admin's dashboard shows the rating.
  */
 
-const baseUrl = inject('baseUrl');
-const origin = { Origin: baseUrl };
 const rb = MESSAGES.rubric;
 const browser = useBrowser();
 
-async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-}
-
-/** A new songwriter with a profile, a questionnaire and a paid 1-song package, whose song is submitted; the review's id and due date. */
-async function submittedSong(page: Page, admin: Page, run: string, title: string): Promise<{ reviewId: string; dueOn: string }> {
-  const email = `rubric.${run}@example.test`;
-  const password = 'porch-swing-harmony-77';
-  await ok(
-    await page.request.post('/api/songwriters/sign-up', {
-      headers: origin,
-      data: { username: `rubric_${run}`, email, password, confirmPassword: password },
-    }),
-    'sign-up',
-  );
-  await page.goto(await verificationLink(admin, email));
-  await page.waitForURL((url) => url.pathname === '/songwriter-profile');
-  await ok(
-    await page.request.put('/api/songwriters/me/profile', {
-      headers: origin,
-      data: {
-        firstName: 'Rubi',
-        lastName: `Carter${run}`,
-        email,
-        phone: '615-555-0142',
-        streetAddress: '9 Music Row',
-        city: 'Nashville',
-        stateProvince: 'TN',
-        zip: '37203',
-        country: 'United States',
-      },
-    }),
-    'profile',
-  );
-  await ok(
-    await page.request.put('/api/songwriters/me/questionnaire', {
-      headers: origin,
-      data: {
-        yearsWriting: '4',
-        songsWritten: 'about 40',
-        mostRecentSong: 'Screen Door',
-        preferredGenre: 'Country',
-        hasPublished: false,
-        howFoundUs: 'A writers round',
-      },
-    }),
-    'questionnaire',
-  );
-  const checkout = await page.request.post('/api/songwriters/me/checkout', { headers: origin, data: { packageSize: 1 } });
-  await ok(checkout, 'checkout');
-  const { orderId, url } = (await checkout.json()) as { orderId: string; url: string };
-  await ok(await page.request.post(`/api/test-checkout/${url.split('/test-checkout/')[1]}/pay`, { headers: origin, data: {} }), 'pay');
-  const submitted = await page.request.post('/api/submissions', {
-    headers: origin,
-    multipart: {
-      data: JSON.stringify({
-        orderId,
-        title,
-        storyArc: 'A screen door slams and a summer ends.',
-        aiUsage: 'No AI was used.',
-        agreed: true,
-      }),
-      audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 2, seed: 41 }) },
-    },
-  });
-  await ok(submitted, 'submission');
-  const { id: reviewId } = (await submitted.json()) as { id: string };
+/** A new songwriter's submitted song: the review's id and its due date, as the songwriter's API gives it. */
+async function submittedSongDue(page: Page, admin: Page, title: string): Promise<{ reviewId: string; dueOn: string }> {
+  const reviewId = await submittedSong(page, admin, { title, seconds: 2 });
   const review = await page.request.get(`/api/reviews/${reviewId}`);
-  await ok(review, 'review');
+  expect(review.ok(), await review.text()).toBe(true);
   return { reviewId, dueOn: ((await review.json()) as { dueOn: string }).dueOn };
 }
 
@@ -99,7 +32,7 @@ describe('the review rubric', () => {
     const reviewText = `"${title}" has a hook worth keeping; rewrite the second verse around it.`;
     const admin = await (await browser.context({ role: 'admin' })).newPage();
     const page = await (await browser.context()).newPage();
-    const { reviewId, dueOn } = await submittedSong(page, admin, run, title);
+    const { reviewId, dueOn } = await submittedSongDue(page, admin, title);
 
     // The songwriter is told when to expect it.
     await page.goto(`/songwriter/review/${reviewId}`);

@@ -234,31 +234,35 @@ test('a page whose code is slow to come keeps the last one on screen, with a bar
   await context.close();
 });
 
-test('the keyboard focus ring keeps 3:1 contrast against the dark red and the yellow buttons', async () => {
-  const context = await browser.context();
-  const page = await context.newPage();
-  await page.goto('/');
-  const yellow = page.getByRole('link', { name: 'Get Started' });
-  await page.goto('/contact');
-  const darkRed = page.getByRole('button', { name: /send/i });
-  for (const [path, control] of [
-    ['/', yellow],
-    ['/contact', darkRed],
-  ] as const) {
-    await page.goto(path);
-    await control.waitFor();
-    // Keyboard focus, as the ring is only drawn for it.
-    await control.focus();
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    expect(await control.evaluate((element) => element.matches(':focus-visible')), path).toBe(true);
-    const ring = await focusIndicatorOf(control);
-    expect(ring.outlineWidth, path).toBeGreaterThanOrEqual(2);
-    const best = Math.max(...[ring.outline, ...ring.bands].map((color) => contrastRatio(color, ring.fill)));
-    expect(best, `${path}: ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
-  }
-  await context.close();
-});
+test.each(['light', 'dark'] as const)(
+  'the keyboard focus ring keeps 3:1 contrast against the dark red and the yellow buttons, %s theme',
+  async (colorScheme) => {
+    const context = await browser.context({ colorScheme });
+    const page = await context.newPage();
+    await page.goto('/');
+    const yellow = page.getByRole('link', { name: 'Get Started' });
+    await page.goto('/contact');
+    const darkRed = page.getByRole('button', { name: /send/i });
+    for (const [path, control] of [
+      ['/', yellow],
+      ['/contact', darkRed],
+    ] as const) {
+      await page.goto(path);
+      await control.waitFor();
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
+      // Keyboard focus, as the ring is only drawn for it.
+      await control.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await control.evaluate((element) => element.matches(':focus-visible')), path).toBe(true);
+      const ring = await focusIndicatorOf(control);
+      expect(ring.outlineWidth, path).toBeGreaterThanOrEqual(2);
+      const best = Math.max(...[ring.outline, ...ring.bands].map((color) => contrastRatio(color, ring.fill)));
+      expect(best, `${path}: ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
+    }
+    await context.close();
+  },
+);
 
 test('after a validation error the focused field is not hidden under the sticky header, on a phone', async () => {
   const context = await browser.context({ width: 375, height: 560 });

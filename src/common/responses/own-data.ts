@@ -85,6 +85,10 @@ export const PersonalDataExportSchema = z.object({
       id: z.string(),
       orderId: z.string(),
       songNumber: z.number().int(),
+      /** 2 for a rewrite of the song, with the note on what changed and the id of the first submission. */
+      round: z.number().int(),
+      rewriteOf: z.string().nullable(),
+      rewriteNote: z.string().nullable(),
       songTitle: z.string(),
       storyArc: z.string(),
       aiUsage: z.string(),

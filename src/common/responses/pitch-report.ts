@@ -20,11 +20,13 @@ export const PitchReportSongSchema = z.object({
   /** Distinct listeners: preview users and pitch link recipients. */
   listeners: z.number().int(),
   plays: z.number().int(),
+  /** Tagged MP3s and lyric sheets taken by download-allowed listeners. */
+  downloads: z.number().int(),
   /** The mean of each listener's furthest point, as a percentage of the song; null without plays or a known length. */
   averageDepthPercent: z.number().nullable(),
   /** Newest first. */
   responses: z.array(PitchReportResponseSchema),
-  /** The latest play, hold or pass; null when there was none. */
+  /** The latest play, download, hold or pass; null when there was none. */
   lastActivityAt: timestamp.nullable(),
 });
 export type PitchReportSong = z.output<typeof PitchReportSongSchema>;

@@ -1,7 +1,9 @@
 /** What the hold and pass, pitch link and pitch activity routes answer. */
 import { z } from 'zod';
-import { SONG_RESPONSES } from '../constants';
+import { DOWNLOAD_KINDS, SONG_RESPONSES } from '../constants';
+import { MUSICAL_KEYS } from '../musical-keys';
 import { timestamp } from './common';
+import { SongThumbnailSchema } from './songs';
 
 const songResponse = z.enum(SONG_RESPONSES);
 
@@ -15,7 +17,10 @@ export const MySongResponseSchema = z.object({
   updatedAt: timestamp,
 });
 export type MySongResponse = z.output<typeof MySongResponseSchema>;
-export const MySongResponsesSchema = z.array(MySongResponseSchema);
+/** A row of the listener's own list (My holds), with the song's cover thumbnails (null without a cover). */
+export const MySongResponseItemSchema = MySongResponseSchema.extend({ thumbnail: SongThumbnailSchema.nullable() });
+export type MySongResponseItem = z.output<typeof MySongResponseItemSchema>;
+export const MySongResponsesSchema = z.array(MySongResponseItemSchema);
 export type MySongResponses = z.output<typeof MySongResponsesSchema>;
 
 /** Who answered: a preview user (their id), or a pitch link's recipient (the link's id). */
@@ -49,7 +54,7 @@ export type HoldCompanyShownState = z.output<typeof HoldCompanyShownStateSchema>
 /** One event of GET /api/admin/pitch-activity; `id` is unique within the feed (the kind and the row's id). */
 export const PitchActivityEventSchema = z.object({
   id: z.string(),
-  kind: z.enum(['hold', 'pass', 'open', 'play']),
+  kind: z.enum(['hold', 'pass', 'open', 'play', 'download']),
   /** A hold's or pass's latest change, a link's last open, a play's start. */
   at: timestamp,
   /** Null for a link open: the link, not a song, was opened. */
@@ -57,6 +62,8 @@ export const PitchActivityEventSchema = z.object({
   listener: ResponseListenerSchema,
   /** A hold's note (the artist or project). */
   note: z.string().nullable(),
+  /** What a download took: the tagged MP3 or the lyric sheet. */
+  download: z.enum(DOWNLOAD_KINDS).nullable(),
   /** A play's depth: seconds listened and the furthest point reached. */
   play: z.object({ listenedSeconds: z.number(), furthestSeconds: z.number(), completed: z.boolean() }).nullable(),
 });
@@ -84,6 +91,10 @@ export const PitchLinkListItemSchema = z.object({
   plays: z.number(),
   holds: z.number(),
   passes: z.number(),
+  /** Tagged MP3s and lyric sheets the recipient downloaded. */
+  downloads: z.number(),
+  /** Stream only (false) or download allowed, as the admin set it. */
+  downloadAllowed: z.boolean(),
 });
 export type PitchLinkListItem = z.output<typeof PitchLinkListItemSchema>;
 export const PitchLinkListSchema = z.array(PitchLinkListItemSchema);
@@ -123,8 +134,12 @@ export const PitchSongSchema = z.object({
   description: z.string(),
   lyrics: z.string(),
   writerInfo: z.string().nullable(),
+  /** The writers' names in credit order; none for a song listed before writers were (its writer info says who). */
+  writerNames: z.array(z.string()),
   genre: z.string().nullable(),
   bpm: z.number().nullable(),
+  musicalKey: z.enum(MUSICAL_KEYS).nullable(),
+  isOneStop: z.boolean(),
   tags: z.array(z.string()),
   audioUrl: z.string().nullable(),
   imageUrl: z.string().nullable(),
@@ -140,6 +155,8 @@ export const PitchPageSchema = z.object({
   recipientCompany: z.string().nullable(),
   message: z.string().nullable(),
   expiresAt: timestamp,
+  /** The recipient may download each song's tagged MP3 and lyric sheet. */
+  downloadAllowed: z.boolean(),
   songs: z.array(PitchSongSchema),
 });
 export type PitchPage = z.output<typeof PitchPageSchema>;

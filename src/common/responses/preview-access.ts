@@ -1,6 +1,6 @@
 /** What the preview access routes answer: requests, preview accounts and listening activity. */
 import { z } from 'zod';
-import { PREVIEW_REQUEST_STATUSES } from '../constants';
+import { DOWNLOAD_KINDS, PREVIEW_REQUEST_STATUSES } from '../constants';
 import { paged, timestamp } from './common';
 
 /** A preview request as its owner reads it (GET /api/preview-requests/mine). */
@@ -52,6 +52,11 @@ export const PreviewUserActivitySchema = z.object({
   companyName: z.string().nullable(),
   playCount: z.number(),
   commentCount: z.number(),
+  downloadCount: z.number(),
+  /** Stream only or download allowed, as the admin set it on their access. */
+  downloadAllowed: z.boolean(),
+  /** Their approved access, where the download permission is set; null for a preview role without one. */
+  accessId: z.string().nullable(),
   lastActiveAt: timestamp.nullable(),
 });
 export type PreviewUserActivity = z.output<typeof PreviewUserActivitySchema>;
@@ -70,8 +75,25 @@ export const SongListeningSchema = z.object({
 });
 export type SongListening = z.output<typeof SongListeningSchema>;
 
+/** A preview user's download, newest first in GET /api/admin/preview-activity. */
+export const PreviewDownloadSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOWNLOAD_KINDS),
+  downloadedAt: timestamp,
+  songTitle: z.string(),
+  songSlug: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+});
+export type PreviewDownload = z.output<typeof PreviewDownloadSchema>;
+
 /** GET /api/admin/preview-activity */
-export const PreviewActivitySchema = z.object({ users: z.array(PreviewUserActivitySchema), songs: z.array(SongListeningSchema) });
+export const PreviewActivitySchema = z.object({
+  users: z.array(PreviewUserActivitySchema),
+  songs: z.array(SongListeningSchema),
+  downloads: z.array(PreviewDownloadSchema),
+});
 export type PreviewActivity = z.output<typeof PreviewActivitySchema>;
 
 /** GET /api/admin/preview-activity/songs/:songId: where listeners stop, and who listened how far. */

@@ -50,11 +50,27 @@ const submissionFields = {
 export const SubmissionFieldsSchema = z.object(submissionFields);
 export type SubmissionFields = z.output<typeof SubmissionFieldsSchema>;
 
+/** A category's score in the first review and in its rewrite's: "Hook 3 → 4 (+1)". */
+export const ScoreChangeSchema = z.object({
+  category: z.enum(RUBRIC_CATEGORIES),
+  before: z.number().int().nullable(),
+  after: z.number().int().nullable(),
+});
+export type ScoreChange = z.output<typeof ScoreChangeSchema>;
+
 const review = {
   ...submissionFields,
   id: z.string(),
   orderId: z.string(),
   songNumber: z.number().int(),
+  /** 1 for the song's first review, 2 for the review of its rewrite (decision 0050). */
+  round: z.number().int().min(1).max(2),
+  /** On a rewrite: the first review's id. */
+  rewriteOf: z.string().nullable(),
+  /** On a rewrite: the songwriter's note on what changed. */
+  rewriteNote: z.string().nullable(),
+  /** On a first review: its rewrite, once the songwriter has sent one. */
+  rewrite: z.object({ id: z.string(), status: reviewStatus, dueOn: day }).nullable(),
   status: reviewStatus,
   reviewedAt: timestamp.nullable(),
   createdAt: timestamp,
@@ -72,6 +88,10 @@ export const SongwriterReviewSchema = z.object({
   adminReview: z.string().nullable(),
   scores: z.array(RubricScoreSchema).nullable(),
   verdict: verdict.nullable(),
+  /** While a rewrite may still be sent (a sent "Close: rewrite suggested" first review without one): the last moment it is taken. */
+  rewriteUntil: timestamp.nullable(),
+  /** On a rewrite whose review is sent: each category's score in the first review and in this one. */
+  scoreChanges: z.array(ScoreChangeSchema).nullable(),
 });
 export type SongwriterReview = z.output<typeof SongwriterReviewSchema>;
 
@@ -85,6 +105,9 @@ export const AdminReviewRowSchema = z.object({
   reviewedAt: timestamp.nullable(),
   dueOn: day,
   verdict: verdict.nullable(),
+  /** 2 for a rewrite, with the reviewer it goes to (null once that account is gone). */
+  round: z.number().int().min(1).max(2),
+  reviewerEmail: z.string().nullable(),
   songwriterName: z.string(),
   songwriterEmail: z.string(),
   unreadMessages: z.number().int(),
@@ -114,6 +137,27 @@ export const AdminReviewSchema = z.object({
   adminReview: z.string().nullable(),
   scores: z.array(RubricScoreSchema),
   verdict: verdict.nullable(),
+  /**
+   * On a rewrite: the admin it goes to (who sent the first review; null once that account is gone), and
+   * whether the reader may write its review (they are that admin, or that admin is no longer one).
+   */
+  reviewer: z.object({ email: z.string(), you: z.boolean() }).nullable(),
+  mayWrite: z.boolean(),
+  /** On a rewrite: the first version and its sent review, to compare with. */
+  firstRound: z
+    .object({
+      id: z.string(),
+      audioUrl: z.string().nullable(),
+      lyricsText: z.string().nullable(),
+      lyricsFileUrl: z.string().nullable(),
+      adminReview: z.string().nullable(),
+      scores: z.array(RubricScoreSchema),
+      verdict: verdict.nullable(),
+      reviewedAt: timestamp.nullable(),
+      /** The rewrite kept this version's recording (only its lyrics changed). */
+      sameAudio: z.boolean(),
+    })
+    .nullable(),
   songwriter: z.object({
     email: z.string().nullable(),
     profile: SongwriterProfileDetailsSchema.nullable(),
@@ -133,3 +177,7 @@ export type SavedReviewDraft = z.output<typeof SavedReviewDraftSchema>;
 /** 201 from POST /api/reviews/:id/messages and POST /api/admin/reviews/:id/messages. */
 export const PostedReviewMessageSchema = z.object({ id: z.string(), createdAt: timestamp });
 export type PostedReviewMessage = z.output<typeof PostedReviewMessageSchema>;
+
+/** 201 from POST /api/reviews/:id/rewrite: the rewrite's own review, and the day it is due. */
+export const SentRewriteSchema = z.object({ id: z.string(), dueOn: day });
+export type SentRewrite = z.output<typeof SentRewriteSchema>;

@@ -1,5 +1,8 @@
 /** What the catalogue, song, comment and play routes answer. */
 import { z } from 'zod';
+import { DetectedAudioSchema } from './audio-analysis';
+import { WRITER_PROS } from '../constants';
+import { MUSICAL_KEYS } from '../musical-keys';
 import { paged, timestamp } from './common';
 
 /** A card of GET /api/songs (active songs, in order). */
@@ -11,11 +14,28 @@ export const CatalogueSongItemSchema = z.object({
   genre: z.string().nullable(),
   bpm: z.number().nullable(),
   tags: z.array(z.string()),
+  musicalKey: z.enum(MUSICAL_KEYS).nullable(),
+  /** All rights cleared by one party. */
+  isOneStop: z.boolean(),
+  /** Its audio is still being made (a demo song rendering, an agreement song's being copied): shown as Processing. */
+  audioProcessing: z.boolean(),
 });
 export type CatalogueSongItem = z.output<typeof CatalogueSongItemSchema>;
 
+/** A cover's square thumbnails for a card: links made out to the caller, SONG_THUMB_SIZES.small and .large wide. */
+export const SongThumbnailSchema = z.object({ small: z.string(), large: z.string() });
+export type SongThumbnail = z.output<typeof SongThumbnailSchema>;
+
+/** A card of the catalogue list: the song's length in seconds (null until its audio is decoded) and its thumbnails. */
+export const CatalogueListItemSchema = CatalogueSongItemSchema.extend({
+  durationSeconds: z.number().nullable(),
+  /** Null when the song has no cover (or its thumbnails are still to be made). */
+  thumbnail: SongThumbnailSchema.nullable(),
+});
+export type CatalogueListItem = z.output<typeof CatalogueListItemSchema>;
+
 /** GET /api/songs: one page of the catalogue and every genre of the active songs (for the filter). */
-export const CataloguePageSchema = paged(CatalogueSongItemSchema).extend({ genres: z.array(z.string()) });
+export const CataloguePageSchema = paged(CatalogueListItemSchema).extend({ genres: z.array(z.string()) });
 export type CataloguePage = z.output<typeof CataloguePageSchema>;
 
 /** A comment as the song page shows it: an approved one, or the listener's own still awaiting approval. */
@@ -28,6 +48,19 @@ export const SongCommentSchema = z.object({
 });
 export type SongComment = z.output<typeof SongCommentSchema>;
 
+/** A writer as the song page credits them: society, publisher and share (a percentage, at most two decimals). */
+export const SongWriterCreditSchema = z.object({
+  name: z.string(),
+  pro: z.enum(WRITER_PROS),
+  publisher: z.string().nullable(),
+  share: z.number(),
+});
+export type SongWriterCredit = z.output<typeof SongWriterCreditSchema>;
+
+/** A writer as the admin edits them: with their IPI/CAE number. */
+export const AdminSongWriterSchema = SongWriterCreditSchema.extend({ ipi: z.string().nullable() });
+export type AdminSongWriter = z.output<typeof AdminSongWriterSchema>;
+
 /** The media of a song: links signed for this user that expire, the waveform (0-255 peaks) and length once computed. */
 const songMedia = {
   lyrics: z.string(),
@@ -39,7 +72,14 @@ const songMedia = {
 };
 
 /** GET /api/songs/:slug */
-export const CatalogueSongSchema = CatalogueSongItemSchema.extend({ ...songMedia, comments: z.array(SongCommentSchema) });
+export const CatalogueSongSchema = CatalogueSongItemSchema.extend({
+  ...songMedia,
+  /** In the order the song credits them; none for a song listed before writers were (its writer info says who). */
+  writers: z.array(SongWriterCreditSchema),
+  comments: z.array(SongCommentSchema),
+  /** The caller may download the tagged MP3 and the lyric sheet (an admin, or a preview user allowed to). */
+  canDownload: z.boolean(),
+});
 export type CatalogueSong = z.output<typeof CatalogueSongSchema>;
 
 /** A song that came in under a songwriter's signed pitch agreement: whose, and the review it came from. */
@@ -64,12 +104,15 @@ export type AdminSongList = z.output<typeof AdminSongListSchema>;
 /** GET /api/admin/songs/:id */
 export const AdminSongSchema = CatalogueSongItemSchema.extend({
   ...songMedia,
+  writers: z.array(AdminSongWriterSchema),
   orderIndex: z.number(),
   isActive: z.boolean(),
   createdAt: timestamp,
   fromAgreement: SongFromAgreementSchema.nullable(),
-  /** A song from an agreement whose audio and lyrics are still being taken from the submission. */
+  /** A song whose media is still to come: from an agreement's submission, or a demo song's audio being rendered. */
   mediaPending: z.boolean(),
+  /** What was detected in the song's current audio when it was uploaded. */
+  detected: DetectedAudioSchema,
 });
 export type AdminSong = z.output<typeof AdminSongSchema>;
 

@@ -47,6 +47,8 @@ export const DashboardReviewSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   songNumber: z.number().int(),
+  /** 2 for the review of the song's rewrite. */
+  round: z.number().int().min(1).max(2),
   songTitle: z.string(),
   status: z.enum(REVIEW_STATUSES),
   readBySongwriter: z.boolean(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
+import { MUSICAL_KEYS } from '../musical-keys';
 import * as MESSAGES from '../messages';
 import { noControlCharacters, searchText } from './fields';
 
@@ -7,11 +8,16 @@ import { noControlCharacters, searchText } from './fields';
 const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
 const bpm = z.optional(whole(LIMITS.bpmMin, LIMITS.bpmMax));
 
-/** The catalogue list's query: search, genre, BPM range and page, as the URL and the API carry them. */
+/**
+ * The catalogue list's query, as the URL and the API carry them: search (title, lyrics, tags, writers and key), genre,
+ * key, one-stop songs only (`oneStop=true`), BPM range and page.
+ */
 export const CatalogueQuerySchema = z
   .object({
     q: searchText(),
     genre: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.genreMax), noControlCharacters())),
+    key: z.optional(z.enum(MUSICAL_KEYS, MESSAGES.songs.musicalKeyInvalid)),
+    oneStop: z.optional(z.stringbool()),
     bpmMin: bpm,
     bpmMax: bpm,
     page: z._default(whole(1, 10_000), 1),

@@ -17,3 +17,6 @@ export * from './audit';
 export * from './own-data';
 export * from './backup';
 export * from './review-notes';
+export * from './rewrites';
+export * from './song-import';
+export * from './downloads';

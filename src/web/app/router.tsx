@@ -130,25 +130,34 @@ const publicRoutes: RouteObject[] = [
     element: <RouteGuard decide={requireCatalogueAccess} />,
     children: [
       {
-        path: PAGE_PATHS.songs,
+        // One player for the catalogue's pages: a song plays on from page to page, in the bar.
         ...page(
-          () => import('../features/songs/songs-page'),
-          (m) => m.SongsPage,
+          () => import('../features/songs/catalogue-layout'),
+          (m) => m.CatalogueLayout,
         ),
-      },
-      {
-        path: PAGE_PATHS.song,
-        ...page(
-          () => import('../features/songs/song-page'),
-          (m) => m.SongPage,
-        ),
-      },
-      {
-        path: PAGE_PATHS.myHolds,
-        ...page(
-          () => import('../features/pitching/my-holds-page'),
-          (m) => m.MyHoldsPage,
-        ),
+        children: [
+          {
+            path: PAGE_PATHS.songs,
+            ...page(
+              () => import('../features/songs/songs-page'),
+              (m) => m.SongsPage,
+            ),
+          },
+          {
+            path: PAGE_PATHS.song,
+            ...page(
+              () => import('../features/songs/song-page'),
+              (m) => m.SongPage,
+            ),
+          },
+          {
+            path: PAGE_PATHS.myHolds,
+            ...page(
+              () => import('../features/pitching/my-holds-page'),
+              (m) => m.MyHoldsPage,
+            ),
+          },
+        ],
       },
     ],
   },
@@ -291,6 +300,13 @@ const adminRoutes: RouteObject = {
           ...page(
             () => import('../features/songs/admin/admin-songs-page'),
             (m) => m.AdminSongsPage,
+          ),
+        },
+        {
+          path: PAGE_PATHS.adminSongImport,
+          ...page(
+            () => import('../features/songs/admin/song-import-page'),
+            (m) => m.SongImportPage,
           ),
         },
         {

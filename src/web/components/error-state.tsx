@@ -8,7 +8,7 @@ export function ErrorState({ title, error, onRetry }: { title: string; error?: u
   return (
     <div
       role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center text-red-800"
+      className="flex flex-col items-center gap-3 rounded-xl border border-danger-line bg-danger-soft px-6 py-10 text-center text-danger-text"
     >
       <CircleAlert aria-hidden="true" className="size-8" />
       <p className="font-semibold">{title}</p>

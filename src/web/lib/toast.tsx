@@ -58,7 +58,14 @@ export function ToasterHost() {
   if (!isWanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="bottom-right" closeButton toastOptions={{ className: 'font-sans' }} />
+      <Toaster
+        position="bottom-right"
+        // Above the player bar, while there is one (sonner's own offsets otherwise).
+        offset={{ bottom: 'calc(24px + var(--player-bar-height, 0px))' }}
+        mobileOffset={{ bottom: 'calc(16px + var(--player-bar-height, 0px))' }}
+        closeButton
+        toastOptions={{ className: 'font-sans' }}
+      />
       <MountedSignal />
     </Suspense>
   );

@@ -30,6 +30,8 @@ export interface ContextOptions {
   session?: { name: string; value: string }[];
   width?: number;
   height?: number;
+  /** The system's colour scheme the page sees (Chromium's default is light). */
+  colorScheme?: 'light' | 'dark';
   /** Another server than the shared one (a journey that starts its own). */
   baseURL?: string;
 }
@@ -45,7 +47,7 @@ function folderFor(task: TestContext['task']): string {
 }
 
 /**
- * Every context is traced (screenshots and DOM snapshots), one chunk per test. A test that fails keeps its
+ * Every context is traced (DOM snapshots of each step), one chunk per test. A test that fails keeps its
  * chunk of each open context as a trace, and a screenshot of each open page, and prints where they are
  * (`npx playwright-core show-trace <zip>` replays one); a test that passes throws its chunk away.
  */
@@ -100,9 +102,14 @@ export function useBrowser() {
 
   async function context(options: ContextOptions = {}): Promise<BrowserContext> {
     const baseURL = options.baseURL ?? inject('baseUrl');
-    const created = await chromium!.newContext({ baseURL, viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+    const created = await chromium!.newContext({
+      baseURL,
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      colorScheme: options.colorScheme ?? 'light',
+    });
     contexts.push(created);
-    await created.tracing.start({ screenshots: true, snapshots: true });
+    // DOM snapshots replay each step in the trace viewer; screencast frames too would cost every journey CPU for a view the failure's screenshot gives.
+    await created.tracing.start({ snapshots: true });
     traced.add(created);
     created.on('close', () => traced.delete(created));
     const cookies = options.session ?? (options.role ? inject('sessions')[options.role] : undefined);

@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   const running = await startServer(config, { mailPollMs: 200, webRoot });
+  // The journeys play the demo songs: their audio (the first seconds of each, under test) is stored first.
+  await running.demoAudio;
 
   const sessions = {} as Record<keyof typeof DEMO_ACCOUNTS, { name: string; value: string }[]>;
   for (const role of Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[]) {

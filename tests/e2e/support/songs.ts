@@ -1,4 +1,4 @@
-import type { APIRequestContext } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** Adds a song through the admin API, as the journeys that need a song of their own do, and answers its id and slug. */
@@ -13,4 +13,14 @@ export async function addSong(
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; slug: string };
+}
+
+/** Fills writer n's fields of the admin song form (n from 1). */
+export async function fillWriter(page: Page, n: number, w: { name: string; pro: string; ipi?: string; publisher?: string; share: string }) {
+  const group = page.getByRole('group', { name: `Writer ${n}` });
+  await group.getByRole('textbox', { name: 'Name', exact: true }).fill(w.name);
+  await group.getByRole('combobox', { name: 'PRO', exact: true }).selectOption(w.pro);
+  if (w.ipi) await group.getByRole('textbox', { name: 'IPI/CAE number' }).fill(w.ipi);
+  if (w.publisher) await group.getByRole('textbox', { name: 'Publisher' }).fill(w.publisher);
+  await group.getByRole('spinbutton', { name: 'Share (%)' }).fill(w.share);
 }

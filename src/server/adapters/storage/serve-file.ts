@@ -18,6 +18,8 @@ export interface ServeFileInput {
   filename?: string | null;
   /** How long the browser may keep it; pass what is left of the link's life. */
   maxAgeSeconds?: number;
+  /** The bytes never change under this address: the browser need not revalidate while it keeps them. */
+  immutable?: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
   // A plain object, not web Headers: @hono/node-server hands it to Node as it is (a player sends many requests).
   const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
-    'Cache-Control': `private, max-age=${maxAge}`,
+    'Cache-Control': `private, max-age=${maxAge}${input.immutable ? ', immutable' : ''}`,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': FILE_CSP,
   };

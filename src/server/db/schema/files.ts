@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, real, smallint, text, unique } from 'drizzle-orm/pg-core';
-import { STORAGE_BUCKETS, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import { LIMITS, STORAGE_BUCKETS, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import { MUSICAL_KEYS } from '../../../common/musical-keys';
 import { users } from './auth';
 import { createdAt, id, oneOf } from './helpers';
 
@@ -15,9 +16,15 @@ export const storedFiles = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     originalName: text('original_name'),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    /** A submission's waveform (0-255 each) and decoded length, computed at upload; null when its kind cannot be decoded here. */
+    /**
+     * An audio file's waveform (0-255 each) and decoded length, computed at upload; null when its kind cannot be
+     * decoded here. Kept for submissions and for catalogue audio uploaded ahead of its song's form.
+     */
     audioPeaks: smallint('audio_peaks').array(),
     audioDurationSeconds: real('audio_duration_seconds'),
+    /** Tempo and key read from the audio at upload (decision 0052); null when none was found or it was not analysed. */
+    detectedBpm: smallint('detected_bpm'),
+    detectedKey: text('detected_key', { enum: MUSICAL_KEYS }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -29,5 +36,10 @@ export const storedFiles = pgTable(
       'stored_files_audio_peaks_check',
       sql`${t.audioPeaks} is null or cardinality(${t.audioPeaks}) <= ${sql.raw(String(WAVEFORM_MAX_PEAKS))}`,
     ),
+    check(
+      'stored_files_detected_bpm_check',
+      sql`${t.detectedBpm} is null or ${t.detectedBpm} between ${sql.raw(String(LIMITS.bpmMin))} and ${sql.raw(String(LIMITS.bpmMax))}`,
+    ),
+    check('stored_files_detected_key_check', sql`${t.detectedKey} is null or ${oneOf(t.detectedKey, MUSICAL_KEYS)}`),
   ],
 );

@@ -14,3 +14,4 @@ export * from './placements';
 export * from './audit';
 export * from './review-rubric';
 export * from './review-notes';
+export * from './downloads';

@@ -21,6 +21,8 @@ export const pitchLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    /** The recipient may download tagged MP3s and lyric sheets; false: stream only. */
+    downloadAllowed: boolean('download_allowed').notNull().default(false),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PREVIEW_REQUEST_STATUSES, PRO_AFFILIATIONS } from '../../../common/constants';
 import { users } from './auth';
 import { createdAt, id, oneOf } from './helpers';
@@ -22,6 +22,8 @@ export const previewRequests = pgTable(
     autoApprovedAt: timestamp('auto_approved_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin lets this user download tagged MP3s and lyric sheets; false: stream only. */
+    downloadAllowed: boolean('download_allowed').notNull().default(false),
   },
   (t) => [
     index('preview_requests_user_id_idx').on(t.userId),

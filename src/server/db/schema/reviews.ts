@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { REVIEW_STATUSES, REVIEW_VERDICTS } from '../../../common/constants';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { REVIEW_STATUSES, REVIEW_VERDICTS, REWRITE } from '../../../common/constants';
 import { users } from './auth';
 import { storedFiles } from './files';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
@@ -33,18 +46,37 @@ export const songReviews = pgTable(
     dueOn: date('due_on', { mode: 'string' }),
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * Set on a rewrite (the song's second round, decision 0050): the first review it answers. A rewrite is a
+     * review of its own (status, text, rubric, notes, rating); a first review has none of these three columns.
+     */
+    rewriteOf: uuid('rewrite_of').references((): AnyPgColumn => songReviews.id, { onDelete: 'cascade' }),
+    /** The songwriter's note on what the rewrite changed; null once an erased account's words are removed. */
+    rewriteNote: text('rewrite_note'),
+    /** The admin a rewrite goes to: whoever sent the first review. Null once that account is gone. */
+    reviewerId: text('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     readBySongwriter: boolean('read_by_songwriter').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('song_reviews_order_song_unique').on(t.orderId, t.songNumber),
+    // One first review per song of an order; its rewrite shares the order and song number.
+    uniqueIndex('song_reviews_first_round_unique')
+      .on(t.orderId, t.songNumber)
+      .where(sql`${t.rewriteOf} is null`),
+    // One rewrite per first review.
+    unique('song_reviews_rewrite_of_unique').on(t.rewriteOf),
     index('song_reviews_songwriter_created_idx').on(t.songwriterId, t.createdAt.desc()),
     index('song_reviews_status_created_idx').on(t.status, t.createdAt.desc()),
     check('song_reviews_status_check', oneOf(t.status, REVIEW_STATUSES)),
     check('song_reviews_verdict_check', oneOf(t.verdict, REVIEW_VERDICTS)),
     check('song_reviews_song_number_check', sql`${t.songNumber} between 1 and 4`),
+    check('song_reviews_rewrite_fields_check', sql`${t.rewriteOf} is not null or (${t.rewriteNote} is null and ${t.reviewerId} is null)`),
+    check(
+      'song_reviews_rewrite_note_check',
+      sql`${t.rewriteNote} ~ '[^[:space:]]' and char_length(${t.rewriteNote}) <= ${sql.raw(String(REWRITE.noteMax))}`,
+    ),
   ],
 );
 

@@ -5,18 +5,21 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   real,
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import { SONG_WRITERS, WAVEFORM_MAX_PEAKS, WRITER_PROS } from '../../../common/constants';
+import { MUSICAL_KEYS } from '../../../common/musical-keys';
 import { users } from './auth';
 import { storedFiles } from './files';
-import { createdAt, id, updatedAt } from './helpers';
+import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { pitchAgreements } from './agreements';
 import { pitchLinks } from './pitching';
 
@@ -32,6 +35,10 @@ export const songs = pgTable(
     writerInfo: text('writer_info'),
     genre: text('genre'),
     bpm: integer('bpm'),
+    /** One of MUSICAL_KEYS ("A minor"), as written there. */
+    musicalKey: text('musical_key'),
+    /** All rights (master and publishing) cleared by one party. */
+    isOneStop: boolean('is_one_stop').notNull().default(false),
     tags: text('tags')
       .array()
       .notNull()
@@ -41,13 +48,18 @@ export const songs = pgTable(
     audioFileId: uuid('audio_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     imageFileId: uuid('image_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     imageWebFileId: uuid('image_web_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    /** The cover's square WebP thumbnails for catalogue cards (SONG_THUMB_SIZES small and large), made at upload. */
+    imageThumbFileId: uuid('image_thumb_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    imageThumb2xFileId: uuid('image_thumb_2x_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     /** The signed pitch agreement this song came in under (a songwriter's reviewed song); null for the company's own. */
     pitchAgreementId: uuid('pitch_agreement_id')
       .unique()
       .references((): AnyPgColumn => pitchAgreements.id, { onDelete: 'set null' }),
     /**
-     * An agreement song whose audio and lyrics are still to be taken from the submission (after the signing
-     * commits, or at the next start); false once that step has run, whatever it could use.
+     * Media still to come: an agreement song whose audio and lyrics are still to be taken from the submission
+     * (after the signing commits, or at the next start), or a demo song whose audio is still being rendered
+     * (demo-songs.ts); false once that step has run, whatever it could use. Listeners see a song with it and
+     * without audio as "Processing".
      */
     mediaPending: boolean('media_pending').notNull().default(false),
     createdAt: createdAt(),
@@ -56,10 +68,18 @@ export const songs = pgTable(
     audioPeaks: smallint('audio_peaks').array(),
     /** The audio's length in seconds, decoded at upload; the drop-off chart's x axis. */
     audioDurationSeconds: real('audio_duration_seconds'),
-    /** What the catalogue search matches (title, lyrics, tags): song_search_text() of migration 0002. */
+    /**
+     * The song's writers' names, one per line in credit order: kept by triggers on song_writers (migration 0024)
+     * for the search below, since a generated column cannot read another table. Never written by the app.
+     */
+    writerNames: text('writer_names').notNull().default(''),
+    /**
+     * What the catalogue search matches (title, lyrics, tags, key and writers' names): song_search_text() of
+     * migration 0021.
+     */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`song_search_text(title, lyrics, tags)`),
+      .generatedAlwaysAs(sql`song_search_text(title, lyrics, tags, musical_key, writer_names)`),
   },
   (t) => [
     // The catalogue's read: active songs by order_index.
@@ -75,13 +95,49 @@ export const songs = pgTable(
     index('songs_audio_file_idx').on(t.audioFileId),
     index('songs_image_file_idx').on(t.imageFileId),
     index('songs_image_web_file_idx').on(t.imageWebFileId),
+    index('songs_image_thumb_file_idx').on(t.imageThumbFileId),
+    index('songs_image_thumb_2x_file_idx').on(t.imageThumb2xFileId),
     check('songs_bpm_check', sql`${t.bpm} is null or ${t.bpm} between 1 and 300`),
     check('songs_order_index_check', sql`${t.orderIndex} >= 0`),
     check('songs_slug_check', sql`${t.slug} ~ '^[a-z0-9-]+$'`),
+    check('songs_musical_key_check', sql`${t.musicalKey} is null or ${oneOf(t.musicalKey, MUSICAL_KEYS)}`),
     check(
       'songs_audio_peaks_check',
       sql`${t.audioPeaks} is null or cardinality(${t.audioPeaks}) <= ${sql.raw(String(WAVEFORM_MAX_PEAKS))}`,
     ),
+  ],
+);
+
+/** A song's writers and their shares (the splits), in the order the song credits them (position 0 first). */
+export const songWriters = pgTable(
+  'song_writers',
+  {
+    id: id(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    /** One of WRITER_PROS. */
+    pro: text('pro').notNull(),
+    /** The writer's IPI/CAE number: 9 to 11 digits. */
+    ipi: text('ipi'),
+    publisher: text('publisher'),
+    /** The writer's share of the song in percent, to the hundredth; a song's shares add up to 100. */
+    share: numeric('share', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // Also the index a song's writers are read by.
+    unique('song_writers_song_position_unique').on(t.songId, t.position),
+    check('song_writers_position_check', sql`${t.position} >= 0`),
+    check('song_writers_name_check', sql`char_length(${t.name}) between 1 and ${sql.raw(String(SONG_WRITERS.nameMax))}`),
+    check('song_writers_pro_check', oneOf(t.pro, WRITER_PROS)),
+    check('song_writers_ipi_check', sql`${t.ipi} is null or ${t.ipi} ~ '^[0-9]{9,11}$'`),
+    check(
+      'song_writers_publisher_check',
+      sql`${t.publisher} is null or char_length(${t.publisher}) between 1 and ${sql.raw(String(SONG_WRITERS.publisherMax))}`,
+    ),
+    check('song_writers_share_check', sql`${t.share} > 0 and ${t.share} <= 100`),
   ],
 );
 

@@ -17,7 +17,8 @@ export interface SynthOptions {
 
 const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
-function random(seed: number) {
+/** A small seeded generator (xorshift32): the same seed gives the same numbers on every machine. */
+export function random(seed: number) {
   let state = seed >>> 0 || 1;
   return () => {
     state ^= state << 13;

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { synthesizeMp3, type SynthOptions } from './audio';
+import { renderDemoMp3, type DemoAudioJob } from './demo-audio';
 
-/** One thread of synthesizeMp3s (demo-audio.ts): synthesises each song it is sent and sends back its MP3. */
-parentPort!.on('message', ({ index, options }: { index: number; options: SynthOptions }) => {
-  parentPort!.postMessage({ index, mp3: new Uint8Array(synthesizeMp3(options)) });
+/** One thread of renderDemoAudio (demo-audio.ts): renders each song it is sent and sends back its MP3. */
+parentPort!.on('message', ({ index, job }: { index: number; job: DemoAudioJob }) => {
+  parentPort!.postMessage({ index, mp3: new Uint8Array(renderDemoMp3(job)) });
 });

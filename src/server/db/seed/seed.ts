@@ -6,11 +6,7 @@ import { users } from '../schema';
 import type { Storage } from '../../adapters/storage/storage';
 import { DEMO_SONGS } from './demo-catalogue';
 import { makePreviewUser, makeSongwriter } from './factories';
-import { synthesizeMp3s } from './demo-audio';
-import { makeSong, songAudioOptions } from './song-factories';
-
-/** Long enough to seek around in; short enough to synthesise all eight at start in a few seconds (demo-audio.ts). */
-const DEMO_SONG_SECONDS = 20;
+import { makeSong } from './song-factories';
 
 export interface DemoCredential {
   role: string;
@@ -35,10 +31,11 @@ export async function ensureFirstAdmin(db: Db, admin: { email: string; password:
   return true;
 }
 
-/** The demo catalogue as makeSong takes it. */
-const demoSongs = () => DEMO_SONGS.map((song, index) => ({ ...song, orderIndex: index, seconds: DEMO_SONG_SECONDS, seed: index + 1 }));
-
-/** Seeds demo accounts and the demo catalogue into an empty database unless SEED_DEMO is off (always off in production). Returns what to print. */
+/**
+ * Seeds demo accounts and the demo catalogue into an empty database unless SEED_DEMO is off (always off in
+ * production). Returns what to print. The songs are stored without audio, as "Processing": their audio takes a
+ * minute to render, so storeDemoAudio (demo-songs.ts) adds it in the background once the site serves.
+ */
 export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Promise<DemoCredential[]> {
   const [row] = await db.select({ n: count() }).from(users);
   const empty = (row?.n ?? 0) === 0;
@@ -49,9 +46,6 @@ export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Pro
     if (created) printed.push({ role: 'admin', email: config.admin.email, password: '(ADMIN_PASSWORD)' });
   }
   if (!empty || config.seedDemo === false) return printed;
-  // Made on every core at once, while the accounts are created.
-  const audio = synthesizeMp3s(demoSongs().map(songAudioOptions));
-
   if (!config.admin) {
     await createVerifiedAccount({ db, ...DEMO_ACCOUNTS.admin, name: 'Demo Admin', roles: ['admin'] });
     printed.push({ role: 'admin', ...DEMO_ACCOUNTS.admin });
@@ -62,7 +56,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, config: Config): Pro
   printed.push({ role: 'songwriter', ...DEMO_ACCOUNTS.songwriter });
 
   const adminId = await findUserIdByEmail(db, config.admin?.email ?? DEMO_ACCOUNTS.admin.email);
-  // Each song is stored as soon as its audio is ready, while the rest are still being made.
-  for (const [index, song] of demoSongs().entries()) await makeSong(db, storage, adminId!, song, audio[index]);
+  for (const [index, song] of DEMO_SONGS.entries())
+    await makeSong(db, storage, adminId!, { ...song, orderIndex: index }, { audio: 'later' });
   return printed;
 }

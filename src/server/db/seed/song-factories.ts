@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage';
 import { insertFile } from '../../features/files/files.service';
-import { putSongAudio, putSongImage } from '../../features/songs/song-media';
+import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage } from '../../features/songs/song-media';
+import { type MusicalKey } from '../../../common/musical-keys';
+import { SongWritersSchema, type SongWriterInput } from '../../../common/schemas/songs';
+import { replaceSongWriters } from '../../features/songs/song-writers';
 import type { Db } from '../client';
 import { songs } from '../schema';
 import { synthesizeMp3 } from './audio';
@@ -15,6 +19,10 @@ export interface SongSeed {
   writerInfo?: string | null;
   genre?: string | null;
   bpm?: number | null;
+  musicalKey?: MusicalKey | null;
+  isOneStop?: boolean;
+  /** In credit order; their shares add up to 100. */
+  writers?: SongWriterInput[];
   tags?: string[];
   orderIndex?: number;
   isActive?: boolean;
@@ -40,17 +48,21 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** A catalogue song stored the way an admin upload stores it: audio checked and decoded (waveform), cover checked, then the rows. */
-export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, madeAudio?: Promise<Buffer>) {
-  const mp3 = madeAudio ? await madeAudio : synthesizeMp3(songAudioOptions(seed));
-  const audio = await putSongAudio(storage, uploadedFromBuffer(mp3, 'song.mp3'), ownerId);
+/**
+ * A catalogue song stored the way an admin upload stores it: audio checked and decoded (waveform), cover checked,
+ * then the rows. With `audio: 'later'` the song is stored without audio, marked media_pending, for its audio to
+ * be stored when it is made (the demo catalogue's, demo-songs.ts).
+ */
+export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, { audio: later }: { audio?: 'later' } = {}) {
+  const audio = later
+    ? undefined
+    : await putSongAudio(storage, uploadedFromBuffer(synthesizeMp3(songAudioOptions(seed)), 'song.mp3'), ownerId);
   const image = seed.cover
     ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId)
     : undefined;
   return db.transaction(async (tx) => {
-    const audioRow = await insertFile(tx, audio.file);
-    const original = image && (await insertFile(tx, image.original));
-    const web = image && (await insertFile(tx, image.web));
+    const audioRow = audio && (await insertFile(tx, audio.file));
+    const cover = image ? await insertSongImageFiles(tx, image) : noSongImage;
     const slug =
       seed.slug ??
       seed.title
@@ -67,16 +79,23 @@ export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: 
         writerInfo: seed.writerInfo ?? null,
         genre: seed.genre ?? null,
         bpm: seed.bpm ?? null,
+        musicalKey: seed.musicalKey ?? null,
+        isOneStop: seed.isOneStop ?? false,
         tags: seed.tags ?? [],
         orderIndex: seed.orderIndex ?? 0,
         isActive: seed.isActive ?? true,
-        audioFileId: audioRow.id,
-        audioPeaks: audio.waveform.peaks,
-        audioDurationSeconds: audio.waveform.durationSeconds,
-        imageFileId: original?.id ?? null,
-        imageWebFileId: web?.id ?? null,
+        audioFileId: audioRow?.id ?? null,
+        audioPeaks: audio?.waveform.peaks ?? null,
+        audioDurationSeconds: audio?.waveform.durationSeconds ?? null,
+        mediaPending: !audio,
+        ...cover,
       })
       .returning();
-    return song!;
+    if (!seed.writers?.length) return song!;
+    // Checked as the admin form's are: a seed whose shares do not add up fails here, not on a page.
+    await replaceSongWriters(tx, song!.id, SongWritersSchema.parse(seed.writers));
+    // The writers' names reach the search text through a trigger: the row as it stands now.
+    const [credited] = await tx.select().from(songs).where(eq(songs.id, song!.id));
+    return credited!;
   });
 }

@@ -1,10 +1,19 @@
 import { Readable } from 'node:stream';
-import { and, eq, like, or, sql } from 'drizzle-orm';
-import { LIMITS } from '../../../common/constants';
+import { and, eq, isNotNull, like, or, sql } from 'drizzle-orm';
+import { LIMITS, SONG_WRITERS, writerProOf } from '../../../common/constants';
 import { slugify } from '../../../common/schemas/songs';
 import { StorageNotFound, type Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
-import { pitchAgreements, songReviews, songs, songwriterProfiles, songwriterQuestionnaires, storedFiles, users } from '../../db/schema';
+import {
+  pitchAgreements,
+  songReviews,
+  songs,
+  songWriters,
+  songwriterProfiles,
+  songwriterQuestionnaires,
+  storedFiles,
+  users,
+} from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
@@ -27,15 +36,20 @@ function descriptionFrom(storyArc: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-/** "Written by Luke Combs (BMI)", from the songwriter's profile and questionnaire. */
-function writerInfoFrom(w: {
+interface WriterSource {
   firstName: string | null;
   lastName: string | null;
   username: string | null;
   email: string;
   pro: string | null;
-}): string {
-  const name = [w.firstName, w.lastName].filter(Boolean).join(' ').trim() || w.username || w.email;
+}
+
+/** The songwriter's name as their profile gives it (their username or e-mail when it gives none). */
+const writerNameFrom = (w: WriterSource): string => [w.firstName, w.lastName].filter(Boolean).join(' ').trim() || w.username || w.email;
+
+/** "Written by Luke Combs (BMI)", from the songwriter's profile and questionnaire. */
+function writerInfoFrom(w: WriterSource): string {
+  const name = writerNameFrom(w);
   const pro = w.pro && w.pro !== 'Not Affiliated' && w.pro !== 'Other' ? ` (${w.pro})` : '';
   return `Written by ${name}${pro}`.slice(0, LIMITS.writerInfoMax);
 }
@@ -61,9 +75,9 @@ async function freeSlug(tx: Tx, title: string): Promise<string> {
 
 /**
  * Inside the signing's transaction: the catalogue song the agreement brings in, inactive, from the submission.
- * Title, typed lyrics, writer information and a description are written at once; the audio and the text of a
- * lyrics file are taken afterwards (fillAgreementSongMedia), so the songwriter's request does not wait for
- * storage reads and encoding. An agreement has at most one song (songs.pitch_agreement_id is unique): a second
+ * Title, typed lyrics, the writer (the songwriter, at 100%, with their writer information) and a description
+ * are written at once; the audio and the text of a lyrics file are taken afterwards (fillAgreementSongMedia), so
+ * the songwriter's request does not wait for storage reads and encoding. An agreement has at most one song (songs.pitch_agreement_id is unique): a second
  * call changes nothing.
  */
 export async function createAgreementSong(tx: Tx, agreementId: string): Promise<void> {
@@ -94,7 +108,7 @@ export async function createAgreementSong(tx: Tx, agreementId: string): Promise<
     const slug = await freeSlug(tx, title);
     try {
       await tx.transaction(async (savepoint) => {
-        await savepoint
+        const [song] = await savepoint
           .insert(songs)
           .values({
             slug,
@@ -108,7 +122,18 @@ export async function createAgreementSong(tx: Tx, agreementId: string): Promise<
             pitchAgreementId: agreementId,
             mediaPending: source.audioFileId !== null || (lyrics === '' && source.lyricsFileId !== null),
           })
-          .onConflictDoNothing({ target: songs.pitchAgreementId });
+          .onConflictDoNothing({ target: songs.pitchAgreementId })
+          .returning({ id: songs.id });
+        // The songwriter wrote it alone as far as we know: all of it theirs until the admin adds co-writers.
+        if (song) {
+          await savepoint.insert(songWriters).values({
+            songId: song.id,
+            position: 0,
+            name: writerNameFrom(source).slice(0, SONG_WRITERS.nameMax),
+            pro: writerProOf(source.pro),
+            share: 100,
+          });
+        }
       });
       return;
     } catch (error) {
@@ -159,7 +184,10 @@ export function scheduleAgreementSongMedia(
  * the song row decides which copy is kept.
  */
 export async function resumeAgreementSongMedia(deps: AgreementSongMediaDeps & { signal?: AbortSignal }) {
-  const waiting = await deps.db.select({ id: songs.id }).from(songs).where(eq(songs.mediaPending, true));
+  const waiting = await deps.db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.mediaPending, true), isNotNull(songs.pitchAgreementId)));
   for (const song of waiting) {
     if (deps.signal?.aborted) break;
     await fillAgreementSongMedia(deps, song.id).catch((error: unknown) =>
@@ -175,7 +203,10 @@ const readAll = async (body: Readable) => {
   return Buffer.concat(chunks);
 };
 
-type FileRef = Pick<typeof storedFiles.$inferSelect, 'bucket' | 'key' | 'contentType' | 'sizeBytes' | 'originalName'>;
+type FileRef = Pick<
+  typeof storedFiles.$inferSelect,
+  'bucket' | 'key' | 'contentType' | 'sizeBytes' | 'originalName' | 'detectedBpm' | 'detectedKey'
+>;
 
 /**
  * The catalogue audio made from a submission: an MP3 copied as it is, a WAV encoded to MP3, each checked by
@@ -210,7 +241,8 @@ async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: 
     extension: 'mp3',
     originalName,
   });
-  return { file: stored, waveform };
+  // The tempo and key detected when the songwriter uploaded it: the same music, so the admin's form offers them.
+  return { file: { ...stored, detectedBpm: file.detectedBpm, detectedKey: file.detectedKey }, waveform };
 }
 
 /**

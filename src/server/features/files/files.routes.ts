@@ -16,7 +16,9 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
     const { file, expiresAt } = await authorizeFileLink({ db, secret, actor: c.get('actor'), token: c.req.param('token'), fileChecks });
     // What is left of this link's life: the browser keeps the file (or the way to it) no longer than that.
     const maxAgeSeconds = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
-    const cacheControl = `private, max-age=${maxAgeSeconds}`;
+    // A catalogue picture is stored once under its id and never rewritten (a new cover is a new file).
+    const immutable = file.bucket === 'song-images';
+    const cacheControl = `private, max-age=${maxAgeSeconds}${immutable ? ', immutable' : ''}`;
     if (c.req.method === 'GET') {
       const direct = await storage.presignGet({
         bucket: file.bucket,
@@ -40,6 +42,7 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
       contentType: file.contentType,
       filename: file.originalName,
       maxAgeSeconds,
+      immutable,
     });
   });
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StorageBucket } from '../../../common/constants';
-import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
+import { SIGNED_URL_TTL_SECONDS, THUMB_LINK_WINDOW_SECONDS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { DbOrTx } from '../../db/client';
 import { storedFiles } from '../../db/schema';
@@ -57,6 +57,18 @@ export function fileLink(secret: string, fileId: string, userId: string, now = D
   return `/api/files/${signFileToken(secret, { fileId, subject: userId }, SIGNED_URL_TTL_SECONDS, now)}`;
 }
 
+/**
+ * A link to a cover thumbnail for one user that stays the same for a whole THUMB_LINK_WINDOW_SECONDS (a day)
+ * and lives one more: a list answered twice in that time names the same addresses, so the browser keeps the
+ * pictures (they never change under their id) instead of fetching them again. The route re-checks access on
+ * every request, as for any link.
+ */
+export function thumbLink(secret: string, fileId: string, userId: string, now = Date.now()): string {
+  const windowMs = THUMB_LINK_WINDOW_SECONDS * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  return `/api/files/${signFileToken(secret, { fileId, subject: userId }, 2 * THUMB_LINK_WINDOW_SECONDS, windowStart)}`;
+}
+
 /** A pitch link's recipient has no account: their file links name the pitch link (user ids never contain ':'). */
 const PITCH_SUBJECT = 'pitch:';
 const UUID_PATTERN = /^[0-9a-f-]{36}$/i;
@@ -78,7 +90,8 @@ async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: strin
           join pitch_link_songs pls on pls.pitch_link_id = pl.id
           join songs s on s.id = pls.song_id
           where pl.id = ${pitchLinkId} and pl.revoked_at is null and pl.expires_at > now() and s.is_active
-            and (s.audio_file_id = stored_files.id or s.image_web_file_id = stored_files.id))`,
+            and (s.audio_file_id = stored_files.id or s.image_web_file_id = stored_files.id
+              or s.image_thumb_file_id = stored_files.id or s.image_thumb_2x_file_id = stored_files.id))`,
       ),
     );
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
@@ -96,7 +109,8 @@ function prepareFileWithActiveSong(db: DbOrTx) {
       file: storedFiles,
       // Spelled out: drizzle leaves column names unqualified inside a select list, and "id" would be the song's.
       onActiveSong: sql<boolean>`exists (select 1 from songs s where s.is_active
-        and (s.audio_file_id = stored_files.id or s.image_file_id = stored_files.id or s.image_web_file_id = stored_files.id))`,
+        and (s.audio_file_id = stored_files.id or s.image_file_id = stored_files.id or s.image_web_file_id = stored_files.id
+          or s.image_thumb_file_id = stored_files.id or s.image_thumb_2x_file_id = stored_files.id))`,
     })
     .from(storedFiles)
     .where(eq(storedFiles.id, sql.placeholder('fileId')))

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { LIMITS } from '../../../common/constants';
 import { SubmissionSchema } from '../../../common/schemas/reviews';
+import { SongAudioUploadFormSchema } from '../../../common/schemas/song-audio';
+import { RewriteSchema } from '../../../common/schemas/rewrites';
 import { SongFormSchema } from '../../../common/schemas/songs';
 
 /** A file part of a multipart upload. */
@@ -34,7 +36,8 @@ const audio = (maxBytes: number, kinds: string): FilePart => ({ description: `${
 const songForm = (creating: boolean): MultipartBody => ({
   data: SongFormSchema,
   files: {
-    audio: { ...audio(LIMITS.songAudioMaxBytes, 'MP3'), required: creating },
+    // A new song needs audio: this part, or an upload named in `audioUploadId` (POST /api/admin/song-audio).
+    audio: audio(LIMITS.songAudioMaxBytes, 'MP3 (or name an upload in audioUploadId)'),
     image: { description: 'JPEG, PNG or WebP cover, checked by content and pixel count', maxBytes: LIMITS.songImageMaxBytes },
   },
   ...(creating ? {} : { flags: { removeImage: "'true' removes the current cover" } }),
@@ -61,6 +64,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/songs': { summary: 'The active catalogue, filtered and paged' },
   'GET /api/songs/:slug': { summary: 'One active song with lyrics, audio and approved comments' },
   'POST /api/songs/:slug/comments': { summary: 'Comment on a song (held for moderation)' },
+  'GET /api/songs/:slug/mp3': { summary: "The song's MP3 with its credits in ID3 tags (audio/mpeg), for a download-allowed caller" },
+  'GET /api/songs/:slug/lyric-sheet': { summary: "The song's one-page lyric sheet (application/pdf), for a download-allowed caller" },
   'POST /api/plays': { summary: 'Record the start of a play' },
   'PATCH /api/plays/:id': { summary: "Update one's own play with the time listened and the furthest point reached" },
   'GET /api/files/:token': { summary: 'Download or stream a stored file through a signed link (Range supported)' },
@@ -73,6 +78,10 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PATCH /api/pitch/:token/plays/:id': { summary: "Update a pitch link recipient's play" },
   'PUT /api/pitch/:token/responses/:id': { summary: "A pitch link recipient's hold or pass on a song of the link" },
   'DELETE /api/pitch/:token/responses/:id': { summary: "Clear a pitch link recipient's hold or pass", status: 204 },
+  'GET /api/pitch/:token/songs/:id/mp3': {
+    summary: "A link song's MP3 with its credits in ID3 tags (audio/mpeg), when the link allows downloads",
+  },
+  'GET /api/pitch/:token/songs/:id/lyric-sheet': { summary: "A link song's lyric sheet (application/pdf), when the link allows downloads" },
 
   'POST /api/preview-requests': { summary: 'Request preview access' },
   'GET /api/preview-requests/mine': { summary: "The signed-in user's preview request" },
@@ -112,6 +121,13 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     },
   },
   'GET /api/reviews/:id': { summary: "One of the songwriter's reviews with its conversation" },
+  'POST /api/reviews/:id/rewrite': {
+    summary: 'Send the one free rewrite of a song whose review suggested one',
+    multipart: {
+      data: RewriteSchema,
+      files: { audio: audio(LIMITS.submissionAudioMaxBytes, 'MP3, WAV or M4A') },
+    },
+  },
   'POST /api/reviews/:id/messages': { summary: 'Message the reviewer' },
   'POST /api/reviews/:id/rating': { summary: 'Rate a sent review, once' },
   'GET /api/reviews/:id/studio': { summary: "The submission's waveform, and the reviewer's time-coded notes once the review is sent" },
@@ -130,7 +146,17 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/audit': { summary: 'The audit trail of admin actions, newest first (read only)' },
   'GET /api/admin/songs': { summary: 'Every song, in catalogue order' },
   'PUT /api/admin/song-order': { summary: 'Reorder the catalogue' },
+  'POST /api/admin/song-audio': {
+    summary: "Upload a song's MP3 ahead of saving the song; answers the tempo and key detected in it",
+    multipart: {
+      data: SongAudioUploadFormSchema,
+      files: { audio: { ...audio(LIMITS.songAudioMaxBytes, 'MP3, decoded for its waveform, tempo and key'), required: true } },
+    },
+  },
   'POST /api/admin/songs': { summary: 'Add a song', multipart: songForm(true) },
+  'POST /api/admin/song-import/preview': { summary: 'Check a CSV of songs row by row against the uploaded MP3s, saving nothing' },
+  'POST /api/admin/song-import': { summary: 'Import every song of a CSV, unpublished, or none when any row has a problem' },
+  'GET /api/admin/song-export': { summary: 'The whole catalogue as a CSV download (text/csv)' },
   'GET /api/admin/songs/:id': { summary: 'One song for editing' },
   'PUT /api/admin/songs/:id': { summary: 'Edit a song', multipart: songForm(false) },
   'PATCH /api/admin/songs/:id/active': { summary: 'Show or hide a song' },
@@ -142,6 +168,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/admin/preview-requests/:id/approve': { summary: 'Approve a request' },
   'POST /api/admin/preview-requests/:id/reject': { summary: 'Reject a request' },
   'POST /api/admin/preview-requests/:id/revoke': { summary: "Revoke a request's access" },
+  'PUT /api/admin/preview-requests/:id/downloads': { summary: 'Set approved access to stream only or download allowed' },
   'POST /api/admin/preview-accounts': { summary: 'Create a preview account' },
   'GET /api/admin/preview-activity': { summary: 'Preview users and song listening' },
   'GET /api/admin/preview-activity/users/:userId/plays': { summary: "One preview user's plays" },
@@ -176,10 +203,12 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/pitch-links': { summary: 'Pitch links with status and activity counts' },
   'POST /api/admin/pitch-links': { summary: 'Create a pitch link and e-mail it to its recipient' },
   'GET /api/admin/pitch-links/:id': { summary: "One pitch link with each song's plays, furthest point and answer" },
+  'PUT /api/admin/pitch-links/:id/downloads': { summary: 'Set a pitch link to stream only or download allowed' },
   'POST /api/admin/pitch-links/:id/revoke': { summary: 'Revoke a pitch link at once' },
   'GET /api/admin/song-responses': { summary: 'Holds and passes of a song or a preview user' },
   'PATCH /api/admin/song-responses/:id': { summary: "Show or hide a hold's listener company in the writer's pitch report" },
   'GET /api/admin/pitch-activity': {
     summary: 'Latest holds, passes, link opens and plays, newest first, by song and listener, paged by cursor',
   },
+  'GET /api/admin/pitch-activity-export': { summary: 'The pitch activity, with the same filters, as a CSV download (text/csv)' },
 };

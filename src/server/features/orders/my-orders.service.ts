@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { orders, songReviews } from '../../db/schema';
@@ -39,7 +39,8 @@ export async function getMyOrder({ db, actor, orderId }: { db: Db; actor: Actor;
   const submitted = await db
     .select({ songNumber: songReviews.songNumber, songTitle: songReviews.songTitle })
     .from(songReviews)
-    .where(eq(songReviews.orderId, order.id));
+    // A song's rewrite is not another song of the package.
+    .where(and(eq(songReviews.orderId, order.id), isNull(songReviews.rewriteOf)));
   return {
     id: order.id,
     packageSize: order.packageSize,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import * as MESSAGES from '../../../common/messages';
 import type { PersonalDataExport } from '../../../common/responses/own-data';
@@ -43,6 +43,7 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Actor } from '../accounts/accounts.service';
 import { removeObjects } from '../files/files.service';
 import { isPaidOrder } from '../orders/paid-orders';
+import { roundOf } from '../reviews/rewrites';
 
 /** Password tries at deleting one's account: a session left open must not become a way to guess the password. */
 const DELETE_PASSWORD_RULE = { window: 15 * 60, max: 10 };
@@ -225,6 +226,9 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
       id: r.id,
       orderId: r.orderId,
       songNumber: r.songNumber,
+      round: roundOf(r),
+      rewriteOf: r.rewriteOf,
+      rewriteNote: r.rewriteNote,
       songTitle: r.songTitle,
       storyArc: r.storyArc,
       aiUsage: r.aiUsage,
@@ -472,7 +476,15 @@ async function eraseSubmissions(tx: DbOrTx, userId: string) {
     .from(pitchAgreements)
     .where(eq(pitchAgreements.songwriterId, userId))
     .for('update');
-  const keptReviewIds = agreements.filter((a) => a.status === 'accepted').map((a) => a.reviewId);
+  const signedReviewIds = agreements.filter((a) => a.status === 'accepted').map((a) => a.reviewId);
+  // A signed rewrite keeps its first review too: deleting that one would take the rewrite with it.
+  const firstOfSigned = signedReviewIds.length
+    ? await tx
+        .select({ id: songReviews.rewriteOf })
+        .from(songReviews)
+        .where(and(inArray(songReviews.id, signedReviewIds), isNotNull(songReviews.rewriteOf)))
+    : [];
+  const keptReviewIds = [...signedReviewIds, ...firstOfSigned.map((r) => r.id!)];
 
   if (reviewIds.length) await tx.delete(reviewMessages).where(inArray(reviewMessages.reviewId, reviewIds));
   await tx.delete(pitchAgreements).where(and(eq(pitchAgreements.songwriterId, userId), ne(pitchAgreements.status, 'accepted')));
@@ -482,7 +494,7 @@ async function eraseSubmissions(tx: DbOrTx, userId: string) {
   if (keptReviewIds.length) {
     await tx
       .update(songReviews)
-      .set({ storyArc: '', aiUsage: '', additionalNotes: null, lyricsText: null })
+      .set({ storyArc: '', aiUsage: '', additionalNotes: null, lyricsText: null, rewriteNote: null })
       .where(inArray(songReviews.id, keptReviewIds));
     // Their rating of a kept review keeps its score; its comment is their own words.
     await tx.update(reviewRatings).set({ comment: null }).where(inArray(reviewRatings.reviewId, keptReviewIds));

@@ -29,6 +29,8 @@ interface SongRow {
   plays: number;
   depth: number | null;
   last_play: Date | string | null;
+  downloads: number;
+  last_download: Date | string | null;
 }
 
 interface ResponseRow {
@@ -72,8 +74,15 @@ export async function pitchReport({
       )
       select m.id::text as id, m.title, m.is_active as published,
         count(l.listener)::int as listeners, coalesce(sum(l.plays), 0)::int as plays,
-        (avg(l.reach) * 100)::float8 as depth, max(l.last_play) as last_play
+        (avg(l.reach) * 100)::float8 as depth, max(l.last_play) as last_play,
+        coalesce(max(d.downloads), 0)::int as downloads, max(d.last_download) as last_download
       from mine m left join listened l on l.song_id = m.id
+      left join (
+        select d.song_id, count(*)::int as downloads, max(d.downloaded_at) as last_download
+        from song_downloads d
+        where ${byListener(sql`d.user_id`)} and ${within(sql`d.downloaded_at`, window)}
+        group by d.song_id
+      ) d on d.song_id = m.id
       group by m.id, m.title, m.is_active`,
   );
   if (songRows.length === 0) return { songs: [] };
@@ -102,13 +111,16 @@ export async function pitchReport({
 
   const songs: PitchReportSong[] = songRows.map((s) => {
     const responses = responsesOf.get(s.id) ?? [];
-    const times = [s.last_play ? iso(s.last_play) : null, responses[0]?.at ?? null].filter((t): t is string => t !== null);
+    const times = [s.last_play ? iso(s.last_play) : null, s.last_download ? iso(s.last_download) : null, responses[0]?.at ?? null].filter(
+      (t): t is string => t !== null,
+    );
     return {
       id: s.id,
       title: s.title,
       published: s.published,
       listeners: Number(s.listeners),
       plays: Number(s.plays),
+      downloads: Number(s.downloads),
       averageDepthPercent: s.depth === null ? null : Math.round(Number(s.depth) * 10) / 10,
       responses,
       lastActivityAt: times.sort().at(-1) ?? null,

@@ -3,9 +3,10 @@ import { responds } from '../../lib/respond';
 import { PitchActivityPageSchema } from '../../../common/responses/pitching';
 import { PitchActivityQuerySchema } from '../../../common/schemas/pitching';
 import type { Db } from '../../db/client';
+import { csvResponse, datedFileName } from '../../lib/csv';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
-import { listPitchActivity } from './pitch-activity.service';
+import { listPitchActivity, PITCH_ACTIVITY_CSV_COLUMNS, pitchActivityCsvRows } from './pitch-activity.service';
 
 /** /api/admin/pitch-activity: mounted under the admin router. */
 export function adminPitchActivityRoutes(db: Db) {
@@ -13,4 +14,15 @@ export function adminPitchActivityRoutes(db: Db) {
     c.header('Cache-Control', 'private, no-store');
     return c.var.reply(await listPitchActivity({ db, query: c.req.valid('query') }));
   });
+}
+
+/** /api/admin/pitch-activity-export: the activity, with the page's filters, as a CSV download. */
+export function adminPitchActivityExportRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/', validate('query', PitchActivityQuerySchema), async (c) =>
+    csvResponse(
+      datedFileName('pitch-activity'),
+      PITCH_ACTIVITY_CSV_COLUMNS,
+      await pitchActivityCsvRows({ db, query: c.req.valid('query') }),
+    ),
+  );
 }

@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PitchActivityEvent, PitchActivityPage } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
+import type { DownloadKind } from '../../../common/constants';
 import type { PitchActivityQuery } from '../../../common/schemas/pitching';
 import { queryRows, type Db } from '../../db/client';
-import { pitchLinks, songPlays, songResponses } from '../../db/schema';
+import { pitchLinks, songDownloads, songPlays, songResponses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requestCompany } from '../preview-access/request-company';
 
-const KINDS = ['hold', 'pass', 'open', 'play'] as const;
+const KINDS = ['hold', 'pass', 'open', 'play', 'download'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** Where a page ends: the last event's time (to the microsecond, as PostgreSQL keeps it), kind and id. */
@@ -91,6 +92,12 @@ export async function listPitchActivity({ db, query }: { db: Db; query: PitchAct
     from ${songResponses}
     where ${all([songId ? sql`${songResponses.songId} = ${songId}::uuid` : undefined, listenerOf(songResponses.userId, songResponses.pitchLinkId)])}`;
 
+  // A download's kind (MP3 or lyric sheet) rides in the note column.
+  const downloads = sql`select 'download'::text, ${songDownloads.id}, ${songDownloads.downloadedAt}, ${songDownloads.songId},
+      ${songDownloads.userId}, ${songDownloads.pitchLinkId}, ${songDownloads.kind}, null::float8, null::int, null::boolean
+    from ${songDownloads}
+    where ${all([songId ? sql`${songDownloads.songId} = ${songId}::uuid` : undefined, listenerOf(songDownloads.userId, songDownloads.pitchLinkId)])}`;
+
   // A preview user opens no link: with a user filter this part is empty.
   const opens = sql`select 'open'::text, ${pitchLinks.id}, ${pitchLinks.lastOpenedAt}, null::uuid, null::text, ${pitchLinks.id}, null::text,
       null::float8, null::int, null::boolean
@@ -116,7 +123,7 @@ export async function listPitchActivity({ db, query }: { db: Db; query: PitchAct
         e.pitch_link_id::text as pitch_link_id, pl.recipient_name, pl.recipient_email, pl.recipient_company,
         e.note, e.furthest_seconds, e.duration_seconds, e.completed
       from (
-        select * from (${plays} union all ${responses} union all ${opens}) e
+        select * from (${plays} union all ${responses} union all ${downloads} union all ${opens}) e
         where ${after}
         order by e.at desc, e.kind desc, e.id desc
         limit ${limit + 1}
@@ -144,7 +151,8 @@ function toEvent(r: Row): PitchActivityEvent {
     listener: r.pitch_link_id
       ? { kind: 'pitch', id: r.pitch_link_id, name: r.recipient_name ?? '', email: r.recipient_email ?? '', company: r.recipient_company }
       : { kind: 'user', id: r.user_id ?? '', name: r.user_name ?? '', email: r.user_email ?? '', company: r.user_company },
-    note: r.note,
+    note: r.kind === 'download' ? null : r.note,
+    download: r.kind === 'download' ? (r.note as DownloadKind) : null,
     play:
       r.kind === 'play'
         ? {
@@ -154,4 +162,47 @@ function toEvent(r: Row): PitchActivityEvent {
           }
         : null,
   };
+}
+
+/** The pitch activity CSV's columns. */
+export const PITCH_ACTIVITY_CSV_COLUMNS = [
+  'at',
+  'event',
+  'song',
+  'listener_kind',
+  'listener_name',
+  'listener_email',
+  'company',
+  'note',
+  'listened_seconds',
+  'furthest_seconds',
+  'completed',
+] as const;
+
+/** A download holds at most this many events, newest first. */
+export const PITCH_ACTIVITY_CSV_MAX = 100_000;
+
+/** Every event of the activity page with its filters, newest first, as rows of PITCH_ACTIVITY_CSV_COLUMNS: the page's own query, page by page. */
+export async function pitchActivityCsvRows({ db, query }: { db: Db; query: PitchActivityQuery }): Promise<string[][]> {
+  const rows: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listPitchActivity({ db, query: { ...query, limit: 100, cursor } });
+    for (const e of page.events)
+      rows.push([
+        e.at,
+        e.kind,
+        e.song?.title ?? '',
+        e.listener.kind === 'pitch' ? 'pitch link' : 'preview user',
+        e.listener.name,
+        e.listener.email,
+        e.listener.company ?? '',
+        e.note ?? '',
+        e.play ? String(e.play.listenedSeconds) : '',
+        e.play ? String(e.play.furthestSeconds) : '',
+        e.play ? (e.play.completed ? 'yes' : 'no') : '',
+      ]);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && rows.length < PITCH_ACTIVITY_CSV_MAX);
+  return rows;
 }

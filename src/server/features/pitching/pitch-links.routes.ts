@@ -22,6 +22,16 @@ import { actorOf } from '../../middleware/require-user';
 import { createPitchLink, getPitchLink, listPitchLinks, revokePitchLink } from './pitch-links.service';
 import { findLivePitchLink, openPitchPage, startPitchPlay, updatePitchPlay, type LivePitchLink } from './pitch-page.service';
 import { clearSongResponse, setSongResponse, type MailSettings } from './responses.service';
+import { sendDownload } from '../downloads/downloads.routes';
+import {
+  lyricSheet,
+  pitchDownloader,
+  pitchSongForDownload,
+  recordDownload,
+  taggedMp3,
+  type DownloadContact,
+} from '../downloads/downloads.service';
+import type { Storage } from '../../adapters/storage/storage';
 
 /** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
 export const PITCH_RATE_LIMIT: RateRule = { window: 60, max: 120 };
@@ -32,13 +42,30 @@ type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } 
  * /api/pitch/:token: a pitch link's recipient, without an account. The token is checked (after the rate
  * limit) before any input is, so an unknown, revoked or expired link is always the same 404.
  */
-export function pitchRoutes({ db, secret, mail }: { db: Db; secret: string; mail: MailSettings }) {
+export function pitchRoutes({
+  db,
+  secret,
+  mail,
+  storage,
+  contact,
+}: {
+  db: Db;
+  secret: string;
+  mail: MailSettings;
+  storage: Storage;
+  contact: DownloadContact;
+}) {
   const loadLink = createMiddleware<PitchEnv>(async (c, next) => {
     await consumeRateLimit(db, `pitch:${c.get('clientIp')}`, PITCH_RATE_LIMIT);
     c.set('pitchLink', await findLivePitchLink(db, c.req.param('token') ?? ''));
     await next();
   });
   const listener = (link: LivePitchLink) => ({ kind: 'pitch' as const, pitchLinkId: link.id });
+  // The song first: one not on this link is a 404, whatever the link allows.
+  const downloadable = async (link: LivePitchLink, songId: string) => {
+    const found = await pitchSongForDownload(db, link.id, songId);
+    return { found, downloader: await pitchDownloader(db, link.id) };
+  };
 
   return (
     new Hono<PitchEnv>()
@@ -75,6 +102,18 @@ export function pitchRoutes({ db, secret, mail }: { db: Db; secret: string; mail
       .delete('/:token/responses/:id', validate('param', UuidParamSchema), async (c) => {
         await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
         return c.body(null, 204);
+      })
+      .get('/:token/songs/:id/mp3', validate('param', UuidParamSchema), async (c) => {
+        const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
+        const file = await taggedMp3({ db, storage, found, contact });
+        await recordDownload(db, downloader, found.song.id, 'mp3');
+        return sendDownload(file);
+      })
+      .get('/:token/songs/:id/lyric-sheet', validate('param', UuidParamSchema), async (c) => {
+        const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
+        const file = await lyricSheet({ found, contact });
+        await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
+        return sendDownload(file);
       })
   );
 }

@@ -103,11 +103,13 @@ function summaries(db: Db) {
       expiresAt: pitchLinks.expiresAt,
       revokedAt: pitchLinks.revokedAt,
       lastOpenedAt: pitchLinks.lastOpenedAt,
+      downloadAllowed: pitchLinks.downloadAllowed,
       // Spelled out: drizzle leaves column names unqualified in a one-table select list.
       songCount: sql<number>`(select count(*)::int from pitch_link_songs pls where pls.pitch_link_id = pitch_links.id)`,
       plays: sql<number>`(select count(*)::int from song_plays sp where sp.pitch_link_id = pitch_links.id)`,
       holds: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'hold')`,
       passes: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'pass')`,
+      downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id)`,
     })
     .from(pitchLinks);
 }

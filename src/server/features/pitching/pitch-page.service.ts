@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type MusicalKey } from '../../../common/musical-keys';
 import type { PitchPage } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
@@ -15,6 +16,7 @@ export interface LivePitchLink {
   recipientCompany: string | null;
   message: string | null;
   expiresAt: Date;
+  downloadAllowed: boolean;
 }
 
 /** One answer for unknown, revoked and expired links alike, so a caller learns nothing about which. */
@@ -29,6 +31,7 @@ export async function findLivePitchLink(db: Db, token: string): Promise<LivePitc
       recipientCompany: pitchLinks.recipientCompany,
       message: pitchLinks.message,
       expiresAt: pitchLinks.expiresAt,
+      downloadAllowed: pitchLinks.downloadAllowed,
     })
     .from(pitchLinks)
     .where(and(eq(pitchLinks.tokenHash, hashPitchToken(token)), isNull(pitchLinks.revokedAt), gt(pitchLinks.expiresAt, sql`now()`)));
@@ -49,8 +52,11 @@ export async function openPitchPage({ db, link, secret }: { db: Db; link: LivePi
       description: songs.description,
       lyrics: songs.lyrics,
       writerInfo: songs.writerInfo,
+      writerNames: songs.writerNames,
       genre: songs.genre,
       bpm: songs.bpm,
+      musicalKey: songs.musicalKey,
+      isOneStop: songs.isOneStop,
       tags: songs.tags,
       audioFileId: songs.audioFileId,
       imageWebFileId: songs.imageWebFileId,
@@ -70,8 +76,13 @@ export async function openPitchPage({ db, link, secret }: { db: Db; link: LivePi
     recipientCompany: link.recipientCompany,
     message: link.message,
     expiresAt: link.expiresAt.toISOString(),
-    songs: rows.map(({ audioFileId, imageWebFileId, response, note, ...song }) => ({
+    downloadAllowed: link.downloadAllowed,
+    songs: rows.map(({ audioFileId, imageWebFileId, response, note, writerNames, musicalKey, ...song }) => ({
       ...song,
+      // The database keeps the names one per line, in credit order (migration 0024).
+      writerNames: writerNames === '' ? [] : writerNames.split('\n'),
+      // The column's CHECK holds it to MUSICAL_KEYS.
+      musicalKey: musicalKey as MusicalKey | null,
       audioUrl: audioFileId ? fileLink(secret, audioFileId, subject) : null,
       imageUrl: imageWebFileId ? fileLink(secret, imageWebFileId, subject) : null,
       response: response ? { response, note } : null,

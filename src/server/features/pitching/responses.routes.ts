@@ -10,12 +10,12 @@ import { actorOf, requireRole } from '../../middleware/require-user';
 import { clearSongResponse, listAdminResponses, listMyResponses, setSongResponse, type MailSettings } from './responses.service';
 
 /** /api/song-responses: a preview user's (or admin's) own holds and passes; :id is the song's. */
-export function songResponseRoutes(db: Db, mail: MailSettings) {
+export function songResponseRoutes(db: Db, mail: MailSettings, secret: string) {
   return new Hono<AppEnv>()
     .use('*', requireRole('preview', 'admin'))
     .get('/', responds(MySongResponsesSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.var.reply(await listMyResponses({ db, actor: actorOf(c) }));
+      return c.var.reply(await listMyResponses({ db, actor: actorOf(c), secret }));
     })
     .put('/:id', validate('param', UuidParamSchema), validate('json', SongResponseSchema), responds(SavedSongResponseSchema), async (c) => {
       const listener = { kind: 'user' as const, actor: actorOf(c) };

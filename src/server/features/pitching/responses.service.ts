@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminSongResponse, MySongResponse } from '../../../common/responses';
+import type { AdminSongResponse, MySongResponseItem } from '../../../common/responses';
 import type { SongResponse } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { adminPitchLinkPath, adminPreviewUserPath } from '../../../common/routes';
@@ -11,6 +11,7 @@ import { pageUrl, type EmailContext } from '../../emails/layout';
 import { songHeldEmail } from '../../emails/song-held';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
+import { thumbLink } from '../files/files.service';
 import { requestCompany } from '../preview-access/request-company';
 
 export interface MailSettings {
@@ -129,8 +130,11 @@ export async function clearSongResponse({ db, listener, songId }: { db: Db; list
   await db.delete(songResponses).where(and(eq(songResponses.songId, songId), ofListener(listener)));
 }
 
-/** The signed-in listener's holds and passes, newest first; a preview user's only on songs they can still open. */
-export async function listMyResponses({ db, actor }: { db: Db; actor: Actor }): Promise<MySongResponse[]> {
+/**
+ * The signed-in listener's holds and passes, newest first; a preview user's only on songs they can still open.
+ * Each with its song's cover thumbnails, linked as the catalogue links them.
+ */
+export async function listMyResponses({ db, actor, secret }: { db: Db; actor: Actor; secret: string }): Promise<MySongResponseItem[]> {
   const visible = actor.roles.has('admin') ? undefined : eq(songs.isActive, true);
   const rows = await db
     .select({
@@ -140,12 +144,22 @@ export async function listMyResponses({ db, actor }: { db: Db; actor: Actor }): 
       response: songResponses.response,
       note: songResponses.note,
       updatedAt: songResponses.updatedAt,
+      thumbFileId: songs.imageThumbFileId,
+      thumb2xFileId: songs.imageThumb2xFileId,
     })
     .from(songResponses)
     .innerJoin(songs, eq(songs.id, songResponses.songId))
     .where(and(eq(songResponses.userId, actor.id), visible))
     .orderBy(desc(songResponses.updatedAt));
-  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+  const now = Date.now();
+  return rows.map(({ thumbFileId, thumb2xFileId, ...r }) => ({
+    ...r,
+    updatedAt: r.updatedAt.toISOString(),
+    thumbnail:
+      thumbFileId && thumb2xFileId
+        ? { small: thumbLink(secret, thumbFileId, actor.id, now), large: thumbLink(secret, thumb2xFileId, actor.id, now) }
+        : null,
+  }));
 }
 
 /** Admin: holds and passes of one song or one preview user (or the latest of all), newest first. */

@@ -19,6 +19,7 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { actorOf, requireUser } from '../../middleware/require-user';
 import { getSongListenDepth } from './listen-depth.service';
+import { listPreviewDownloads } from '../downloads/downloads.service';
 import { listPreviewUsers, listSongListening, listUserPlays } from './preview-activity.service';
 import {
   approvePreviewRequest,
@@ -75,7 +76,11 @@ export function adminPreviewRoutes(db: Db, mail: MailSettings) {
 
   const activity = new Hono<AppEnv>()
     .get('/', responds(PreviewActivitySchema), async (c) =>
-      c.var.reply({ users: await listPreviewUsers({ db }), songs: await listSongListening({ db }) }),
+      c.var.reply({
+        users: await listPreviewUsers({ db }),
+        songs: await listSongListening({ db }),
+        downloads: await listPreviewDownloads({ db }),
+      }),
     )
     .get('/songs/:songId', validate('param', z.object({ songId: z.uuid() })), responds(SongListenDepthSchema), async (c) =>
       c.var.reply(await getSongListenDepth({ db, songId: c.req.valid('param').songId })),

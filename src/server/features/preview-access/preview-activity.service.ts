@@ -1,7 +1,12 @@
 import { count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { songComments, songPlays, songs, userRoles, users } from '../../db/schema';
+import { previewRequests, songComments, songDownloads, songPlays, songs, userRoles, users } from '../../db/schema';
 import { requestCompany } from './request-company';
+
+/** A column of the user's current access: their approved, unrevoked preview request (one at most per e-mail). */
+const currentAccess = (column: ReturnType<typeof sql>) =>
+  sql`select ${column} from ${previewRequests} pr where pr.user_id = ${users.id} and pr.status = 'approved' and pr.revoked_at is null
+    order by pr.reviewed_at desc nulls last limit 1`;
 
 /** Every user with the preview role, with their play and comment counts and when they last played. */
 export async function listPreviewUsers({ db }: { db: Db }) {
@@ -23,6 +28,9 @@ export async function listPreviewUsers({ db }: { db: Db }) {
       companyName: requestCompany(users.id),
       playCount: sql<number>`coalesce(${plays.playCount}, 0)::int`,
       commentCount: sql<number>`coalesce(${comments.commentCount}, 0)::int`,
+      downloadCount: sql<number>`(select count(*)::int from ${songDownloads} where ${songDownloads.userId} = ${users.id})`,
+      accessId: sql<string | null>`(${currentAccess(sql`id::text`)})`,
+      downloadAllowed: sql<boolean>`coalesce((${currentAccess(sql`download_allowed`)}), false)`,
       lastActiveAt: plays.lastPlayedAt,
     })
     .from(userRoles)

@@ -83,7 +83,7 @@ export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string
       validate('param', UuidParamSchema),
       validate('json', ReviewDraftSchema),
       responds(SavedReviewDraftSchema),
-      async (c) => c.var.reply(await saveReviewDraft({ db, id: c.req.valid('param').id, values: c.req.valid('json') })),
+      async (c) => c.var.reply(await saveReviewDraft({ db, actor: actorOf(c), id: c.req.valid('param').id, values: c.req.valid('json') })),
     )
     .post('/:id/send', validate('param', UuidParamSchema), validate('json', ReviewSendSchema), responds(OkSchema), async (c) => {
       await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, values: c.req.valid('json'), mail });

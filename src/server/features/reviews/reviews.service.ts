@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { RUBRIC_CATEGORIES, type ReviewVerdict, type RubricCategory } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { ReviewDraftValues, ReviewRatingValues, ReviewSendValues } from '../../../common/schemas/reviews';
@@ -25,6 +26,15 @@ import { fileLink } from '../files/files.service';
 import { likePattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { reviewDueOn } from './due-dates';
+import {
+  assertMayWriteReview,
+  reviewerOtherThan,
+  rewriteDeadline,
+  rewriteOfReview,
+  rewriteRefusal,
+  roundOf,
+  scoreChanges,
+} from './rewrites';
 
 const m = MESSAGES.reviews;
 const r = MESSAGES.rubric;
@@ -88,6 +98,16 @@ function files(review: ReviewRow, viewerId: string, secret: string) {
   };
 }
 
+/** Where a review stands among the song's rounds: its round, the first review it answers, and its own rewrite. */
+function roundFields(review: ReviewRow, rewrite: Awaited<ReturnType<typeof rewriteOfReview>>) {
+  return {
+    round: roundOf(review),
+    rewriteOf: review.rewriteOf,
+    rewriteNote: review.rewriteNote,
+    rewrite: rewrite && { id: rewrite.id, status: rewrite.status, dueOn: rewrite.dueOn ?? reviewDueOn(rewrite.createdAt) },
+  };
+}
+
 /** The rubric as saved, one entry per category in the rubric's order; a category not yet scored is all nulls. */
 async function rubricOf(db: DbOrTx, reviewId: string) {
   const rows = await db.select().from(reviewScores).where(eq(reviewScores.reviewId, reviewId));
@@ -137,11 +157,17 @@ export async function getSongwriterReview({ db, actor, reviewId, secret }: { db:
   }
   await markOthersRead(db, review.id, actor.id);
   const sent = review.status === 'reviewed';
+  const scores = sent ? await rubricOf(db, review.id) : null;
+  const rewrite = await rewriteOfReview(db, review.id);
   return {
     id: review.id,
     orderId: order.id,
     packageSize: order.packageSize,
     songNumber: review.songNumber,
+    ...roundFields(review, rewrite),
+    rewriteUntil: rewriteRefusal(review, rewrite !== null, new Date()) === null ? rewriteDeadline(review.reviewedAt!) : null,
+    // The rewrite's review beside the first one's, once sent: the first was sent before the rewrite existed.
+    scoreChanges: scores && review.rewriteOf ? scoreChanges(await rubricOf(db, review.rewriteOf), scores) : null,
     songTitle: review.songTitle,
     lyricsText: review.lyricsText,
     storyArc: review.storyArc,
@@ -150,7 +176,7 @@ export async function getSongwriterReview({ db, actor, reviewId, secret }: { db:
     status: review.status,
     // A draft, its scores and its verdict stay the reviewer's until the review is sent.
     adminReview: sent ? review.adminReview : null,
-    scores: sent ? await rubricOf(db, review.id) : null,
+    scores,
     verdict: sent ? review.verdict : null,
     rating: await ratingOf(db, review.id),
     dueOn: review.dueOn ?? reviewDueOn(review.createdAt),
@@ -209,6 +235,7 @@ export async function listAdminReviews({
     .groupBy(reviewMessages.reviewId)
     .as('unread');
   const where = and(...filters);
+  const reviewer = alias(users, 'reviewer');
   const base = db
     .select({
       id: songReviews.id,
@@ -219,6 +246,8 @@ export async function listAdminReviews({
       reviewedAt: songReviews.reviewedAt,
       dueOn: songReviews.dueOn,
       verdict: songReviews.verdict,
+      rewriteOf: songReviews.rewriteOf,
+      reviewerEmail: reviewer.email,
       songwriterName,
       songwriterEmail: users.email,
       unreadMessages: sql<number>`coalesce(${unread.n}, 0)::int`,
@@ -226,6 +255,7 @@ export async function listAdminReviews({
     .from(songReviews)
     .innerJoin(users, eq(users.id, songReviews.songwriterId))
     .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, songReviews.songwriterId))
+    .leftJoin(reviewer, eq(reviewer.id, songReviews.reviewerId))
     .leftJoin(unread, eq(unread.reviewId, songReviews.id))
     .where(where);
   const [rows, [total]] = await Promise.all([
@@ -245,7 +275,21 @@ export async function listAdminReviews({
       .where(where),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row, dueOn: row.dueOn ?? reviewDueOn(row.createdAt) })),
+    rows: rows.map((row) => ({
+      id: row.id,
+      songTitle: row.songTitle,
+      songNumber: row.songNumber,
+      round: roundOf(row),
+      status: row.status,
+      createdAt: row.createdAt,
+      reviewedAt: row.reviewedAt,
+      dueOn: row.dueOn ?? reviewDueOn(row.createdAt),
+      verdict: row.verdict,
+      reviewerEmail: row.reviewerEmail,
+      songwriterName: row.songwriterName,
+      songwriterEmail: row.songwriterEmail,
+      unreadMessages: row.unreadMessages,
+    })),
     total: total?.total ?? 0,
     page,
     pageSize,
@@ -278,10 +322,25 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
     updatedAt: _qu,
     ...questionnaireFields
   } = questionnaire ?? ({} as typeof songwriterQuestionnaires.$inferSelect);
+  const [reviewer] = review.reviewerId ? await db.select({ email: users.email }).from(users).where(eq(users.id, review.reviewerId)) : [];
+  const first = review.rewriteOf ? await findReview(db, review.rewriteOf) : null;
   return {
     id: review.id,
     orderId: review.orderId,
     songNumber: review.songNumber,
+    ...roundFields(review, await rewriteOfReview(db, review.id)),
+    reviewer: reviewer ? { email: reviewer.email, you: review.reviewerId === actor.id } : null,
+    mayWrite: (await reviewerOtherThan(db, review, actor)) === null,
+    firstRound: first && {
+      id: first.id,
+      ...files(first, actor.id, secret),
+      lyricsText: first.lyricsText,
+      adminReview: first.adminReview,
+      scores: await rubricOf(db, first.id),
+      verdict: first.verdict,
+      reviewedAt: first.reviewedAt,
+      sameAudio: first.audioFileId !== null && first.audioFileId === review.audioFileId,
+    },
     songTitle: review.songTitle,
     lyricsText: review.lyricsText,
     storyArc: review.storyArc,
@@ -310,8 +369,9 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
  * progress; the songwriter sees nothing yet. A sent review is what the songwriter reads, so a draft may not
  * overwrite it.
  */
-export async function saveReviewDraft({ db, id, values }: { db: Db; id: string; values: ReviewDraftValues }) {
+export async function saveReviewDraft({ db, actor, id, values }: { db: Db; actor: Actor; id: string; values: ReviewDraftValues }) {
   return db.transaction(async (tx) => {
+    await assertMayWriteReview(tx, await findReview(tx, id), actor);
     const [row] = await tx
       .update(songReviews)
       .set({ adminReview: values.text, verdict: values.verdict ?? null, status: 'in_review' })
@@ -342,6 +402,7 @@ export async function sendReview({
 }) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(songReviews).where(eq(songReviews.id, id)).for('update');
+    if (before) await assertMayWriteReview(tx, before, actor);
     const [review] = await tx
       .update(songReviews)
       .set({
@@ -362,7 +423,7 @@ export async function sendReview({
       actor,
       action: 'review.send',
       subject: { kind: 'review', id },
-      summary: `Sent the review of “${review.songTitle}” to ${writer?.email ?? 'a deleted account'}`,
+      summary: `Sent the review of ${review.rewriteOf ? 'the rewrite of ' : ''}“${review.songTitle}” to ${writer?.email ?? 'a deleted account'}`,
       changes: changesOf(before ?? null, review, ['status', 'adminReview']),
     });
     if (writer)

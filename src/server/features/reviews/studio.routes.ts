@@ -24,7 +24,7 @@ export function adminStudioRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/:id/studio', validate('param', UuidParamSchema), responds(ReviewStudioSchema), async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.var.reply(await getAdminStudio({ db, reviewId: c.req.valid('param').id }));
+      return c.var.reply(await getAdminStudio({ db, actor: actorOf(c), reviewId: c.req.valid('param').id }));
     })
     .post(
       '/:id/notes',
@@ -40,12 +40,12 @@ export function adminStudioRoutes(db: Db) {
       responds(ReviewNoteSchema),
       async (c) => {
         const { id, noteId } = c.req.valid('param');
-        return c.var.reply(await changeReviewNote({ db, reviewId: id, noteId, change: c.req.valid('json') }));
+        return c.var.reply(await changeReviewNote({ db, actor: actorOf(c), reviewId: id, noteId, change: c.req.valid('json') }));
       },
     )
     .delete('/:id/notes/:noteId', validate('param', ReviewNoteParamSchema), async (c) => {
       const { id, noteId } = c.req.valid('param');
-      await deleteReviewNote({ db, reviewId: id, noteId });
+      await deleteReviewNote({ db, actor: actorOf(c), reviewId: id, noteId });
       return c.body(null, 204);
     });
 }

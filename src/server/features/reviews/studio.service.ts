@@ -6,10 +6,11 @@ import { reviewNotes, songReviews, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 import { canDrawWaveform } from '../submissions/submission-waveform';
+import { assertMayWriteReview, reviewerOtherThan } from './rewrites';
 
 const m = MESSAGES.reviewNotes;
 
-type ReviewRow = Pick<typeof songReviews.$inferSelect, 'id' | 'status' | 'audioFileId'>;
+type ReviewRow = Pick<typeof songReviews.$inferSelect, 'id' | 'status' | 'audioFileId' | 'reviewerId'>;
 
 const noteColumns = {
   id: reviewNotes.id,
@@ -38,13 +39,19 @@ async function audioOf(db: DbOrTx, review: ReviewRow) {
   return { peaks: file.peaks, durationSeconds: file.durationSeconds, waveformSupported: canDrawWaveform(file.contentType) };
 }
 
-const reviewColumns = { id: songReviews.id, status: songReviews.status, audioFileId: songReviews.audioFileId };
+const reviewColumns = {
+  id: songReviews.id,
+  status: songReviews.status,
+  audioFileId: songReviews.audioFileId,
+  reviewerId: songReviews.reviewerId,
+};
 
-/** The reviewer's studio: the waveform and every note; the notes can be changed until the review is sent. */
-export async function getAdminStudio({ db, reviewId }: { db: Db; reviewId: string }) {
+/** The reviewer's studio: the waveform and every note; the notes can be changed until the review is sent, by whoever may write it. */
+export async function getAdminStudio({ db, actor, reviewId }: { db: Db; actor: Actor; reviewId: string }) {
   const [review] = await db.select(reviewColumns).from(songReviews).where(eq(songReviews.id, reviewId));
   if (!review) throw new AppError('NOT_FOUND', MESSAGES.reviews.reviewNotFound);
-  return { audio: await audioOf(db, review), notes: await notesOf(db, review.id), notesEditable: review.status !== 'reviewed' };
+  const editable = review.status !== 'reviewed' && (await reviewerOtherThan(db, review, actor)) === null;
+  return { audio: await audioOf(db, review), notes: await notesOf(db, review.id), notesEditable: editable };
 }
 
 /** The songwriter's own studio (another's is "not found"): the notes only once the review is sent, with it. */
@@ -60,12 +67,14 @@ export async function getSongwriterStudio({ db, actor, reviewId }: { db: Db; act
 
 /**
  * Locks the review for the change of one of its notes: sending takes the same row lock, so a note is never
- * changed once the review is sent, even by a request that began before the send.
+ * changed once the review is sent, even by a request that began before the send. A rewrite's notes are its
+ * reviewer's, like its text.
  */
-async function lockUnsentReview(tx: DbOrTx, reviewId: string) {
+async function lockUnsentReview(tx: DbOrTx, reviewId: string, actor: Actor) {
   const [review] = await tx.select(reviewColumns).from(songReviews).where(eq(songReviews.id, reviewId)).for('update');
   if (!review) throw new AppError('NOT_FOUND', MESSAGES.reviews.reviewNotFound);
   if (review.status === 'reviewed') throw new AppError('CONFLICT', m.locked);
+  await assertMayWriteReview(tx, review, actor);
   return review;
 }
 
@@ -83,7 +92,7 @@ export async function addReviewNote({
   text: string;
 }) {
   return db.transaction(async (tx) => {
-    await lockUnsentReview(tx, reviewId);
+    await lockUnsentReview(tx, reviewId, actor);
     const [existing] = await tx.select({ n: count() }).from(reviewNotes).where(eq(reviewNotes.reviewId, reviewId));
     if ((existing?.n ?? 0) >= REVIEW_NOTE_LIMITS.perReview) throw new AppError('CONFLICT', m.tooMany);
     const [note] = await tx.insert(reviewNotes).values({ reviewId, atSeconds, text, authorId: actor.id }).returning(noteColumns);
@@ -93,17 +102,19 @@ export async function addReviewNote({
 
 export async function changeReviewNote({
   db,
+  actor,
   reviewId,
   noteId,
   change,
 }: {
   db: Db;
+  actor: Actor;
   reviewId: string;
   noteId: string;
   change: { atSeconds?: number; text?: string };
 }) {
   return db.transaction(async (tx) => {
-    await lockUnsentReview(tx, reviewId);
+    await lockUnsentReview(tx, reviewId, actor);
     const [note] = await tx
       .update(reviewNotes)
       .set({ atSeconds: change.atSeconds, text: change.text })
@@ -114,9 +125,9 @@ export async function changeReviewNote({
   });
 }
 
-export async function deleteReviewNote({ db, reviewId, noteId }: { db: Db; reviewId: string; noteId: string }) {
+export async function deleteReviewNote({ db, actor, reviewId, noteId }: { db: Db; actor: Actor; reviewId: string; noteId: string }) {
   await db.transaction(async (tx) => {
-    await lockUnsentReview(tx, reviewId);
+    await lockUnsentReview(tx, reviewId, actor);
     const [note] = await tx
       .delete(reviewNotes)
       .where(and(eq(reviewNotes.id, noteId), eq(reviewNotes.reviewId, reviewId)))

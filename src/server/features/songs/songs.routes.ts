@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { responds } from '../../lib/respond';
 import { OkSchema } from '../../../common/responses/common';
+import { SongAudioUploadSchema } from '../../../common/responses/audio-analysis';
+import { SongAudioUploadFormSchema } from '../../../common/schemas/song-audio';
 import {
   AdminSongListSchema,
   AdminSongSchema,
@@ -20,17 +22,20 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import type { CatalogueCache } from './catalogue-cache';
 import { readMultipart } from '../../lib/multipart';
+import { requestLog } from '../../lib/request-log';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
 import {
   createSong,
   deleteSong,
   getAdminSong,
+  catalogueListFor,
   catalogueSongFor,
   listAdminSongs,
   reorderSongs,
   setSongActive,
   updateSong,
+  uploadSongAudio,
 } from './songs.service';
 
 interface SongRouteDeps {
@@ -49,7 +54,7 @@ export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
       // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
       .get('/', validate('query', CatalogueQuerySchema), responds(CataloguePageSchema), etag(), async (c) => {
         c.header('Cache-Control', 'private, no-cache');
-        return c.var.reply(await catalogue.list(db, c.req.valid('query')));
+        return c.var.reply(catalogueListFor(await catalogue.list(db, c.req.valid('query')), actorOf(c).id, secret));
       })
       .get('/:slug', validate('param', SlugParamSchema), responds(CatalogueSongSchema), async (c) => {
         const found = await catalogue.song(db, c.req.valid('param').slug);
@@ -76,6 +81,21 @@ export function adminSongOrderRoutes(db: Db) {
   });
 }
 
+/**
+ * /api/admin/song-audio: an MP3 uploaded as soon as the song form picks it, answered with what was detected in
+ * it (decision 0052). A path of its own, as /api/admin/songs/audio would be shadowed by /api/admin/songs/:id.
+ */
+export function adminSongAudioRoutes({ db, storage }: Pick<SongRouteDeps, 'db' | 'storage'>) {
+  return new Hono<AppEnv>().post('/', responds(SongAudioUploadSchema, 201), async (c) => {
+    const { files, cleanup } = await readMultipart(c, SongAudioUploadFormSchema, { audio: SONG_FILES.audio });
+    try {
+      return c.var.reply(await uploadSongAudio({ db, storage, actor: actorOf(c), file: files.audio, logger: requestLog(c) }));
+    } finally {
+      await cleanup();
+    }
+  });
+}
+
 /** /api/admin/songs: mounted under the admin router. */
 export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'catalogue'>) {
   return new Hono<AppEnv>()
@@ -83,7 +103,7 @@ export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'ca
     .post('/', responds(SavedSongSchema, 201), async (c) => {
       const { values, files, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
       try {
-        return c.var.reply(await createSong({ db, storage, actor: actorOf(c), values, files }));
+        return c.var.reply(await createSong({ db, storage, actor: actorOf(c), values, files, logger: requestLog(c) }));
       } finally {
         await cleanup();
       }
@@ -101,6 +121,7 @@ export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'ca
           id: c.req.valid('param').id,
           values,
           files: { ...files, removeImage: flags.removeImage === 'true' },
+          logger: requestLog(c),
         });
         return c.var.reply(song);
       } finally {

@@ -1,19 +1,24 @@
-import { and, asc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { mayDownload } from '../downloads/downloads.service';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import type { MusicalKey } from '../../../common/musical-keys';
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { pitchAgreements, songComments, songs, songwriterProfiles, storedFiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts/accounts.service';
 import { changesOf, recordAudit } from '../audit/audit';
-import { fileLink, insertFile, removeObjects, type NewStoredFile } from '../files/files.service';
+import { fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files/files.service';
 import type { UploadedFile } from '../../lib/multipart';
-import { putSongAudio, putSongImage } from './song-media';
+import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage, type SongImageFiles } from './song-media';
 import { likePattern } from '../../lib/like-pattern';
 import { songwriterName } from '../reviews/reviews.service';
+import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWriter } from './song-writers';
 
 const m = MESSAGES.songs;
 
@@ -21,9 +26,11 @@ const m = MESSAGES.songs;
 
 export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQuery }) {
   const filters: SQL[] = [eq(songs.isActive, true)];
-  // search_text is title, lyrics and tags (a generated column with a trigram index).
+  // search_text is title, lyrics, tags, key and writers' names (a generated column with a trigram index).
   if (query.q) filters.push(ilike(songs.searchText, likePattern(query.q)));
   if (query.genre) filters.push(sql`lower(${songs.genre}) = lower(${query.genre})`);
+  if (query.key) filters.push(eq(songs.musicalKey, query.key));
+  if (query.oneStop) filters.push(eq(songs.isOneStop, true));
   if (query.bpmMin !== undefined) filters.push(gte(songs.bpm, query.bpmMin));
   if (query.bpmMax !== undefined) filters.push(lte(songs.bpm, query.bpmMax));
   const where = and(...filters);
@@ -37,6 +44,13 @@ export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQue
       genre: songs.genre,
       bpm: songs.bpm,
       tags: songs.tags,
+      // Named here: the page is read back as JSON, whose keys are the select's column names.
+      musicalKey: sql<string | null>`${songs.musicalKey}`.as('musicalKey'),
+      isOneStop: sql<boolean>`${songs.isOneStop}`.as('isOneStop'),
+      durationSeconds: sql<number | null>`${songs.audioDurationSeconds}`.as('durationSeconds'),
+      thumbFileId: sql<string | null>`${songs.imageThumbFileId}`.as('thumbFileId'),
+      thumb2xFileId: sql<string | null>`${songs.imageThumb2xFileId}`.as('thumb2xFileId'),
+      audioProcessing: sql<boolean>`(${songs.mediaPending} and ${songs.audioFileId} is null)`.as('audioProcessing'),
     })
     .from(songs)
     .where(where)
@@ -76,6 +90,29 @@ interface CatalogueSongRow {
   genre: string | null;
   bpm: number | null;
   tags: string[];
+  musicalKey: MusicalKey | null;
+  isOneStop: boolean;
+  durationSeconds: number | null;
+  thumbFileId: string | null;
+  thumb2xFileId: string | null;
+  audioProcessing: boolean;
+}
+
+/**
+ * A catalogue page (the same for every listener, so cached) as one listener gets it: each song's cover
+ * thumbnails as links made out to them, stable for a day so the browser keeps the pictures.
+ */
+export function catalogueListFor<T extends { rows: CatalogueSongRow[] }>(list: T, userId: string, secret: string, now = Date.now()) {
+  return {
+    ...list,
+    rows: list.rows.map(({ thumbFileId, thumb2xFileId, ...row }) => ({
+      ...row,
+      thumbnail:
+        thumbFileId && thumb2xFileId
+          ? { small: thumbLink(secret, thumbFileId, userId, now), large: thumbLink(secret, thumb2xFileId, userId, now) }
+          : null,
+    })),
+  };
 }
 
 const commentColumns = {
@@ -86,19 +123,25 @@ const commentColumns = {
   awaitingApproval: sql<boolean>`not ${songComments.isApproved}`,
 };
 
-/** The active song with this slug and its approved comments, newest first: the same for every listener, so it can be cached. */
+/**
+ * The active song with this slug, its writers and its approved comments, newest first: the same for every
+ * listener, so it can be cached.
+ */
 export async function readCatalogueSong(db: Db, slug: string) {
   const [song] = await db
     .select()
     .from(songs)
     .where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
   if (!song) return undefined;
-  const comments = await db
-    .select(commentColumns)
-    .from(songComments)
-    .where(and(eq(songComments.songId, song.id), eq(songComments.isApproved, true)))
-    .orderBy(sql`${songComments.createdAt} desc`);
-  return { song, comments };
+  const [writers, comments] = await Promise.all([
+    readSongWriters(db, song.id),
+    db
+      .select(commentColumns)
+      .from(songComments)
+      .where(and(eq(songComments.songId, song.id), eq(songComments.isApproved, true)))
+      .orderBy(sql`${songComments.createdAt} desc`),
+  ]);
+  return { song, writers, comments };
 }
 export type CatalogueSong = Awaited<ReturnType<typeof readCatalogueSong>>;
 
@@ -114,7 +157,12 @@ export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; f
     .where(and(eq(songComments.songId, found.song.id), eq(songComments.userId, actor.id), eq(songComments.isApproved, false)))
     .orderBy(sql`${songComments.createdAt} desc`);
   const comments = [...ownPending, ...found.comments].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  return { ...publicSong(found.song, actor.id, secret), comments };
+  return {
+    ...publicSong(found.song, actor.id, secret),
+    writers: found.writers.map(creditOf),
+    comments,
+    canDownload: await mayDownload(db, actor),
+  };
 }
 
 type SongRow = typeof songs.$inferSelect;
@@ -130,6 +178,10 @@ function publicSong(song: SongRow, userId: string, secret: string) {
     genre: song.genre,
     bpm: song.bpm,
     tags: song.tags,
+    // The column's CHECK holds it to MUSICAL_KEYS.
+    musicalKey: song.musicalKey as MusicalKey | null,
+    isOneStop: song.isOneStop,
+    audioProcessing: song.mediaPending && song.audioFileId === null,
     audioUrl: song.audioFileId ? fileLink(secret, song.audioFileId, userId) : null,
     imageUrl: song.imageWebFileId ? fileLink(secret, song.imageWebFileId, userId) : null,
     peaks: song.audioPeaks,
@@ -164,21 +216,24 @@ export async function listAdminSongs({ db }: { db: Db }) {
 
 export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: Actor; id: string; secret: string }) {
   const [row] = await db
-    .select({ song: songs, fromAgreement })
+    .select({ song: songs, fromAgreement, detectedBpm: storedFiles.detectedBpm, detectedKey: storedFiles.detectedKey })
     .from(songs)
     .leftJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
     .leftJoin(users, eq(users.id, pitchAgreements.songwriterId))
     .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .leftJoin(storedFiles, eq(storedFiles.id, songs.audioFileId))
     .where(eq(songs.id, id));
   if (!row) throw new AppError('NOT_FOUND', m.notFound);
   const { song } = row;
   return {
     ...publicSong(song, actor.id, secret),
+    writers: await readSongWriters(db, song.id),
     orderIndex: song.orderIndex,
     isActive: song.isActive,
     createdAt: song.createdAt,
     fromAgreement: row.fromAgreement,
     mediaPending: song.mediaPending,
+    detected: { bpm: row.detectedBpm, key: row.detectedKey },
   };
 }
 
@@ -189,17 +244,103 @@ interface SongFiles {
 }
 
 /** Checks and stores the uploaded files before any row is written; returns what to insert. */
-async function prepareFiles(storage: Storage, files: SongFiles, ownerId: string) {
-  const audio = files.audio ? await putSongAudio(storage, files.audio, ownerId) : undefined;
-  let image: { original: NewStoredFile; web: NewStoredFile } | undefined;
+async function prepareFiles(storage: Storage, files: SongFiles, ownerId: string, logger?: Logger) {
+  const audio = files.audio ? await putSongAudio(storage, files.audio, ownerId, logger) : undefined;
+  let image: SongImageFiles | undefined;
   try {
     image = files.image ? await putSongImage(storage, files.image, ownerId) : undefined;
   } catch (error) {
     if (audio) await removeObjects(storage, [audio.file]);
     throw error;
   }
-  const stored = [audio?.file, image?.original, image?.web].filter((f): f is NewStoredFile => Boolean(f));
+  const stored = [audio?.file, image?.original, image?.web, image?.thumb, image?.thumb2x].filter((f): f is NewStoredFile => Boolean(f));
   return { audio, image, stored };
+}
+
+/**
+ * An admin's MP3 uploaded as soon as it is chosen in the song form, ahead of saving: checked, decoded for its
+ * waveform and for tempo and key detection, and stored with its row, which the form names when it saves.
+ */
+export async function uploadSongAudio({
+  db,
+  storage,
+  actor,
+  file,
+  logger,
+}: {
+  db: Db;
+  storage: Storage;
+  actor: Actor;
+  file: UploadedFile | undefined;
+  logger?: Logger;
+}) {
+  if (!file) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
+  const audio = await putSongAudio(storage, file, actor.id, logger);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await insertFile(tx, audio.file);
+      const { bpm, key } = audio.detected;
+      await recordAudit(tx, {
+        actor,
+        action: 'song_audio.upload',
+        subject: { kind: 'song_audio', id: row.id },
+        summary: `Uploaded the audio “${row.originalName ?? 'untitled'}” for a song`,
+        changes: changesOf(null, { originalName: row.originalName, detectedBpm: bpm, detectedKey: key }),
+      });
+      return { id: row.id, originalName: row.originalName, durationSeconds: audio.waveform.durationSeconds, detected: { bpm, key } };
+    });
+  } catch (error) {
+    await removeObjects(storage, [audio.file]);
+    throw error;
+  }
+}
+
+/** Every stored file of a song's cover (the original and its copies). */
+const imageFileIdsOf = (song: Pick<SongRow, 'imageFileId' | 'imageWebFileId' | 'imageThumbFileId' | 'imageThumb2xFileId'>) =>
+  [song.imageFileId, song.imageWebFileId, song.imageThumbFileId, song.imageThumb2xFileId].filter((f): f is string => Boolean(f));
+
+/** An upload not taken by a song within this time is removed (removeUnusedSongAudio). */
+export const SONG_AUDIO_UPLOAD_HOURS = 24;
+
+/**
+ * The uploaded audio a song form names, locked for the transaction: catalogue audio that no song has taken.
+ * Two saves naming the same upload queue on the lock, and the second finds it taken.
+ */
+async function takeAudioUpload(tx: DbOrTx, uploadId: string): Promise<StoredFile & { audioPeaks: number[]; audioDurationSeconds: number }> {
+  const [upload] = await tx
+    .select()
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.id, uploadId),
+        eq(storedFiles.bucket, 'song-audio'),
+        notExists(tx.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, storedFiles.id))),
+      ),
+    )
+    .for('update');
+  if (!upload || upload.audioPeaks === null || upload.audioDurationSeconds === null)
+    throw new AppError('CONFLICT', MESSAGES.audioAnalysis.uploadUnavailable, { audio: [MESSAGES.audioAnalysis.uploadUnavailable] });
+  return upload as StoredFile & { audioPeaks: number[]; audioDurationSeconds: number };
+}
+
+/**
+ * Removes catalogue audio uploaded for a song form and never saved with a song, once it is a day old: the admin
+ * chose another file, or left the form. Returns how many. A song saved with an upload at that very moment holds
+ * its row locked; the foreign key refuses the removal then, and the next run goes on.
+ */
+export async function removeUnusedSongAudio({ db, storage, now = new Date() }: { db: Db; storage: Storage; now?: Date }) {
+  const removed = await db
+    .delete(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.bucket, 'song-audio'),
+        lt(storedFiles.createdAt, new Date(now.getTime() - SONG_AUDIO_UPLOAD_HOURS * 3_600_000)),
+        notExists(db.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, storedFiles.id))),
+      ),
+    )
+    .returning();
+  await removeObjects(storage, removed);
+  return removed.length;
 }
 
 function slugConflict(error: unknown): never {
@@ -211,40 +352,48 @@ export async function createSong({
   db,
   storage,
   actor,
-  values,
+  values: { audioUploadId, ...values },
   files,
+  logger,
 }: {
   db: Db;
   storage: Storage;
   actor: Actor;
   values: SongFormValues;
   files: SongFiles;
+  logger?: Logger;
 }) {
-  if (!files.audio) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
-  const prepared = await prepareFiles(storage, files, actor.id);
+  if (!files.audio && !audioUploadId) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
+  const { writers, ...fields } = values;
+  const prepared = await prepareFiles(storage, files, actor.id, logger);
   try {
     return await db.transaction(async (tx) => {
-      const audio = await insertFile(tx, prepared.audio!.file);
-      const image = prepared.image && (await insertFile(tx, prepared.image.original));
-      const imageWeb = prepared.image && (await insertFile(tx, prepared.image.web));
-      const { peaks, durationSeconds } = prepared.audio!.waveform;
+      const audio = prepared.audio
+        ? { ...(await insertFile(tx, prepared.audio.file)), ...prepared.audio.waveform }
+        : await takenUpload(tx, audioUploadId!);
+      const image = prepared.image && (await insertSongImageFiles(tx, prepared.image));
       const [song] = await tx
         .insert(songs)
         .values({
-          ...values,
+          ...fields,
           audioFileId: audio.id,
-          audioPeaks: peaks,
-          audioDurationSeconds: durationSeconds,
-          imageFileId: image?.id ?? null,
-          imageWebFileId: imageWeb?.id ?? null,
+          audioPeaks: audio.peaks,
+          audioDurationSeconds: audio.durationSeconds,
+          ...(image ?? noSongImage),
         })
         .returning({ id: songs.id, slug: songs.slug });
+      const credited = await replaceSongWriters(tx, song!.id, writers);
       await recordAudit(tx, {
         actor,
         action: 'song.create',
         subject: { kind: 'song', id: song!.id },
         summary: `Added the song “${values.title}”`,
-        changes: changesOf(null, { ...values, audioFileId: audio.id, imageFileId: image?.id }),
+        changes: changesOf(null, {
+          ...fields,
+          writers: writerLines(credited.after),
+          audioFileId: audio.id,
+          imageFileId: image?.imageFileId,
+        }),
       });
       return song!;
     });
@@ -254,13 +403,20 @@ export async function createSong({
   }
 }
 
+/** An upload taken as a song's audio, with the waveform computed when it was uploaded. */
+export async function takenUpload(tx: DbOrTx, uploadId: string) {
+  const upload = await takeAudioUpload(tx, uploadId);
+  return { id: upload.id, peaks: upload.audioPeaks, durationSeconds: upload.audioDurationSeconds };
+}
+
 export async function updateSong({
   db,
   storage,
   actor,
   id,
-  values,
+  values: { audioUploadId, ...values },
   files,
+  logger,
 }: {
   db: Db;
   storage: Storage;
@@ -268,34 +424,45 @@ export async function updateSong({
   id: string;
   values: SongFormValues;
   files: SongFiles;
+  logger?: Logger;
 }) {
-  const prepared = await prepareFiles(storage, files, actor.id);
+  const { writers, ...fields } = values;
+  const prepared = await prepareFiles(storage, files, actor.id, logger);
   let replaced: (typeof storedFiles.$inferSelect)[] = [];
   try {
     const song = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(songs).where(eq(songs.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', m.notFound);
-      const patch: Partial<typeof songs.$inferInsert> = { ...values };
+      const patch: Partial<typeof songs.$inferInsert> = { ...fields };
       const oldFileIds: string[] = [];
-      if (prepared.audio) {
-        patch.audioFileId = (await insertFile(tx, prepared.audio.file)).id;
-        patch.audioPeaks = prepared.audio.waveform.peaks;
-        patch.audioDurationSeconds = prepared.audio.waveform.durationSeconds;
+      const audio = prepared.audio
+        ? { ...(await insertFile(tx, prepared.audio.file)), ...prepared.audio.waveform }
+        : audioUploadId && audioUploadId !== current.audioFileId
+          ? await takenUpload(tx, audioUploadId)
+          : undefined;
+      if (audio) {
+        patch.audioFileId = audio.id;
+        patch.audioPeaks = audio.peaks;
+        patch.audioDurationSeconds = audio.durationSeconds;
         if (current.audioFileId) oldFileIds.push(current.audioFileId);
       }
       if (prepared.image || files.removeImage) {
-        patch.imageFileId = prepared.image ? (await insertFile(tx, prepared.image.original)).id : null;
-        patch.imageWebFileId = prepared.image ? (await insertFile(tx, prepared.image.web)).id : null;
-        for (const old of [current.imageFileId, current.imageWebFileId]) if (old) oldFileIds.push(old);
+        Object.assign(patch, prepared.image ? await insertSongImageFiles(tx, prepared.image) : noSongImage);
+        for (const old of imageFileIdsOf(current)) oldFileIds.push(old);
       }
       if (values.isActive) assertPublishable({ audioFileId: patch.audioFileId ?? current.audioFileId, lyrics: values.lyrics });
       const [updated] = await tx.update(songs).set(patch).where(eq(songs.id, id)).returning({ id: songs.id, slug: songs.slug });
+      const credited = await replaceSongWriters(tx, id, writers);
       await recordAudit(tx, {
         actor,
         action: 'song.update',
         subject: { kind: 'song', id },
         summary: `Edited the song “${values.title}”`,
-        changes: changesOf(current, { ...current, ...patch }, [...Object.keys(values), 'audioFileId', 'imageFileId']),
+        changes: changesOf(
+          { ...current, writers: writerLines(credited.before) },
+          { ...current, ...patch, writers: writerLines(credited.after) },
+          [...Object.keys(values), 'audioFileId', 'imageFileId'],
+        ),
       });
       if (oldFileIds.length > 0) replaced = await tx.delete(storedFiles).where(inArray(storedFiles.id, oldFileIds)).returning();
       return updated!;
@@ -307,6 +474,9 @@ export async function updateSong({
     slugConflict(error);
   }
 }
+
+/** A song's writers in the audit trail: one readable line each, in credit order. */
+const writerLines = (writers: readonly SongWriter[]) => writers.map(writerLine);
 
 /** A song is published (made active) only with audio to play and lyrics to read: a song from a pitch agreement may lack them. */
 function assertPublishable(song: { audioFileId: string | null; lyrics: string }) {
@@ -358,7 +528,7 @@ export async function deleteSong({ db, storage, actor, id }: { db: Db; storage: 
         summary: `Deleted the song “${song.title}”`,
         changes: changesOf({ title: song.title, slug: song.slug, isActive: song.isActive }, null),
       });
-      const fileIds = [song.audioFileId, song.imageFileId, song.imageWebFileId].filter((f): f is string => Boolean(f));
+      const fileIds = [song.audioFileId, ...imageFileIdsOf(song)].filter((f): f is string => Boolean(f));
       return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
     })
     .catch((error: unknown) => {
@@ -386,5 +556,17 @@ export async function reorderSongs({ db, ids }: { db: Db; ids: string[] }) {
       update ${songs} set order_index = ordered.position - 1
       from unnest(${idArray}) with ordinality as ordered(id, position)
       where ${songs.id} = ordered.id`);
+  });
+}
+
+/** The housekeeping job for removeUnusedSongAudio: now, then every hour. */
+export function startUnusedSongAudioSweep({ db, storage, logger }: { db: Db; storage: Storage; logger: Logger }): PeriodicJob {
+  return startPeriodicJob({
+    intervalMs: 60 * 60 * 1000,
+    async run() {
+      const removed = await removeUnusedSongAudio({ db, storage });
+      if (removed > 0) logger.info({ removed }, 'removed song audio uploaded a day ago and never saved with a song');
+    },
+    onError: (error) => logger.error({ err: error }, 'removing unused song audio uploads failed'),
   });
 }

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { MPEGDecoder, type MPEGDecodedAudio } from 'mpg123-decoder';
 import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import type { PcmSink } from '../audio-analysis/analysis-signal';
 
 /** A song's waveform as stored with it: peaks of 0-255 (the loudest is 255) and its length. */
 export interface Waveform {
@@ -92,9 +93,10 @@ class BlockPeaks {
 /**
  * Decodes an MP3 stream in small pieces (memory stays flat for a 50 MB file) and returns at most
  * `maxPeaks` peaks and the duration. Pure WebAssembly: no ffmpeg on the machine. Throws
- * UndecodableAudioError when the bytes are not a decodable song.
+ * UndecodableAudioError when the bytes are not a decodable song. The decoded samples also go to `pcm`, when
+ * given, so tempo and key are read from the same decoding.
  */
-export async function computeWaveform(source: AsyncIterable<Uint8Array>, maxPeaks = WAVEFORM_MAX_PEAKS): Promise<Waveform> {
+export async function computeWaveform(source: AsyncIterable<Uint8Array>, maxPeaks = WAVEFORM_MAX_PEAKS, pcm?: PcmSink): Promise<Waveform> {
   const decoder = new MPEGDecoder();
   await decoder.ready;
   const blocks = new BlockPeaks();
@@ -107,6 +109,7 @@ export async function computeWaveform(source: AsyncIterable<Uint8Array>, maxPeak
         const decoded = quietly(() => decoder.decode(chunk.subarray(offset, offset + PIECE_BYTES)));
         if (decoded.samplesDecoded > 0) {
           blocks.add(decoded.channelData, decoded.samplesDecoded);
+          pcm?.add(decoded.channelData, decoded.samplesDecoded, decoded.sampleRate);
           seconds += decoded.samplesDecoded / decoded.sampleRate;
           samples += decoded.samplesDecoded;
         }
@@ -210,9 +213,14 @@ function wavSampleReader(format: number, bits: number): ((data: Buffer, offset: 
 
 /**
  * The waveform of a WAV stream (PCM of 8 to 32 bits or float; the first two channels), read in pieces so
- * memory stays flat for the largest submission. Throws UndecodableAudioError for a WAV we cannot read.
+ * memory stays flat for the largest submission. Throws UndecodableAudioError for a WAV we cannot read. The
+ * samples also go to `pcm`, when given, as the MP3 path's do.
  */
-export async function computeWavWaveform(source: AsyncIterable<Uint8Array>, maxPeaks = WAVEFORM_MAX_PEAKS): Promise<Waveform> {
+export async function computeWavWaveform(
+  source: AsyncIterable<Uint8Array>,
+  maxPeaks = WAVEFORM_MAX_PEAKS,
+  pcm?: PcmSink,
+): Promise<Waveform> {
   const reader = new ByteReader(source);
   const riff = await reader.read(12);
   if (riff.length < 12 || riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WAVE')
@@ -267,6 +275,7 @@ export async function computeWavWaveform(source: AsyncIterable<Uint8Array>, maxP
         right[i] = stereo ? read(bytes, offset + bytesPerSample) : left[i]!;
       }
       blocks.add([left, right], count);
+      pcm?.add([left, right], count, fmt.sampleRate);
       frames += count;
       await yieldToEventLoop();
     }

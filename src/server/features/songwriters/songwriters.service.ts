@@ -259,6 +259,7 @@ export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor 
       id: songReviews.id,
       orderId: songReviews.orderId,
       songNumber: songReviews.songNumber,
+      round: sql<number>`case when ${songReviews.rewriteOf} is null then 1 else 2 end`.mapWith(Number),
       songTitle: songReviews.songTitle,
       status: songReviews.status,
       readBySongwriter: songReviews.readBySongwriter,

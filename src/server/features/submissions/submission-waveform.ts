@@ -2,14 +2,16 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';
+import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
 import type { Logger } from '../../lib/logger';
+import type { PcmSink } from '../audio-analysis/analysis-signal';
 import { computeWavWaveform, computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
 
 /**
  * The submitted kinds whose waveform the server can compute without ffmpeg: MP3 (mpg123 in WebAssembly) and
  * WAV (read as it is). M4A (AAC) has no decoder here (decision 0048): its player shows a plain bar.
  */
-const DECODERS: Record<string, (source: AsyncIterable<Uint8Array>) => Promise<Waveform>> = {
+const DECODERS: Record<string, (source: AsyncIterable<Uint8Array>, maxPeaks: number, pcm?: PcmSink) => Promise<Waveform>> = {
   'audio/mpeg': computeWaveform,
   'audio/wav': computeWavWaveform,
 };
@@ -24,13 +26,13 @@ export function canDrawWaveform(contentType: string): boolean {
 
 /**
  * A submission's waveform, or null when its kind has no decoder here or its audio does not decode (the
- * submission is kept all the same: the reviewer listens on a plain bar).
+ * submission is kept all the same: the reviewer listens on a plain bar). The decoded samples also go to `pcm`.
  */
-export async function submissionWaveform(contentType: string, source: AsyncIterable<Uint8Array>): Promise<Waveform | null> {
+export async function submissionWaveform(contentType: string, source: AsyncIterable<Uint8Array>, pcm?: PcmSink): Promise<Waveform | null> {
   const decode = DECODERS[baseType(contentType)];
   if (!decode) return null;
   try {
-    return await decode(source);
+    return await decode(source, WAVEFORM_MAX_PEAKS, pcm);
   } catch (error) {
     if (error instanceof UndecodableAudioError) return null;
     throw error;

@@ -16,6 +16,8 @@ import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files
 import { reviewDueOn } from '../reviews/due-dates';
 import { isPaidOrder } from '../orders/paid-orders';
 import { submissionWaveform } from './submission-waveform';
+import { AnalysisSignal } from '../audio-analysis/analysis-signal';
+import { detectTempoAndKey, NOTHING_DETECTED } from '../audio-analysis/analyse-audio';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
@@ -33,22 +35,34 @@ export async function assertOrderTakesSong(db: Db, orderId: string, songwriterId
   if (order.songsSubmitted >= order.packageSize) throw new AppError('CONFLICT', m.packageFull);
 }
 
-async function putAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
+/** A submitted song's audio (a first version or a rewrite): checked by content, its waveform decoded, then stored. */
+export async function putSubmissionAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
   if (file.size > LIMITS.submissionAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.audioTooLarge, { audio: [m.audioTooLarge] });
   const sniffed = await sniffFile(file.head, AUDIO_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', m.audioNotAllowed, { audio: [m.audioNotAllowed] });
-  // Decoded before storing, from the spooled upload: the review pages draw it and place notes on it.
-  const waveform = await submissionWaveform(sniffed.mime, file.stream());
-  const stored = await putFile({
-    storage,
-    bucket: 'song-submissions',
-    ownerId,
-    body: file.stream(),
-    contentType: sniffed.mime,
-    extension: sniffed.ext,
-    originalName: file.name,
-  });
-  return { ...stored, audioPeaks: waveform?.peaks ?? null, audioDurationSeconds: waveform?.durationSeconds ?? null };
+  // Decoded before storing, from the spooled upload: the review pages draw it and place notes on it. Tempo and
+  // key are read from the same decoding while the file is stored; a signed song takes them to the catalogue.
+  const signal = new AnalysisSignal();
+  const waveform = await submissionWaveform(sniffed.mime, file.stream(), signal);
+  const [detected, stored] = await Promise.all([
+    waveform ? detectTempoAndKey(signal) : NOTHING_DETECTED,
+    putFile({
+      storage,
+      bucket: 'song-submissions',
+      ownerId,
+      body: file.stream(),
+      contentType: sniffed.mime,
+      extension: sniffed.ext,
+      originalName: file.name,
+    }),
+  ]);
+  return {
+    ...stored,
+    audioPeaks: waveform?.peaks ?? null,
+    audioDurationSeconds: waveform?.durationSeconds ?? null,
+    detectedBpm: detected.bpm,
+    detectedKey: detected.key,
+  };
 }
 
 async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
@@ -98,7 +112,7 @@ export async function submitSong({
 
   const stored: NewStoredFile[] = [];
   try {
-    stored.push(await putAudio(storage, audio, actor.id));
+    stored.push(await putSubmissionAudio(storage, audio, actor.id));
     if (lyricsFile) stored.push(await putLyrics(storage, lyricsFile, actor.id));
     return await db.transaction(async (tx) => {
       // The upload took time: an account deleted meanwhile (it holds this row for update) takes no submission.

@@ -44,7 +44,7 @@ export function AccountMenu({ me, onSignOut, defaultOpen = false, focusTrigger =
         <DropdownMenuLabel>{me.user?.email}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {me.isAdmin && (
-          <DropdownMenuItem asChild className="font-semibold text-primary data-[highlighted]:bg-red-50">
+          <DropdownMenuItem asChild className="font-semibold text-primary data-[highlighted]:bg-primary/10">
             <Link to={PAGE_PATHS.admin}>
               <ShieldCheck aria-hidden="true" />
               Admin

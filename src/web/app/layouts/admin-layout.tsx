@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { PAGE_PATHS } from '../../../common/routes';
 import { Button } from '../../components/ui/button';
+import { ThemeToggle } from '../../features/theme';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
 import { UnreadReviewMessagesBadge } from '../../features/reviews/admin/unread-nav-badge';
@@ -83,6 +84,7 @@ export function AdminLayout() {
               <LogOut aria-hidden="true" />
               Logout
             </Button>
+            <ThemeToggle className="text-stone-200" />
           </div>
         </div>
       </aside>

@@ -9,6 +9,7 @@ import { useMe, useSignOut } from '../../lib/auth';
 import { LazyAccountMenu } from './lazy-account-menu';
 import { SITE_NAV_LINKS } from './site-nav-links';
 import { SITE_NAME } from '../../lib/site-name';
+import { ThemeToggle } from '../../features/theme';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
@@ -49,33 +50,36 @@ export function SiteHeader() {
           )}
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
-          {me.isPending ? null : me.data && user ? (
-            <LazyAccountMenu me={me.data} onSignOut={() => void signOut()} />
-          ) : (
-            <>
-              <Button asChild variant="ghost" size="sm" className="text-stone-100 hover:bg-white/10 hover:text-white">
-                <Link to={PAGE_PATHS.auth}>Login</Link>
-              </Button>
-              <Button asChild variant="accent" size="sm">
-                <Link to={PAGE_PATHS.signup}>Sign Up</Link>
-              </Button>
-            </>
-          )}
-        </div>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 md:flex">
+            {me.isPending ? null : me.data && user ? (
+              <LazyAccountMenu me={me.data} onSignOut={() => void signOut()} />
+            ) : (
+              <>
+                <Button asChild variant="ghost" size="sm" className="text-stone-100 hover:bg-white/10 hover:text-white">
+                  <Link to={PAGE_PATHS.auth}>Login</Link>
+                </Button>
+                <Button asChild variant="accent" size="sm">
+                  <Link to={PAGE_PATHS.signup}>Sign Up</Link>
+                </Button>
+              </>
+            )}
+          </div>
 
-        <Button
-          ref={toggleRef}
-          variant="ghost"
-          size="icon"
-          className="text-white hover:bg-white/10 hover:text-white md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">Toggle menu</span>
-        </Button>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="text-white hover:bg-white/10 hover:text-white md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span className="sr-only">Toggle menu</span>
+          </Button>
+        </div>
       </div>
 
       {menuOpen && (

@@ -6,8 +6,8 @@ const alertVariants = cva('rounded-md border px-4 py-3 text-sm', {
   variants: {
     variant: {
       info: 'border-border bg-muted text-foreground',
-      success: 'border-green-200 bg-green-50 text-green-900',
-      destructive: 'border-red-200 bg-red-50 text-red-800',
+      success: 'border-success-line bg-success-soft text-success-text',
+      destructive: 'border-danger-line bg-danger-soft text-danger-text',
     },
   },
   defaultVariants: { variant: 'info' },

@@ -4,10 +4,10 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 /**
- * Focus: a two-tone ring (a white band against the button, a near-black outline outside it), so one band keeps
- * at least 3:1 contrast against any fill, the dark red and the yellow included, and against any background.
+ * Focus: a two-tone ring (a band in the page colour against the button, an outline in the text colour outside
+ * it), so one band keeps at least 3:1 contrast, in either theme, against any fill, the dark red and the yellow included, and against any background.
  */
-const FOCUS_RING = 'focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-foreground';
+const FOCUS_RING = 'focus-visible:ring-2 focus-visible:ring-background focus-visible:outline-foreground';
 
 export const buttonVariants = cva(
   `inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0 ${FOCUS_RING}`,
@@ -16,10 +16,10 @@ export const buttonVariants = cva(
       variant: {
         default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
         accent: 'bg-accent text-stone-950 shadow-sm hover:bg-amber-300',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-[#e9dfd0]',
+        secondary: 'bg-secondary text-secondary-foreground hover:bg-[light-dark(#e9dfd0,#3a2f28)]',
         outline: 'border border-input bg-card text-foreground hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-red-800',
+        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

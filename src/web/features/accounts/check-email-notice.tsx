@@ -20,7 +20,7 @@ export function CheckEmailNotice({
 }) {
   return (
     <div className="grid gap-5">
-      <div className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
+      <div className="flex gap-3 rounded-md border border-success-line bg-success-soft p-4 text-success-text">
         <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <div className="grid gap-2 text-sm leading-6">
           <p>{message}</p>

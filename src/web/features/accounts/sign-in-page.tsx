@@ -70,7 +70,7 @@ export function SignInPage() {
           {failure && (
             <Alert variant="destructive" role="alert">
               <p>{failure.message}</p>
-              {failure.unverified && <ResendVerificationButton email={failure.email} className="text-red-800 underline" />}
+              {failure.unverified && <ResendVerificationButton email={failure.email} className="text-danger-text underline" />}
             </Alert>
           )}
           <FormField label="Email" error={errors.email?.message}>

@@ -27,7 +27,7 @@ export function TestCheckoutPage() {
   return (
     <div className="mx-auto max-w-lg px-4 py-10 sm:py-16">
       <PageMeta title="Test Checkout" description="The built-in test checkout: no real payment is taken." />
-      <div role="note" className="flex gap-3 rounded-xl border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-amber-950">
+      <div role="note" className="flex gap-3 rounded-xl border-2 border-dashed border-amber-500 bg-warning-soft p-4 text-warning-text">
         <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <p className="text-sm font-semibold leading-6">{m.testCheckoutBanner}</p>
       </div>

@@ -74,7 +74,7 @@ function MessageBody({ id }: { id: string }) {
           {m.lastError && (
             <>
               <dt className="text-muted-foreground">Last error</dt>
-              <dd className="text-red-800">{m.lastError}</dd>
+              <dd className="text-danger-text">{m.lastError}</dd>
             </>
           )}
         </dl>

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bookmark, ThumbsDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MySongResponse } from '../../../common/responses';
+import type { MySongResponseItem } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
+import { PlaySongButton } from '../../components/player/play-song-button';
+import { SongThumb } from '../../components/player/song-thumb';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -14,7 +16,7 @@ import { myResponsesQuery } from './pitching-api';
 
 const m = MESSAGES.pitching;
 
-/** /my-holds: the listener's holds, then their passes, newest first, each linking to its song. */
+/** /my-holds: the listener's holds, then their passes, newest first, each linking to its song and playing it in the bar. */
 export function MyHoldsPage() {
   const mine = useQuery(myResponsesQuery);
   return (
@@ -54,8 +56,10 @@ export function MyHoldsPage() {
   );
 }
 
-function ResponseList({ title, rows, empty }: { title: string; rows: MySongResponse[]; empty: ReactNode }) {
+function ResponseList({ title, rows, empty }: { title: string; rows: MySongResponseItem[]; empty: ReactNode }) {
   const id = `list-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  // A song played from here has this list as its queue: next and previous move through the holds (or the passes).
+  const queue = useMemo(() => rows.map((row) => ({ songId: row.songId, title: row.songTitle, slug: row.songSlug })), [rows]);
   return (
     <section aria-labelledby={id} className="mt-10">
       <h2 id={id} className="flex items-center gap-2 text-2xl font-bold">
@@ -67,17 +71,21 @@ function ResponseList({ title, rows, empty }: { title: string; rows: MySongRespo
           empty
         ) : (
           <ul className="grid grid-cols-1 gap-3">
-            {rows.map((row) => (
-              <li key={row.songId} className="rounded-xl border border-border bg-card p-4 shadow-sm">
-                <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <Link to={pathTo(PAGE_PATHS.song, { slug: row.songSlug })} className="link text-lg font-semibold">
-                    {row.songTitle}
-                  </Link>
-                  <time dateTime={row.updatedAt} className="text-sm text-muted-foreground">
-                    {formatDate(row.updatedAt)}
-                  </time>
-                </p>
-                {row.note && <p className="mt-1 break-words text-muted-foreground">For {row.note}</p>}
+            {rows.map((row, index) => (
+              <li key={row.songId} className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
+                <SongThumb thumbnail={row.thumbnail} title={row.songTitle} look="row" />
+                <PlaySongButton queue={queue} index={index} look="icon" />
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                    <Link to={pathTo(PAGE_PATHS.song, { slug: row.songSlug })} className="link text-lg font-semibold">
+                      {row.songTitle}
+                    </Link>
+                    <time dateTime={row.updatedAt} className="text-sm text-muted-foreground">
+                      {formatDate(row.updatedAt)}
+                    </time>
+                  </p>
+                  {row.note && <p className="mt-1 break-words text-muted-foreground">For {row.note}</p>}
+                </div>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { History } from 'lucide-react';
+import { Download, History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { PitchActivityEvent } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
@@ -18,6 +18,14 @@ import { formatSeconds } from './format-day';
 import { pickableSongsQuery, pitchActivityQuery, pitchLinksQuery, type PitchActivityFilter } from './pitching-api';
 
 const m = MESSAGES.pitching;
+
+/** The activity with these filters as a CSV download. */
+function pitchActivityExportUrl(filter: PitchActivityFilter): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
+  const text = query.toString();
+  return `/api/admin/pitch-activity-export${text ? `?${text}` : ''}`;
+}
 
 const listenerPath = (listener: PitchActivityEvent['listener']) =>
   listener.kind === 'pitch' ? adminPitchLinkPath(listener.id) : adminPreviewUserPath(listener.id);
@@ -58,8 +66,19 @@ export function PitchActivityPage() {
         title="Pitch Activity"
         description="The latest holds, passes, link opens and plays of preview users and pitch link recipients."
       />
-      <h1 className="text-3xl font-bold">Pitch Activity</h1>
-      <p className="mt-1 text-muted-foreground">The latest holds, passes, link opens and plays, newest first.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Pitch Activity</h1>
+          <p className="mt-1 text-muted-foreground">The latest holds, passes, link opens and plays, newest first.</p>
+        </div>
+        {/* A plain link: the browser downloads the file itself, with the filters on screen. */}
+        <Button asChild variant="outline">
+          <a href={pitchActivityExportUrl(filter)} download>
+            <Download aria-hidden="true" />
+            Download CSV
+          </a>
+        </Button>
+      </div>
 
       <Filters
         songId={filter.songId ?? ''}
@@ -171,7 +190,7 @@ function Filters({
         )}
       </div>
       {failed && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
+        <p role="alert" className="mt-2 text-sm text-danger-text">
           {m.activityFiltersLoadFailed}
         </p>
       )}
@@ -188,6 +207,7 @@ const KIND_BADGE = {
   pass: <Badge variant="secondary">Pass</Badge>,
   open: <Badge variant="outline">Last opened</Badge>,
   play: <Badge variant="outline">Play</Badge>,
+  download: <Badge variant="outline">Download</Badge>,
 } as const;
 
 function EventItem({ event }: { event: PitchActivityEvent }) {
@@ -242,5 +262,7 @@ function describe(event: PitchActivityEvent): string {
       return 'last opened';
     case 'play':
       return 'played';
+    case 'download':
+      return event.download === 'lyric_sheet' ? 'downloaded the lyric sheet of' : 'downloaded the MP3 of';
   }
 }

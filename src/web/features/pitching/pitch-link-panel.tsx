@@ -13,7 +13,8 @@ import { isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { formatDay, formatSeconds } from './format-day';
 import { PitchLinkStatusBadge } from './pitch-link-status-badge';
-import { ADMIN_PITCH_LINKS_KEY, pitchLinkQuery, revokePitchLink } from './pitching-api';
+import { ADMIN_PITCH_LINKS_KEY, pitchLinkQuery, revokePitchLink, setPitchLinkDownloads } from './pitching-api';
+import { Switch } from '../../components/ui/switch';
 import { ResponseBadge } from './response-badge';
 import { DataTable } from '../../components/data-table';
 
@@ -58,6 +59,15 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
     },
     onError: (error) => toast.error(m.revokeFailed, { description: isApiError(error) ? error.message : undefined }),
   });
+  const downloads = useMutation({
+    mutationFn: (allowed: boolean) => setPitchLinkDownloads(link.id, allowed),
+    onSuccess: async (_, allowed) => {
+      toast.success(MESSAGES.downloads.permissionSaved(allowed));
+      await queryClient.invalidateQueries({ queryKey: ADMIN_PITCH_LINKS_KEY });
+    },
+    onError: (error) => toast.error(MESSAGES.downloads.permissionFailed, { description: isApiError(error) ? error.message : undefined }),
+  });
+  const downloadAllowed = downloads.isPending ? downloads.variables : link.downloadAllowed;
 
   return (
     <>
@@ -70,6 +80,18 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
         <Fact term="Expires">{formatDay(pitchExpiryDate(link.expiresAt))}</Fact>
         <Fact term="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt) : 'Not yet'}</Fact>
         {link.revokedAt && <Fact term="Revoked">{formatDateTime(link.revokedAt)}</Fact>}
+        <Fact term={MESSAGES.downloads.permissionLabel}>
+          <span className="flex items-center gap-2">
+            <Switch
+              checked={downloadAllowed}
+              disabled={downloads.isPending}
+              onCheckedChange={(allowed) => downloads.mutate(allowed)}
+              aria-label={`Downloads for ${link.recipientName}`}
+            />
+            {downloadAllowed ? MESSAGES.downloads.downloadAllowedOption : MESSAGES.downloads.streamOnlyOption}
+            {link.downloads > 0 && <span className="text-muted-foreground">· {link.downloads} downloaded</span>}
+          </span>
+        </Fact>
       </dl>
       {link.message && <p className="mt-4 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{link.message}</p>}
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LinkIcon, Music2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { TAGLINE } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
@@ -10,6 +11,7 @@ import { PageMeta } from '../../components/page-meta';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { formatDay } from './format-day';
+import { pitchQueueItem, PitchPlayer } from './pitch-player';
 import { PitchSongCard } from './pitch-song-card';
 import { pitchPageQuery } from './pitching-api';
 import { SITE_NAME } from '../../lib/site-name';
@@ -34,9 +36,12 @@ export function PitchPage() {
           <span className="font-display text-xl font-bold">{SITE_NAME}</span>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6 sm:py-12">
+      {/* Focusable by script: closing the player bar hands focus to the page. */}
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 focus:outline-none sm:px-6 sm:py-12">
         {page.data ? (
-          <PitchContent token={token} page={page.data} />
+          <PitchPlayer token={token}>
+            <PitchContent token={token} page={page.data} />
+          </PitchPlayer>
         ) : gone ? (
           <div className="mx-auto max-w-xl py-16 text-center">
             <LinkIcon aria-hidden="true" className="mx-auto size-10 text-muted-foreground" />
@@ -61,6 +66,7 @@ export function PitchPage() {
 }
 
 function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
+  const queue = useMemo(() => page.songs.map(pitchQueueItem), [page.songs]);
   return (
     <>
       <p className="text-sm font-semibold uppercase tracking-wide text-primary">
@@ -85,7 +91,7 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
         <ol aria-label="Songs" className="mt-10 grid gap-8">
           {page.songs.map((song, index) => (
             <li key={song.id}>
-              <PitchSongCard token={token} song={song} position={index + 1} />
+              <PitchSongCard token={token} song={song} position={index + 1} queue={queue} downloadAllowed={page.downloadAllowed} />
             </li>
           ))}
         </ol>

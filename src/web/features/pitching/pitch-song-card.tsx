@@ -1,22 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { PitchPage, PitchSong } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { SongResponseValues } from '../../../common/schemas/pitching';
-import { AudioPlayer } from '../../components/player/audio-player';
+import type { QueueItem } from '../../components/player/player-engine';
 import { SongCover } from '../../components/player/song-cover';
-import { SongFacts, SongTags } from '../../components/player/song-facts';
+import { OneStopBadge, SongFacts, SongTags, writtenBy } from '../../components/player/song-facts';
+import { SongPlayer } from '../../components/player/song-player';
 import { clearPitchResponse, pitchPageQuery, savePitchResponse } from './pitching-api';
-import { pitchTracker } from './pitch-tracker';
+import { pitchMedia } from './pitch-player';
 import { SongResponseControl } from './song-response-control';
+import { DownloadButtons } from '../../components/download-buttons';
 
-/** One song of a pitch page: cover, facts, the player (stream only), hold or pass, and its lyrics. */
-export function PitchSongCard({ token, song, position }: { token: string; song: PitchSong; position: number }) {
+/** One song of a pitch page: cover, facts, its player (the page's one player, stream only), hold or pass, and its lyrics. */
+export function PitchSongCard({
+  token,
+  song,
+  position,
+  queue,
+  downloadAllowed = false,
+}: {
+  token: string;
+  song: PitchSong;
+  position: number;
+  /** The link lets its recipient download each song's tagged MP3 and lyric sheet. */
+  downloadAllowed?: boolean;
+  /** The shortlist, as the player's queue. */
+  queue: readonly QueueItem[];
+}) {
   const queryClient = useQueryClient();
   const query = pitchPageQuery(token);
   // The cover keeps the link it loaded with: a refetch for a fresh audio link would otherwise reload it.
   const [imageUrl] = useState(song.imageUrl);
-  const tracker = useMemo(() => pitchTracker(token), [token]);
+  const item = queue[position - 1]!;
   const headingId = `pitch-song-${song.id}`;
 
   // The answer changes in the cache only: refetching the page would sign every media link again.
@@ -25,11 +41,6 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
       query.queryKey,
       (page) => page && { ...page, songs: page.songs.map((s) => (s.id === song.id ? { ...s, response: values } : s)) },
     );
-
-  const refreshAudio = async () => {
-    const fresh = await queryClient.fetchQuery({ ...query, staleTime: 0 });
-    return fresh.songs.find((s) => s.id === song.id)?.audioUrl ?? null;
-  };
 
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6">
@@ -44,19 +55,16 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
           <h2 id={headingId} className="mt-1 break-words text-2xl font-bold sm:text-3xl">
             {song.title}
           </h2>
-          {song.writerInfo && <p className="mt-2 text-muted-foreground">{song.writerInfo}</p>}
-          <SongFacts genre={song.genre} bpm={song.bpm} className="mt-3" />
+          {/* The writers are the song's credit; its free-text writer info only stands in for a song without them. */}
+          {song.writerNames.length > 0 ? (
+            <p className="mt-2 text-muted-foreground">{writtenBy(song.writerNames)}</p>
+          ) : (
+            song.writerInfo && <p className="mt-2 text-muted-foreground">{song.writerInfo}</p>
+          )}
+          <SongFacts genre={song.genre} bpm={song.bpm} musicalKey={song.musicalKey} className="mt-3" />
+          {song.isOneStop && <OneStopBadge className="mt-3" />}
           {song.audioUrl ? (
-            <AudioPlayer
-              className="mt-6"
-              songId={song.id}
-              title={song.title}
-              src={song.audioUrl}
-              peaks={song.peaks}
-              durationSeconds={song.durationSeconds}
-              tracker={tracker}
-              refreshSrc={refreshAudio}
-            />
+            <SongPlayer className="mt-6" item={item} media={pitchMedia(song)} queue={queue} />
           ) : (
             <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">
               {MESSAGES.songs.audioLoadError}
@@ -70,6 +78,9 @@ export function PitchSongCard({ token, song, position }: { token: string; song: 
             clear={() => clearPitchResponse(token, song.id).then(() => setAnswer(null))}
             onChanged={() => undefined}
           />
+          {downloadAllowed && (
+            <DownloadButtons className="mt-4" base={`/api/pitch/${encodeURIComponent(token)}/songs/${song.id}`} songTitle={song.title} />
+          )}
           <SongTags tags={song.tags} className="mt-6" />
           <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
         </div>

@@ -4,7 +4,7 @@ import type {
   AdminSongResponse,
   CreatedPitchLink,
   HoldCompanyShownState,
-  MySongResponse,
+  MySongResponseItem,
   Ok,
   PitchActivityPage,
   PitchLinkDetail,
@@ -24,7 +24,7 @@ export const MY_RESPONSES_KEY = ['song-responses', 'mine'] as const;
 
 export const myResponsesQuery = queryOptions({
   queryKey: MY_RESPONSES_KEY,
-  queryFn: ({ signal }) => api<MySongResponse[]>('/api/song-responses', { signal }),
+  queryFn: ({ signal }) => api<MySongResponseItem[]>('/api/song-responses', { signal }),
 });
 
 export const saveMyResponse = (songId: string, values: SongResponseValues) =>
@@ -79,6 +79,10 @@ export const pitchLinkQuery = (id: string) =>
 
 export const createPitchLink = (values: PitchLinkValues) =>
   api<CreatedPitchLink>('/api/admin/pitch-links', { method: 'POST', body: values });
+
+/** Stream only (false) or download allowed for the link's recipient. */
+export const setPitchLinkDownloads = (id: string, downloadAllowed: boolean) =>
+  api<Ok>(`/api/admin/pitch-links/${encodeURIComponent(id)}/downloads`, { method: 'PUT', body: { downloadAllowed } });
 
 export const revokePitchLink = (id: string) =>
   api<RevokedPitchLink>(`/api/admin/pitch-links/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} });

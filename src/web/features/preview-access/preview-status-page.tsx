@@ -31,7 +31,7 @@ const LOOK: Record<
     badge: 'Pending',
     variant: 'warning',
     icon: Hourglass,
-    tone: 'border-amber-300 bg-amber-50/60',
+    tone: 'border-warning-line bg-warning-soft/60',
     iconTone: 'text-accent-strong',
   },
   approved: {
@@ -40,7 +40,7 @@ const LOOK: Record<
     badge: 'Approved',
     variant: 'success',
     icon: CircleCheck,
-    tone: 'border-green-300 bg-green-50/60',
+    tone: 'border-success-line bg-success-soft/60',
     iconTone: 'text-success',
   },
   rejected: {
@@ -49,7 +49,7 @@ const LOOK: Record<
     badge: 'Not Approved',
     variant: 'destructive',
     icon: CircleX,
-    tone: 'border-red-300 bg-red-50/60',
+    tone: 'border-danger-line bg-danger-soft/60',
     iconTone: 'text-destructive',
   },
   revoked: {
@@ -58,7 +58,7 @@ const LOOK: Record<
     badge: 'Revoked',
     variant: 'destructive',
     icon: Ban,
-    tone: 'border-red-300 bg-red-50/60',
+    tone: 'border-danger-line bg-danger-soft/60',
     iconTone: 'text-destructive',
   },
 };

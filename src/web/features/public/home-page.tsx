@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatCents } from '../../../common/money';
 import { SITE_NAME } from '../../lib/site-name';
+import nashvilleNight from './nashville-night.svg?raw';
 
 const STEPS = [
   {
@@ -34,24 +35,35 @@ export function HomePage() {
       />
 
       <section className="bg-gradient-to-br from-stone-950 via-stone-900 to-[#3d0f16] text-white">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">Nashville song pitching &amp; song reviews</p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">{TAGLINE}</h1>
-          <p className="mt-6 max-w-2xl text-lg leading-8 text-stone-200">
-            We get great songs in front of the publishers, labels, producers and artists who cut them, and we give songwriters the straight,
-            professional feedback it takes to get there.
-          </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <Link to={PAGE_PATHS.signup}>
-                Get Started
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild variant="outline" size="lg" className="border-stone-400 bg-transparent text-white hover:bg-white/10">
-              <Link to={PAGE_PATHS.services}>Our Services</Link>
-            </Button>
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-20 sm:px-6 sm:py-28 lg:grid-cols-[1fr_28rem]">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-accent">Nashville song pitching &amp; song reviews</p>
+            <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">{TAGLINE}</h1>
+            <p className="mt-6 max-w-2xl text-lg leading-8 text-stone-200">
+              We get great songs in front of the publishers, labels, producers and artists who cut them, and we give songwriters the
+              straight, professional feedback it takes to get there.
+            </p>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+              <Button asChild variant="accent" size="lg">
+                <Link to={PAGE_PATHS.signup}>
+                  Get Started
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="lg" className="border-stone-400 bg-transparent text-white hover:bg-white/10">
+                <Link to={PAGE_PATHS.services}>Our Services</Link>
+              </Button>
+            </div>
           </div>
+          {/*
+            The site's own drawing (decorative), written into the page rather than fetched: it paints with the
+            headline, and its box is sized by the drawing's own proportions, so nothing moves.
+          */}
+          <div
+            aria-hidden="true"
+            className="mx-auto w-full max-w-md overflow-hidden rounded-2xl shadow-2xl shadow-black/40 lg:max-w-none [&>svg]:block [&>svg]:h-auto [&>svg]:w-full"
+            dangerouslySetInnerHTML={{ __html: nashvilleNight }}
+          />
         </div>
       </section>
 
@@ -101,7 +113,8 @@ export function HomePage() {
           </h2>
           <figure>
             <Quote aria-hidden="true" className="size-10 text-primary" />
-            <blockquote className="mt-4 font-display text-2xl leading-relaxed text-secondary-foreground sm:text-3xl">
+            {/* The brand face comes in bold only (fonts/brand-face.css); a quote this long reads better in a book face. */}
+            <blockquote className="mt-4 font-serif text-2xl italic leading-relaxed text-secondary-foreground sm:text-3xl">
               I’d been sending the same three songs around town for two years. My {SITE_NAME} evaluation showed me in one page why my second
               verse was stalling the chorus and exactly how to fix it. I rewrote it that weekend. Best money I’ve spent on my writing.
             </blockquote>

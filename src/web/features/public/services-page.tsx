@@ -1,19 +1,13 @@
-import { Check, Disc3, Megaphone, PenLine, SlidersHorizontal } from 'lucide-react';
+import { Disc3, Megaphone, PenLine, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  PACKAGE_FEATURES,
-  PACKAGE_SIZES,
-  PITCH_FEE_TEXT,
-  PRICE_PER_SONG_CENTS,
-  REVIEW_TURNAROUND,
-  packagePriceCents,
-} from '../../../common/constants';
+import { PITCH_FEE_TEXT, PRICE_PER_SONG_CENTS } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
 import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatCents } from '../../../common/money';
+import { PackageChooser } from './package-chooser';
 
 const PRODUCTION_SERVICES = [
   {
@@ -51,39 +45,12 @@ export function ServicesPage() {
           Song Review
         </h2>
         <p className="mt-3 max-w-3xl leading-7 text-muted-foreground">
-          {formatCents(PRICE_PER_SONG_CENTS)} a song, one to four songs at a time. {REVIEW_TURNAROUND}
+          {formatCents(PRICE_PER_SONG_CENTS)} a song, one to four songs at a time.
         </p>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {PACKAGE_SIZES.map((size) => (
-            <li key={size}>
-              <Card className="flex h-full flex-col">
-                <CardHeader>
-                  <CardTitle as="h3">
-                    {size} {size === 1 ? 'Song' : 'Songs'}
-                  </CardTitle>
-                  <p className="font-display text-4xl font-bold text-primary">{formatCents(packagePriceCents(size))}</p>
-                  <CardDescription>{formatCents(PRICE_PER_SONG_CENTS)} per song</CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <ul className="space-y-2 text-sm">
-                    {PACKAGE_FEATURES.map((feature) => (
-                      <li key={feature} className="flex items-center gap-2">
-                        <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PackageChooser />
         <p className="mt-6 max-w-3xl text-sm leading-6 text-muted-foreground">
           The review fee is credited back if we sign a pitch agreement for the song. It is non-refundable once the review has begun.
         </p>
-        <Button asChild size="lg" className="mt-6">
-          <Link to={PAGE_PATHS.signup}>Start a review</Link>
-        </Button>
       </section>
 
       <section className="mt-20" aria-labelledby="production-heading">

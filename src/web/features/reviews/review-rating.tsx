@@ -62,7 +62,7 @@ export function ReviewRating({ reviewId, rating }: { reviewId: string; rating: R
                   key={n}
                   className={cn(
                     'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm',
-                    'has-[:checked]:border-primary has-[:checked]:bg-red-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                    'has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
                     fieldState.error ? 'border-destructive' : 'border-input',
                   )}
                 >

@@ -1,6 +1,6 @@
 import type { ReviewVerdict } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import type { RubricScore } from '../../../common/responses/reviews';
+import type { RubricScore, ScoreChange } from '../../../common/responses/reviews';
 import { Badge } from '../../components/ui/badge';
 
 const r = MESSAGES.rubric;
@@ -10,8 +10,17 @@ const verdictVariant = { pitch_ready: 'success', rewrite_suggested: 'warning', n
 /**
  * The review's scores as a bar chart: each category with its score as text ("4 / 5"), a bar for the eye,
  * what the level means and the reviewer's reason. Screen readers read the text; the bars are hidden from them.
+ * A rewrite's review also lists each score's change since the first version ("Hook 3 → 4 (+1)").
  */
-export function ScoresChart({ scores, verdict }: { scores: RubricScore[]; verdict: ReviewVerdict | null }) {
+export function ScoresChart({
+  scores,
+  verdict,
+  changes = null,
+}: {
+  scores: RubricScore[];
+  verdict: ReviewVerdict | null;
+  changes?: ScoreChange[] | null;
+}) {
   return (
     <figure aria-labelledby="scores-chart-title" className="grid content-start gap-4">
       <figcaption id="scores-chart-title" className="font-semibold">
@@ -37,6 +46,23 @@ export function ScoresChart({ scores, verdict }: { scores: RubricScore[]; verdic
           </li>
         ))}
       </ul>
+      {changes && (
+        <div className="grid gap-2 border-t border-border pt-4">
+          <p id="score-changes-title" className="text-sm font-semibold">
+            {MESSAGES.rewrites.scoreChangesTitle}
+          </p>
+          <ul aria-labelledby="score-changes-title" className="grid gap-1 text-sm tabular-nums">
+            {changes.map(({ category, before, after }) => (
+              <li
+                key={category}
+                className={after !== null && before !== null && after > before ? 'font-semibold text-green-800' : undefined}
+              >
+                {MESSAGES.rewrites.scoreChange(r.categories[category], before, after)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </figure>
   );
 }

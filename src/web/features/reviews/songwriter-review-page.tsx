@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, Clock, FileSearch } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Clock, FileSearch } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { REVIEW_TURNAROUND } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
-import { PAGE_PATHS } from '../../../common/routes';
+import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
 import { PitchOfferCard } from '../agreements';
@@ -20,11 +20,14 @@ import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { SONGWRITER_REVIEWS_KEY } from '../../lib/query-keys';
 import { ReviewRating } from './review-rating';
+import { RewriteBadge } from './rewrite/rewrite-badge';
+import { RewriteForm } from './rewrite/rewrite-form';
 import { sendSongwriterReply, songwriterReviewQuery, type SongwriterReview } from './reviews-api';
 import { ScoresChart } from './scores-chart';
 
 const m = MESSAGES.reviews;
 const r = MESSAGES.rubric;
+const rw = MESSAGES.rewrites;
 
 /** /songwriter/review/:reviewId: the review of one song, the song as submitted and the conversation with the reviewer. */
 export function SongwriterReviewPage() {
@@ -101,14 +104,35 @@ function ReviewView({ review }: { review: SongwriterReview }) {
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold sm:text-4xl">{review.songTitle}</h1>
           <p className="mt-2 text-muted-foreground">
-            Song {review.songNumber} of {review.packageSize} · submitted {formatDate(review.createdAt)}
+            Song {review.songNumber} of {review.packageSize} · {review.round === 1 ? 'submitted' : 'rewrite sent'}{' '}
+            {formatDate(review.createdAt)}
           </p>
+          {review.round > 1 && <RewriteBadge className="mt-2" />}
         </div>
         <ReviewStatusBadge status={review.status} className="self-start px-3 py-1 text-sm" />
       </div>
 
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
+          {review.rewriteOf && (
+            <Card role="region" aria-labelledby="rewrite-heading">
+              <CardHeader>
+                <CardTitle id="rewrite-heading">{rw.sentTitle}</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-3">
+                <h3 className="font-sans text-sm font-semibold uppercase tracking-wide text-muted-foreground">{rw.yourNoteHeading}</h3>
+                <p className="whitespace-pre-wrap break-words leading-7">{review.rewriteNote ?? '—'}</p>
+                <Link
+                  to={pathTo(PAGE_PATHS.songwriterReview, { reviewId: review.rewriteOf })}
+                  className="link inline-flex items-center gap-1"
+                >
+                  {rw.rewriteOfTitle} and its review
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </CardContent>
+            </Card>
+          )}
+
           <Card role="region" aria-labelledby="review-heading">
             <CardHeader>
               <CardTitle id="review-heading">Your review</CardTitle>
@@ -122,7 +146,7 @@ function ReviewView({ review }: { review: SongwriterReview }) {
                 review.scores?.some((score) => score.score !== null) ? (
                   <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_15rem]">
                     <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
-                    <ScoresChart scores={review.scores} verdict={review.verdict} />
+                    <ScoresChart scores={review.scores} verdict={review.verdict} changes={review.scoreChanges} />
                   </div>
                 ) : (
                   <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
@@ -140,6 +164,17 @@ function ReviewView({ review }: { review: SongwriterReview }) {
             </CardContent>
           </Card>
 
+          {review.rewriteUntil && (
+            <Card role="region" aria-labelledby="send-rewrite-heading">
+              <CardHeader>
+                <CardTitle id="send-rewrite-heading">{rw.offerTitle}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <RewriteForm reviewId={review.id} firstLyrics={review.lyricsText} until={review.rewriteUntil} />
+              </CardContent>
+            </Card>
+          )}
+
           {review.status === 'reviewed' && (
             <Card role="region" aria-labelledby="rating-heading">
               <CardHeader>
@@ -147,6 +182,28 @@ function ReviewView({ review }: { review: SongwriterReview }) {
               </CardHeader>
               <CardContent>
                 <ReviewRating reviewId={review.id} rating={review.rating} />
+              </CardContent>
+            </Card>
+          )}
+
+          {review.rewrite && (
+            <Card role="region" aria-labelledby="rewrite-heading">
+              <CardHeader>
+                <CardTitle id="rewrite-heading">{rw.sentTitle}</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-wrap items-center justify-between gap-3">
+                <div className="grid gap-1">
+                  <ReviewStatusBadge status={review.rewrite.status} className="justify-self-start" />
+                  {review.rewrite.status !== 'reviewed' && (
+                    <p className="text-sm font-medium">{r.expectedBy(format(parseISO(review.rewrite.dueOn), 'MMM d'))}</p>
+                  )}
+                </div>
+                <Button asChild variant="outline">
+                  <Link to={pathTo(PAGE_PATHS.songwriterReview, { reviewId: review.rewrite.id })}>
+                    Open your rewrite
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
               </CardContent>
             </Card>
           )}

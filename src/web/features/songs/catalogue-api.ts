@@ -1,8 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type MusicalKey } from '../../../common/musical-keys';
 import type { CataloguePage, CatalogueSong, PostedComment } from '../../../common/responses';
 import type { CommentInput } from '../../../common/schemas/songs';
+import type { SongMedia } from '../../components/player/player-engine';
 import { api } from '../../lib/api';
 import { CATALOGUE_KEY } from '../../lib/query-keys';
+
+/** How often a page showing a song as Processing asks again, until its audio is there. */
+const PROCESSING_POLL_MS = 5_000;
 
 /** Cards per page of /songs; the API's default too. */
 export const CATALOGUE_PAGE_SIZE = 24;
@@ -10,6 +15,9 @@ export const CATALOGUE_PAGE_SIZE = 24;
 export interface CatalogueFilters {
   q?: string;
   genre?: string;
+  key?: MusicalKey;
+  /** One-stop songs only. */
+  oneStop?: boolean;
   bpmMin?: number;
   bpmMax?: number;
   page: number;
@@ -18,9 +26,14 @@ export interface CatalogueFilters {
 export const catalogueQuery = (filters: CatalogueFilters) =>
   queryOptions({
     queryKey: [...CATALOGUE_KEY, 'list', filters],
-    queryFn: ({ signal }) => api<CataloguePage>('/api/songs', { query: { ...filters, pageSize: CATALOGUE_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      api<CataloguePage>('/api/songs', {
+        query: { ...filters, oneStop: filters.oneStop ? 'true' : undefined, pageSize: CATALOGUE_PAGE_SIZE },
+        signal,
+      }),
     // Keep the current cards on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.rows.some((song) => song.audioProcessing) ? PROCESSING_POLL_MS : false),
   });
 
 export const songQuery = (slug: string) =>
@@ -31,7 +44,17 @@ export const songQuery = (slug: string) =>
     // is no need to refetch on focus (the page keeps its picture and the player its link meanwhile).
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
+    refetchInterval: (query) => (query.state.data?.audioProcessing ? PROCESSING_POLL_MS : false),
   });
+
+/** What the player needs of a catalogue song. */
+export const catalogueMedia = (song: CatalogueSong): SongMedia => ({
+  audioUrl: song.audioUrl,
+  imageUrl: song.imageUrl,
+  peaks: song.peaks,
+  durationSeconds: song.durationSeconds,
+  artist: song.writerInfo,
+});
 
 export const postComment = (slug: string, input: CommentInput) =>
   api<PostedComment>(`/api/songs/${encodeURIComponent(slug)}/comments`, { method: 'POST', body: input });

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../../common/constants';
+import { MUSICAL_KEYS, type MusicalKey } from '../../../common/musical-keys';
 import * as MESSAGES from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -17,7 +18,15 @@ interface Draft {
   bpmMax: string;
 }
 
-export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'bpmMin' | 'bpmMax'>>;
+export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'key' | 'oneStop' | 'bpmMin' | 'bpmMax'>>;
+
+/** Whether the list is narrowed at all (the page number aside). */
+export const hasAnyFilter = (f: Filters) =>
+  Boolean(f.q || f.genre || f.key || f.oneStop || f.bpmMin !== undefined || f.bpmMax !== undefined);
+
+/** How many filters narrow the list: the tempo range counts once, whichever of its ends is set. */
+export const activeFilterCount = (f: Filters) =>
+  [f.q, f.genre, f.key, f.oneStop, f.bpmMin !== undefined || f.bpmMax !== undefined].filter(Boolean).length;
 
 const toDraft = (f: Filters): Draft => ({ q: f.q ?? '', bpmMin: f.bpmMin?.toString() ?? '', bpmMax: f.bpmMax?.toString() ?? '' });
 const sameDraft = (a: Draft, b: Draft) =>
@@ -42,20 +51,28 @@ function bpmErrors(draft: Draft): { bpmMin?: string; bpmMax?: string } {
 }
 
 /**
- * Search (title, lyrics or tag), genre and a BPM range. Typing is applied after a short pause; the genre
- * at once. The values live in the URL (the page owns them), so this keeps only what is being typed and
+ * Search (title, lyrics, tag, writer or key), genre, key, one-stop songs only and a BPM range. Typing is applied
+ * after a short pause; the lists and the checkbox at once. The values live in the URL (the page owns them), so this keeps only what is being typed and
  * adopts the URL's values when they change from outside (Back, a shared link, Clear filters).
+ * `inline` is the card above the list; `sheet` is the same fields in the phone's filter sheet, whose own
+ * buttons submit it (by `id`) and clear it; `onSubmitted` follows a submit that applied.
  */
 export function CatalogueFilters({
   filters,
   genres,
   onChange,
   onClear,
+  variant = 'inline',
+  id,
+  onSubmitted,
 }: {
   filters: Filters;
   genres: readonly string[];
   onChange: (patch: FilterPatch) => void;
   onClear: () => void;
+  variant?: 'inline' | 'sheet';
+  id?: string;
+  onSubmitted?: () => void;
 }) {
   const fromUrl = toDraft(filters);
   const [draft, setDraft] = useState<Draft>(fromUrl);
@@ -97,26 +114,33 @@ export function CatalogueFilters({
     return () => clearTimeout(timer);
   }, [draft, valid, apply]);
 
-  const hasFilters = Boolean(filters.q || filters.genre || filters.bpmMin !== undefined || filters.bpmMax !== undefined);
+  const hasFilters = hasAnyFilter(filters);
   // A genre from a shared link that no active song has any more still shows as chosen.
   const genreOptions =
     filters.genre && !genres.some((g) => g.toLowerCase() === filters.genre?.toLowerCase()) ? [filters.genre, ...genres] : genres;
 
   return (
     <form
+      id={id}
       role="search"
       aria-label="Filter songs"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid && !sameDraft(draft, applied.current)) apply(draft);
+        if (!valid) return;
+        if (!sameDraft(draft, applied.current)) apply(draft);
+        onSubmitted?.();
       }}
-      className="grid gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_7rem_7rem_auto] lg:items-start"
+      className={
+        variant === 'sheet'
+          ? 'grid gap-4'
+          : 'grid gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_7rem_7rem] lg:items-start'
+      }
     >
       <FormField label="Search" className="sm:col-span-2 lg:col-span-1">
         <Input
           type="search"
-          placeholder="Title, lyrics or tag"
+          placeholder="Title, lyrics, tag, writer or key"
           autoComplete="off"
           maxLength={100}
           value={draft.q}
@@ -129,6 +153,19 @@ export function CatalogueFilters({
           {genreOptions.map((genre) => (
             <option key={genre} value={genre}>
               {genre}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label="Key">
+        <NativeSelect
+          value={filters.key ?? ''}
+          onChange={(event) => onChange({ key: (event.target.value || undefined) as MusicalKey | undefined })}
+        >
+          <option value="">All keys</option>
+          {MUSICAL_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {key}
             </option>
           ))}
         </NativeSelect>
@@ -157,17 +194,32 @@ export function CatalogueFilters({
           />
         </FormField>
       </div>
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:pt-[1.375rem]">
-        {/* Submitting applies the search at once (Enter in a field does the same). */}
-        <Button type="submit" variant="outline">
-          <Search aria-hidden="true" />
-          Search
-        </Button>
-        {hasFilters && (
-          <Button type="button" variant="ghost" onClick={onClear}>
-            <X aria-hidden="true" />
-            Clear
-          </Button>
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-5">
+        <label className="flex min-h-10 items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 accent-primary"
+            checked={filters.oneStop ?? false}
+            onChange={(event) => onChange({ oneStop: event.target.checked || undefined })}
+          />
+          <span>
+            One-stop songs only <span className="font-normal text-muted-foreground">(one party clears every right)</span>
+          </span>
+        </label>
+        {variant === 'inline' && (
+          <div className="flex gap-2">
+            {/* Submitting applies the search at once (Enter in a field does the same). */}
+            <Button type="submit" variant="outline">
+              <Search aria-hidden="true" />
+              Search
+            </Button>
+            {hasFilters && (
+              <Button type="button" variant="ghost" onClick={onClear}>
+                <X aria-hidden="true" />
+                Clear
+              </Button>
+            )}
+          </div>
         )}
       </div>
     </form>

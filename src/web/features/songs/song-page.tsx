@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { CatalogueSong } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
@@ -9,14 +9,16 @@ import { ErrorState } from '../../components/error-state';
 import { PageMeta } from '../../components/page-meta';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
-import { AudioPlayer } from '../../components/player/audio-player';
-import { songQuery } from './catalogue-api';
-import { catalogueTracker } from './catalogue-tracker';
+import { SongPlayer } from '../../components/player/song-player';
+import { catalogueMedia, songQuery } from './catalogue-api';
 import { SongHoldPass } from '../pitching';
 import { SongComments } from './song-comments';
 import { SongCover } from '../../components/player/song-cover';
-import { SongFacts, SongTags } from '../../components/player/song-facts';
+import { OneStopBadge, SongFacts, SongTags, writtenBy } from '../../components/player/song-facts';
+import { SongWriters } from './song-writers';
+import { ProcessingBadge } from './song-card';
 import { SITE_NAME } from '../../lib/site-name';
+import { DownloadButtons } from '../../components/download-buttons';
 
 /** /songs/:slug. A song that does not exist or is not active sends the visitor back to the list. */
 export function SongPage() {
@@ -53,15 +55,10 @@ function BackLink({ className }: { className?: string }) {
 }
 
 function SongView({ song }: { song: CatalogueSong }) {
-  const queryClient = useQueryClient();
   // The picture keeps the link it loaded with: the player's link refresh refetches the song, and a new
   // image link would make the browser download the same picture again.
   const [imageUrl] = useState(song.imageUrl);
-
-  const refreshAudio = async () => {
-    const fresh = await queryClient.fetchQuery({ ...songQuery(song.slug), staleTime: 0 });
-    return fresh.audioUrl;
-  };
+  const item = useMemo(() => ({ songId: song.id, title: song.title, slug: song.slug }), [song.id, song.title, song.slug]);
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
@@ -74,29 +71,44 @@ function SongView({ song }: { song: CatalogueSong }) {
         </div>
         <div className="min-w-0">
           <h1 className="text-4xl font-bold sm:text-5xl">{song.title}</h1>
-          {song.writerInfo && <p className="mt-3 text-lg text-muted-foreground">{song.writerInfo}</p>}
-          <SongFacts genre={song.genre} bpm={song.bpm} className="mt-4 text-base" />
+          {/* The writers are the song's credit; its free-text writer info only stands in for a song without them. */}
+          {song.writers.length > 0 ? (
+            <p className="mt-3 text-lg text-muted-foreground">{writtenBy(song.writers.map((w) => w.name))}</p>
+          ) : (
+            song.writerInfo && <p className="mt-3 text-lg text-muted-foreground">{song.writerInfo}</p>
+          )}
+          <SongFacts genre={song.genre} bpm={song.bpm} musicalKey={song.musicalKey} className="mt-4 text-base" />
+          {song.isOneStop && (
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <OneStopBadge />
+              {MESSAGES.songs.oneStopHint}
+            </p>
+          )}
           {/* The player comes before the tags and the description: on a phone it shows on the first screen,
               however long the title or the description. */}
           {song.audioUrl ? (
-            <AudioPlayer
-              className="mt-6"
-              songId={song.id}
-              title={song.title}
-              src={song.audioUrl}
-              peaks={song.peaks}
-              durationSeconds={song.durationSeconds}
-              tracker={catalogueTracker}
-              refreshSrc={refreshAudio}
-            />
+            // The catalogue's one player: a song already playing in the bar plays on here, as the same play.
+            <SongPlayer className="mt-6" item={item} media={catalogueMedia(song)} cue />
+          ) : song.audioProcessing ? (
+            <p
+              role="status"
+              className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground"
+            >
+              <ProcessingBadge />
+              {MESSAGES.songs.audioProcessingHint}
+            </p>
           ) : (
             <p className="mt-6 rounded-xl border border-border bg-card p-4 text-sm text-muted-foreground">
               {MESSAGES.songs.audioLoadError}
             </p>
           )}
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
+          {song.canDownload && (
+            <DownloadButtons className="mt-4" base={`/api/songs/${encodeURIComponent(song.slug)}`} songTitle={song.title} />
+          )}
           <SongTags tags={song.tags} className="mt-6" />
           <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
+          <SongWriters writers={song.writers} className="mt-8" />
         </div>
       </div>
 

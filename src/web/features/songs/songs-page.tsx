@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import * as MESSAGES from '../../../common/messages';
+import type { CatalogueListItem } from '../../../common/responses';
 import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
 import { EmptyState } from '../../components/empty-state';
 import { QueryState } from '../../components/query-state';
@@ -10,12 +12,13 @@ import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { Button } from '../../components/ui/button';
 import { catalogueQuery, type CatalogueFilters as Filters } from './catalogue-api';
-import { CatalogueFilters, type FilterPatch } from './catalogue-filters';
-import { SongCard } from './song-card';
+import { CatalogueFilterSheet } from './catalogue-filter-sheet';
+import { CatalogueFilters, hasAnyFilter, type FilterPatch } from './catalogue-filters';
+import { queueItemOf, SongCard } from './song-card';
 import { SongListSkeleton } from './song-list-skeleton';
 import { SITE_NAME } from '../../lib/site-name';
 
-const FILTER_KEYS = ['q', 'genre', 'bpmMin', 'bpmMax', 'page'] as const;
+const FILTER_KEYS = ['q', 'genre', 'key', 'oneStop', 'bpmMin', 'bpmMax', 'page'] as const;
 
 /** The filters in the URL, with the same schema the API uses; a hand-edited bad value is simply ignored. */
 function readFilters(params: URLSearchParams): Filters {
@@ -30,21 +33,23 @@ function readFilters(params: URLSearchParams): Filters {
     parsed = CatalogueQuerySchema.safeParse(raw);
   }
   if (!parsed.success) return { page: 1 };
-  const { q, genre, bpmMin, bpmMax, page } = parsed.data;
-  return { q: q || undefined, genre: genre || undefined, bpmMin, bpmMax, page };
+  const { q, genre, key, oneStop, bpmMin, bpmMax, page } = parsed.data;
+  return { q: q || undefined, genre: genre || undefined, key, oneStop: oneStop || undefined, bpmMin, bpmMax, page };
 }
 
-/** /songs: the catalogue for preview users and admins. Search, genre, BPM and page live in the URL. */
+/** /songs: the catalogue for preview users and admins. Search, genre, key, one-stop, BPM and page live in the URL. */
 export function SongsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const list = useQuery(catalogueQuery(filters));
-  const hasFilters = Boolean(filters.q || filters.genre || filters.bpmMin !== undefined || filters.bpmMax !== undefined);
+  const hasFilters = hasAnyFilter(filters);
 
   const write = (next: Filters, { scrollToTop }: { scrollToTop: boolean }) => {
     const p = new URLSearchParams();
     if (next.q) p.set('q', next.q);
     if (next.genre) p.set('genre', next.genre);
+    if (next.key) p.set('key', next.key);
+    if (next.oneStop) p.set('oneStop', 'true');
     if (next.bpmMin !== undefined) p.set('bpmMin', String(next.bpmMin));
     if (next.bpmMax !== undefined) p.set('bpmMax', String(next.bpmMax));
     if (next.page > 1) p.set('page', String(next.page));
@@ -55,9 +60,10 @@ export function SongsPage() {
   // From the address bar, not this render's filters: a change made before the last one is drawn keeps it.
   const current = () => readFilters(new URLSearchParams(window.location.search));
   const changeFilters = (patch: FilterPatch) => write({ ...current(), ...patch, page: 1 }, { scrollToTop: false });
+  const clearFilters = () => write({ page: 1 }, { scrollToTop: false });
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-16">
       <PageMeta
         title={MESSAGES.songs.listTitle}
         description={`Songs written by the ${SITE_NAME} team for artists, publishers and producers to consider: listen, read the lyrics and comment.`}
@@ -65,24 +71,29 @@ export function SongsPage() {
       <PageHeading
         eyebrow="Catalogue"
         title={MESSAGES.songs.listTitle}
-        lead="Songs our writers have ready for the right artist. Search by title, lyrics or tag, or narrow by genre and tempo."
+        lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo and one-stop clearance."
       />
-      <div className="mt-8">
-        <CatalogueFilters
+      {/* Below 640 px the filters wait in a sheet behind one button, so the first screen shows songs. */}
+      <div className="mt-6 sm:hidden">
+        <CatalogueFilterSheet
           filters={filters}
           genres={list.data?.genres ?? []}
+          total={list.isPlaceholderData ? undefined : list.data?.total}
           onChange={changeFilters}
-          onClear={() => write({ page: 1 }, { scrollToTop: false })}
+          onClear={clearFilters}
         />
       </div>
+      <div className="mt-8 hidden sm:block">
+        <CatalogueFilters filters={filters} genres={list.data?.genres ?? []} onChange={changeFilters} onClear={clearFilters} />
+      </div>
 
-      <div className="mt-8">
+      <div className="mt-6 sm:mt-8">
         <QueryState query={list} pending={<SongListSkeleton />} errorTitle={MESSAGES.songs.loadFailed}>
           {(data) => (
             <>
               <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={list.isPlaceholderData || undefined}>
                 {data.total === 1 ? '1 song' : `${data.total} songs`}
-                {hasFilters ? ' match your search' : ''}
+                {hasFilters ? (data.total === 1 ? ' matches your search' : ' match your search') : ''}
               </p>
               {data.rows.length === 0 ? (
                 <div className="mt-4">
@@ -91,7 +102,7 @@ export function SongsPage() {
                     message={data.total > 0 ? MESSAGES.songs.pastTheEnd : hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}
                   >
                     {hasFilters && data.total === 0 ? (
-                      <Button variant="outline" size="sm" onClick={() => write({ page: 1 }, { scrollToTop: false })}>
+                      <Button variant="outline" size="sm" onClick={clearFilters}>
                         Clear filters
                       </Button>
                     ) : filters.page > 1 ? (
@@ -102,13 +113,7 @@ export function SongsPage() {
                   </EmptyState>
                 </div>
               ) : (
-                <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-                  {data.rows.map((song) => (
-                    <li key={song.id}>
-                      <SongCard song={song} />
-                    </li>
-                  ))}
-                </ul>
+                <SongGrid rows={data.rows} dimmed={list.isPlaceholderData} />
               )}
               <Pagination
                 page={filters.page}
@@ -121,5 +126,20 @@ export function SongsPage() {
         </QueryState>
       </div>
     </div>
+  );
+}
+
+/** The cards; the playable cards on screen are the queue a card's song is played in. */
+function SongGrid({ rows, dimmed }: { rows: CatalogueListItem[]; dimmed: boolean }) {
+  const playable = useMemo(() => rows.filter((song) => !song.audioProcessing), [rows]);
+  const queue = useMemo(() => playable.map(queueItemOf), [playable]);
+  return (
+    <ul className={`mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}>
+      {rows.map((song) => (
+        <li key={song.id}>
+          <SongCard song={song} queue={queue} index={playable.indexOf(song)} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -51,7 +51,7 @@ export function ClaimOrdersBox({ intro, defaultEmail = '', className }: { intro:
   const sentTo = claim.data && 'confirmationSent' in claim.data ? claim.variables : null;
 
   return (
-    <Card className={cn('border-amber-300 bg-amber-50/50', className)} role="region" aria-labelledby={titleId}>
+    <Card className={cn('border-warning-line bg-warning-soft/50', className)} role="region" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId} as="h3" className="text-lg">
           Claim your orders

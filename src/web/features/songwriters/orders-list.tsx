@@ -43,7 +43,7 @@ export function OrdersList({ email, offerClaim, reviews = [] }: { email: string;
             <li key={order.id}>
               <OrderCard
                 order={order}
-                reviews={reviews.filter((r) => r.orderId === order.id).sort((a, b) => a.songNumber - b.songNumber)}
+                reviews={reviews.filter((r) => r.orderId === order.id).sort((a, b) => a.songNumber - b.songNumber || a.round - b.round)}
               />
             </li>
           ))}
@@ -116,6 +116,7 @@ function OrderCard({ order, reviews }: { order: SongwriterOrder; reviews: Dashbo
                     <span className="text-muted-foreground">Song {review.songNumber}: </span>
                     <span className="font-medium">{review.songTitle}</span>
                   </span>
+                  {review.round > 1 && <Badge variant="outline">{MESSAGES.rewrites.badge}</Badge>}
                   <Badge variant={STATUS[review.status].variant}>{STATUS[review.status].label}</Badge>
                   {hasNewReply(review) && <NewReplyBadge />}
                   <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />

@@ -57,6 +57,7 @@ export function RecentReviews({ reviews }: { reviews: UseQueryResult<DashboardRe
                     </p>
                     <div className="mt-1.5 flex flex-wrap gap-1.5">
                       <Badge variant={status.variant}>{status.label}</Badge>
+                      {review.round > 1 && <Badge variant="outline">{MESSAGES.rewrites.badge}</Badge>}
                       {hasNewReply(review) && <NewReplyBadge />}
                     </div>
                   </div>

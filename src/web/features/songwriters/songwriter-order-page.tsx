@@ -1,18 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide-react';
+import { CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import {
-  PACKAGE_FEATURES,
-  PACKAGE_SIZES,
-  PRICE_PER_SONG_CENTS,
-  REVIEW_TURNAROUND,
-  packagePriceCents,
-  type PackageSize,
-} from '../../../common/constants';
+import { PACKAGE_SIZES, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents, type PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
+import { PackageFeatures } from '../../components/package-features';
 import { PageMeta } from '../../components/page-meta';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -181,18 +175,7 @@ function PackageCard({
         )}
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="grid gap-2 text-sm">
-          {PACKAGE_FEATURES.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-              {feature}
-            </li>
-          ))}
-          <li className="flex items-start gap-2 text-muted-foreground">
-            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {REVIEW_TURNAROUND}
-          </li>
-        </ul>
+        <PackageFeatures />
       </CardContent>
       <CardFooter>
         <Button className="w-full" size="lg" disabled={disabled} onClick={onChoose}>

@@ -112,7 +112,7 @@ function QuestionnaireForm({ onboarding }: { onboarding: Onboarding }) {
                       key={String(value)}
                       className={cn(
                         'flex min-w-24 cursor-pointer items-center gap-2 rounded-md border bg-card px-4 py-2.5 text-sm font-medium',
-                        'has-[:checked]:border-primary has-[:checked]:bg-red-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                        'has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
                         fieldState.error ? 'border-destructive' : 'border-input',
                       )}
                     >

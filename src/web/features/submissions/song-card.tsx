@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
+import { formatFileSize } from '../../lib/file-size';
 import {
   AUDIO_ACCEPT,
   LYRICS_ACCEPT,
@@ -25,12 +26,12 @@ export type SongStatus =
   | { kind: 'failed'; message: string }
   | { kind: 'sent'; received: ReceivedSong };
 
-const fileClasses =
+/** A file input styled as the forms' other fields. */
+export const fileClasses =
   'h-auto cursor-pointer py-2 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-secondary-foreground';
 
 /** "3.2 MB", "18 KB" */
-const fileSize = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export const fileSize = formatFileSize;
 
 /**
  * One song still owed, numbered by the song number it will get. Once the server has it the card shows
@@ -55,7 +56,7 @@ export function SongCard({
 
   return (
     <section aria-labelledby={headingId}>
-      <Card className={status.kind === 'sent' ? 'border-green-200' : status.kind === 'failed' ? 'border-red-300' : undefined}>
+      <Card className={status.kind === 'sent' ? 'border-success-line' : status.kind === 'failed' ? 'border-danger-line' : undefined}>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
           <CardTitle id={headingId} className="text-xl">
             {title}

@@ -81,7 +81,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         );
         const classes = cn(
           'block h-full rounded-xl border bg-card p-4 shadow-sm sm:p-5',
-          alert ? 'border-amber-300 bg-amber-50/60' : 'border-border',
+          alert ? 'border-warning-line bg-warning-soft/60' : 'border-border',
         );
         return (
           <li key={card.key}>

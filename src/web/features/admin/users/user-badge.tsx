@@ -12,10 +12,10 @@ export const USER_BADGE_LABELS: Record<UserBadgeKind, string> = {
 
 /** Each badge its own colour and icon, so the colour is never the only signal. */
 const STYLES: Record<UserBadgeKind, { className: string; icon: typeof BadgeCheck }> = {
-  'email-not-confirmed': { className: 'border-amber-300 bg-amber-50 text-amber-900', icon: MailWarning },
-  'no-profile': { className: 'border-stone-300 bg-stone-100 text-stone-800', icon: UserRoundX },
-  'profile-only': { className: 'border-sky-300 bg-sky-50 text-sky-900', icon: CircleUserRound },
-  purchased: { className: 'border-green-300 bg-green-50 text-green-900', icon: BadgeCheck },
+  'email-not-confirmed': { className: 'border-warning-line bg-warning-soft text-warning-text', icon: MailWarning },
+  'no-profile': { className: 'border-border bg-muted text-foreground', icon: UserRoundX },
+  'profile-only': { className: 'border-info-line bg-info-soft text-info-text', icon: CircleUserRound },
+  purchased: { className: 'border-success-line bg-success-soft text-success-text', icon: BadgeCheck },
 };
 
 export function UserBadge({ badge, label }: { badge: UserBadgeKind; label: string }) {

@@ -53,6 +53,10 @@ export type RequestAction = 'approve' | 'reject' | 'revoke';
 export const actOnRequest = (id: string, action: RequestAction) =>
   api<Ok>(`/api/admin/preview-requests/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
 
+/** Stream only (false) or download allowed, on a user's approved access. */
+export const setPreviewDownloads = (accessId: string, downloadAllowed: boolean) =>
+  api<Ok>(`/api/admin/preview-requests/${encodeURIComponent(accessId)}/downloads`, { method: 'PUT', body: { downloadAllowed } });
+
 export const createPreviewAccount = (input: CreatePreviewAccountInput) =>
   api<CreatedPreviewAccount>('/api/admin/preview-accounts', { method: 'POST', body: input });
 

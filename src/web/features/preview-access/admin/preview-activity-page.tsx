@@ -1,5 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { ListMusic, Users } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, ListMusic, Users } from 'lucide-react';
+import { toast } from '../../../lib/toast';
+import type { PreviewDownload } from '../../../../common/responses';
+import { Switch } from '../../../components/ui/switch';
 import { useSearchParams } from 'react-router';
 import * as MESSAGES from '../../../../common/messages';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,7 +11,13 @@ import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
-import { previewActivityQuery, type PreviewUserActivity, type SongListening } from './admin-preview-api';
+import {
+  invalidatePreviewAdmin,
+  previewActivityQuery,
+  setPreviewDownloads,
+  type PreviewUserActivity,
+  type SongListening,
+} from './admin-preview-api';
 import { activeThisWeek, formatLastActive } from './activity-format';
 import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
@@ -17,6 +26,7 @@ import { EmailText } from '../../../components/email-text';
 import { DataTable, RowSelectButton } from '../../../components/data-table';
 
 const m = MESSAGES.previewAccess;
+const dm = MESSAGES.downloads;
 
 /**
  * /admin/preview-activity: who listens and to what. The chosen user (?user=) shows their plays; the chosen
@@ -101,6 +111,19 @@ export function PreviewActivityPage() {
             )}
           </div>
 
+          <section aria-labelledby="downloads-title" className="mt-10">
+            <h2 id="downloads-title" className="text-xl font-semibold">
+              {dm.downloadsHeading}
+            </h2>
+            <div className="mt-3">
+              {activity.data.downloads.length === 0 ? (
+                <EmptyState icon={Download} message={dm.downloadsEmpty} />
+              ) : (
+                <DownloadsList downloads={activity.data.downloads} />
+              )}
+            </div>
+          </section>
+
           <section aria-labelledby="by-song-title" className="mt-10">
             <h2 id="by-song-title" className="text-xl font-semibold">
               By song
@@ -156,7 +179,15 @@ function UsersTable({
       label="Listening by person, most recently active first"
       caption="Preview users, most recently active first. Choose a name to see that user's plays."
       tableClassName="min-w-[640px]"
-      columns={['User', 'Company', { label: 'Plays', numeric: true }, { label: 'Comments', numeric: true }, 'Last active']}
+      columns={[
+        'User',
+        'Company',
+        { label: 'Plays', numeric: true },
+        { label: 'Comments', numeric: true },
+        { label: 'Downloads', numeric: true },
+        dm.permissionLabel,
+        'Last active',
+      ]}
     >
       {users.map((user) => {
         const selected = user.userId === selectedId;
@@ -178,6 +209,11 @@ function UsersTable({
             <td className="px-4 py-3">{user.companyName ?? '—'}</td>
             <td className="px-4 py-3 text-right tabular-nums">{user.playCount}</td>
             <td className="px-4 py-3 text-right tabular-nums">{user.commentCount}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{user.downloadCount}</td>
+            {/* The switch is its own control: choosing it must not also choose the row. */}
+            <td className="px-4 py-3" onClick={(e) => e.stopPropagation()}>
+              {user.accessId ? <DownloadSwitch user={user} accessId={user.accessId} /> : <span className="text-muted-foreground">—</span>}
+            </td>
             <td className="whitespace-nowrap px-4 py-3">
               {user.lastActiveAt ? (
                 <time dateTime={user.lastActiveAt} title={formatDateTime(user.lastActiveAt)}>
@@ -191,6 +227,51 @@ function UsersTable({
         );
       })}
     </DataTable>
+  );
+}
+
+/** Stream only or download allowed, saved at once and recorded in the audit trail by the server. */
+function DownloadSwitch({ user, accessId }: { user: PreviewUserActivity; accessId: string }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (allowed: boolean) => setPreviewDownloads(accessId, allowed),
+    onSuccess: (_, allowed) => {
+      toast.success(dm.permissionSaved(allowed));
+      return invalidatePreviewAdmin(queryClient);
+    },
+    onError: () => toast.error(dm.permissionFailed),
+  });
+  const checked = save.isPending ? save.variables : user.downloadAllowed;
+  return (
+    <label className="flex items-center gap-2 whitespace-nowrap text-sm">
+      <Switch
+        checked={checked}
+        disabled={save.isPending}
+        onCheckedChange={(allowed) => save.mutate(allowed)}
+        aria-label={`Downloads for ${user.name || user.email}`}
+      />
+      {checked ? dm.downloadAllowedOption : dm.streamOnlyOption}
+    </label>
+  );
+}
+
+/** The latest downloads by preview users, newest first. */
+function DownloadsList({ downloads }: { downloads: PreviewDownload[] }) {
+  return (
+    <ul aria-label="Latest downloads" className="divide-y divide-border rounded-xl border border-border bg-card">
+      {downloads.map((d) => (
+        <li key={d.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="min-w-0 break-words">
+            <span className="font-medium">{d.userName || d.userEmail}</span>
+            <span className="text-muted-foreground"> {d.kind === 'mp3' ? 'downloaded the MP3 of' : 'downloaded the lyric sheet of'} </span>
+            <span className="font-medium">{d.songTitle}</span>
+          </p>
+          <time dateTime={d.downloadedAt} className="whitespace-nowrap text-sm text-muted-foreground">
+            {formatDateTime(d.downloadedAt)}
+          </time>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileSearch } from 'lucide-react';
+import { ArrowLeft, ArrowRight, FileSearch } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import * as MESSAGES from '../../../../common/messages';
-import { PAGE_PATHS } from '../../../../common/routes';
+import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { ErrorState } from '../../../components/error-state';
 import { PageMeta } from '../../../components/page-meta';
 import { Conversation } from '../conversation';
@@ -17,10 +17,14 @@ import { formatDate } from '../../../lib/format';
 import { adminReviewQuery, invalidateReviewLists, sendAdminReply, type AdminReview } from './admin-reviews-api';
 import { AdminPitchOfferPanel } from '../../agreements';
 import { ReviewStudio } from '../studio/review-studio';
+import { LyricsDiff } from '../rewrite/lyrics-diff';
+import { RewriteBadge } from '../rewrite/rewrite-badge';
+import { TwoVersions } from '../rewrite/two-versions';
 import { ReviewEditor } from './review-editor';
 import { SongwriterDetails } from './songwriter-details';
 
 const m = MESSAGES.reviews;
+const rw = MESSAGES.rewrites;
 const DESCRIPTION = 'Listen to a submitted song, write and send its review, and answer the songwriter.';
 
 /** /admin/songwriter-reviews/:id: everything the reviewer needs for one song on one page. */
@@ -81,6 +85,9 @@ function BackLink() {
 
 function ReviewView({ review }: { review: AdminReview }) {
   const queryClient = useQueryClient();
+  /** The review read again, for fresh audio links when the ones playing have expired. */
+  const reread = () => queryClient.fetchQuery({ ...adminReviewQuery(review.id), staleTime: 0 });
+  const first = review.firstRound;
   const { profile } = review.songwriter;
   const songwriterName =
     (profile && ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username)) ||
@@ -95,31 +102,71 @@ function ReviewView({ review }: { review: AdminReview }) {
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold">{review.songTitle}</h1>
           <p className="mt-1 text-muted-foreground">
-            Song {review.songNumber} by {songwriterName} · submitted {formatDate(review.createdAt)}
+            Song {review.songNumber} by {songwriterName} · {review.round === 1 ? 'submitted' : 'rewrite sent'}{' '}
+            {formatDate(review.createdAt)}
             {review.status !== 'reviewed' && <> · due {formatDate(`${review.dueOn}T12:00:00`)}</>}
           </p>
+          {review.round > 1 && (
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+              <RewriteBadge />
+              {review.reviewer && (
+                <span className="text-sm text-muted-foreground">{rw.forReviewer(review.reviewer.you ? 'you' : review.reviewer.email)}</span>
+              )}
+            </div>
+          )}
+          {review.rewrite && (
+            <Link
+              to={pathTo(PAGE_PATHS.adminSongwriterReview, { id: review.rewrite.id })}
+              className="link mt-2 inline-flex items-center gap-1 text-sm"
+            >
+              The songwriter sent a rewrite of this song: open it
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          )}
         </div>
         <ReviewStatusBadge status={review.status} className="self-start px-3 py-1 text-sm" />
       </div>
 
+      {first && (
+        <div className="mt-6 grid gap-6">
+          <Section id="versions-heading" title="Two versions">
+            <TwoVersions
+              review={review}
+              first={first}
+              refreshAudioUrls={async () => {
+                const fresh = await reread();
+                return { first: fresh.firstRound?.audioUrl ?? null, rewrite: fresh.audioUrl };
+              }}
+            />
+          </Section>
+          <Section id="lyrics-diff-heading" title={rw.lyricsDiffTitle}>
+            <LyricsDiff before={first.lyricsText} after={review.lyricsText} />
+          </Section>
+        </div>
+      )}
+
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
-          <Section id="submission-heading" title="Submission">
+          <Section id="submission-heading" title={first ? 'The rewrite as sent' : 'Submission'}>
             <SubmissionDetails
               submission={review}
               audio={
-                <ReviewStudio
-                  side="admin"
-                  reviewId={review.id}
-                  status={review.status}
-                  title={review.songTitle}
-                  audioUrl={review.audioUrl}
-                  refreshAudioUrl={async () => (await queryClient.fetchQuery({ ...adminReviewQuery(review.id), staleTime: 0 })).audioUrl}
-                />
+                first ? (
+                  <p className="text-muted-foreground">Both recordings play under “Two versions” above.</p>
+                ) : (
+                  <ReviewStudio
+                    side="admin"
+                    reviewId={review.id}
+                    status={review.status}
+                    title={review.songTitle}
+                    audioUrl={review.audioUrl}
+                    refreshAudioUrl={async () => (await reread()).audioUrl}
+                  />
+                )
               }
             />
           </Section>
-          <Section id="review-heading" title="Your review">
+          <Section id="review-heading" title={first ? 'Your review of the rewrite' : 'Your review'}>
             <ReviewEditor review={review} songwriterName={songwriterName} />
           </Section>
           <AdminPitchOfferPanel

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { RUBRIC_CATEGORIES, type RubricCategory } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
 import { ReviewDraftSchema, ReviewSendSchema } from '../../../../common/schemas/reviews';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -77,6 +78,15 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
 
   const busy = save.isPending || send.isPending;
 
+  // A rewrite is written by the reviewer of its first version (the server refuses anyone else).
+  if (!review.mayWrite && review.reviewer) {
+    return (
+      <Alert role="status">
+        <p>{MESSAGES.rewrites.notYours(review.reviewer.email)}</p>
+      </Alert>
+    );
+  }
+
   return (
     <>
       <form
@@ -100,7 +110,7 @@ export function ReviewEditor({ review, songwriterName }: { review: AdminReview; 
         >
           <Textarea rows={12} {...form.register('text')} />
         </FormField>
-        <RubricFields control={form.control} register={form.register} errors={errors} />
+        <RubricFields control={form.control} register={form.register} errors={errors} previous={review.firstRound?.scores} />
         <div className="flex flex-col gap-2 sm:flex-row">
           {!sent && (
             <Button

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { ReviewStatusBadge } from '../review-status-badge';
+import { RewriteBadge } from '../rewrite/rewrite-badge';
 import { formatDate } from '../../../lib/format';
 import { COMPANY_TIME_ZONE, type ReviewListTab } from '../../../../common/constants';
 import { dayIn, daysBetween } from '../../../../common/days';
@@ -60,6 +61,12 @@ export function ReviewsTable({ rows, tab }: { rows: AdminReviewRow[]; tab: Revie
                 {row.songTitle}
               </Link>
               <p className="text-xs text-muted-foreground">Song {row.songNumber}</p>
+              {row.round > 1 && (
+                <div className="mt-1 grid gap-0.5">
+                  <RewriteBadge />
+                  {row.reviewerEmail && <p className="text-xs text-muted-foreground">For {row.reviewerEmail}</p>}
+                </div>
+              )}
             </td>
             <td className="px-4 py-3">{row.songwriterName}</td>
             <td className="px-4 py-3">

@@ -9,6 +9,7 @@ import {
   type RubricCategory,
 } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
+import type { RubricScore as SavedScore } from '../../../../common/responses/reviews';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
@@ -25,7 +26,7 @@ export interface ReviewFormValues {
 const optionClass = (invalid: boolean) =>
   cn(
     'flex cursor-pointer items-start gap-3 rounded-md border px-3 py-2 text-sm',
-    'has-[:checked]:border-primary has-[:checked]:bg-red-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+    'has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
     invalid ? 'border-destructive' : 'border-input',
   );
 
@@ -35,11 +36,13 @@ function CategoryField({
   control,
   register,
   errors,
+  previous,
 }: {
   category: RubricCategory;
   control: Control<ReviewFormValues>;
   register: UseFormRegister<ReviewFormValues>;
   errors: FieldErrors<ReviewFormValues>;
+  previous?: SavedScore;
 }) {
   const errorId = useId();
   const label = r.categories[category];
@@ -51,6 +54,12 @@ function CategoryField({
       render={({ field, fieldState }) => (
         <fieldset className="grid gap-2" aria-describedby={fieldState.error ? errorId : undefined}>
           <legend className="mb-2 text-sm font-semibold">{label}</legend>
+          {previous && (
+            <p className="rounded-md bg-muted px-3 py-2 text-sm">
+              <span className="font-medium">{MESSAGES.rewrites.firstScore(previous.score)}</span>
+              {previous.reason && <span className="text-muted-foreground"> · {previous.reason}</span>}
+            </p>
+          )}
           {RUBRIC_SCORES.map((score) => (
             <label key={score} className={optionClass(Boolean(fieldState.error))}>
               <input
@@ -84,21 +93,33 @@ function CategoryField({
   );
 }
 
-/** The rubric of the review form: six categories scored 1 to 5 with a reason each, then the verdict. */
+/**
+ * The rubric of the review form: six categories scored 1 to 5 with a reason each, then the verdict. A rewrite's
+ * form shows the first version's score and reason at each category.
+ */
 export function RubricFields({
   control,
   register,
   errors,
+  previous,
 }: {
   control: Control<ReviewFormValues>;
   register: UseFormRegister<ReviewFormValues>;
   errors: FieldErrors<ReviewFormValues>;
+  previous?: SavedScore[];
 }) {
   const verdictErrorId = useId();
   return (
     <div className="grid gap-6">
       {RUBRIC_CATEGORIES.map((category) => (
-        <CategoryField key={category} category={category} control={control} register={register} errors={errors} />
+        <CategoryField
+          key={category}
+          category={category}
+          control={control}
+          register={register}
+          errors={errors}
+          previous={previous?.find((score) => score.category === category)}
+        />
       ))}
       <Controller
         control={control}

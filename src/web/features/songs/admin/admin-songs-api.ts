@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminSong, AdminSongListItem, Ok, SavedSong, SongActiveState } from '../../../../common/responses';
+import type { AdminSong, AdminSongListItem, Ok, SavedSong, SongActiveState, SongAudioUpload } from '../../../../common/responses';
 import type { SongFormValues } from '../../../../common/schemas/songs';
 import { api } from '../../../lib/api';
 import { ADMIN_SONGS_KEY, CATALOGUE_KEY } from '../../../lib/query-keys';
@@ -29,19 +29,31 @@ export const deleteSong = (id: string) => api<null>(`/api/admin/songs/${encodeUR
 export const saveSongOrder = (ids: string[]) => api<Ok>('/api/admin/song-order', { method: 'PUT', body: { ids } });
 
 export interface SongFiles {
-  audio?: File | null;
   image?: File | null;
   removeImage?: boolean;
 }
 
-/** Creates (no id) or updates a song: the fields as JSON in the `data` part beside the files, with upload progress. */
+/**
+ * Uploads the song's MP3 as soon as it is chosen, with progress; the answer names the stored file (the form
+ * saves it as `audioUploadId`) and the tempo and key detected in it.
+ */
+export function uploadSongAudio(file: File, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal }) {
+  const body = new FormData();
+  body.set('data', '{}');
+  body.set('audio', file);
+  return uploadForm<SongAudioUpload>('/api/admin/song-audio', body, { method: 'POST', ...options });
+}
+
+/**
+ * Creates (no id) or updates a song: the fields as JSON in the `data` part beside the image, with upload
+ * progress. The audio went up when it was chosen; the fields name it.
+ */
 export function saveSong(
   { id, values, files }: { id?: string; values: SongFormValues; files: SongFiles },
   onProgress?: (fraction: number) => void,
 ): Promise<SavedSong> {
   const body = new FormData();
   body.set('data', JSON.stringify(values));
-  if (files.audio) body.set('audio', files.audio);
   if (files.image) body.set('image', files.image);
   else if (files.removeImage) body.set('removeImage', 'true');
   return id

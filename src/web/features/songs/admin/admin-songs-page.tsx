@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Music, Plus } from 'lucide-react';
+import { Download, FileUp, Music, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -97,12 +97,27 @@ export function AdminSongsPage() {
             </p>
           )}
         </div>
-        <Button asChild>
-          <Link to={PAGE_PATHS.adminSongNew}>
-            <Plus aria-hidden="true" />
-            Add Song
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* A plain link: the browser downloads the file itself. */}
+          <Button asChild variant="outline">
+            <a href="/api/admin/song-export" download>
+              <Download aria-hidden="true" />
+              Download CSV
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={PAGE_PATHS.adminSongImport}>
+              <FileUp aria-hidden="true" />
+              Import from CSV
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to={PAGE_PATHS.adminSongNew}>
+              <Plus aria-hidden="true" />
+              Add Song
+            </Link>
+          </Button>
+        </div>
       </div>
 
       <div className="mt-6">

@@ -1,0 +1,2 @@
+ALTER TABLE "songs" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "songs" ADD COLUMN "search_text" text GENERATED ALWAYS AS (song_search_text(title, lyrics, tags, musical_key, writer_names)) STORED NOT NULL;

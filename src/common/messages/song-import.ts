@@ -1,0 +1,21 @@
+/** The admin's song import (CSV and MP3s) and the CSV exports. */
+export const songImport = {
+  csvRequired: 'Choose a CSV file of songs to import.',
+  csvTooLarge: 'That CSV is too large to import at once (20,000 characters at most): split it into smaller files.',
+  csvUnreadable: (reason: string) => `We couldn’t read that CSV: ${reason}`,
+  csvEmpty: 'That CSV has a header row but no songs under it.',
+  tooManyRows: (max: number) => `A CSV can import at most ${max} songs at once: split it into smaller files.`,
+  missingColumns: (columns: string) => `The CSV’s first row must name the columns ${columns}.`,
+  rowError: (row: number, problem: string) => `Row ${row}: ${problem}`,
+  noAudioNamed: (name: string) => `no uploaded file named ${name}`,
+  audioFileRequired: 'the audio_file column is empty: name the MP3 for this song',
+  audioNamedTwice: (name: string) => `${name} is also the audio of another row`,
+  writerUnreadable: (cell: string) => `couldn’t read the writer “${cell}”: write it as Name (PRO, IPI 00123456789, Publisher) 50%`,
+  unknownKey: (key: string) => `“${key}” is not a key we know: use one like “C major” or “F# minor”`,
+  bpmNotNumber: (bpm: string) => `the bpm “${bpm}” is not a whole number`,
+  slugTaken: (slug: string) => `a song with the address “${slug}” is already in the catalogue`,
+  slugTwice: (slug: string) => `another row has the same title (address “${slug}”)`,
+  notValid: 'Some rows have problems: fix them in the CSV and choose it again. Nothing was imported.',
+  uploadsGone: 'One of the uploaded MP3s is no longer available: choose the files again.',
+  imported: (n: number) => `Imported ${n} ${n === 1 ? 'song' : 'songs'}. They are unpublished until you publish each one.`,
+} as const;

@@ -1,0 +1,65 @@
+import type { MusicalKey } from '../../../common/musical-keys';
+import type { Logger } from '../../lib/logger';
+import type { AnalysisSignal } from './analysis-signal';
+import { estimateKey } from './key';
+import { estimateTempo } from './tempo';
+
+/** What detection found in a file: each null when it found nothing it could stand by. */
+export interface AudioAnalysis {
+  /** Whole beats per minute, as the song form takes them. */
+  bpm: number | null;
+  key: MusicalKey | null;
+}
+
+export const NOTHING_DETECTED: AudioAnalysis = { bpm: null, key: null };
+
+/**
+ * A 3-minute song takes a few hundred milliseconds; past this something is wrong (a starved machine), and the
+ * upload goes on without detection rather than keep the admin waiting.
+ */
+export const ANALYSIS_TIME_LIMIT_MS = 10_000;
+
+export class AnalysisTimedOutError extends Error {
+  constructor() {
+    super('audio analysis ran out of time');
+    this.name = 'AnalysisTimedOutError';
+  }
+}
+
+/**
+ * Estimates the tempo and key of the audio collected in `signal`. Runs in slices that let other requests
+ * through, and gives up after `timeLimitMs`, throwing AnalysisTimedOutError; callers store nothing then.
+ */
+export async function analyseAudio(
+  signal: AnalysisSignal,
+  { timeLimitMs = ANALYSIS_TIME_LIMIT_MS }: { timeLimitMs?: number } = {},
+): Promise<AudioAnalysis> {
+  if (signal.length === 0) return NOTHING_DETECTED;
+  const samples = signal.samples();
+  const deadline = AbortSignal.timeout(timeLimitMs);
+  try {
+    const bpm = await estimateTempo(samples, signal.sampleRate, deadline);
+    const key = await estimateKey(samples, signal.sampleRate, deadline);
+    return { bpm: bpm === null ? null : Math.round(bpm), key };
+  } catch (error) {
+    if (deadline.aborted) throw new AnalysisTimedOutError();
+    throw error;
+  }
+}
+
+/**
+ * Detection for an upload: what analyseAudio finds, or nothing when it ran out of time or failed. Detection only
+ * suggests values to the admin, so it never fails the upload it belongs to; a failure is logged.
+ */
+export async function detectTempoAndKey(signal: AnalysisSignal, logger?: Logger): Promise<AudioAnalysis> {
+  const started = performance.now();
+  try {
+    return await analyseAudio(signal);
+  } catch (error) {
+    const seconds = Math.round(signal.seconds);
+    if (error instanceof AnalysisTimedOutError)
+      logger?.warn({ seconds, ms: Math.round(performance.now() - started) }, 'tempo and key detection ran out of time: none stored');
+    else logger?.error({ err: error, seconds }, 'tempo and key detection failed: none stored');
+    return NOTHING_DETECTED;
+  }
+}

@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { OkSchema } from '../../../common/responses/common';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { DownloadPermissionSchema } from '../../../common/schemas/downloads';
+import { SlugParamSchema } from '../../../common/schemas/songs';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { responds } from '../../lib/respond';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import {
+  catalogueDownloader,
+  catalogueSongForDownload,
+  lyricSheet,
+  recordDownload,
+  setPitchLinkDownloads,
+  setPreviewDownloads,
+  taggedMp3,
+  type DownloadContact,
+  type DownloadFile,
+} from './downloads.service';
+
+export interface DownloadDeps {
+  db: Db;
+  storage: Storage;
+  contact: DownloadContact;
+}
+
+/** A file to save, never kept by a cache on the way. The name is made safe by safeFileName. */
+export const sendDownload = ({ fileName, contentType, bytes }: DownloadFile) =>
+  new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': contentType,
+      'Content-Length': String(bytes.length),
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+
+/** /api/songs/:slug/mp3 and /lyric-sheet: a catalogue song's files, for a preview user allowed to download (and admins). */
+export function catalogueDownloadRoutes({ db, storage, contact }: DownloadDeps) {
+  // The song first: an unknown song is a 404 for everyone, as on the song page.
+  const allowed = async (c: Context<AppEnv>, slug: string) => {
+    const found = await catalogueSongForDownload(db, slug);
+    return { found, downloader: await catalogueDownloader(db, actorOf(c)) };
+  };
+  return new Hono<AppEnv>()
+    .use('*', requireRole('preview', 'admin'))
+    .get('/:slug/mp3', validate('param', SlugParamSchema), async (c) => {
+      const { downloader, found } = await allowed(c, c.req.valid('param').slug);
+      const file = await taggedMp3({ db, storage, found, contact });
+      await recordDownload(db, downloader, found.song.id, 'mp3');
+      return sendDownload(file);
+    })
+    .get('/:slug/lyric-sheet', validate('param', SlugParamSchema), async (c) => {
+      const { downloader, found } = await allowed(c, c.req.valid('param').slug);
+      const file = await lyricSheet({ found, contact });
+      await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
+      return sendDownload(file);
+    });
+}
+
+/** PUT /api/admin/preview-requests/:id/downloads and /api/admin/pitch-links/:id/downloads: stream only or download allowed. */
+export function adminDownloadPermissionRoutes(db: Db) {
+  const previewRequests = new Hono<AppEnv>().put(
+    '/:id/downloads',
+    validate('param', UuidParamSchema),
+    validate('json', DownloadPermissionSchema),
+    responds(OkSchema),
+    async (c) => {
+      await setPreviewDownloads({ db, actor: actorOf(c), id: c.req.valid('param').id, allowed: c.req.valid('json').downloadAllowed });
+      return c.var.reply({ ok: true });
+    },
+  );
+  const pitchLinks = new Hono<AppEnv>().put(
+    '/:id/downloads',
+    validate('param', UuidParamSchema),
+    validate('json', DownloadPermissionSchema),
+    responds(OkSchema),
+    async (c) => {
+      await setPitchLinkDownloads({ db, actor: actorOf(c), id: c.req.valid('param').id, allowed: c.req.valid('json').downloadAllowed });
+      return c.var.reply({ ok: true });
+    },
+  );
+  return { previewRequests, pitchLinks };
+}

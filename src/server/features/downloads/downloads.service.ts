@@ -1,0 +1,251 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { buffer } from 'node:stream/consumers';
+import NodeID3 from 'node-id3';
+import type { DownloadKind } from '../../../common/constants';
+import * as MESSAGES from '../../../common/messages';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import { pitchLinks, pitchLinkSongs, previewRequests, songDownloads, songs, storedFiles, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../accounts/accounts.service';
+import { recordAudit } from '../audit/audit';
+import { readSongWriters, type SongWriter } from '../songs/song-writers';
+import { renderLyricSheet } from './lyric-sheet';
+
+const m = MESSAGES.downloads;
+
+/** Who the files are for, as the tags and the lyric sheet name the company to contact. */
+export interface DownloadContact {
+  siteName: string;
+  email: string;
+  publicUrl: string;
+}
+
+/** Who is downloading: a preview user, a pitch link's recipient, or an admin (whose own downloads are not activity). */
+export type Downloader = { kind: 'user'; userId: string } | { kind: 'pitch'; pitchLinkId: string } | { kind: 'admin' };
+
+export interface DownloadFile {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+// ---------------------------------------------------------------- permission
+
+/**
+ * A catalogue caller may download when they are an admin, or when their approved, unrevoked preview access
+ * allows it. Anyone else here is a stream-only preview user.
+ */
+export async function catalogueDownloader(db: Db, actor: Actor): Promise<Downloader> {
+  if (actor.roles.has('admin')) return { kind: 'admin' };
+  if (!(await mayDownload(db, actor))) throw new AppError('FORBIDDEN', m.streamOnly);
+  return { kind: 'user', userId: actor.id };
+}
+
+/** Whether the song page offers downloads to this caller: the same rule as catalogueDownloader. */
+export async function mayDownload(db: Db, actor: Actor): Promise<boolean> {
+  if (actor.roles.has('admin')) return true;
+  const [access] = await db
+    .select({ id: previewRequests.id })
+    .from(previewRequests)
+    .where(
+      and(
+        eq(previewRequests.userId, actor.id),
+        eq(previewRequests.status, 'approved'),
+        isNull(previewRequests.revokedAt),
+        eq(previewRequests.downloadAllowed, true),
+      ),
+    )
+    .limit(1);
+  return access !== undefined;
+}
+
+/** A live pitch link's recipient may download when the admin allowed it on the link. */
+export async function pitchDownloader(db: Db, pitchLinkId: string): Promise<Downloader> {
+  const [link] = await db.select({ allowed: pitchLinks.downloadAllowed }).from(pitchLinks).where(eq(pitchLinks.id, pitchLinkId));
+  if (!link?.allowed) throw new AppError('FORBIDDEN', m.streamOnly);
+  return { kind: 'pitch', pitchLinkId };
+}
+
+// ---------------------------------------------------------------- the song
+
+type SongRow = typeof songs.$inferSelect;
+interface DownloadSong {
+  song: SongRow;
+  writers: SongWriter[];
+}
+
+/** An active catalogue song by slug. */
+export async function catalogueSongForDownload(db: Db, slug: string): Promise<DownloadSong> {
+  const [song] = await db
+    .select()
+    .from(songs)
+    .where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
+  if (!song) throw new AppError('NOT_FOUND', m.songNotFound);
+  return { song, writers: await readSongWriters(db, song.id) };
+}
+
+/** An active song of this pitch link's shortlist; any other song is unknown here. */
+export async function pitchSongForDownload(db: Db, pitchLinkId: string, songId: string): Promise<DownloadSong> {
+  const [row] = await db
+    .select({ song: songs })
+    .from(pitchLinkSongs)
+    .innerJoin(songs, and(eq(songs.id, pitchLinkSongs.songId), eq(songs.isActive, true)))
+    .where(and(eq(pitchLinkSongs.pitchLinkId, pitchLinkId), eq(pitchLinkSongs.songId, songId)));
+  if (!row) throw new AppError('NOT_FOUND', m.songNotFound);
+  return { song: row.song, writers: await readSongWriters(db, row.song.id) };
+}
+
+// ---------------------------------------------------------------- the files
+
+/** A file name that is safe in a header and on any disk: the slug's letters, digits and dashes. */
+export function safeFileName(slug: string, suffix: string): string {
+  const base =
+    slug
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'song';
+  return `${base}${suffix}`;
+}
+
+/** "Jo Lane (60%) / Sam Reed (40%)": the writers with their shares, as ID3 separates names with "/". */
+export const writersWithShares = (writers: readonly SongWriter[]) => writers.map((w) => `${w.name} (${w.share}%)`).join(' / ');
+
+/** ID3's key notation: "A minor" is "Am", "Eb major" is "Eb" (TKEY allows at most three characters). */
+export function id3Key(musicalKey: string | null): string | undefined {
+  if (!musicalKey) return undefined;
+  const [note, mode] = musicalKey.split(' ');
+  return mode === 'minor' ? `${note}m` : note;
+}
+
+async function readStored(db: Db, storage: Storage, fileId: string) {
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+  if (!file) return undefined;
+  const { body } = await storage.get({ bucket: file.bucket, key: file.key, contentType: file.contentType });
+  return { bytes: await buffer(body), contentType: file.contentType };
+}
+
+/** The song's MP3 with its credits, key, tempo, genre, cover and the company's contact written into ID3v2 tags. */
+export async function taggedMp3({
+  db,
+  storage,
+  found,
+  contact,
+}: {
+  db: Db;
+  storage: Storage;
+  found: DownloadSong;
+  contact: DownloadContact;
+}): Promise<DownloadFile> {
+  const { song, writers } = found;
+  if (!song.audioFileId) throw new AppError('NOT_FOUND', m.noAudio);
+  const audio = await readStored(db, storage, song.audioFileId);
+  if (!audio) throw new AppError('NOT_FOUND', m.noAudio);
+  // The original upload, not the smaller web copy: the file is for keeping.
+  const cover = song.imageFileId ? await readStored(db, storage, song.imageFileId) : undefined;
+  const credits = writersWithShares(writers);
+  const publishers = [...new Set(writers.map((w) => w.publisher).filter((p): p is string => !!p))].join(' / ');
+  const tags: NodeID3.Tags = {
+    title: song.title,
+    composer: credits || undefined,
+    textWriter: credits || undefined,
+    publisher: publishers || undefined,
+    bpm: song.bpm ? String(song.bpm) : undefined,
+    initialKey: id3Key(song.musicalKey),
+    genre: song.genre ?? undefined,
+    fileOwner: contact.siteName,
+    comment: { language: 'eng', text: `${contact.siteName}: ${contact.email}` },
+    userDefinedUrl: [
+      { description: 'Contact', url: `mailto:${contact.email}` },
+      { description: contact.siteName, url: contact.publicUrl },
+    ],
+    image: cover ? { mime: cover.contentType, type: { id: 3 }, description: `${song.title} cover`, imageBuffer: cover.bytes } : undefined,
+  };
+  const bytes = NodeID3.write(tags, audio.bytes);
+  if (!Buffer.isBuffer(bytes)) throw new Error('Could not write the MP3 tags');
+  return { fileName: safeFileName(song.slug, '.mp3'), contentType: 'audio/mpeg', bytes };
+}
+
+/** The song's one-page lyric sheet. */
+export async function lyricSheet({ found, contact }: { found: DownloadSong; contact: DownloadContact }): Promise<DownloadFile> {
+  const { song, writers } = found;
+  const bytes = await renderLyricSheet({
+    title: song.title,
+    writers,
+    musicalKey: song.musicalKey,
+    bpm: song.bpm,
+    lyrics: song.lyrics,
+    contact,
+  });
+  return { fileName: safeFileName(song.slug, '-lyric-sheet.pdf'), contentType: 'application/pdf', bytes };
+}
+
+/** Every listener's download is kept for the activity pages; an admin's own is not listening activity. */
+export async function recordDownload(db: Db, downloader: Downloader, songId: string, kind: DownloadKind) {
+  if (downloader.kind === 'admin') return;
+  await db.insert(songDownloads).values({
+    songId,
+    kind,
+    userId: downloader.kind === 'user' ? downloader.userId : null,
+    pitchLinkId: downloader.kind === 'pitch' ? downloader.pitchLinkId : null,
+  });
+}
+
+// ---------------------------------------------------------------- admin: permission and activity
+
+/** Sets a preview user's approved access to stream only or download allowed. */
+export async function setPreviewDownloads({ db, actor, id, allowed }: { db: Db; actor: Actor; id: string; allowed: boolean }) {
+  await db.transaction(async (tx) => {
+    const [request] = await tx.select().from(previewRequests).where(eq(previewRequests.id, id)).for('update');
+    if (!request) throw new AppError('NOT_FOUND', MESSAGES.previewAccess.requestNotFound);
+    if (request.downloadAllowed === allowed) return;
+    await tx.update(previewRequests).set({ downloadAllowed: allowed }).where(eq(previewRequests.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'preview_request.downloads',
+      subject: { kind: 'preview_request', id },
+      summary: `${allowed ? 'Allowed downloads for' : 'Set to stream only:'} ${request.email}`,
+      changes: { downloadAllowed: { before: request.downloadAllowed, after: allowed } },
+    });
+  });
+}
+
+/** Sets a pitch link to stream only or download allowed. */
+export async function setPitchLinkDownloads({ db, actor, id, allowed }: { db: Db; actor: Actor; id: string; allowed: boolean }) {
+  await db.transaction(async (tx) => {
+    const [link] = await tx.select().from(pitchLinks).where(eq(pitchLinks.id, id)).for('update');
+    if (!link) throw new AppError('NOT_FOUND', MESSAGES.pitching.linkNotFound);
+    if (link.downloadAllowed === allowed) return;
+    await tx.update(pitchLinks).set({ downloadAllowed: allowed }).where(eq(pitchLinks.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'pitch_link.downloads',
+      subject: { kind: 'pitch_link', id },
+      summary: `${allowed ? 'Allowed downloads on' : 'Set to stream only:'} the pitch link for ${link.recipientEmail}`,
+      changes: { downloadAllowed: { before: link.downloadAllowed, after: allowed } },
+    });
+  });
+}
+
+/** The latest downloads by preview users, newest first, for Preview Activity. */
+export async function listPreviewDownloads({ db, limit = 100 }: { db: Db; limit?: number }) {
+  const downloader = alias(users, 'downloader');
+  return db
+    .select({
+      id: songDownloads.id,
+      kind: songDownloads.kind,
+      downloadedAt: songDownloads.downloadedAt,
+      songTitle: songs.title,
+      songSlug: songs.slug,
+      userId: downloader.id,
+      userName: downloader.name,
+      userEmail: downloader.email,
+    })
+    .from(songDownloads)
+    .innerJoin(songs, eq(songs.id, songDownloads.songId))
+    .innerJoin(downloader, eq(downloader.id, songDownloads.userId))
+    .orderBy(desc(songDownloads.downloadedAt), desc(songDownloads.id))
+    .limit(limit);
+}

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { LIMITS } from '../../../common/constants';
+import * as MESSAGES from '../../../common/messages';
+import { SentRewriteSchema } from '../../../common/responses/reviews';
+import { UuidParamSchema } from '../../../common/schemas/admin';
+import { RewriteSchema } from '../../../common/schemas/rewrites';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../lib/hono-env';
+import { readMultipart } from '../../lib/multipart';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { responds } from '../../lib/respond';
+import { validate } from '../../lib/validate';
+import { actorOf, requireRole } from '../../middleware/require-user';
+import { SUBMISSION_RATE_LIMIT } from '../submissions/submissions.routes';
+import type { ReviewMail } from './reviews.service';
+import { assertRewriteAllowed, sendRewrite } from './rewrites.service';
+
+const REWRITE_FILES = { audio: { maxBytes: LIMITS.submissionAudioMaxBytes, tooLarge: MESSAGES.reviews.audioTooLarge } };
+
+/** POST /api/reviews/:id/rewrite: the song's one rewrite (multipart: `data` JSON, optional `audio`). */
+export function songwriterRewriteRoutes({ db, storage, mail }: { db: Db; storage: Storage; mail: ReviewMail }) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole('songwriter'))
+    .post('/:id/rewrite', validate('param', UuidParamSchema), responds(SentRewriteSchema, 201), async (c) => {
+      const actor = actorOf(c);
+      const reviewId = c.req.valid('param').id;
+      // An upload like a submission's, counted with them; refused before a byte of audio is stored.
+      const { values, files, cleanup } = await readMultipart(c, RewriteSchema, REWRITE_FILES, {
+        beforeFiles: async () => {
+          await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
+          await assertRewriteAllowed({ db, actor, reviewId });
+        },
+      });
+      try {
+        return c.var.reply(await sendRewrite({ db, storage, actor, reviewId, values, audio: files.audio, mail }));
+      } finally {
+        await cleanup();
+      }
+    });
+}

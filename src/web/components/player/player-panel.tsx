@@ -1,0 +1,189 @@
+import { LoaderCircle, MessageSquare, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
+import { useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import * as MESSAGES from '../../../common/messages';
+import { cn } from '../../lib/cn';
+import { formatTime } from './format-time';
+import { LARGE_STEP_SECONDS, SMALL_STEP_SECONDS, WaveformSlider } from './waveform-slider';
+
+/** A moment marked on the waveform (a reviewer's note): a button that seeks there. */
+export interface PlayerMarker {
+  id: string;
+  seconds: number;
+  /** The button's accessible name and tooltip, e.g. "Note at 0:47: the chorus lift…". */
+  label: string;
+}
+
+/** What went wrong: the audio would not load, or Play failed even with a fresh link. */
+export type PlayerError = 'load' | 'play' | null;
+
+export const playerErrorText = (error: Exclude<PlayerError, null>) =>
+  error === 'play' ? MESSAGES.songs.audioPlayError : MESSAGES.songs.audioLoadError;
+
+export interface PlayerPanelProps {
+  title: string;
+  playing: boolean;
+  /** Loading, fetching a fresh link, or waiting for data while playing: the play button spins. */
+  spinning: boolean;
+  position: number;
+  /** Seconds; 0 while unknown (the waveform cannot be seeked yet). */
+  duration: number;
+  peaks: number[] | null;
+  volume: number;
+  error: PlayerError;
+  onToggle: () => void;
+  onSeek: (seconds: number) => void;
+  onVolume: (volume: number) => void;
+  markers?: PlayerMarker[];
+  /** The <audio> element of a player that has one of its own. */
+  children?: ReactNode;
+  rootRef?: Ref<HTMLDivElement>;
+  className?: string;
+}
+
+/**
+ * A song's player as the song page, a pitch page and the review pages show it: play and pause, the waveform as
+ * a seek slider, elapsed and total time, volume, and what went wrong. With focus anywhere in it, Space plays or
+ * pauses and the Left and Right arrows skip 5 seconds. It draws what it is given: the audio is whoever renders it.
+ */
+export function PlayerPanel({
+  title,
+  playing,
+  spinning,
+  position,
+  duration,
+  peaks,
+  volume,
+  error,
+  onToggle,
+  onSeek,
+  onVolume,
+  markers,
+  children,
+  rootRef,
+  className,
+}: PlayerPanelProps) {
+  const volumeRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    if (event.key === ' ') {
+      // A focused button already answers Space with a click (the play button toggles by itself).
+      if (target.tagName === 'BUTTON') return;
+      event.preventDefault();
+      onToggle();
+    } else if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && target !== volumeRef.current) {
+      event.preventDefault();
+      onSeek(Math.max(0, position + (event.key === 'ArrowLeft' ? -SMALL_STEP_SECONDS : SMALL_STEP_SECONDS)));
+    }
+  };
+
+  const VolumeIcon = volume === 0 ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
+
+  return (
+    <div
+      ref={rootRef}
+      role="group"
+      aria-label={`Audio player: ${title}`}
+      aria-describedby={hintId}
+      onKeyDown={onKeyDown}
+      className={cn('rounded-xl border border-border bg-card p-4 shadow-sm', className)}
+    >
+      {children}
+      <p id={hintId} className="sr-only">
+        Space plays or pauses. The left and right arrow keys skip {SMALL_STEP_SECONDS} seconds; on the waveform, Page Up and Page Down skip{' '}
+        {LARGE_STEP_SECONDS} seconds, and Home and End go to the start and the end.
+      </p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-3 sm:gap-x-4">
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-label={playing ? 'Pause' : 'Play'}
+          aria-busy={spinning || undefined}
+          className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover"
+        >
+          <PlayPauseIcon playing={playing} spinning={spinning} />
+        </button>
+        <div className="grid min-w-0 flex-1 basis-48 gap-1">
+          <WaveformSlider peaks={peaks} position={position} duration={duration} onSeek={onSeek} />
+          {markers && markers.length > 0 && duration > 0 && <MarkerStrip markers={markers} duration={duration} onSeek={onSeek} />}
+          <div className="flex justify-between text-xs tabular-nums text-muted-foreground">
+            <span>{formatTime(position)}</span>
+            <span>{formatTime(duration)}</span>
+          </div>
+        </div>
+        {/* Below 640px the volume wraps onto its own row, so the waveform keeps its width. */}
+        <div className="flex w-full items-center gap-2 sm:w-28">
+          <VolumeIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <VolumeSlider ref={volumeRef} volume={volume} onVolume={onVolume} />
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-destructive">
+          {playerErrorText(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Pause while playing, Play otherwise, a spinner while the song is on its way. */
+export function PlayPauseIcon({ playing, spinning, className = 'size-5' }: { playing: boolean; spinning: boolean; className?: string }) {
+  if (spinning) return <LoaderCircle aria-hidden="true" className={cn(className, 'animate-spin')} />;
+  if (playing) return <Pause aria-hidden="true" className={className} fill="currentColor" />;
+  return <Play aria-hidden="true" className={cn(className, 'ml-0.5')} fill="currentColor" />;
+}
+
+/** Volume from 0 to 1 in tenths. */
+export function VolumeSlider({
+  volume,
+  onVolume,
+  ref,
+  className,
+}: {
+  volume: number;
+  onVolume: (volume: number) => void;
+  ref?: Ref<HTMLInputElement>;
+  className?: string;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="range"
+      min={0}
+      max={1}
+      step={0.1}
+      value={volume}
+      onChange={(event) => onVolume(Number(event.target.value))}
+      aria-label="Volume"
+      aria-valuetext={`${Math.round(volume * 100)}%`}
+      className={cn('h-2 w-full cursor-pointer accent-primary', className)}
+    />
+  );
+}
+
+/** The markers in a strip under the waveform, each a button at its moment (not inside the slider, which has its own keys). */
+function MarkerStrip({ markers, duration, onSeek }: { markers: PlayerMarker[]; duration: number; onSeek: (seconds: number) => void }) {
+  return (
+    <ul aria-label="Markers" className="relative h-6 w-full">
+      {markers.map((marker) => (
+        <li
+          key={marker.id}
+          className="absolute top-0 -translate-x-1/2"
+          style={{ left: `${Math.min(1, Math.max(0, marker.seconds / duration)) * 100}%` }}
+        >
+          <button
+            type="button"
+            aria-label={marker.label}
+            title={marker.label}
+            onClick={() => onSeek(marker.seconds)}
+            className="flex size-6 items-start justify-center rounded-sm text-primary hover:text-primary-hover focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <MessageSquare aria-hidden="true" className="size-4" fill="currentColor" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
