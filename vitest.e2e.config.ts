@@ -10,7 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Journeys share their worker process (each launches its own browser): importing the server once is quicker.
     isolate: false,
-    testTimeout: 60_000,
+    // Room for the longest journeys in a slow hour: this machine's speed moves several-fold with the hour.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two journeys share one server on a small machine: what the user would see within seconds, not one.
     expect: { poll: { timeout: 10_000 } },

@@ -47,9 +47,16 @@ function folderFor(task: TestContext['task']): string {
 }
 
 /**
- * Every context is traced (DOM snapshots of each step), one chunk per test. A test that fails keeps its
- * chunk of each open context as a trace, and a screenshot of each open page, and prints where they are
- * (`npx playwright-core show-trace <zip>` replays one); a test that passes throws its chunk away.
+ * Whether contexts are traced (DOM snapshots of each step, one chunk per test). On by default, so a journey that
+ * fails locally can be replayed; `E2E_TRACE=0` turns it off (CI does: tracing slows every step, and hides races
+ * that a quicker machine meets).
+ */
+const TRACING = process.env.E2E_TRACE !== '0';
+
+/**
+ * A test that fails keeps a screenshot of each open page and, when tracing, its chunk of each open context as a
+ * trace, and prints where they are (`npx playwright-core show-trace <zip>` replays one); a test that passes
+ * throws its chunk away.
  */
 async function keepWhatFailed(task: TestContext['task'], contexts: Set<BrowserContext>): Promise<void> {
   const failed = task.result?.state === 'fail';
@@ -66,13 +73,15 @@ async function keepWhatFailed(task: TestContext['task'], contexts: Set<BrowserCo
           await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 });
           kept.push(shot);
         }
-        const trace = path.join(folder, `context-${i}-trace.zip`);
-        await context.tracing.stopChunk({ path: trace });
-        kept.push(trace);
-      } else {
+        if (TRACING) {
+          const trace = path.join(folder, `context-${i}-trace.zip`);
+          await context.tracing.stopChunk({ path: trace });
+          kept.push(trace);
+        }
+      } else if (TRACING) {
         await context.tracing.stopChunk();
       }
-      await context.tracing.startChunk();
+      if (TRACING) await context.tracing.startChunk();
     } catch (error) {
       // A context closed or stuck mid-test: what the others kept is still worth having.
       if (failed) console.error(`[${task.name}] context ${i}: nothing kept (${(error as Error).message.split('\n')[0]})`);
@@ -89,12 +98,12 @@ async function keepWhatFailed(task: TestContext['task'], contexts: Set<BrowserCo
 export function useBrowser() {
   let chromium: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  /** The contexts still open, whose trace chunks follow the tests. */
-  const traced = new Set<BrowserContext>();
+  /** The contexts still open, whose pages (and trace chunks) follow the tests. */
+  const openContexts = new Set<BrowserContext>();
   beforeAll(async () => {
     chromium = await launchBrowser();
   });
-  afterEach(({ task }) => keepWhatFailed(task, traced));
+  afterEach(({ task }) => keepWhatFailed(task, openContexts));
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await chromium?.close();
@@ -109,9 +118,9 @@ export function useBrowser() {
     });
     contexts.push(created);
     // DOM snapshots replay each step in the trace viewer; screencast frames too would cost every journey CPU for a view the failure's screenshot gives.
-    await created.tracing.start({ snapshots: true });
-    traced.add(created);
-    created.on('close', () => traced.delete(created));
+    if (TRACING) await created.tracing.start({ snapshots: true });
+    openContexts.add(created);
+    created.on('close', () => openContexts.delete(created));
     const cookies = options.session ?? (options.role ? inject('sessions')[options.role] : undefined);
     if (cookies) {
       await created.addCookies(cookies.map((c) => ({ ...c, url: baseURL, httpOnly: true, sameSite: 'Lax' as const })));
