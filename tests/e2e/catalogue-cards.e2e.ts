@@ -6,6 +6,7 @@ import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';
 import { useBrowser } from './support/browser';
+import { E2E_SITE_NAME } from './support/site-name';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen } from './support/expect';
 import { uniqueSuffixPerTest } from './support/unique';
 
@@ -164,5 +165,26 @@ describe('catalogue cards', () => {
       await expectNoSeriousA11yViolations(page, `song page at ${width}px`);
       await page.context().close();
     }
+  });
+
+  test('while a song loads after a click on its card, the tab says "Song", then the song\'s title', async () => {
+    const page = await (await browser.context({ role: 'preview' })).newPage();
+    await page.goto('/songs');
+    const first = page.locator('main a[href^="/songs/"]').first();
+    const title = (await first.textContent())!.trim();
+    // The song's read is held until the test has looked at the loading page.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/songs\/[^/?]+$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await first.click();
+    await page.getByRole('status').getByText(MESSAGES.songs.loadingSong).waitFor();
+    expect(await page.title()).toBe(`Song | ${E2E_SITE_NAME}`);
+    release();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.title()).toBe(`${title} | ${E2E_SITE_NAME}`);
+    await page.context().close();
   });
 });

@@ -39,7 +39,13 @@ export function SongPage() {
       </div>
     );
   }
-  return <PageSpinner label={MESSAGES.songs.loadingSong} />;
+  // The tab keeps a title while the song loads (the list's went with it).
+  return (
+    <>
+      <PageMeta title="Song" description={`A song from the ${SITE_NAME} catalogue.`} />
+      <PageSpinner label={MESSAGES.songs.loadingSong} />
+    </>
+  );
 }
 
 function BackLink({ className }: { className?: string }) {
