@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import type { AdminSong } from '../../src/common/responses';
-import { chordProgression, clickTrack, encodeTestMp3, major, minor, mix } from '../setup/test-audio';
 import { useBrowser } from './support/browser';
+import { knownTempoAndKeyMp3 } from './support/known-tempo-and-key';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { uniqueSuffix } from './support/unique';
 
@@ -14,21 +14,10 @@ import { uniqueSuffix } from './support/unique';
 
 const browser = useBrowser();
 const a = MESSAGES.audioAnalysis;
-const RATE = 22_050;
-let mp3: { name: string; mimeType: string; buffer: Buffer };
+let mp3: ReturnType<typeof knownTempoAndKeyMp3>;
 
 beforeAll(() => {
-  // Made here, at test time: a beat at 128 BPM under Am–F–C–G–Am.
-  const song = mix(
-    clickTrack({ bpm: 128, seconds: 20, sampleRate: RATE }),
-    chordProgression({
-      chords: [minor(57), major(53), major(60), major(55), minor(57)],
-      secondsPerChord: 4,
-      wave: 'triangle',
-      sampleRate: RATE,
-    }),
-  );
-  mp3 = { name: 'night-drive.mp3', mimeType: 'audio/mpeg', buffer: encodeTestMp3(song, RATE, 64) };
+  mp3 = knownTempoAndKeyMp3('night-drive.mp3');
 });
 
 async function fillSong(page: Page, title: string) {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { TestClient } from '../setup/http-client';
-import { chordProgression, clickTrack, encodeTestMp3, major, minor, mix } from '../setup/test-audio';
 import { useBrowser } from './support/browser';
+import { knownTempoAndKeyMp3 } from './support/known-tempo-and-key';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
 import { fillWriter } from './support/songs';
 import { uniqueSuffix } from './support/unique';
@@ -16,21 +16,10 @@ import { uniqueSuffix } from './support/unique';
 const browser = useBrowser();
 const a = MESSAGES.audioAnalysis;
 const d = MESSAGES.downloads;
-const RATE = 22_050;
-let mp3: { name: string; mimeType: string; buffer: Buffer };
+let mp3: ReturnType<typeof knownTempoAndKeyMp3>;
 
 beforeAll(() => {
-  // Made at test time: a beat at 128 BPM under Am–F–C–G–Am.
-  const audio = mix(
-    clickTrack({ bpm: 128, seconds: 20, sampleRate: RATE }),
-    chordProgression({
-      chords: [minor(57), major(53), major(60), major(55), minor(57)],
-      secondsPerChord: 4,
-      wave: 'triangle',
-      sampleRate: RATE,
-    }),
-  );
-  mp3 = { name: 'county-line.mp3', mimeType: 'audio/mpeg', buffer: encodeTestMp3(audio, RATE, 64) };
+  mp3 = knownTempoAndKeyMp3('county-line.mp3');
 });
 
 describe('a song a publisher can clear', () => {
