@@ -124,6 +124,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'POST /api/admin/preview-accounts': 'admin',
   'GET /api/admin/preview-activity': 'admin',
   'GET /api/admin/preview-activity/users/:userId/plays': 'admin',
+  'GET /api/admin/preview-activity/users/:userId/downloads': 'admin',
   'GET /api/admin/preview-activity/songs/:songId': 'admin',
   'GET /api/admin/reviews': 'admin',
   'GET /api/admin/unread-messages': 'admin',

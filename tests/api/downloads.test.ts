@@ -177,6 +177,16 @@ describe('preview users', () => {
     ]);
     const dana = activity.body.users.find((u: { userId: string }) => u.userId === downloaderId);
     expect(dana).toMatchObject({ downloadCount: 2, downloadAllowed: true, accessId: downloaderAccessId });
+
+    // One user's own: theirs only, newest first; another preview user has none.
+    const mine = await admin.get(`/api/admin/preview-activity/users/${downloaderId}/downloads`);
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.map((d: { kind: string; songSlug: string; userId: string }) => [d.kind, d.songSlug, d.userId])).toEqual([
+      ['lyric_sheet', song.slug, downloaderId],
+      ['mp3', song.slug, downloaderId],
+    ]);
+    const other = await makePreviewUser(t.db, { name: 'Nell Listener' });
+    expect((await admin.get(`/api/admin/preview-activity/users/${other.id}/downloads`)).body).toEqual([]);
   });
 
   test('setting the access back to stream only refuses the next download', async () => {

@@ -67,5 +67,16 @@ describe('downloads', () => {
     await list.getByText(`${listener.name} downloaded the MP3 of ${song.title}`).waitFor();
     await list.getByText(`${listener.name} downloaded the lyric sheet of ${song.title}`).waitFor();
     await expectNoSeriousA11yViolations(admin, 'preview activity with downloads');
+
+    // 5. The listener's own panel lists their downloads, newest first.
+    await admin.getByRole('button', { name: listener.name, exact: true }).click();
+    const panel = admin.getByRole('region', { name: `Plays by ${listener.name}` });
+    const theirs = panel.getByRole('list', { name: `Downloads by ${listener.name}` });
+    await theirs.getByRole('listitem').first().waitFor();
+    expect(await theirs.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining(`downloaded the lyric sheet of ${song.title}`),
+      expect.stringContaining(`downloaded the MP3 of ${song.title}`),
+    ]);
+    await expectNoSeriousA11yViolations(admin, "a preview user's downloads");
   }, 120_000);
 });

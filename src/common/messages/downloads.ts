@@ -13,5 +13,7 @@ export const downloads = {
   permissionFailed: 'Failed to change the download permission',
   downloadsHeading: 'Downloads',
   downloadsEmpty: 'No downloads yet.',
+  userDownloadsEmpty: 'This user has not downloaded any file yet.',
+  userDownloadsLoadFailed: 'Failed to load downloads',
   kindLabel: { mp3: 'MP3', lyric_sheet: 'Lyric sheet' },
 } as const;

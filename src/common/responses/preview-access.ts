@@ -87,6 +87,8 @@ export const PreviewDownloadSchema = z.object({
   userEmail: z.string(),
 });
 export type PreviewDownload = z.output<typeof PreviewDownloadSchema>;
+/** GET /api/admin/preview-activity/users/:userId/downloads: one preview user's latest downloads, newest first. */
+export const PreviewDownloadsSchema = z.array(PreviewDownloadSchema);
 
 /** GET /api/admin/preview-activity */
 export const PreviewActivitySchema = z.object({

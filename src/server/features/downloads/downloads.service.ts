@@ -229,8 +229,8 @@ export async function setPitchLinkDownloads({ db, actor, id, allowed }: { db: Db
   });
 }
 
-/** The latest downloads by preview users, newest first, for Preview Activity. */
-export async function listPreviewDownloads({ db, limit = 100 }: { db: Db; limit?: number }) {
+/** The latest downloads by preview users (or by one of them), newest first, for Preview Activity. */
+export async function listPreviewDownloads({ db, userId, limit = 100 }: { db: Db; userId?: string; limit?: number }) {
   const downloader = alias(users, 'downloader');
   return db
     .select({
@@ -246,6 +246,7 @@ export async function listPreviewDownloads({ db, limit = 100 }: { db: Db; limit?
     .from(songDownloads)
     .innerJoin(songs, eq(songs.id, songDownloads.songId))
     .innerJoin(downloader, eq(downloader.id, songDownloads.userId))
+    .where(userId === undefined ? undefined : eq(songDownloads.userId, userId))
     .orderBy(desc(songDownloads.downloadedAt), desc(songDownloads.id))
     .limit(limit);
 }

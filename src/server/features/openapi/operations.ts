@@ -172,6 +172,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/admin/preview-accounts': { summary: 'Create a preview account' },
   'GET /api/admin/preview-activity': { summary: 'Preview users and song listening' },
   'GET /api/admin/preview-activity/users/:userId/plays': { summary: "One preview user's plays" },
+  'GET /api/admin/preview-activity/users/:userId/downloads': { summary: "One preview user's downloads" },
   'GET /api/admin/preview-activity/songs/:songId': { summary: "One song's drop-off chart and its listeners with how far each got" },
   'GET /api/admin/reviews': { summary: 'Reviews, pending or completed' },
   'GET /api/admin/unread-messages': { summary: 'Unread messages from songwriters' },

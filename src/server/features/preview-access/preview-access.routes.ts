@@ -6,6 +6,7 @@ import {
   CreatedPreviewAccountSchema,
   MyPreviewRequestSchema,
   PreviewActivitySchema,
+  PreviewDownloadsSchema,
   PreviewRequestReceiptSchema,
   SongListenDepthSchema,
   UserPlaysSchema,
@@ -87,6 +88,9 @@ export function adminPreviewRoutes(db: Db, mail: MailSettings) {
     )
     .get('/users/:userId/plays', validate('param', UserIdParamSchema), responds(UserPlaysSchema), async (c) =>
       c.var.reply(await listUserPlays({ db, userId: c.req.valid('param').userId })),
+    )
+    .get('/users/:userId/downloads', validate('param', UserIdParamSchema), responds(PreviewDownloadsSchema), async (c) =>
+      c.var.reply(await listPreviewDownloads({ db, userId: c.req.valid('param').userId, limit: 200 })),
     );
 
   return { requests, accounts, activity };

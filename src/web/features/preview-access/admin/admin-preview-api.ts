@@ -4,13 +4,14 @@ import type {
   CreatedPreviewAccount,
   Ok,
   Paged,
+  PreviewDownload,
   PreviewUserActivity,
   SongListenDepth,
   SongListening,
   UserPlay,
 } from '../../../../common/responses';
 
-export type { PreviewUserActivity, SongListenDepth, SongListening, UserPlay };
+export type { PreviewDownload, PreviewUserActivity, SongListenDepth, SongListening, UserPlay };
 import { PREVIEW_ACCESS_STATES } from '../../../../common/constants';
 import type { CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { api } from '../../../lib/api';
@@ -40,6 +41,13 @@ export const userPlaysQuery = (userId: string) =>
   queryOptions({
     queryKey: [...PREVIEW_ACTIVITY_KEY, 'plays', userId],
     queryFn: ({ signal }) => api<UserPlay[]>(`/api/admin/preview-activity/users/${encodeURIComponent(userId)}/plays`, { signal }),
+  });
+
+export const userDownloadsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...PREVIEW_ACTIVITY_KEY, 'downloads', userId],
+    queryFn: ({ signal }) =>
+      api<PreviewDownload[]>(`/api/admin/preview-activity/users/${encodeURIComponent(userId)}/downloads`, { signal }),
   });
 
 export const songListenDepthQuery = (songId: string) =>

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ListMusic, Users } from 'lucide-react';
 import { toast } from '../../../lib/toast';
-import type { PreviewDownload } from '../../../../common/responses';
 import { Switch } from '../../../components/ui/switch';
 import { useSearchParams } from 'react-router';
 import * as MESSAGES from '../../../../common/messages';
@@ -21,6 +20,7 @@ import {
 import { activeThisWeek, formatLastActive } from './activity-format';
 import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
+import { DownloadsList } from './downloads-list';
 import { ListenerResponsesPanel } from '../../pitching';
 import { EmailText } from '../../../components/email-text';
 import { DataTable, RowSelectButton } from '../../../components/data-table';
@@ -119,7 +119,7 @@ export function PreviewActivityPage() {
               {activity.data.downloads.length === 0 ? (
                 <EmptyState icon={Download} message={dm.downloadsEmpty} />
               ) : (
-                <DownloadsList downloads={activity.data.downloads} />
+                <DownloadsList label="Latest downloads" downloads={activity.data.downloads} />
               )}
             </div>
           </section>
@@ -252,26 +252,6 @@ function DownloadSwitch({ user, accessId }: { user: PreviewUserActivity; accessI
       />
       {checked ? dm.downloadAllowedOption : dm.streamOnlyOption}
     </label>
-  );
-}
-
-/** The latest downloads by preview users, newest first. */
-function DownloadsList({ downloads }: { downloads: PreviewDownload[] }) {
-  return (
-    <ul aria-label="Latest downloads" className="divide-y divide-border rounded-xl border border-border bg-card">
-      {downloads.map((d) => (
-        <li key={d.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="min-w-0 break-words">
-            <span className="font-medium">{d.userName || d.userEmail}</span>
-            <span className="text-muted-foreground"> {d.kind === 'mp3' ? 'downloaded the MP3 of' : 'downloaded the lyric sheet of'} </span>
-            <span className="font-medium">{d.songTitle}</span>
-          </p>
-          <time dateTime={d.downloadedAt} className="whitespace-nowrap text-sm text-muted-foreground">
-            {formatDateTime(d.downloadedAt)}
-          </time>
-        </li>
-      ))}
-    </ul>
   );
 }
 
