@@ -15,8 +15,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two journeys share one server on a small machine: what the user would see within seconds, not one.
     expect: { poll: { timeout: 10_000 } },
-    // No retries: a journey that fails now and then is a bug to find, and its trace and screenshots are kept
-    // (test-results/e2e, support/browser.ts) for the one try that failed.
+    // No retries: a journey that fails now and then is a bug to find, and its screenshots (and trace, when traced)
+    // are kept (test-results/e2e, support/browser.ts) for the one try that failed.
     retry: 0,
   },
 });

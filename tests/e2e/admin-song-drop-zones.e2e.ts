@@ -183,5 +183,5 @@ describe('the song form’s drop zones', () => {
     await page.getByText(MESSAGES.songs.audioRequired).waitFor();
     // The keyboard reaches the input itself: the form puts focus there.
     expect(await audioInput.evaluate((el) => el === document.activeElement)).toBe(true);
-  }, 60_000);
+  });
 });

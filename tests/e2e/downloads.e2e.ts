@@ -68,14 +68,15 @@ describe('downloads', () => {
     await list.getByText(`${listener.name} downloaded the lyric sheet of ${song.title}`).waitFor();
     await expectNoSeriousA11yViolations(admin, 'preview activity with downloads');
 
-    // 5. The listener's own panel lists their downloads, newest first.
+    // 5. Choosing the listener shows their own downloads, newest first, beside their plays.
     await admin.getByRole('button', { name: listener.name, exact: true }).click();
-    const panel = admin.getByRole('region', { name: `Plays by ${listener.name}` });
-    const theirs = panel.getByRole('list', { name: `Downloads by ${listener.name}` });
+    const theirs = admin
+      .getByRole('region', { name: m.userDownloadsHeading(listener.name) })
+      .getByRole('list', { name: m.userDownloadsHeading(listener.name) });
     await theirs.getByRole('listitem').first().waitFor();
     expect(await theirs.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringContaining(`downloaded the lyric sheet of ${song.title}`),
-      expect.stringContaining(`downloaded the MP3 of ${song.title}`),
+      expect.stringContaining(`${m.downloaded('lyric_sheet')} ${song.title}`),
+      expect.stringContaining(`${m.downloaded('mp3')} ${song.title}`),
     ]);
     await expectNoSeriousA11yViolations(admin, "a preview user's downloads");
   }, 120_000);

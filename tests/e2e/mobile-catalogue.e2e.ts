@@ -130,5 +130,5 @@ describe('the catalogue on a phone', () => {
     await form.getByRole('button', { name: 'Clear' }).click();
     await page.waitForURL((url) => !url.searchParams.has('genre'));
     await expectNoSeriousA11yViolations(page, '/songs at 1280 px');
-  }, 60_000);
+  });
 });

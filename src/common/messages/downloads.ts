@@ -13,7 +13,11 @@ export const downloads = {
   permissionFailed: 'Failed to change the download permission',
   downloadsHeading: 'Downloads',
   downloadsEmpty: 'No downloads yet.',
+  latestDownloadsLabel: 'Latest downloads',
+  userDownloadsHeading: (who: string) => `Downloads by ${who}`,
+  userDownloadsLoading: 'Loading downloads',
   userDownloadsEmpty: 'This user has not downloaded any file yet.',
   userDownloadsLoadFailed: 'Failed to load downloads',
+  downloaded: (kind: 'mp3' | 'lyric_sheet') => (kind === 'mp3' ? 'downloaded the MP3 of' : 'downloaded the lyric sheet of'),
   kindLabel: { mp3: 'MP3', lyric_sheet: 'Lyric sheet' },
 } as const;

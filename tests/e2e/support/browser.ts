@@ -70,8 +70,11 @@ async function keepWhatFailed(task: TestContext['task'], contexts: Set<BrowserCo
       if (failed) {
         for (const [j, page] of context.pages().entries()) {
           const shot = path.join(folder, `context-${i}-page-${j + 1}.png`);
-          await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 });
-          kept.push(shot);
+          // A page that cannot be drawn (crashed, stuck) must not cost the others their screenshots, or the trace.
+          await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 }).then(
+            () => kept.push(shot),
+            (error: unknown) => console.error(`[${task.name}] ${shot}: no screenshot (${(error as Error).message.split('\n')[0]})`),
+          );
         }
         if (TRACING) {
           const trace = path.join(folder, `context-${i}-trace.zip`);
@@ -87,13 +90,14 @@ async function keepWhatFailed(task: TestContext['task'], contexts: Set<BrowserCo
       if (failed) console.error(`[${task.name}] context ${i}: nothing kept (${(error as Error).message.split('\n')[0]})`);
     }
   }
-  if (failed) console.error(`[${task.name}] failed; its traces and screenshots:\n  ${kept.join('\n  ') || '(no open context)'}`);
+  const what = TRACING ? 'traces and screenshots' : 'screenshots';
+  if (failed) console.error(`[${task.name}] failed; its ${what}:\n  ${kept.join('\n  ') || '(no open context)'}`);
 }
 
 /**
  * The browser of a journey file, so no file repeats its lifecycle: launched before the file's tests, and closed
  * after them with every context it made (registers the beforeAll, afterEach and afterAll). A test that fails
- * leaves its traces and screenshots in FAILURE_ARTIFACTS.
+ * leaves its screenshots (and traces, when tracing) in FAILURE_ARTIFACTS.
  */
 export function useBrowser() {
   let chromium: Browser | undefined;

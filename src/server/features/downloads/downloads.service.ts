@@ -229,8 +229,11 @@ export async function setPitchLinkDownloads({ db, actor, id, allowed }: { db: Db
   });
 }
 
+/** How many downloads Preview Activity lists: the latest of everyone's, or of one user's (as many as their plays). */
+const LATEST_DOWNLOADS = { everyone: 100, oneUser: 200 } as const;
+
 /** The latest downloads by preview users (or by one of them), newest first, for Preview Activity. */
-export async function listPreviewDownloads({ db, userId, limit = 100 }: { db: Db; userId?: string; limit?: number }) {
+export async function listPreviewDownloads({ db, userId }: { db: Db; userId?: string }) {
   const downloader = alias(users, 'downloader');
   return db
     .select({
@@ -248,5 +251,5 @@ export async function listPreviewDownloads({ db, userId, limit = 100 }: { db: Db
     .innerJoin(downloader, eq(downloader.id, songDownloads.userId))
     .where(userId === undefined ? undefined : eq(songDownloads.userId, userId))
     .orderBy(desc(songDownloads.downloadedAt), desc(songDownloads.id))
-    .limit(limit);
+    .limit(userId === undefined ? LATEST_DOWNLOADS.everyone : LATEST_DOWNLOADS.oneUser);
 }

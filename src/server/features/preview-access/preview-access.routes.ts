@@ -90,7 +90,7 @@ export function adminPreviewRoutes(db: Db, mail: MailSettings) {
       c.var.reply(await listUserPlays({ db, userId: c.req.valid('param').userId })),
     )
     .get('/users/:userId/downloads', validate('param', UserIdParamSchema), responds(PreviewDownloadsSchema), async (c) =>
-      c.var.reply(await listPreviewDownloads({ db, userId: c.req.valid('param').userId, limit: 200 })),
+      c.var.reply(await listPreviewDownloads({ db, userId: c.req.valid('param').userId })),
     );
 
   return { requests, accounts, activity };

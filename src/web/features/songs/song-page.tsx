@@ -20,6 +20,9 @@ import { ProcessingBadge } from './song-card';
 import { SITE_NAME } from '../../lib/site-name';
 import { DownloadButtons } from '../../components/download-buttons';
 
+/** The page's description before (or without) its song. */
+const ANY_SONG_DESCRIPTION = `A song from the ${SITE_NAME} catalogue.`;
+
 /** /songs/:slug. A song that does not exist or is not active sends the visitor back to the list. */
 export function SongPage() {
   const { slug = '' } = useParams();
@@ -32,17 +35,17 @@ export function SongPage() {
   if (song.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        <PageMeta title="Song" description={`A song from the ${SITE_NAME} catalogue.`} />
+        <PageMeta title="Song" description={ANY_SONG_DESCRIPTION} />
         <h1 className="sr-only">Song</h1>
         <ErrorState title={MESSAGES.songs.loadOneFailed} error={song.error} onRetry={() => void song.refetch()} />
         <BackLink className="mt-6" />
       </div>
     );
   }
-  // The tab keeps a title while the song loads (the list's went with it).
+  // A title while the song loads: without it the tab would have none, the list's having left with the list.
   return (
     <>
-      <PageMeta title="Song" description={`A song from the ${SITE_NAME} catalogue.`} />
+      <PageMeta title="Song" description={ANY_SONG_DESCRIPTION} />
       <PageSpinner label={MESSAGES.songs.loadingSong} />
     </>
   );

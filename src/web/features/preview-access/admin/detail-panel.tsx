@@ -20,8 +20,6 @@ interface DetailPanelProps<T> {
   emptyText: string;
   isEmpty: (data: T) => boolean;
   children: (data: T) => ReactNode;
-  /** Shown under the details whatever their state: a part with a query of its own. */
-  footer?: ReactNode;
 }
 
 /** A closable card under a table row of Preview Activity: the row's details, with loading, error and empty states. */
@@ -37,7 +35,6 @@ export function DetailPanel<T>({
   emptyText,
   isEmpty,
   children,
-  footer,
 }: DetailPanelProps<T>) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
@@ -67,7 +64,6 @@ export function DetailPanel<T>({
           {children}
         </QueryState>
       </div>
-      {footer}
     </section>
   );
 }

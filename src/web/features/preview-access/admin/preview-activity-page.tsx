@@ -20,6 +20,7 @@ import {
 import { activeThisWeek, formatLastActive } from './activity-format';
 import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
+import { UserDownloadsPanel } from './user-downloads-panel';
 import { DownloadsList } from './downloads-list';
 import { ListenerResponsesPanel } from '../../pitching';
 import { EmailText } from '../../../components/email-text';
@@ -49,6 +50,7 @@ export function PreviewActivityPage() {
 
   const users = activity.data?.users ?? [];
   const selected = users.find((u) => u.userId === selectedId);
+  const selectedLabel = selected ? selected.name || selected.email : 'this user';
   const selectedSong = activity.data?.songs.find((s) => s.songId === selectedSongId);
   const totalPlays = users.reduce((sum, u) => sum + u.playCount, 0);
   const activeCount = users.filter((u) => activeThisWeek(u.lastActiveAt)).length;
@@ -94,18 +96,12 @@ export function PreviewActivityPage() {
             </section>
             {selectedId && (
               <div className="2xl:sticky 2xl:top-6 2xl:mt-10">
-                <UserPlaysPanel
-                  key={selectedId}
-                  userId={selectedId}
-                  label={selected ? selected.name || selected.email : 'this user'}
-                  onClose={() => select(null)}
-                />
+                <UserPlaysPanel key={selectedId} userId={selectedId} label={selectedLabel} onClose={() => select(null)} />
                 <div className="mt-6">
-                  <ListenerResponsesPanel
-                    key={selectedId}
-                    userId={selectedId}
-                    label={selected ? selected.name || selected.email : 'this user'}
-                  />
+                  <UserDownloadsPanel key={selectedId} userId={selectedId} label={selectedLabel} />
+                </div>
+                <div className="mt-6">
+                  <ListenerResponsesPanel key={selectedId} userId={selectedId} label={selectedLabel} />
                 </div>
               </div>
             )}
@@ -119,7 +115,7 @@ export function PreviewActivityPage() {
               {activity.data.downloads.length === 0 ? (
                 <EmptyState icon={Download} message={dm.downloadsEmpty} />
               ) : (
-                <DownloadsList label="Latest downloads" downloads={activity.data.downloads} />
+                <DownloadsList label={dm.latestDownloadsLabel} downloads={activity.data.downloads} />
               )}
             </div>
           </section>

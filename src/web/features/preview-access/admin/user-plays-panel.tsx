@@ -4,16 +4,13 @@ import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
-import { QueryState } from '../../../components/query-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { userDownloadsQuery, userPlaysQuery } from './admin-preview-api';
-import { DownloadsList } from './downloads-list';
+import { userPlaysQuery } from './admin-preview-api';
 import { formatListened } from './activity-format';
 import { DepthMeter } from './listen-depth';
 import { DetailPanel } from './detail-panel';
 import { DataTable } from '../../../components/data-table';
 
-/** One preview user's plays, newest first, with how far into each song they got; then their downloads. */
+/** One preview user's plays, newest first, with how far into each song they got. */
 export function UserPlaysPanel({ userId, label, onClose }: { userId: string; label: string; onClose: () => void }) {
   return (
     <DetailPanel
@@ -27,7 +24,6 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
       errorTitle={MESSAGES.previewAccess.playsLoadFailed}
       emptyText={MESSAGES.previewAccess.playsEmpty}
       isEmpty={(plays) => plays.length === 0}
-      footer={<UserDownloads userId={userId} label={label} />}
     >
       {(plays) => (
         <DataTable
@@ -57,27 +53,5 @@ export function UserPlaysPanel({ userId, label, onClose }: { userId: string; lab
         </DataTable>
       )}
     </DetailPanel>
-  );
-}
-
-/** The files a preview user has downloaded, newest first: a part of the panel with its own loading and error states. */
-function UserDownloads({ userId, label }: { userId: string; label: string }) {
-  return (
-    <section aria-labelledby="user-downloads-title" className="mt-6">
-      <h3 id="user-downloads-title" className="font-semibold">
-        Downloads by {label}
-      </h3>
-      <div className="mt-3">
-        <QueryState
-          query={useQuery(userDownloadsQuery(userId))}
-          pending={<Spinner label="Loading downloads" className="py-4" />}
-          errorTitle={MESSAGES.downloads.userDownloadsLoadFailed}
-          isEmpty={(downloads) => downloads.length === 0}
-          empty={<p className="py-2 text-sm text-muted-foreground">{MESSAGES.downloads.userDownloadsEmpty}</p>}
-        >
-          {(downloads) => <DownloadsList label={`Downloads by ${label}`} downloads={downloads} />}
-        </QueryState>
-      </div>
-    </section>
   );
 }
