@@ -101,24 +101,20 @@ export function trackPlays(audio: HTMLAudioElement, songId: string, tracker: () 
     if (!audio.paused && !audio.ended) flush();
   }, PLAY_REPORT_INTERVAL_SECONDS * 1000);
 
-  audio.addEventListener('playing', onPlaying);
-  audio.addEventListener('timeupdate', onTimeUpdate);
-  audio.addEventListener('seeking', onSeeking);
-  audio.addEventListener('seeked', onSeeked);
-  audio.addEventListener('pause', onPause);
-  audio.addEventListener('ended', onEnded);
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', onVisibility);
+  // One abort takes every listener off again.
+  const listening = new AbortController();
+  const { signal } = listening;
+  audio.addEventListener('playing', onPlaying, { signal });
+  audio.addEventListener('timeupdate', onTimeUpdate, { signal });
+  audio.addEventListener('seeking', onSeeking, { signal });
+  audio.addEventListener('seeked', onSeeked, { signal });
+  audio.addEventListener('pause', onPause, { signal });
+  audio.addEventListener('ended', onEnded, { signal });
+  window.addEventListener('pagehide', flush, { signal });
+  document.addEventListener('visibilitychange', onVisibility, { signal });
   return () => {
     flush();
     clearInterval(interval);
-    audio.removeEventListener('playing', onPlaying);
-    audio.removeEventListener('timeupdate', onTimeUpdate);
-    audio.removeEventListener('seeking', onSeeking);
-    audio.removeEventListener('seeked', onSeeked);
-    audio.removeEventListener('pause', onPause);
-    audio.removeEventListener('ended', onEnded);
-    window.removeEventListener('pagehide', flush);
-    document.removeEventListener('visibilitychange', onVisibility);
+    listening.abort();
   };
 }
