@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 
@@ -14,4 +16,12 @@ test('the product spells a word one way: "email" (never "e-mail") and "FAQs"', (
   expect(all.length).toBeGreaterThan(100);
   expect(all.filter(([, text]) => /e-mail/i.test(text))).toEqual([]);
   expect(all.filter(([, text]) => /\bFAQ\b|\bFaqs\b|\bFAQS\b/.test(text))).toEqual([]);
+});
+
+test('no page spells "FAQs" another way, in the shared messages or in the pages themselves', () => {
+  const root = path.resolve(import.meta.dirname, '../../src');
+  const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file));
+  expect(sources.length).toBeGreaterThan(100);
+  const misspelt = sources.filter((file) => /\bFAQS\b|\bFaqs\b|\bFAQ's\b/.test(readFileSync(path.join(root, file), 'utf8')));
+  expect(misspelt).toEqual([]);
 });

@@ -11,10 +11,10 @@ export function FaqsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <PageMeta
-        title="FAQS"
+        title="FAQs"
         description={`Answers about ${SITE_NAME} song reviews, prices, turnaround, pitching fees and preview access for industry professionals.`}
       />
-      <PageHeading eyebrow="FAQS" title="Frequently asked questions" lead="What songwriters and industry professionals ask us most." />
+      <PageHeading eyebrow="FAQs" title="Frequently asked questions" lead="What songwriters and industry professionals ask us most." />
 
       {/* type="single" collapsible: opening one question closes the one before. */}
       <Accordion type="single" collapsible className="mt-10 border-t border-border">
