@@ -1,12 +1,13 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, first-start, player, process, overhead, catalogue, admin.
+ * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, admin.
  */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
 import { catalogueBench } from './catalogue.bench';
 import { firstStartBench } from './first-start.bench';
+import { firstViewBench } from './first-view.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { overheadBench } from './overhead.bench';
 import { playerBench } from './player.bench';
@@ -26,6 +27,7 @@ const rows: Row[] = [];
 if (wanted('bundle') || wanted('player')) rows.push(...(await bundleBench()));
 // Builds this checkout and the baseline commit for itself.
 if (wanted('lighthouse')) rows.push(...(await lighthouseBench()));
+if (wanted('first-view')) rows.push(...(await firstViewBench()));
 if (wanted('first-start')) rows.push(...(await firstStartBench()));
 // Needs the web build the bundle bench just made.
 if (wanted('player')) rows.push(...(await playerBench()));
