@@ -6,6 +6,9 @@ import { isPrerenderedShell, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedF
 import { siteNameDefine } from './vite-site-name.ts';
 import { pageChunkLinks, type Manifest } from './page-chunks.ts';
 
+/** index.html's preload of the brand face's basic file, as the build rewrote it. */
+const BRAND_FACE_PRELOAD = /<link rel="preload" as="font"[^>]*>/;
+
 type RenderPage = (pathname: string) => Promise<{ head: string; body: string; pageModules: unknown[] }>;
 
 /**
@@ -51,8 +54,12 @@ export function prerender(): Plugin {
           // A shell is nothing until its code has run, so that code loads at once, beside the entry (decision
           // 0031). A public page is whole as HTML: its code waits for the entry, so it does not slow the first
           // paint (measured: linked in the HTML, the home page's first paint on a simulated phone came 0.4 s later).
-          const links = isPrerenderedShell(pathname) ? pageChunkLinks(manifest, shown) : '';
-          const html = template
+          const shell = isPrerenderedShell(pathname);
+          const links = shell ? pageChunkLinks(manifest, shown) : '';
+          // The brand face is preloaded for a public page's headline. A shell's visitor has come through a
+          // public page or sign-in, which fetched it; preloaded again it would only share the first paint's
+          // connection with the shell's code (decision 0066).
+          const html = (shell ? template.replace(BRAND_FACE_PRELOAD, '') : template)
             .replace('</head>', `${links}${head}</head>`)
             .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
           const file = path.join(outDir, prerenderedFile(pathname));

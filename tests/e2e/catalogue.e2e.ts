@@ -303,6 +303,8 @@ describe('the song catalogue', () => {
       const html = await response!.text();
       expect(html).toContain(`>${MESSAGES.songs.listTitle}</h1>`);
       expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/songs-page-[\w-]+\.js">/);
+      // The brand face is not preloaded here: the visitor came through a page that fetched it.
+      expect(html).not.toContain('as="font"');
       await page
         .getByRole('link', { name: /^Listen to / })
         .first()
