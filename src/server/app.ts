@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { routePath } from 'hono/route';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
@@ -134,6 +135,10 @@ export function createApp({
     metrics.observeRequest(c.req.method, routePath(c), c.res.status, ms / 1000);
     logger.info({ requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms) }, 'request');
   });
+  // Pages and API answers go gzipped to a client that accepts it: a page's HTML is made per request (it carries
+  // its caller), so it has no precompressed copy as the built files do. Audio, images, ranged answers and
+  // anything already encoded are sent as they are.
+  app.use('*', compress());
   app.onError(handleError);
 
   const jsonBodyLimit = bodyLimit({

@@ -85,7 +85,9 @@ export class TestClient {
             const bytes = Buffer.concat(chunks);
             const text = bytes.toString('utf8');
             let parsed: unknown = text;
-            if (res.headers['content-type']?.includes('application/json') && text) parsed = JSON.parse(text);
+            // An encoded answer (the caller asked for gzip) is left to the caller to decode.
+            const encoded = res.headers['content-encoding'] !== undefined;
+            if (res.headers['content-type']?.includes('application/json') && text && !encoded) parsed = JSON.parse(text);
             resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, text, bytes });
           });
         },
