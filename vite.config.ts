@@ -30,7 +30,7 @@ export default defineConfig({
             // rather than joining theirs (decision 0066).
             {
               name: 'catalogue',
-              test: /[\\/]src[\\/]web[\\/](components[\\/]player[\\/]|features[\\/]songs[\\/](song-card|catalogue-api|catalogue-tracker)\.tsx?$)/,
+              test: /[\\/]src[\\/](web[\\/](components[\\/]player[\\/]|features[\\/]songs[\\/](song-card|catalogue-api|catalogue-tracker)\.tsx?$)|common[\\/]messages[\\/]player\.ts$)/,
               includeDependenciesRecursively: false,
             },
             {
