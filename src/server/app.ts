@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { routePath } from 'hono/route';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
@@ -55,6 +54,7 @@ import type { Logger } from './lib/logger';
 import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
 import { webAppRoutes } from './web-app';
+import { compressPagesAndJson } from './lib/compression';
 import { siteIndexRoutes } from './features/site-index/site-index.routes';
 
 export interface AppDeps {
@@ -135,10 +135,7 @@ export function createApp({
     metrics.observeRequest(c.req.method, routePath(c), c.res.status, ms / 1000);
     logger.info({ requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms) }, 'request');
   });
-  // Pages and API answers go gzipped to a client that accepts it: a page's HTML is made per request (it carries
-  // its caller), so it has no precompressed copy as the built files do. Audio, images, ranged answers and
-  // anything already encoded are sent as they are.
-  app.use('*', compress());
+  app.use('*', compressPagesAndJson());
   app.onError(handleError);
 
   const jsonBodyLimit = bodyLimit({

@@ -18,6 +18,7 @@ let t: TestApp;
 let webRoot: string;
 let preview: TestClient;
 let audioUrl: string;
+let admin: TestClient;
 
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'pitchroom-compression-'));
@@ -26,8 +27,9 @@ beforeAll(async () => {
   mkdirSync(path.dirname(path.join(webRoot, prerenderedFile('/faqs'))), { recursive: true });
   writeFileSync(path.join(webRoot, prerenderedFile('/faqs')), page);
   t = await createTestApp({}, { webRoot });
-  const admin = await makeUser(t.db);
-  for (let i = 0; i < 6; i++) await makeSong(t.db, t.storage, admin.id, { title: `Porch Light ${i}`, orderIndex: i });
+  const adminUser = await makeUser(t.db, { roles: ['admin'] });
+  for (let i = 0; i < 6; i++) await makeSong(t.db, t.storage, adminUser.id, { title: `Porch Light ${i}`, orderIndex: i });
+  admin = await signedInClient(t, adminUser);
   preview = await signedInClient(t, await makePreviewUser(t.db));
   const list = await preview.get('/api/songs');
   audioUrl = ((await preview.get(`/api/songs/${list.body.rows[0].slug}`)).body as { audioUrl: string }).audioUrl;
@@ -60,6 +62,29 @@ test("the catalogue's answer goes gzipped too, and reads back to the same songs"
   const rows = (JSON.parse(unzipped(zipped)) as { rows: { title: string }[] }).rows;
   expect(rows.map((song) => song.title)).toEqual((plain.body as { rows: { title: string }[] }).rows.map((song) => song.title));
   expect(rows).toHaveLength(6);
+});
+
+test("a copy the browser holds is still recognised: the gzipped answer's tag brings a 304", async () => {
+  const zipped = await preview.get('/api/songs', GZIP);
+  expect(zipped.headers['content-encoding']).toBe('gzip');
+  const again = await preview.get('/api/songs', { ...GZIP, 'if-none-match': zipped.headers.etag! });
+  expect(again.status).toBe(304);
+});
+
+test('small answers, and the account and admin answers that carry secrets, go as they are', async () => {
+  const small = await t.client().get('/api/health/ready', GZIP);
+  expect(small.status).toBe(200);
+  expect(small.headers['content-encoding']).toBeUndefined();
+  expect(Number(small.headers['content-length'])).toBe(small.bytes.length);
+
+  const adminList = await admin.get('/api/admin/songs', GZIP);
+  expect(adminList.status).toBe(200);
+  expect(adminList.bytes.length).toBeGreaterThan(1024);
+  expect(adminList.headers['content-encoding']).toBeUndefined();
+
+  const session = await preview.get('/api/auth/get-session', GZIP);
+  expect(session.status).toBe(200);
+  expect(session.headers['content-encoding']).toBeUndefined();
 });
 
 test('audio is sent as it is, whole or in part, even to a client that accepts gzip', async () => {
