@@ -8,6 +8,12 @@ import { TestClient } from '../tests/setup/http-client';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The last commit before the catalogue player, the brand face and artwork, dark mode, the cards' thumbnails and
+ * the full-length demo songs came in: what the benches that build two checkouts compare this one with.
+ */
+export const BEFORE_THE_PLAYER = '4a1526b';
+
 export interface BuiltApp {
   baseUrl: string;
   stop(): Promise<void>;

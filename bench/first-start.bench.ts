@@ -1,10 +1,10 @@
 import { loadavg } from 'node:os';
-import { buildAtCommit, buildHere, demoSongsPlayable, previewCookie, startBuiltApp } from './built-app';
+import { BEFORE_THE_PLAYER, buildAtCommit, buildHere, demoSongsPlayable, previewCookie, startBuiltApp } from './built-app';
 import type { Row } from './support';
 
 const BUDGET_MS = 30_000;
-/** The last commit before the full-length demo songs: its demo catalogue was stored before the server answered. */
-const BASELINE = process.env.FIRST_START_BASELINE ?? '4a1526b';
+/** Before the full-length demo songs: its demo catalogue was stored before the server answered. */
+const BASELINE = process.env.FIRST_START_BASELINE ?? BEFORE_THE_PLAYER;
 
 interface FirstStart {
   buildMs: number;

@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/chromium';
-import { buildAtCommit, buildHere, demoSongsPlayable, previewCookie, startBuiltApp, type BuiltApp } from './built-app';
-import type { Row } from './support';
+import { BEFORE_THE_PLAYER, buildAtCommit, buildHere, demoSongsPlayable, previewCookie, startBuiltApp, type BuiltApp } from './built-app';
+import { median, type Row } from './support';
 
 const RUNS = Number(process.env.FIRST_VIEW_RUNS ?? 7);
-/** The commit compared with: by default Lighthouse's baseline (bench/lighthouse.bench.ts); "none" skips it. */
-const BASELINE = process.env.FIRST_VIEW_BASELINE ?? '4a1526b';
+/** The commit compared with; FIRST_VIEW_BASELINE names another ("HEAD" for the last commit), "none" skips it. */
+const BASELINE = process.env.FIRST_VIEW_BASELINE ?? BEFORE_THE_PLAYER;
 /** A phone on slow 4G, as Lighthouse's mobile run simulates it: 150 ms a round trip, 1.6 Mbps down, a CPU 4× slower. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -51,12 +51,6 @@ async function loadOnce(browser: Browser, app: BuiltApp, cookie: string): Promis
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
-};
 
 /**
  * P2: the catalogue's first view as a phone on slow 4G gets it, in a real Chromium (throttled through the

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { buildAtCommit, buildHere, demoSongsPlayable, previewCookie, startBuiltApp, type BuiltApp } from './built-app';
-import type { Row } from './support';
+import { BEFORE_THE_PLAYER, buildAtCommit, buildHere, demoSongsPlayable, previewCookie, startBuiltApp, type BuiltApp } from './built-app';
+import { median, type Row } from './support';
 
 const run = promisify(execFile);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -69,13 +69,6 @@ async function lighthouseOnce(url: string, preset: 'mobile' | 'desktop', cookie?
   };
 }
 
-/** The middle value; of an even count, the mean of the two middle ones. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
-}
-
 /** Mobile pages and the score each must reach: public pages, and the catalogue signed in as a preview user. */
 const ALL_PAGES = [
   { path: '/', signedIn: false, target: 95 },
@@ -90,11 +83,8 @@ if (unknownPages.length > 0) throw new Error(`LIGHTHOUSE_PAGES names pages the b
 const PAGES = ALL_PAGES.filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.path));
 const TBT_BUDGET_MS = 200;
 const CLS_BUDGET = 0.02;
-/**
- * What the figures are compared with: the last commit before the catalogue player, the brand face and artwork,
- * dark mode and the catalogue cards' thumbnails came in. LIGHTHOUSE_BASELINE names another commit; "none" skips it.
- */
-const BASELINE = process.env.LIGHTHOUSE_BASELINE ?? '4a1526b';
+/** What the figures are compared with; LIGHTHOUSE_BASELINE names another commit, "none" skips it. */
+const BASELINE = process.env.LIGHTHOUSE_BASELINE ?? BEFORE_THE_PLAYER;
 
 interface Side {
   name: string;

@@ -218,6 +218,13 @@ export async function cpuPerRequest(
   return (used.user + used.system) / requests;
 }
 
+/** The middle value; of an even count, the mean of the two middle ones. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
 /** Median wall time of a function over n runs, in milliseconds, after one warm-up. */
 export async function medianMs(n: number, fn: () => Promise<unknown>): Promise<number> {
   await fn();
