@@ -57,8 +57,9 @@ export function prerender(): Plugin {
           const shell = isPrerenderedShell(pathname);
           const links = shell ? pageChunkLinks(manifest, shown) : '';
           // The brand face is preloaded for a public page's headline. A shell's visitor has come through a
-          // public page or sign-in, which fetched it; preloaded again it would only share the first paint's
-          // connection with the shell's code (decision 0066).
+          // public page or sign-in, which fetched it; on a cold cache its preload would compete with the shell's
+          // code before the first paint, and with font-display: optional the heading does not wait for the face
+          // (decision 0066).
           const html = (shell ? template.replace(BRAND_FACE_PRELOAD, '') : template)
             .replace('</head>', `${links}${head}</head>`)
             .replace('<div id="root"></div>', `<div id="root">${body}</div>`);

@@ -88,7 +88,7 @@ test('a new page opens at its top, and Back returns to where the visitor was', a
   await page.locator('footer').scrollIntoViewIfNeeded();
   const left = await page.evaluate(() => window.scrollY);
   expect(left).toBeGreaterThan(300);
-  await page.locator('footer').getByRole('link', { name: 'FAQs' }).click();
+  await page.locator('footer').getByRole('link', { name: 'FAQs', exact: true }).click();
   await page.waitForURL('**/faqs');
   // The address changes at once; the old page stays on screen until the new one is ready (a transition).
   await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
@@ -163,10 +163,10 @@ test('at 375 px the menu collapses behind a toggle that opens and closes it', as
   await page.goto('/');
   const toggle = page.getByRole('button', { name: 'Toggle menu' });
   expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-  expect(await page.locator('header').getByRole('link', { name: 'FAQs' }).isVisible()).toBe(false);
+  expect(await page.locator('header').getByRole('link', { name: 'FAQs', exact: true }).isVisible()).toBe(false);
   await toggle.click();
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-  await page.locator('#mobile-menu').getByRole('link', { name: 'FAQs' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'FAQs', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/faqs');
   expect(await page.locator('#mobile-menu').count()).toBe(0);
   // The FAQ page is the one that must fit, not the home page it replaces once it is ready.
