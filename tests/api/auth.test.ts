@@ -364,13 +364,22 @@ describe('the session cookie (read by better-auth on every request)', () => {
     expect((await client.get('/api/me')).body.user.id).toBe(user.id);
   });
 
-  test('a session ended in the database, or a role taken away, applies to the very next request', async () => {
+  test('a session ended in the database, or a role taken away, applies to the very next request once the database has announced it', async () => {
+    // Changes made outside this instance (here, straight in the database) reach its caller cache through the
+    // database's announcement, which arrives on a connection of its own: the test waits for it as the app does.
+    let announcements = 0;
+    await t.database.onSessionsChanged(() => announcements++);
+    const announced = async (change: () => Promise<unknown>) => {
+      const before = announcements;
+      await change();
+      await expect.poll(() => announcements).toBeGreaterThan(before);
+    };
     const user = await makePreviewUser(t.db);
     const client = await signedInClient(t, user);
     expect((await client.get('/api/songs')).status).toBe(200);
-    await t.db.delete(userRoles).where(eq(userRoles.userId, user.id));
+    await announced(() => t.db.delete(userRoles).where(eq(userRoles.userId, user.id)));
     expect((await client.get('/api/songs')).status).toBe(403);
-    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await announced(() => t.db.delete(sessions).where(eq(sessions.userId, user.id)));
     expect((await client.get('/api/me')).body.user).toBeNull();
   });
 
