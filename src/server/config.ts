@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  MAIL_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(50).optional()),
   ADMIN_NOTIFY_EMAIL: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -54,6 +55,8 @@ export interface Config {
   s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** E-mails the outbox sends at once, over as many SMTP connections (MAIL_CONCURRENCY). */
+  mailConcurrency: number;
   adminNotifyEmail: string;
   stripe: { secretKey: string; webhookSecret: string; priceIds: [string, string, string, string] } | undefined;
   /** The built-in test checkout was asked for by TEST_PAYMENTS=on: every page says payments are a test. */
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     smtpUrl: e.SMTP_URL,
+    mailConcurrency: e.MAIL_CONCURRENCY ?? 8,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${host === 'localhost' ? 'pitchroom.local' : host}>`,
     adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@pitchroom.local',
     stripe: e.STRIPE_SECRET_KEY
