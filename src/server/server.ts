@@ -13,6 +13,7 @@ import { storeDemoAudio } from './db/seed/demo-songs';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
+import { startLeftoversSweep } from './lib/leftovers-sweep';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
 import { backfillSongThumbs } from './features/songs/thumb-backfill';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
@@ -97,6 +98,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     mailWorker.start();
     const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
     const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
+    const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
     const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
     // In the background: the site serves meanwhile, and a failure is only logged.
     const backfillStop = new AbortController();
@@ -139,6 +141,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
         await mailWorker.stop();
         await unverifiedSweep.stop();
         await songAudioSweep.stop();
+        await leftoversSweep.stop();
         await pitchDigests.stop();
         transport.close();
         storage.close();
