@@ -113,6 +113,28 @@ function operationHead(method: string, template: string, summary: string, access
   };
 }
 
+/** better-auth's own endpoints that answer `method`, one operation each, as it describes them. */
+function addAuthOperations(
+  into: { paths: Record<string, Record<string, unknown>>; schemas: Record<string, JsonSchema> },
+  auth: AuthDocument,
+  method: string,
+  access: Access | undefined,
+) {
+  const found = authOperations(auth, method);
+  Object.assign(into.schemas, found.schemas);
+  for (const { path, summary, parameters, requestBody, responses } of found.operations) {
+    const template = `${AUTH_BASE_PATH}${path}`;
+    into.paths[template] ??= {};
+    into.paths[template][method.toLowerCase()] = {
+      ...operationHead(method, template, summary, access),
+      description: `Access: ${AUTH_ACCESS_NOTE}`,
+      ...(parameters.length > 0 && { parameters }),
+      ...(requestBody && { requestBody }),
+      responses,
+    };
+  }
+}
+
 function operationId(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, '')
@@ -192,20 +214,7 @@ export function buildOpenApiDocument(
     const template = openApiPath(path);
 
     if (path === `${AUTH_BASE_PATH}/*`) {
-      // better-auth's own endpoints, one by one, as it describes them.
-      const found = authOperations(auth, method);
-      Object.assign(schemas, found.schemas);
-      for (const { path: endpoint, summary, parameters, requestBody, responses } of found.operations) {
-        const at = `${AUTH_BASE_PATH}${endpoint}`;
-        paths[at] ??= {};
-        paths[at][method.toLowerCase()] = {
-          ...operationHead(method, at, summary, access),
-          description: `Access: ${AUTH_ACCESS_NOTE}`,
-          ...(parameters.length > 0 && { parameters }),
-          ...(requestBody && { requestBody }),
-          responses,
-        };
-      }
+      addAuthOperations({ paths, schemas }, auth, method, access);
       continue;
     }
 
