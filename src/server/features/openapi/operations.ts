@@ -22,7 +22,8 @@ export interface MultipartBody {
 
 /**
  * What the routes cannot say about themselves: a summary, a 204 (a route with a body declares its status
- * with `responds`), and the bodies read inside the handler (multipart uploads, better-auth, the webhook).
+ * with `responds`), the successes a handler sends itself (files, CSV, redirects), and the bodies read inside
+ * the handler (multipart uploads, the webhook). better-auth describes its own endpoints (auth-operations.ts).
  * Parameters, queries, JSON bodies and success bodies come from the routes' own middleware. A real route without an entry here fails tests/api/openapi.test.ts.
  */
 export interface OperationInfo {
@@ -281,9 +282,9 @@ export const OPERATIONS: Record<string, OperationInfo> = {
  * path template: where the 302 goes, and whether it is the only success (else a JSON body answers without it).
  */
 export const AUTH_REDIRECTS: Record<string, { location: string; only?: boolean }> = {
-  'GET /verify-email': { location: 'callbackURL, when the request names one; else the JSON body below' },
+  'GET /verify-email': { location: 'callbackURL, when the request names one; else the JSON body' },
   'GET /reset-password/{token}': { location: "callbackURL with the link's token, or with error=INVALID_TOKEN", only: true },
-  'GET /delete-user/callback': { location: 'callbackURL, when the request names one; else the JSON body below' },
+  'GET /delete-user/callback': { location: 'callbackURL, when the request names one; else the JSON body' },
   'GET /callback/{id}': { location: "The sign-in's callback URL, or its error URL", only: true },
   'POST /callback/{id}': { location: 'The same callback read with GET (for a provider that posts its answer)', only: true },
 };
