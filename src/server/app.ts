@@ -195,7 +195,11 @@ export function createApp({
     .route('/health', healthRoutes(db))
     .route(
       '/openapi.json',
-      openApiRoutes(() => app.routes, config),
+      openApiRoutes(
+        () => app.routes,
+        () => auth.api.generateOpenAPISchema(),
+        config,
+      ),
     )
     .route('/me', meRoutes(db))
     .route('/me', ownDataRoutes({ db, storage, mail }))
