@@ -12,6 +12,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { formatDay } from './format-day';
 import { pitchQueueItem, PitchPlayer } from './pitch-player';
+import { PitchReplyForm, PitchSender } from './pitch-reply';
 import { PitchSongCard } from './pitch-song-card';
 import { pitchPageQuery } from './pitching-api';
 import { SITE_NAME } from '../../lib/site-name';
@@ -74,6 +75,7 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
         {page.recipientCompany ? `, ${page.recipientCompany}` : ''}
       </p>
       <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Songs picked for you</h1>
+      <PitchSender sender={page.sender} />
       {page.message && (
         <blockquote className="mt-6 whitespace-pre-wrap break-words rounded-xl border-l-4 border-primary bg-card p-4 leading-7 shadow-sm">
           {page.message}
@@ -96,6 +98,7 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
           ))}
         </ol>
       )}
+      <PitchReplyForm token={token} sender={page.sender} />
     </>
   );
 }
