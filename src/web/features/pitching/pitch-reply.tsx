@@ -20,13 +20,13 @@ const EMPTY: PitchReplyInput = { message: '' };
 /** Who sent the link: the admin's name, company and address, so the recipient knows whom the songs are from. */
 export function PitchSender({ sender }: { sender: PitchPage['sender'] }) {
   return (
-    <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
+    <p className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
       <span>
         Sent by <strong className="font-semibold text-foreground">{sender.name}</strong>
         {sender.name !== sender.company && <>, {sender.company}</>}
       </span>
       <a href={`mailto:${sender.email}`} className="link inline-flex items-center gap-1 break-all">
-        <Mail aria-hidden="true" className="size-4 shrink-0" />
+        <Mail aria-hidden="true" className="size-3.5 shrink-0" />
         {sender.email}
       </a>
     </p>
