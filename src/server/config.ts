@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   STRIPE_PRICE_2: optional,
   STRIPE_PRICE_3: optional,
   STRIPE_PRICE_4: optional,
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
@@ -64,6 +64,8 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); empty: the socket's address is the client. */
   trustedProxies: AddressRange[];
   publicUrl: string;
+  /** PUBLIC_URL was given: the site has an address of its own beside this machine's. */
+  publicUrlSet: boolean;
   authSecret: string;
   admin: { email: string; password: string } | undefined;
   /** undefined: seed when the database is empty. Never true in production. */
@@ -109,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
 
   const authSecret = e.AUTH_SECRET ?? (isProduction ? undefined : persistedSecret(dataDir));
-  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  // Unset, the site is where it listens on this machine, so e-mailed links and the origin check follow PORT.
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/$/, '');
   if (isProduction) {
     if (!authSecret || authSecret.length < 32) {
       throw new ConfigError('AUTH_SECRET must be set to at least 32 characters in production.');
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testPaymentsAnnounced: e.TEST_PAYMENTS === 'on',
     trustedProxies,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     authSecret: authSecret!,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: isProduction ? false : seedDemo,

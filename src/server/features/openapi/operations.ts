@@ -131,6 +131,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PATCH /api/pitch/:token/plays/:id': { summary: "Update a pitch link recipient's play" },
   'PUT /api/pitch/:token/responses/:id': { summary: "A pitch link recipient's hold or pass on a song of the link" },
   'DELETE /api/pitch/:token/responses/:id': { summary: "Clear a pitch link recipient's hold or pass", status: 204 },
+  'POST /api/pitch/:token/replies': { summary: "A pitch link recipient's message to the admin who sent the link" },
   'GET /api/pitch/:token/songs/:id/mp3': {
     summary: "A link song's MP3 with its credits in ID3 tags (audio/mpeg), when the link allows downloads",
     answers: mp3,
@@ -254,6 +255,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PUT /api/admin/placements/:id': { summary: 'Edit a placement; the commission is computed again' },
   'GET /api/admin/ledger': { summary: 'Every placement with income, commission and owed to the writer, by writer, with totals' },
   'GET /api/admin/dashboard': { summary: 'Figures, plays per day and newest pending reviews' },
+  'GET /api/admin/queue-counts': { summary: 'How many preview requests, comments, overdue reviews and pitch replies wait' },
   'GET /api/admin/users': { summary: 'Every user, filtered and paged' },
   'GET /api/admin/users/:userId/data': { summary: "Download a user's data as JSON, on their request" },
   'DELETE /api/admin/users/:userId': { summary: "Delete a user's account, on their request", status: 204 },
