@@ -189,7 +189,7 @@ describe('a songwriter sends the songs of a package one by one', () => {
       // On a phone the form with its drop zones fits the screen.
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(`/submit-song?order_id=${orderId}`);
-      await card3.getByText('Choose a file').waitFor();
+      await card3.getByText('Choose a file').first().waitFor();
       await expectPageFitsScreen(page);
     },
     JOURNEY_MS,
