@@ -167,7 +167,7 @@ export async function offerPitchAgreement({
           reviewId: review.id,
           commissionPercent: values.commissionPercent,
           termMonths: values.termMonths,
-          expiresOn: row!.expiresAt.toISOString().slice(0, 10),
+          expiresAt: row!.expiresAt,
         }),
       });
       return row!.id;
