@@ -155,7 +155,7 @@ export const PITCH_AGREEMENT = {
    * The agreement's wording; a change of wording is a new version, and each acceptance keeps the one it read.
    * 2026-11-26.2 added clause 6, the review fee credited back.
    */
-  textVersion: '2026-11-26.2',
+  textVersion: '2026-11-28.1',
 } as const;
 /**
  * An offer's state. An offer is stored `offered` until answered; past its expiry it reads as `expired`, and is

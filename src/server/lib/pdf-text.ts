@@ -107,12 +107,32 @@ export function createPdf(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocumen
 }
 
 /**
- * Writes `text` as PDFKit's `doc.text` would, each run in a face that has it. Runs follow on one another
- * (`continued`), so wrapping, alignment and line gaps are those of one paragraph.
+ * Writes `text` as PDFKit's `doc.text` would, each run in a face that has it. A line's runs follow on one
+ * another (`continued`), so its wrapping and alignment are those of one paragraph; each line of `text` is
+ * written on its own, as PDFKit places a line break inside continued text wrongly, and a blank one moves
+ * down a line.
  */
 export function writeText(doc: PDFKit.PDFDocument, text: string, weight: PdfWeight, options: PDFKit.Mixins.TextOptions = {}) {
-  const runs = text === '' ? [{ text: '', font: face('latin', weight).name }] : fontRuns(text, weight);
-  runs.forEach((run, i) => doc.font(run.font).text(run.text, { ...options, continued: i < runs.length - 1 }));
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') {
+      doc.font(face('latin', weight).name).moveDown(1);
+      continue;
+    }
+    const runs = fontRuns(line, weight);
+    runs.forEach((run, i) => doc.font(run.font).text(run.text, { ...options, continued: i < runs.length - 1 }));
+  }
+  return doc;
+}
+
+/**
+ * One line centred in `width` from `x`, at the current y, never wrapped: PDFKit centres each continued run on
+ * its own, so the line's width is measured run by run and its runs written from where it starts.
+ */
+export function writeCenteredLine(doc: PDFKit.PDFDocument, text: string, weight: PdfWeight, { x, width }: { x: number; width: number }) {
+  const runs = fontRuns(text, weight);
+  const lineWidth = runs.reduce((sum, run) => sum + doc.font(run.font).widthOfString(run.text), 0);
+  doc.x = x + Math.max(0, (width - lineWidth) / 2);
+  runs.forEach((run, i) => doc.font(run.font).text(run.text, { lineBreak: false, continued: i < runs.length - 1 }));
   return doc;
 }
 
