@@ -155,7 +155,7 @@ export const PITCH_AGREEMENT = {
    * The agreement's wording; a change of wording is a new version, and each acceptance keeps the one it read.
    * 2026-11-26.2 added clause 6, the review fee credited back.
    */
-  textVersion: '2026-11-26.2',
+  textVersion: '2026-11-28.1',
 } as const;
 /**
  * An offer's state. An offer is stored `offered` until answered; past its expiry it reads as `expired`, and is
@@ -326,6 +326,7 @@ export const AUDIT_ACTIONS = [
   'pitch_link.downloads',
   'song_response.update',
   'account.delete',
+  'site_settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -340,6 +341,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'placement',
   'pitch_link',
   'song_response',
+  'site_settings',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -348,3 +350,20 @@ export const THEME_COOKIE = 'theme';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);
+
+/**
+ * How an approved comment names its writer to the other listeners: the name they gave, the company of their
+ * request for access, or neither. The writer sees "You" on their own; admins always see who wrote it.
+ */
+export const COMMENTER_DISPLAYS = ['name', 'company', 'anonymous'] as const;
+export type CommenterDisplay = (typeof COMMENTER_DISPLAYS)[number];
+
+/** The site settings' limits, and what holds before an admin saves any (the legal name and e-mail come from the configuration). */
+export const SITE_SETTINGS = {
+  legalNameMax: 150,
+  addressMax: 500,
+  governingLawMax: 200,
+  defaultAddress: 'Nashville, Tennessee, United States',
+  defaultGoverningLaw: 'the State of Tennessee',
+  defaultCommenterDisplay: 'anonymous' as CommenterDisplay,
+} as const;

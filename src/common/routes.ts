@@ -54,6 +54,7 @@ export const PAGE_PATHS = {
   adminPitchActivity: '/admin/pitch-activity',
   adminPitchPipeline: '/admin/pitch-pipeline',
   adminLedger: '/admin/ledger',
+  adminSettings: '/admin/settings',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];

@@ -22,6 +22,7 @@ import { metricsRoutes } from './features/metrics/metrics.routes';
 import { backupRoutes } from './features/backup/backup.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
+import { adminSettingsRoutes } from './features/settings/settings.routes';
 import { fileRoutes } from './features/files/files.routes';
 import { createFileChecks } from './features/files/files.service';
 import { outboxRoutes } from './features/outbox/outbox.routes';
@@ -190,6 +191,7 @@ export function createApp({
   const preview = adminPreviewRoutes(db, mail);
   const downloadContact = { siteName: config.siteName, email: config.adminNotifyEmail, publicUrl: config.publicUrl };
   const downloadPermission = adminDownloadPermissionRoutes(db);
+  const settingsDefaults = { siteName: config.siteName, contactEmail: config.adminNotifyEmail };
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
@@ -234,6 +236,7 @@ export function createApp({
   admin.route('/song-import', adminSongImportRoutes(db));
   admin.route('/song-export', adminSongExportRoutes(db));
   admin.route('/comments', adminCommentRoutes(db));
+  admin.route('/settings', adminSettingsRoutes(db, settingsDefaults));
   admin.route('/preview-requests', preview.requests);
   admin.route('/preview-requests', downloadPermission.previewRequests);
   admin.route('/preview-accounts', preview.accounts);

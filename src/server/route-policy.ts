@@ -117,6 +117,8 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/admin/comments': 'admin',
   'PATCH /api/admin/comments/:id': 'admin',
   'DELETE /api/admin/comments/:id': 'admin',
+  'GET /api/admin/settings': 'admin',
+  'PUT /api/admin/settings': 'admin',
   'GET /api/admin/preview-requests': 'admin',
   'POST /api/admin/preview-requests/:id/approve': 'admin',
   'POST /api/admin/preview-requests/:id/reject': 'admin',

@@ -41,6 +41,7 @@ export type CataloguePage = z.output<typeof CataloguePageSchema>;
 /** A comment as the song page shows it: an approved one, or the listener's own still awaiting approval. */
 export const SongCommentSchema = z.object({
   id: z.string(),
+  /** Its writer as this listener may see them: "You", the name, the company, or "A listener" (site settings). */
   name: z.string(),
   text: z.string(),
   createdAt: timestamp,

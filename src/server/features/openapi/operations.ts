@@ -225,6 +225,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/admin/comments': { summary: 'Comments for moderation' },
   'PATCH /api/admin/comments/:id': { summary: 'Approve a comment' },
   'DELETE /api/admin/comments/:id': { summary: 'Delete a comment', status: 204 },
+  'GET /api/admin/settings': { summary: 'The site settings: the company, its governing law, and how commenters are shown' },
+  'PUT /api/admin/settings': { summary: 'Save the site settings' },
   'GET /api/admin/preview-requests': { summary: 'Preview access requests' },
   'POST /api/admin/preview-requests/:id/approve': { summary: 'Approve a request' },
   'POST /api/admin/preview-requests/:id/reject': { summary: 'Reject a request' },

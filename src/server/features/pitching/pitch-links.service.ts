@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { format } from 'date-fns';
 import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/responses';
-import { DATE_FORMAT } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { pitchExpiresAt, type PitchLinkValues } from '../../../common/schemas/pitching';
@@ -69,7 +67,6 @@ export async function createPitchLink({
         songIds: values.songIds,
       }),
     });
-    const expiresOn = format(new Date(`${values.expiresOn}T12:00:00Z`), DATE_FORMAT);
     await enqueueMail(tx, {
       to: recipientEmail,
       kind: 'pitch-link',
@@ -77,7 +74,7 @@ export async function createPitchLink({
         recipientName: values.recipientName,
         message: values.message ?? null,
         songCount: values.songIds.length,
-        expiresOn,
+        expiresOn: values.expiresOn,
         url,
       }),
     });

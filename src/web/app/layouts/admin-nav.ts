@@ -12,6 +12,7 @@ import {
   Music,
   RotateCcw,
   ScrollText,
+  Settings,
   ShoppingBag,
   UserPlus,
   Users,
@@ -54,4 +55,5 @@ export const ADMIN_NAV: ReadonlyArray<{
   { to: PAGE_PATHS.adminResetSongwriter, label: 'Reset Songwriter', icon: RotateCcw },
   { to: PAGE_PATHS.adminOutbox, label: 'Outbox', icon: Inbox },
   { to: PAGE_PATHS.adminAudit, label: 'Audit Trail', icon: ScrollText },
+  { to: PAGE_PATHS.adminSettings, label: 'Settings', icon: Settings },
 ];
