@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { and, eq, isNotNull, like, or, sql } from 'drizzle-orm';
-import { LIMITS, SONG_WRITERS, writerProOf } from '../../../common/constants';
+import { and, eq, isNotNull, like, lt, or, sql } from 'drizzle-orm';
+import { AGREEMENT_MEDIA_MAX_TRIES, LIMITS, SONG_WRITERS, writerProOf, type AgreementMediaProblem } from '../../../common/constants';
 import { slugify } from '../../../common/schemas/songs';
 import { StorageNotFound, type Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
@@ -18,7 +18,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import { computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
-import { lyricsFromFile, tidyLyrics } from './lyrics-text';
+import { lyricsFromFile, type LyricsRead } from './lyrics-text';
+import { tidyLyrics } from './tidy-lyrics';
 import { wavToMp3 } from './wav-to-mp3';
 
 /** What the step after the signing needs: where the files are, and where to say what it could not do. */
@@ -245,6 +246,32 @@ async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: 
   return { file: { ...stored, detectedBpm: file.detectedBpm, detectedKey: file.detectedKey }, waveform };
 }
 
+const LYRICS_PROBLEMS = {
+  time: 'lyrics-time-limit',
+  memory: 'lyrics-memory-limit',
+  error: 'lyrics-unreadable',
+} as const satisfies Record<Exclude<LyricsRead, { lyrics: string }>['failure'], AgreementMediaProblem>;
+
+/**
+ * Counts a try of the media step before it reads anything, so one that a crash or a stop cut short counts too.
+ * False when the song has had its tries: the step is given up (the song stops pending, and the admin reads
+ * why) rather than tried at every start without end.
+ */
+async function beginTry(db: Db, songId: string, logger: Logger): Promise<boolean> {
+  const begun = await db
+    .update(songs)
+    .set({ mediaTries: sql`${songs.mediaTries} + 1` })
+    .where(and(eq(songs.id, songId), eq(songs.mediaPending, true), lt(songs.mediaTries, AGREEMENT_MEDIA_MAX_TRIES)))
+    .returning({ id: songs.id });
+  if (begun.length > 0) return true;
+  await db
+    .update(songs)
+    .set({ mediaPending: false, mediaProblem: 'gave-up' })
+    .where(and(eq(songs.id, songId), eq(songs.mediaPending, true)));
+  logger.error({ songId, tries: AGREEMENT_MEDIA_MAX_TRIES }, 'agreement song: media step given up');
+  return false;
+}
+
 /**
  * Fills an agreement song's audio and lyrics from its submission, then marks the step done when nothing is left
  * to try: an M4A, audio that does not convert, a lyrics file with no readable text or a submission gone from the
@@ -266,7 +293,7 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
     .innerJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .where(eq(songs.id, songId));
-  if (!song?.mediaPending) return false;
+  if (!song?.mediaPending || !(await beginTry(db, songId, logger))) return false;
   const fileRow = async (id: string | null) =>
     id === null ? undefined : (await db.select().from(storedFiles).where(eq(storedFiles.id, id)))[0];
 
@@ -288,7 +315,7 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
       storageFailed(error, "copy the submission's audio");
     }
   }
-  let lyrics = '';
+  let read: LyricsRead = { lyrics: '' };
   const lyricsSource = song.lyrics === '' ? await fileRow(song.reviewLyricsId) : undefined;
   if (lyricsSource) {
     let bytes: Buffer | undefined;
@@ -297,14 +324,18 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
     } catch (error) {
       storageFailed(error, 'read the lyrics file');
     }
-    if (bytes) lyrics = await lyricsFromFile(bytes, lyricsSource.contentType);
+    if (bytes) read = await lyricsFromFile(bytes, lyricsSource.contentType);
+    if ('failure' in read) logger.warn({ songId, reason: read.reason }, 'agreement song: the lyrics file could not be read');
   }
+  const lyrics = 'lyrics' in read ? read.lyrics : '';
 
   const used = await db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(songs).where(eq(songs.id, songId)).for('update');
       if (!current?.mediaPending) return false;
       const patch: Partial<typeof songs.$inferInsert> = { mediaPending: retry };
+      // A file past a limit fails the same way on every try: the admin reads why, and it is not tried again.
+      if ('failure' in read && current.lyrics === '') patch.mediaProblem = LYRICS_PROBLEMS[read.failure];
       // The admin may have uploaded an MP3 or typed lyrics meanwhile: theirs stay.
       const takesAudio = audio !== undefined && current.audioFileId === null;
       if (takesAudio) {
