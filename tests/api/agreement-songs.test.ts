@@ -446,7 +446,7 @@ function pollHealth(url: string) {
   };
 }
 
-describe('a 2 kB lyrics DOCX built to stall the server', () => {
+describe('outside test finding 17: a 2 kB lyrics DOCX built to stall the server', () => {
   // One paragraph-property element, opened 120,000 times: a regular expression that looks for each one's end is quadratic on it.
   const STALLING_DOCX = docx(0, {
     'word/document.xml': deflated(

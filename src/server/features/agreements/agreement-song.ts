@@ -15,12 +15,12 @@ import {
   users,
 } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import type { Logger } from '../../lib/logger';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import { computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
 import { lyricsFromFile, type LyricsRead } from './lyrics-text';
 import { tidyLyrics } from './tidy-lyrics';
-import { wavToMp3 } from './wav-to-mp3';
 
 /** What the step after the signing needs: where the files are, and where to say what it could not do. */
 export interface AgreementSongMediaDeps {
@@ -209,11 +209,35 @@ type FileRef = Pick<
   'bucket' | 'key' | 'contentType' | 'sizeBytes' | 'originalName' | 'detectedBpm' | 'detectedKey'
 >;
 
+/** A submitted WAV is at most 100 MB: about ten minutes of CD audio, which lamejs encodes in well under this. */
+const WAV_ENCODING_LIMITS = { timeoutMs: 5 * 60_000, maxHeapMb: 256 } as const;
+let wavPool: WorkerPool<Uint8Array, Uint8Array | undefined> | undefined;
+
+/**
+ * A submitted WAV as an MP3, encoded in a worker thread (wav-to-mp3-worker.ts) with a time and a memory
+ * limit; undefined when none can be made of it, or the encoding hit a limit.
+ */
+async function encodeWav(wav: Buffer, logger: Logger): Promise<Buffer | undefined> {
+  wavPool ??= createWorkerPool({ source: new URL('./wav-to-mp3-worker.ts', import.meta.url), ...WAV_ENCODING_LIMITS });
+  try {
+    const mp3 = await wavPool.run(new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength));
+    return mp3 && Buffer.from(mp3.buffer, mp3.byteOffset, mp3.byteLength);
+  } catch (error) {
+    if (!(error instanceof JobFailedError)) throw error;
+    logger.warn({ reason: error.message }, 'agreement song: the submitted WAV could not be encoded');
+    return undefined;
+  }
+}
+
 /**
  * The catalogue audio made from a submission: an MP3 copied as it is, a WAV encoded to MP3, each checked by
  * decoding it for its waveform; undefined for anything else (M4A) or audio that does not decode.
  */
-async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: NewStoredFile; waveform: Waveform } | undefined> {
+async function catalogueAudio(
+  storage: Storage,
+  file: FileRef,
+  logger: Logger,
+): Promise<{ file: NewStoredFile; waveform: Waveform } | undefined> {
   const type = file.contentType.split(';')[0]!.trim();
   let mp3: Buffer | undefined;
   let waveform: Waveform;
@@ -222,7 +246,7 @@ async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: 
       if (file.sizeBytes > LIMITS.songAudioMaxBytes) return undefined;
       waveform = await computeWaveform((await storage.get({ bucket: file.bucket, key: file.key })).body);
     } else if (type === 'audio/wav') {
-      mp3 = await wavToMp3(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body));
+      mp3 = await encodeWav(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body), logger);
       if (!mp3 || mp3.length > LIMITS.songAudioMaxBytes) return undefined;
       waveform = await computeWaveform(Readable.from([mp3]));
     } else {
@@ -308,7 +332,7 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
   const audioSource = song.audioFileId === null ? await fileRow(song.reviewAudioId) : undefined;
   if (audioSource) {
     try {
-      audio = await catalogueAudio(storage, audioSource);
+      audio = await catalogueAudio(storage, audioSource, logger);
       if (!audio)
         logger.info({ songId, contentType: audioSource.contentType }, 'agreement song: the submitted audio cannot be made an MP3');
     } catch (error) {
