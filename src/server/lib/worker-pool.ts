@@ -24,7 +24,11 @@ export interface WorkerPoolOptions {
    * (scripts/build-server.mjs), so there it is `x-worker.js` beside the bundle.
    */
   source: URL;
-  /** How long one job may run; past it, its thread is ended and the job fails. */
+  /**
+   * How long one job may take from the moment it is handed to the pool, a wait for a thread and the thread's
+   * start included; past it, its thread is ended and the job fails. Each pool has threads of its own, so one
+   * feature's long jobs never use up another's time.
+   */
   timeoutMs: number;
   /** The heap one thread may grow to; past it, the thread is ended and its job fails. */
   maxHeapMb: number;
