@@ -95,10 +95,12 @@ interface Submission {
   lyricsText?: string;
   audio: [Buffer, string];
   lyricsFile?: [Buffer, string];
+  /** Called as the songwriter signs, after the upload. */
+  onSigning?: () => void;
 }
 
 /** A song submitted through the real upload route, its review marked sent, offered, and signed by the writer. */
-async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, lyricsFile }: Submission) {
+async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, lyricsFile, onSigning }: Submission) {
   const order = await makePaidOrder(t.db, writer.id, 1);
   const form = new FormData();
   form.set(
@@ -116,6 +118,7 @@ async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, ly
     .where(eq(songReviews.id, reviewId));
   const offered = await admin.post('/api/admin/pitch-agreements', { reviewId });
   expect(offered.status, offered.text).toBe(201);
+  onSigning?.();
   const accepted = await writerClient.post(`/api/pitch-agreements/${offered.body.id}/accept`, {
     legalName: 'Luke Albert Combs',
     consent: true,
@@ -457,13 +460,17 @@ describe('outside test finding 17: a 2 kB lyrics DOCX built to stall the server'
   });
   // Made before health is polled: the test shares the server's thread, so its own encoding would count.
   const mp3 = synthesizeMp3({ seconds: 1 });
-  const stalled = (title: string) => signedSong({ title, audio: [mp3, 'song.mp3'], lyricsFile: [STALLING_DOCX, 'lyrics.docx'] });
+  // A running server has signed before: the first signing of a process loads the agreement PDF's fonts.
+  beforeAll(() => signedSong({ title: 'Warm Up', audio: [mp3, 'song.mp3'], lyricsFile: [LYRICS_DOCX, 'lyrics.docx'] }));
+  const stalled = (title: string, onSigning?: () => void) =>
+    signedSong({ title, audio: [mp3, 'song.mp3'], lyricsFile: [STALLING_DOCX, 'lyrics.docx'], onSigning });
 
   test('is read off the request thread: health answers within a second, the reading fails, and the admin reads why', async () => {
     expect(STALLING_DOCX.length).toBeLessThan(3 * 1024);
-    const health = pollHealth(t.url);
-    const { song } = await stalled('Stalled Verse');
-    const during = await health.stop();
+    // Polled from the signing, which reads the file, until its song's media step has ended.
+    let health: ReturnType<typeof pollHealth> | undefined;
+    const { song } = await stalled('Stalled Verse', () => (health = pollHealth(t.url)));
+    const during = await health!.stop();
     expect(during.statuses).toEqual([200]);
     expect(during.worstMs).toBeLessThan(1_000);
     expect(song).toMatchObject({ mediaPending: false, lyrics: '', mediaTries: 1, mediaProblem: 'lyrics-unreadable' });
