@@ -367,3 +367,12 @@ export const SITE_SETTINGS = {
   defaultGoverningLaw: 'the State of Tennessee',
   defaultCommenterDisplay: 'anonymous' as CommenterDisplay,
 } as const;
+
+/**
+ * Why an agreement song's media step could not take all of the submission, for the admin to read: its lyrics
+ * file past the reading's time or memory limit or not readable as its kind, or the step given up after
+ * AGREEMENT_MEDIA_MAX_TRIES tries (a store that kept failing, or a process that stopped in the middle).
+ */
+export const AGREEMENT_MEDIA_PROBLEMS = ['lyrics-time-limit', 'lyrics-memory-limit', 'lyrics-unreadable', 'gave-up'] as const;
+export type AgreementMediaProblem = (typeof AGREEMENT_MEDIA_PROBLEMS)[number];
+export const AGREEMENT_MEDIA_MAX_TRIES = 3;

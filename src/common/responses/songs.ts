@@ -112,6 +112,8 @@ export const AdminSongSchema = CatalogueSongItemSchema.extend({
   fromAgreement: SongFromAgreementSchema.nullable(),
   /** A song whose media is still to come: from an agreement's submission, or a demo song's audio being rendered. */
   mediaPending: z.boolean(),
+  /** Why the media step could not take all of the submission, as the admin reads it; null when it could. */
+  mediaProblem: z.string().nullable(),
   /** What was detected in the song's current audio when it was uploaded. */
   detected: DetectedAudioSchema,
 });

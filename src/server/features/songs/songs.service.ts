@@ -260,6 +260,7 @@ export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: A
     createdAt: song.createdAt,
     fromAgreement: row.fromAgreement,
     mediaPending: song.mediaPending,
+    mediaProblem: song.mediaProblem ? m.agreementMediaProblem[song.mediaProblem] : null,
     detected: { bpm: row.detectedBpm, key: row.detectedKey },
   };
 }
