@@ -37,7 +37,13 @@ export async function mailBench(app: BenchApp): Promise<Row[]> {
   try {
     const floorMs = await bareSendMs(sink);
     for (let i = 0; i < MAILS; i++)
-      await enqueueMail(app.database.db, { to: `queued-${i}@example.test`, kind: 'bench', subject: `Queued ${i}`, text: `Body ${i}.` });
+      await enqueueMail(app.database.db, {
+        to: `queued-${i}@example.test`,
+        kind: 'bench',
+        subject: `Queued ${i}`,
+        text: `Body ${i}.`,
+        html: `<p>Body ${i}.</p>`,
+      });
     const transport = createSmtpTransport(sink.url, CONCURRENCY);
     const worker = createMailWorker({
       db: app.database.db,

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).optional()),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).optional()),
   S3_BUCKET: optional,
   S3_ENDPOINT: optional,
   S3_REGION: optional,
@@ -52,6 +54,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long a request waits for PostgreSQL to connect, and for a statement (DATABASE_*_TIMEOUT_MS). */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? 5_000, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000 },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
