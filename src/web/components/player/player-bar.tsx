@@ -67,7 +67,7 @@ function Bar() {
         {m.keyboardHint}
       </p>
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 sm:flex sm:gap-x-4 sm:px-6">
-        {/* The title takes the room it needs, up to all but the waveform's least width: cut short only when there
+        {/* The title takes the room it needs, up to all but the waveform's least width (16rem with its times): cut short only when there
             is truly no more (the link's tooltip and the text read aloud keep it whole). */}
         <div className="flex min-w-0 items-center gap-3 sm:max-w-[50%] sm:flex-initial">
           <Thumb imageUrl={state.media?.imageUrl ?? null} />
@@ -118,7 +118,7 @@ function Bar() {
           <CloseButton onClose={close} className="sm:hidden" />
         </div>
 
-        <div className="col-span-2 flex min-w-0 flex-1 items-center gap-2 text-xs tabular-nums text-muted-foreground sm:min-w-48">
+        <div className="col-span-2 flex min-w-0 flex-1 items-center gap-2 text-xs tabular-nums text-muted-foreground sm:min-w-64">
           <span className="w-9 text-right">{formatTime(time)}</span>
           <WaveformSlider
             className="h-7 flex-1 sm:h-10"
