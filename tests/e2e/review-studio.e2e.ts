@@ -128,6 +128,9 @@ test(
       await expect.poll(() => onScreen(page, player), { message: `the player at the rubric at ${width}px` }).toBe(true);
       const addNote = page.getByRole('button', { name: 'Add note at playhead' });
       expect(await onScreen(page, addNote)).toBe(true);
+      // Over the studio's column only: the admin's sidebar beside it stays in sight.
+      const mainLeft = await page.locator('main').evaluate((el) => el.getBoundingClientRect().left);
+      expect((await player.boundingBox())!.x, `the docked player leaves the sidebar alone at ${width}px`).toBeGreaterThanOrEqual(mainLeft);
       await expectPageFitsScreen(page);
 
       // From the keyboard: Enter on Play plays; N opens the note at the playhead, on screen, with its text focused.

@@ -148,17 +148,20 @@ function StudioView({
  * same elements move, so playback, focus and the note being typed go with them.
  */
 function DockedWhenScrolledPast({ enabled, children }: { enabled: boolean; children: (docked: boolean) => ReactNode }) {
-  const { spotRef, blockRef, docked, spotHeight } = useDocking(enabled);
+  const { spotRef, blockRef, spot } = useDocking(enabled);
+  const docked = spot !== null;
   return (
-    <div ref={spotRef} style={spotHeight === null ? undefined : { height: spotHeight }}>
+    <div ref={spotRef} style={spot ? { height: spot.height } : undefined}>
       <div
         ref={blockRef}
+        // Over the studio's column (a phone's whole width), so the sidebar and the other column stay in sight.
+        style={spot ? { left: spot.left, width: spot.width } : undefined}
         className={cn(
           docked &&
-            'fixed inset-x-0 bottom-[var(--player-bar-height,0px)] z-30 border-t border-border bg-card px-3 py-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:px-6',
+            'fixed bottom-[var(--player-bar-height,0px)] z-30 rounded-t-lg border border-b-0 border-border bg-card px-3 py-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] max-sm:left-0! max-sm:w-full! max-sm:rounded-none max-sm:border-x-0',
         )}
       >
-        <div className={cn('grid', docked ? 'mx-auto max-w-5xl gap-2' : 'gap-3')}>{children(docked)}</div>
+        <div className={cn('grid', docked ? 'gap-2' : 'gap-3')}>{children(docked)}</div>
       </div>
     </div>
   );

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** The site header is sticky and 4rem high: what is under it is out of sight. */
-const HEADER_PX = 64;
+/** The place a docked block left: its height, and its column's left edge and width on screen. */
+export interface DockSpot {
+  height: number;
+  left: number;
+  width: number;
+}
 
 /**
  * Whether a block has scrolled away above the screen, so the page can keep it in reach docked at the bottom of
@@ -12,23 +16,31 @@ const HEADER_PX = 64;
 export function useDocking(enabled: boolean) {
   const spotRef = useRef<HTMLDivElement>(null);
   const blockRef = useRef<HTMLDivElement>(null);
-  const [spotHeight, setSpotHeight] = useState<number | null>(null);
-  const docked = spotHeight !== null;
+  const [spot, setSpot] = useState<DockSpot | null>(null);
+  const docked = spot !== null;
 
   useEffect(() => {
-    const spot = spotRef.current;
-    if (!enabled || !spot) return;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry) return;
-        const above = !entry.isIntersecting && entry.boundingClientRect.top < HEADER_PX;
-        // Measured while the block is still in its place: the spot keeps that height.
-        setSpotHeight((height) => (above ? (height ?? spot.offsetHeight) : null));
-      },
-      { rootMargin: `-${HEADER_PX}px 0px 0px 0px` },
-    );
-    observer.observe(spot);
-    return () => observer.disconnect();
+    const element = spotRef.current;
+    if (!enabled || !element) return;
+    // Where the block stood, measured while it still stands there: the spot keeps its height, and the dock
+    // spans the spot's column (not a sidebar or another column beside it).
+    const measure = (height: number): DockSpot => {
+      const box = element.getBoundingClientRect();
+      return { height, left: box.left, width: box.width };
+    };
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry) return;
+      // The admin pages have no header over the content: gone from the screen is gone from sight.
+      const above = !entry.isIntersecting && entry.boundingClientRect.top < 0;
+      setSpot((current) => (above ? (current ?? measure(element.offsetHeight)) : null));
+    });
+    observer.observe(element);
+    const onResize = () => setSpot((current) => current && measure(current.height));
+    window.addEventListener('resize', onResize);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', onResize);
+    };
   }, [enabled]);
 
   useEffect(() => {
@@ -43,5 +55,5 @@ export function useDocking(enabled: boolean) {
     };
   }, [docked]);
 
-  return { spotRef, blockRef, docked, spotHeight };
+  return { spotRef, blockRef, spot };
 }
