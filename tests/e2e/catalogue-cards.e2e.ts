@@ -83,6 +83,27 @@ async function openCatalogue(tag: string, width: number): Promise<Page> {
 const cardOf = (page: Page, title: string): Locator =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 
+/**
+ * The words of an element's text that are drawn over more than one line: broken inside, where a title should
+ * only ever break between words.
+ */
+const wordsBrokenInside = (title: Locator): Promise<string[]> =>
+  title.evaluate((element) => {
+    const text = element.firstChild as Text;
+    const broken: string[] = [];
+    for (const match of text.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+    return broken;
+  });
+
+/** Whether an element's text is cut short (ellipsis or clip) rather than drawn whole. */
+const isCutShort = (element: Locator) => element.evaluate((el) => el.scrollWidth > el.clientWidth);
+
 describe('catalogue cards', () => {
   test('cards show a lazy, sized thumbnail, the length and tags; the card opens the song, Play stays a button; no layout shift', async () => {
     const api = await browser.adminApi();
@@ -163,6 +184,59 @@ describe('catalogue cards', () => {
       await page.waitForURL(`**/songs/${second.slug}`);
       await page.getByRole('heading', { level: 1, name: second.title }).waitFor();
       await expectNoSeriousA11yViolations(page, `song page at ${width}px`);
+      await page.context().close();
+    }
+  });
+
+  test('at 1,366 px a title beside the One-stop badge wraps between words, and the bar shows a title whole while there is room', async () => {
+    const api = await browser.adminApi();
+    const tag = `badge-${suffix()}`;
+    // Words of a real title's length, each narrower than the card's text column but not beside the badge.
+    const title = `Honkytonk Heartbreaker Serenade ${suffix()}`;
+    const res = await api.post('/api/admin/songs', {
+      headers: { Origin: inject('baseUrl') },
+      multipart: {
+        data: JSON.stringify({
+          title,
+          slug: slugify(title),
+          description: 'A one-stop song with a title of long words.',
+          lyrics: 'A verse\nA chorus',
+          tags: [tag],
+          isActive: true,
+          isOneStop: true,
+        }),
+        audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 30, seed: 4 }) },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+
+    for (const width of [1366, 375]) {
+      const page = await (await browser.context({ role: 'preview', width })).newPage();
+      await page.goto(`/songs?q=${tag}`);
+      const card = cardOf(page, title);
+      const link = card.getByRole('link', { name: `Listen to ${title}` });
+      await link.waitFor();
+      expect(await wordsBrokenInside(link), `words broken inside at ${width}px`).toEqual([]);
+      // Nothing is cut short while the words fit; the whole title is the link's tooltip.
+      expect(await isCutShort(card.getByRole('heading', { name: title }).locator('..')), `title cut at ${width}px`).toBe(false);
+      expect(await link.getAttribute('title')).toBe(title);
+      const badge = (await card.getByText(MESSAGES.songs.oneStop, { exact: true }).boundingBox())!;
+      const cardBox = (await card.boundingBox())!;
+      expect(badge.x + badge.width, `One-stop badge at ${width}px`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      await expectNoSeriousA11yViolations(page, `/songs at ${width}px with a one-stop title`);
+
+      if (width === 1366) {
+        // The bar: the title takes the room the waveform leaves it, so a title of this length is whole.
+        await card.getByRole('button', { name: MESSAGES.player.playSong(title) }).click();
+        const bar = page.getByRole('region', { name: MESSAGES.player.barLabel });
+        const barLink = bar.getByRole('link', { name: title });
+        await barLink.waitFor();
+        expect(await isCutShort(barLink.locator('..')), 'the bar cuts the title short').toBe(false);
+        expect(await barLink.getAttribute('title')).toBe(title);
+        const seek = (await bar.getByRole('slider', { name: 'Seek' }).boundingBox())!;
+        expect(seek.width, 'the waveform keeps its width').toBeGreaterThanOrEqual(160);
+        await expectNoSeriousA11yViolations(page, 'the bar at 1,366 px');
+      }
       await page.context().close();
     }
   });

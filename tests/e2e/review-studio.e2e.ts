@@ -1,8 +1,10 @@
-import { expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import { RUBRIC_CATEGORIES } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { useBrowser } from './support/browser';
-import { expectNoSeriousA11yViolations, toast } from './support/expect';
-import { addNotesWhilePlaying, playhead, submittedSong } from './support/review-journey';
+import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
+import { addNotesWhilePlaying, ok, playhead, submittedSong } from './support/review-journey';
 import { scoreTheRubric } from './support/rubric';
 import { uniqueSuffix } from './support/unique';
 
@@ -67,6 +69,98 @@ test(
     expect(Math.abs((await playhead(writer)) - notes[1]!.atSeconds)).toBeLessThan(0.05);
     await writer.getByText(texts[0]!).waitFor();
     await expectNoSeriousA11yViolations(writer, 'the songwriter’s studio');
+  },
+  JOURNEY_MS,
+);
+
+/** Whether the whole of an element is on screen. */
+async function onScreen(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const { width, height } = page.viewportSize()!;
+  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5;
+}
+
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test(
+  'the player and Add note stay in reach while the reviewer scores the rubric, on a laptop and a phone; notes a moment apart are two markers',
+  async () => {
+    const title = `Rubric Walk ${uniqueSuffix()}`;
+    const writer = await (await browser.context()).newPage();
+    const admin = await browser.open('admin', '/admin');
+    const reviewId = await submittedSong(writer, admin, { title });
+    // Two notes 0.6 s apart: closer on any screen than a marker is wide.
+    const notes = [
+      { atSeconds: 5, text: 'the pickup note is flat' },
+      { atSeconds: 5.6, text: 'and the next one sharp' },
+    ];
+    for (const note of notes)
+      await ok(
+        await admin.request.post(`/api/admin/reviews/${reviewId}/notes`, { headers: { Origin: inject('baseUrl') }, data: note }),
+        'note',
+      );
+
+    for (const width of [1280, 390]) {
+      const page = await (await browser.context({ role: 'admin', width })).newPage();
+      await page.goto(`/admin/songwriter-reviews/${reviewId}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      const player = page.getByRole('group', { name: `Audio player: ${title}` });
+      const seek = player.getByRole('slider', { name: 'Seek' });
+
+      // Each note its own marker, apart from the other, with its own name; each seeks to its moment.
+      const markers = page.getByRole('list', { name: 'Markers' }).getByRole('button');
+      await expect.poll(() => markers.count()).toBe(notes.length);
+      const boxes = [];
+      for (const note of notes.slice(0, 2)) {
+        const marker = page.getByRole('button', { name: `Note at 0:05: ${note.text}`, exact: true });
+        boxes.push((await marker.boundingBox())!);
+        await marker.click();
+        await expect.poll(async () => Number(await seek.getAttribute('aria-valuenow'))).toBe(note.atSeconds);
+      }
+      expect(overlap(boxes[0]!, boxes[1]!), `the two markers overlap at ${width}px`).toBe(false);
+      await expectNoSeriousA11yViolations(page, `the studio with close markers at ${width}px`);
+
+      // Down at the rubric, the player and Add note are still on screen.
+      const editor = page.getByRole('region', { name: 'Your review' });
+      const category = editor.getByRole('group', { name: MESSAGES.rubric.categories[RUBRIC_CATEGORIES[2]], exact: true });
+      await category.scrollIntoViewIfNeeded();
+      await expect.poll(() => onScreen(page, player), { message: `the player at the rubric at ${width}px` }).toBe(true);
+      const addNote = page.getByRole('button', { name: 'Add note at playhead' });
+      expect(await onScreen(page, addNote)).toBe(true);
+      // Over the studio's column only: the admin's sidebar beside it stays in sight.
+      const mainLeft = await page.locator('main').evaluate((el) => el.getBoundingClientRect().left);
+      expect((await player.boundingBox())!.x, `the docked player leaves the sidebar alone at ${width}px`).toBeGreaterThanOrEqual(mainLeft);
+      await expectPageFitsScreen(page);
+
+      // From the keyboard: Enter on Play plays; N opens the note at the playhead, on screen, with its text focused.
+      await player.getByRole('button', { name: 'Play' }).focus();
+      await page.keyboard.press('Enter');
+      await player.getByRole('button', { name: 'Pause' }).waitFor();
+      await expect.poll(() => playhead(page)).toBeGreaterThan(0);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('n');
+      const field = page.getByLabel(/^Note at \d:\d\d$/);
+      await field.waitFor();
+      expect(await onScreen(page, field)).toBe(true);
+      expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+      const text = `heard while scoring at ${width}px`;
+      await page.keyboard.type(text);
+      await page.getByRole('button', { name: 'Save note' }).click();
+      await toast(page, MESSAGES.reviewNotes.noteSaved).waitFor();
+      notes.push({ atSeconds: 0, text });
+      await addNote.waitFor();
+      expect(await onScreen(page, addNote)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `the docked player at ${width}px`);
+
+      // It covers nothing: the page's content ends above it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => onScreen(page, player)).toBe(true);
+      const mainBottom = await page.locator('main').evaluate((el) => el.getBoundingClientRect().bottom);
+      const playerTop = (await player.boundingBox())!.y;
+      expect(mainBottom, `the page's end is under the player at ${width}px`).toBeLessThanOrEqual(playerTop);
+      await page.context().close();
+    }
   },
   JOURNEY_MS,
 );

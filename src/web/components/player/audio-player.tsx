@@ -27,6 +27,8 @@ export interface AudioPlayerProps {
   controlRef?: Ref<PlayerControls>;
   /** Fetches a fresh link; null (or a throw) when none could be had. Without it, a retry reuses the link. */
   refreshSrc?: () => Promise<string | null>;
+  /** Drawn slim: play and pause, the waveform and the time (see PlayerPanel). */
+  compact?: boolean;
   className?: string;
 }
 
@@ -48,6 +50,7 @@ export function AudioPlayer({
   markers,
   controlRef,
   refreshSrc,
+  compact,
   className,
 }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -144,6 +147,7 @@ export function AudioPlayer({
         setVolume(value);
       }}
       markers={markers}
+      compact={compact}
     >
       <audio
         ref={audioRef}

@@ -67,17 +67,19 @@ function Bar() {
         {m.keyboardHint}
       </p>
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 sm:flex sm:gap-x-4 sm:px-6">
-        <div className="flex min-w-0 items-center gap-3 sm:w-60 sm:shrink-0">
+        {/* The title takes the room it needs, up to all but the waveform's least width (16rem with its times): cut short only when there
+            is truly no more (the link's tooltip and the text read aloud keep it whole). */}
+        <div className="flex min-w-0 items-center gap-3 sm:max-w-[50%] sm:flex-initial">
           <Thumb imageUrl={state.media?.imageUrl ?? null} />
           <div className="min-w-0">
             <p className="truncate font-semibold leading-tight">
               <span className="sr-only">{m.nowPlaying} </span>
               {current.slug ? (
-                <Link to={pathTo(PAGE_PATHS.song, { slug: current.slug })} className="rounded-sm hover:underline">
+                <Link to={pathTo(PAGE_PATHS.song, { slug: current.slug })} title={current.title} className="rounded-sm hover:underline">
                   {current.title}
                 </Link>
               ) : (
-                current.title
+                <span title={current.title}>{current.title}</span>
               )}
             </p>
             {artist && <p className="truncate text-xs text-muted-foreground">{artist}</p>}
@@ -116,7 +118,7 @@ function Bar() {
           <CloseButton onClose={close} className="sm:hidden" />
         </div>
 
-        <div className="col-span-2 flex min-w-0 flex-1 items-center gap-2 text-xs tabular-nums text-muted-foreground">
+        <div className="col-span-2 flex min-w-0 flex-1 items-center gap-2 text-xs tabular-nums text-muted-foreground sm:min-w-64">
           <span className="w-9 text-right">{formatTime(time)}</span>
           <WaveformSlider
             className="h-7 flex-1 sm:h-10"

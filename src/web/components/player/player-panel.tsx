@@ -1,5 +1,5 @@
 import { LoaderCircle, MessageSquare, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import * as MESSAGES from '../../../common/messages';
 import { cn } from '../../lib/cn';
 import { formatTime } from './format-time';
@@ -34,6 +34,8 @@ export interface PlayerPanelProps {
   onSeek: (seconds: number) => void;
   onVolume: (volume: number) => void;
   markers?: PlayerMarker[];
+  /** A slim player (play and pause, the waveform, the time) for a page that keeps it in reach while scrolling. */
+  compact?: boolean;
   /** The <audio> element of a player that has one of its own. */
   children?: ReactNode;
   rootRef?: Ref<HTMLDivElement>;
@@ -58,6 +60,7 @@ export function PlayerPanel({
   onSeek,
   onVolume,
   markers,
+  compact = false,
   children,
   rootRef,
   className,
@@ -88,7 +91,7 @@ export function PlayerPanel({
       aria-label={`Audio player: ${title}`}
       aria-describedby={hintId}
       onKeyDown={onKeyDown}
-      className={cn('rounded-xl border border-border bg-card p-4 shadow-sm', className)}
+      className={cn('rounded-xl border border-border bg-card shadow-sm', compact ? 'p-2' : 'p-4', className)}
     >
       {children}
       <p id={hintId} className="sr-only">
@@ -101,20 +104,31 @@ export function PlayerPanel({
           onClick={onToggle}
           aria-label={playing ? 'Pause' : 'Play'}
           aria-busy={spinning || undefined}
-          className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover"
+          className={cn(
+            'inline-flex shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover',
+            compact ? 'size-10' : 'size-12',
+          )}
         >
           <PlayPauseIcon playing={playing} spinning={spinning} />
         </button>
         <div className="grid min-w-0 flex-1 basis-48 gap-1">
-          <WaveformSlider peaks={peaks} position={position} duration={duration} onSeek={onSeek} />
-          {markers && markers.length > 0 && duration > 0 && <MarkerStrip markers={markers} duration={duration} onSeek={onSeek} />}
+          <WaveformSlider
+            peaks={peaks}
+            position={position}
+            duration={duration}
+            onSeek={onSeek}
+            className={compact ? 'h-8 sm:h-8' : undefined}
+          />
+          {!compact && markers && markers.length > 0 && duration > 0 && (
+            <MarkerStrip markers={markers} duration={duration} onSeek={onSeek} />
+          )}
           <div className="flex justify-between text-xs tabular-nums text-muted-foreground">
             <span>{formatTime(position)}</span>
             <span>{formatTime(duration)}</span>
           </div>
         </div>
         {/* Below 640px the volume wraps onto its own row, so the waveform keeps its width. */}
-        <div className="flex w-full items-center gap-2 sm:w-28">
+        <div className={cn('flex w-full items-center gap-2 sm:w-28', compact && 'hidden')}>
           <VolumeIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           <VolumeSlider ref={volumeRef} volume={volume} onVolume={onVolume} />
         </div>
@@ -163,16 +177,44 @@ export function VolumeSlider({
   );
 }
 
+/** A marker's width and height in CSS pixels: the least a pointer target should be. */
+const MARKER_PX = 24;
+
+/**
+ * Each marker's row in the strip: markers closer than a marker's width to an earlier one go down a row, so
+ * notes a few seconds apart stay apart, each its own button, where a single row would draw them as one.
+ */
+export function markerRows(fractions: readonly number[], width: number): number[] {
+  const lastXOfRow: number[] = [];
+  return fractions.map((fraction) => {
+    const x = fraction * width;
+    let row = lastXOfRow.findIndex((last) => x - last >= MARKER_PX);
+    if (row === -1) row = lastXOfRow.length;
+    lastXOfRow[row] = x;
+    return row;
+  });
+}
+
 /** The markers in a strip under the waveform, each a button at its moment (not inside the slider, which has its own keys). */
 function MarkerStrip({ markers, duration, onSeek }: { markers: PlayerMarker[]; duration: number; onSeek: (seconds: number) => void }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const sorted = [...markers].sort((a, b) => a.seconds - b.seconds);
+  const fractions = sorted.map((marker) => Math.min(1, Math.max(0, marker.seconds / duration)));
+  // Until the strip is measured, one row: the first layout has a width before anything is drawn.
+  const rows = width > 0 ? markerRows(fractions, width) : fractions.map(() => 0);
+  const rowCount = Math.max(1, ...rows.map((row) => row + 1));
   return (
-    <ul aria-label="Markers" className="relative h-6 w-full">
-      {markers.map((marker) => (
-        <li
-          key={marker.id}
-          className="absolute top-0 -translate-x-1/2"
-          style={{ left: `${Math.min(1, Math.max(0, marker.seconds / duration)) * 100}%` }}
-        >
+    <ul ref={ref} aria-label="Markers" className="relative w-full" style={{ height: rowCount * MARKER_PX }}>
+      {sorted.map((marker, i) => (
+        <li key={marker.id} className="absolute -translate-x-1/2" style={{ left: `${fractions[i]! * 100}%`, top: rows[i]! * MARKER_PX }}>
           <button
             type="button"
             aria-label={marker.label}

@@ -26,19 +26,22 @@ export function SongCard({ song, queue, index }: { song: CatalogueListItem; queu
       <CardHeader className="flex-row items-start gap-4 pb-3">
         <SongThumb thumbnail={song.thumbnail} title={song.title} />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          {/* The title may shrink and break even inside a long word, so the badge beside it stays within the card. */}
-          <div className="flex items-start justify-between gap-3">
-            <CardTitle className="min-w-0 wrap-anywhere">
+          {/* The badge follows the title's last word, on the next line when that line is full, so the title wraps
+              between words; a single word wider than the whole column ends in an ellipsis (the link's name and
+              tooltip keep the full title). */}
+          <div className="min-w-0 overflow-hidden text-ellipsis">
+            <CardTitle className="inline">
               <Link
                 to={pathTo(PAGE_PATHS.song, { slug: song.slug })}
                 // The name says where it leads; it starts with nothing but contains the visible title.
                 aria-label={`Listen to ${song.title}`}
+                title={song.title}
                 className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-offset-2 focus-visible:after:ring-offset-background"
               >
                 {song.title}
               </Link>
             </CardTitle>
-            {song.isOneStop && <OneStopBadge className="mt-0.5 shrink-0" />}
+            {song.isOneStop && <OneStopBadge className="ml-2 align-[0.2em]" />}
           </div>
           <SongFacts genre={song.genre} bpm={song.bpm} musicalKey={song.musicalKey} />
           {song.durationSeconds !== null && (

@@ -6,6 +6,7 @@ import type { CatalogueSong } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { ErrorState } from '../../components/error-state';
+import { staleLinkState } from '../../components/stale-link-notice';
 import { PageMeta } from '../../components/page-meta';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
@@ -23,13 +24,13 @@ import { DownloadButtons } from '../../components/download-buttons';
 /** The page's description before (or without) its song. */
 const ANY_SONG_DESCRIPTION = `A song from the ${SITE_NAME} catalogue.`;
 
-/** /songs/:slug. A song that does not exist or is not active sends the visitor back to the list. */
+/** /songs/:slug. A song that does not exist or is not active sends the visitor back to the list, which says why. */
 export function SongPage() {
   const { slug = '' } = useParams();
   const song = useQuery(songQuery(slug));
-  // Not found, not active, or an address no song could have (400): back to the list.
+  // Not found, not active, or an address no song could have (400): back to the list, which says why.
   if (song.isError && isApiError(song.error) && (song.error.status === 404 || song.error.status === 400))
-    return <Navigate to={PAGE_PATHS.songs} replace />;
+    return <Navigate to={PAGE_PATHS.songs} replace state={staleLinkState('song')} />;
   // A failed background refetch keeps the song on screen (and the player playing).
   if (song.data) return <SongView key={song.data.id} song={song.data} />;
   if (song.isError) {

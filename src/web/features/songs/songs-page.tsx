@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryState } from '../../components/query-state';
 import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
+import { StaleLinkNotice } from '../../components/stale-link-notice';
 import { Pagination } from '../../components/pagination';
 import { Button } from '../../components/ui/button';
 import { catalogueQuery, type CatalogueFilters as Filters } from './catalogue-api';
@@ -73,6 +74,7 @@ export function SongsPage() {
         title={MESSAGES.songs.listTitle}
         lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo and one-stop clearance."
       />
+      <StaleLinkNotice className="mt-6" />
       {/* Below 640 px the filters wait in a sheet behind one button, so the first screen shows songs. */}
       <div className="mt-6 sm:hidden">
         <CatalogueFilterSheet

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ReviewStatus } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
@@ -19,8 +19,10 @@ import { FormField } from '../../../components/ui/form-field';
 import { InlineSpinner, Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { addNote, changeNote, deleteNote, studioQuery, type ReviewNote, type ReviewStudio as Studio, type StudioSide } from './studio-api';
+import { useDocking } from './use-docking';
 
 const m = MESSAGES.reviewNotes;
 
@@ -98,26 +100,36 @@ function StudioView({
     <div className="grid gap-3">
       {audio && !audio.waveformSupported && <p className="text-sm text-muted-foreground">{m.waveformUnavailable}</p>}
       {audio && audio.waveformSupported && !audio.peaks && <p className="text-sm text-muted-foreground">{m.waveformMissing}</p>}
-      <AudioPlayer
-        songId={reviewId}
-        title={title}
-        src={audioUrl}
-        peaks={audio?.peaks ?? null}
-        durationSeconds={audio?.durationSeconds ?? null}
-        markers={markers}
-        controlRef={player}
-        refreshSrc={refreshAudioUrl}
-      />
-      {editable && draftAt === null && (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="button" variant="outline" onClick={startNote} aria-keyshortcuts="N">
-            <MessageSquarePlus aria-hidden="true" />
-            Add note at playhead
-          </Button>
-          <p className="text-sm text-muted-foreground">Or press N while listening.</p>
-        </div>
-      )}
-      {editable && draftAt !== null && <NoteForm reviewId={reviewId} status={status} atSeconds={draftAt} onDone={() => setDraftAt(null)} />}
+      <DockedWhenScrolledPast enabled={side === 'admin'}>
+        {(docked) => (
+          <>
+            <AudioPlayer
+              songId={reviewId}
+              title={title}
+              src={audioUrl}
+              peaks={audio?.peaks ?? null}
+              durationSeconds={audio?.durationSeconds ?? null}
+              markers={markers}
+              controlRef={player}
+              refreshSrc={refreshAudioUrl}
+              compact={docked}
+              className={docked ? 'border-0 bg-transparent p-0 shadow-none' : undefined}
+            />
+            {editable && draftAt === null && (
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="button" variant="outline" size={docked ? 'sm' : 'default'} onClick={startNote} aria-keyshortcuts="N">
+                  <MessageSquarePlus aria-hidden="true" />
+                  Add note at playhead
+                </Button>
+                <p className={cn('text-sm text-muted-foreground', docked && 'hidden sm:block')}>Or press N while listening.</p>
+              </div>
+            )}
+            {editable && draftAt !== null && (
+              <NoteForm reviewId={reviewId} status={status} atSeconds={draftAt} onDone={() => setDraftAt(null)} />
+            )}
+          </>
+        )}
+      </DockedWhenScrolledPast>
       <NoteList
         side={side}
         reviewId={reviewId}
@@ -126,6 +138,31 @@ function StudioView({
         editable={editable}
         onSeek={(s) => player.current?.seekTo(s)}
       />
+    </div>
+  );
+}
+
+/**
+ * The player and "Add note at playhead", docked at the bottom of the screen (above the player bar, if there is
+ * one) once they scroll away above it, so the reviewer listens and notes while working through the rubric. The
+ * same elements move, so playback, focus and the note being typed go with them.
+ */
+function DockedWhenScrolledPast({ enabled, children }: { enabled: boolean; children: (docked: boolean) => ReactNode }) {
+  const { spotRef, blockRef, spot } = useDocking(enabled);
+  const docked = spot !== null;
+  return (
+    <div ref={spotRef} style={spot ? { height: spot.height } : undefined}>
+      <div
+        ref={blockRef}
+        // Over the studio's column (a phone's whole width), so the sidebar and the other column stay in sight.
+        style={spot ? { left: spot.left, width: spot.width } : undefined}
+        className={cn(
+          docked &&
+            'fixed bottom-[var(--player-bar-height,0px)] z-30 rounded-t-lg border border-b-0 border-border bg-card px-3 py-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] max-sm:left-0! max-sm:w-full! max-sm:rounded-none max-sm:border-x-0',
+        )}
+      >
+        <div className={cn('grid', docked ? 'gap-2' : 'gap-3')}>{children(docked)}</div>
+      </div>
     </div>
   );
 }

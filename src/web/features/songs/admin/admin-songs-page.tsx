@@ -8,6 +8,7 @@ import * as MESSAGES from '../../../../common/messages';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
+import { StaleLinkNotice } from '../../../components/stale-link-notice';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -88,6 +89,7 @@ export function AdminSongsPage() {
   return (
     <div>
       <PageMeta title="Manage Songs" description={`Add, edit, reorder and publish the songs of the ${SITE_NAME} catalogue.`} />
+      <StaleLinkNotice className="mb-6" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Manage Songs</h1>

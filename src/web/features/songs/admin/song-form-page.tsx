@@ -8,6 +8,7 @@ import type { AdminSong, SongFromAgreement } from '../../../../common/responses'
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
 import { Alert } from '../../../components/ui/alert';
 import { PageMeta } from '../../../components/page-meta';
+import { staleLinkState } from '../../../components/stale-link-notice';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { adminSongQuery, adminSongsQuery } from './admin-songs-api';
@@ -71,7 +72,7 @@ export function NewSongPage() {
   );
 }
 
-/** /admin/songs/edit/:id. A song that cannot be loaded: say so and go back to the list. */
+/** /admin/songs/edit/:id. A song that cannot be loaded: back to the list, saying why. */
 export function EditSongPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -80,6 +81,11 @@ export function EditSongPage() {
 
   useEffect(() => {
     if (!failed) return;
+    // A deleted song (or an address no song could have): the list says why the admin is there.
+    if (isApiError(song.error) && (song.error.status === 404 || song.error.status === 400)) {
+      void navigate(PAGE_PATHS.adminSongs, { replace: true, state: staleLinkState('adminSong') });
+      return;
+    }
     const detail = isApiError(song.error) ? song.error.message : undefined;
     // An id keeps Strict Mode's second effect run from showing the toast twice.
     toast.error(MESSAGES.songs.loadOneFailed, { id: `song-load-failed-${id}`, description: detail });
