@@ -206,6 +206,12 @@ export type SongResponse = (typeof SONG_RESPONSES)[number];
 /** What a download-allowed listener can take away: the song's tagged MP3 or its lyric sheet (PDF). */
 export const DOWNLOAD_KINDS = ['mp3', 'lyric_sheet'] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+/**
+ * How a song's file left: through a download route (tagged, permitted) or through a listener's stream link
+ * fetched from its first byte (the untagged stored MP3, served inline). Only the first counts as a download.
+ */
+export const DOWNLOAD_PATHS = ['download', 'stream'] as const;
+export type DownloadPath = (typeof DOWNLOAD_PATHS)[number];
 
 /** The waveform stored with each catalogue song: at most this many peaks, each 0-255. */
 export const WAVEFORM_MAX_PEAKS = 2000;

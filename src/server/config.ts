@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '../common/constants';
 import { parseAddressRange, type AddressRange } from './lib/client-address';
+import { passwordProblem } from './lib/passwords';
 
 /** The only reader of process.env. Every setting has an embedded default. */
 
@@ -131,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
+  // The first admin's password keeps the rules of every other: refused at start, before any account exists.
+  const adminPasswordProblem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD);
+  if (adminPasswordProblem) throw new ConfigError(`ADMIN_PASSWORD: ${adminPasswordProblem}`);
   const seedDemo = e.SEED_DEMO === undefined ? undefined : ['on', 'true', '1'].includes(e.SEED_DEMO);
   if (isProduction && seedDemo) {
     // The demo accounts' passwords are printed in the README.

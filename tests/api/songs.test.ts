@@ -255,7 +255,7 @@ describe('audio links', () => {
     // Larger than what is read at once, so these answers are piped from the file.
     expect(whole.bytes.length).toBeGreaterThan(256 * 1024);
     expect(whole.headers['content-length']).toBe(String(whole.bytes.length));
-    expect(whole.headers['content-disposition']).toMatch(/^attachment/);
+    expect(whole.headers['content-disposition']).toBe('inline');
     expect(whole.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(whole.headers['x-content-type-options']).toBe('nosniff');
     expect(whole.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -257,8 +257,9 @@ describe('downloads', () => {
     const review = (await writer.get(`/api/reviews/${submitted.body.id}`)).body;
 
     const files: [string, string, TestClient, string][] = [
-      [song.audioUrl, 'audio/mpeg', admin, 'attachment; filename="song.mp3"'],
-      [song.imageUrl, 'image/webp', admin, 'attachment'],
+      // A catalogue song and cover are streamed, under no name (downloads are their own, tagged routes).
+      [song.audioUrl, 'audio/mpeg', admin, 'inline'],
+      [song.imageUrl, 'image/webp', admin, 'inline'],
       [review.audioUrl, 'audio/wav', writer, 'attachment; filename="take 1.wav"'],
       [review.lyricsFileUrl, 'application/pdf', writer, 'attachment; filename="lyrics.pdf"'],
     ];

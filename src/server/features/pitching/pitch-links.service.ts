@@ -109,7 +109,7 @@ function summaries(db: Db) {
       plays: sql<number>`(select count(*)::int from song_plays sp where sp.pitch_link_id = pitch_links.id)`,
       holds: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'hold')`,
       passes: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'pass')`,
-      downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id)`,
+      downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id and sd.via = 'download')`,
     })
     .from(pitchLinks);
 }
