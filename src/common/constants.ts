@@ -302,7 +302,8 @@ export function homePathFor(flags: { isAdmin: boolean; isSongwriter: boolean; is
 }
 
 /**
- * What the audit trail records: each admin action that changes someone else's data, named `subject.verb`.
+ * What the audit trail records: each admin action that changes someone else's data, and each admin read of a
+ * person's private words (their data export, an e-mail in the Outbox), named `subject.verb`.
  * The admin's audit page filters by these.
  */
 export const AUDIT_ACTIONS = [
@@ -330,6 +331,8 @@ export const AUDIT_ACTIONS = [
   'pitch_link.downloads',
   'song_response.update',
   'account.delete',
+  'account.export',
+  'outbox_message.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -344,6 +347,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'placement',
   'pitch_link',
   'song_response',
+  'outbox_message',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 

@@ -31,6 +31,8 @@ export const audit = {
     'pitch_link.downloads': 'Pitch link downloads allowed or stopped',
     'song_response.update': 'Hold company shown or hidden',
     'account.delete': 'Account deleted on request',
+    'account.export': 'Personal data exported',
+    'outbox_message.read': 'Outbox e-mail opened',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',
@@ -43,5 +45,6 @@ export const audit = {
     placement: 'Placement',
     pitch_link: 'Pitch link',
     song_response: 'Hold or pass',
+    outbox_message: 'Outbox e-mail',
   } satisfies Record<AuditSubjectKind, string>,
 } as const;

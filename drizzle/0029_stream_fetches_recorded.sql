@@ -1,2 +1,0 @@
-ALTER TABLE "song_downloads" ADD COLUMN "via" text DEFAULT 'download' NOT NULL;--> statement-breakpoint
-ALTER TABLE "song_downloads" ADD CONSTRAINT "song_downloads_via_check" CHECK ("song_downloads"."via" in ('download', 'stream'));
