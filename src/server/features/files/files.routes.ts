@@ -20,7 +20,13 @@ const fetchesFromStart = (range: string | undefined) => {
  */
 export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storage: Storage; secret: string; fileChecks?: FileChecks }) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
-    const { file, expiresAt, reader } = await authorizeFileLink({ db, secret, actor: c.get('actor'), token: c.req.param('token'), fileChecks });
+    const { file, expiresAt, reader } = await authorizeFileLink({
+      db,
+      secret,
+      actor: c.get('actor'),
+      token: c.req.param('token'),
+      fileChecks,
+    });
     // A catalogue song or cover is streamed, never handed over as its original file (downloads are their own routes).
     const stream = file.bucket === 'song-audio' || file.bucket === 'song-images';
     const range = c.req.header('range');
