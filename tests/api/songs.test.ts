@@ -506,6 +506,11 @@ describe('play tracking', () => {
     expect(start.status).toBe(201);
     const [row] = await t.db.select().from(songPlays).where(eq(songPlays.id, start.body.id));
     expect(row).toMatchObject({ userId: previewUserId, songId: active.id, durationSeconds: 12, completed: false });
+    // A minute on by the server's clock: a report may claim no more than the time that passed.
+    await t.db
+      .update(songPlays)
+      .set({ playedAt: new Date(Date.now() - 60_000) })
+      .where(eq(songPlays.id, start.body.id));
     await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 40, completed: true });
     await preview.patch(`/api/plays/${start.body.id}`, { durationSeconds: 5, completed: false });
     const [after] = await t.db.select().from(songPlays).where(eq(songPlays.id, start.body.id));

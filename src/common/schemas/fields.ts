@@ -38,6 +38,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const hasControlCharacters = (text: string, multiLine = false) =>
   (multiLine ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text) || DIRECTION_CONTROLS.test(text) || LONE_SURROGATE.test(text);
 
+/** The text without any of them (a file's name, which is kept rather than refused), newlines and tabs included. */
+export const withoutControlCharacters = (text: string) =>
+  text.replace(new RegExp(`${CONTROL_CHARACTERS.source}|${DIRECTION_CONTROLS.source}|${LONE_SURROGATE.source}`, 'g'), '');
+
 /** Refuses control characters; multi-line text (a textarea's) keeps its newlines and tabs. */
 export const noControlCharacters = (multiLine = false) => z.refine<string>((s) => !hasControlCharacters(s, multiLine), v.controlCharacters);
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { withoutControlCharacters } from '../../../common/schemas/fields';
 import { AppError } from '../../lib/app-error';
 import { RangeNotSatisfiable, StorageNotFound, type ByteRange, type Storage, type StorageBucket } from './storage';
 
@@ -49,8 +50,8 @@ export function parseRangeHeader(header: string | undefined): ByteRange | undefi
 export function contentDisposition(filename?: string | null, { inline = false }: { inline?: boolean } = {}): string {
   if (inline) return 'inline';
   // Only the last path segment, without control characters or quotes.
-  const name = ((filename ?? '').split(/[/\\]/).pop() ?? '')
-    .replace(/[\p{Cc}"]/gu, '')
+  const name = withoutControlCharacters((filename ?? '').split(/[/\\]/).pop() ?? '')
+    .replace(/"/g, '')
     .trim()
     .slice(0, 150);
   if (!name) return 'attachment';
