@@ -240,7 +240,7 @@ describe('downloads', () => {
     return res;
   }
 
-  test('every stored kind is sent as an attachment with nosniff and a sandboxing CSP, under a generated key', async () => {
+  test('every stored kind is sent with nosniff and a sandboxing CSP (private files as attachments, catalogue streams inline), under a generated key', async () => {
     const created = await admin.sendForm(
       'POST',
       '/api/admin/songs',
