@@ -274,6 +274,8 @@ export const LIMITS = {
   pitchSongsMax: 25,
   /** A pitch link lives at most this many days. */
   pitchLinkMaxDays: 365,
+  /** A pitch link recipient's reply to its sender. */
+  pitchReplyMax: 2000,
 } as const;
 
 /** Web size of catalogue images: the longest side, in pixels. */

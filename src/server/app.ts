@@ -17,7 +17,7 @@ import { createActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { createMetrics } from './features/metrics/metrics';
+import { createMetrics, type Metrics } from './features/metrics/metrics';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { backupRoutes } from './features/backup/backup.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
@@ -74,6 +74,8 @@ export interface AppDeps {
   onSessionsChanged?: Database['onSessionsChanged'];
   /** The database pool's state, for /metrics (Database.poolUse). */
   poolUse?: Database['poolUse'];
+  /** What /metrics reports; the server shares it with the mail worker. Made here when not given. */
+  metrics?: Metrics;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -106,6 +108,7 @@ export function createApp({
   fileOrigin,
   onSessionsChanged,
   poolUse = () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),
+  metrics = createMetrics({ db, poolUse }),
 }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
@@ -115,7 +118,6 @@ export function createApp({
   const readActor = createActorReader(auth, db, { ttlMs: cacheTtlMs });
   const catalogue = createCatalogueCache({ ttlMs: cacheTtlMs });
   const fileChecks = cacheTtlMs > 0 ? createFileChecks({ ttlMs: cacheTtlMs }) : undefined;
-  const metrics = createMetrics({ db, poolUse });
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
@@ -193,7 +195,11 @@ export function createApp({
     .route('/health', healthRoutes(db))
     .route(
       '/openapi.json',
-      openApiRoutes(() => app.routes, config),
+      openApiRoutes(
+        () => app.routes,
+        () => auth.api.generateOpenAPISchema(),
+        config,
+      ),
     )
     .route('/me', meRoutes(db))
     .route('/me', ownDataRoutes({ db, storage, mail }))

@@ -65,6 +65,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'DELETE /api/pitch/:token/responses/:id': 'pitch-link',
   'GET /api/pitch/:token/songs/:id/mp3': 'pitch-link',
   'GET /api/pitch/:token/songs/:id/lyric-sheet': 'pitch-link',
+  'POST /api/pitch/:token/replies': 'pitch-link',
 
   'POST /api/preview-requests': 'public',
   'GET /api/preview-requests/mine': 'user',
@@ -146,6 +147,7 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'PUT /api/admin/placements/:id': 'admin',
   'GET /api/admin/ledger': 'admin',
   'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/queue-counts': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/users/:userId/data': 'admin',
   'DELETE /api/admin/users/:userId': 'admin',

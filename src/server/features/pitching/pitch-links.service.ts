@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 import { changesOf, recordAudit } from '../audit/audit';
 import { hashPitchToken, newPitchToken } from './pitch-token';
+import { readPitchReplies } from './pitch-replies.service';
 import type { MailSettings } from './responses.service';
 
 const m = MESSAGES.pitching;
@@ -110,6 +111,7 @@ function summaries(db: Db) {
       holds: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'hold')`,
       passes: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'pass')`,
       downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id and sd.via = 'download')`,
+      unreadReplies: sql<number>`(select count(*)::int from pitch_link_replies r where r.pitch_link_id = pitch_links.id and r.read_at is null)`,
     })
     .from(pitchLinks);
 }
@@ -174,6 +176,7 @@ export async function getPitchLink({ db, id }: { db: Db; id: string }): Promise<
     ...toListItem(link),
     message: link.message,
     songs: rows.map((r) => ({ ...r, lastPlayedAt: r.lastPlayedAt ? new Date(r.lastPlayedAt).toISOString() : null })),
+    replies: await readPitchReplies(db, id),
   };
 }
 
