@@ -8,14 +8,20 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { ensureFirstAdmin } from '../src/server/db/seed/seed';
 import { lockDataDir } from '../src/server/lib/data-dir-lock';
-import { emailField, passwordField } from '../src/common/schemas/fields';
+import { emailField } from '../src/common/schemas/fields';
+import { passwordProblem } from '../src/server/lib/passwords';
 
 async function main() {
   const [emailArg, passwordArg] = process.argv.slice(2);
   const email = emailField.safeParse(emailArg ?? '');
-  const password = passwordField.safeParse(passwordArg ?? '');
-  if (!email.success || !password.success) {
-    console.error('Usage: npm run admin:create -- <email> <password>   (password: 6 to 100 characters)');
+  if (!email.success || passwordArg === undefined) {
+    console.error('Usage: npm run admin:create -- <email> <password>');
+    process.exit(1);
+  }
+  // The rules of every password the server sets, checked before the database is opened.
+  const problem = passwordProblem(passwordArg);
+  if (problem) {
+    console.error(`Not created: ${problem}`);
     process.exit(1);
   }
   const config = loadConfig();
@@ -23,7 +29,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
     await database.migrate();
-    const created = await ensureFirstAdmin(database.db, { email: email.data, password: password.data });
+    const created = await ensureFirstAdmin(database.db, { email: email.data, password: passwordArg });
     console.log(created ? `Created admin ${email.data}.` : `${email.data} already had an account; it now has the admin role.`);
   } finally {
     await database.close();

@@ -206,6 +206,12 @@ export type SongResponse = (typeof SONG_RESPONSES)[number];
 /** What a download-allowed listener can take away: the song's tagged MP3 or its lyric sheet (PDF). */
 export const DOWNLOAD_KINDS = ['mp3', 'lyric_sheet'] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+/**
+ * How a song's file left: through a download route (tagged, permitted) or through a listener's stream link
+ * fetched from its first byte (the untagged stored MP3, served inline). Only the first counts as a download.
+ */
+export const DOWNLOAD_PATHS = ['download', 'stream'] as const;
+export type DownloadPath = (typeof DOWNLOAD_PATHS)[number];
 
 /** The waveform stored with each catalogue song: at most this many peaks, each 0-255. */
 export const WAVEFORM_MAX_PEAKS = 2000;
@@ -298,7 +304,8 @@ export function homePathFor(flags: { isAdmin: boolean; isSongwriter: boolean; is
 }
 
 /**
- * What the audit trail records: each admin action that changes someone else's data, named `subject.verb`.
+ * What the audit trail records: each admin action that changes someone else's data, and each admin read of a
+ * person's private words (their data export, an e-mail in the Outbox), named `subject.verb`.
  * The admin's audit page filters by these.
  */
 export const AUDIT_ACTIONS = [
@@ -327,6 +334,8 @@ export const AUDIT_ACTIONS = [
   'song_response.update',
   'account.delete',
   'site_settings.update',
+  'account.export',
+  'outbox_message.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -342,6 +351,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'pitch_link',
   'song_response',
   'site_settings',
+  'outbox_message',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 

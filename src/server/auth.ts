@@ -135,6 +135,22 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     }
   };
 
+  /**
+   * better-auth's revoke-session answers 200 whatever the token, ending only a session of the caller's: a token
+   * that names none of them (another's, an old one, a typo) is refused plainly instead of seeming to work.
+   */
+  const checkRevokedSession = async (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) => {
+    const caller = await getSessionFromCtx(ctx);
+    const token = (ctx.body as { token?: unknown } | undefined)?.token;
+    // Without a session or a token better-auth answers itself (401, 400).
+    if (!caller || typeof token !== 'string') return;
+    const [own] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.token, token), eq(sessions.userId, caller.user.id)));
+    if (!own) throw new APIError('NOT_FOUND', { code: 'SESSION_NOT_FOUND', message: MESSAGES.auth.sessionNotFound });
+  };
+
   const signUpCookie = signUpCookieName(config.isProduction);
   const signUpCookieAttributes = signUpCookieOptions(config.isProduction);
   const bodyEmail = (body: unknown) => {
@@ -238,6 +254,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
           }
           return;
         }
+        if (ctx.path === '/revoke-session') return checkRevokedSession(ctx);
         if (ctx.path === '/sign-up/email') {
           // An address held by an account never verified, past its links' life, goes to whoever signs up now.
           const email = bodyEmail(ctx.body);

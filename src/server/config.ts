@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '../common/constants';
 import { parseAddressRange, type AddressRange } from './lib/client-address';
+import { passwordProblem } from './lib/passwords';
 
 /** The only reader of process.env. Every setting has an embedded default. */
 
@@ -103,6 +104,23 @@ function parseTrustedProxies(value: string | undefined): AddressRange[] {
   });
 }
 
+/** Below this a secret is refused in production: 32 random bytes in base64 give about 205 by this measure, 16 in hex about 117. */
+const MIN_SECRET_BITS = 100;
+
+/**
+ * A rough measure of a secret's randomness: its length times the Shannon entropy of its characters' frequencies.
+ * It cannot see a phrase's words, but it does catch the usual mistakes: one character repeated, a short
+ * pattern repeated, a secret of a few different characters.
+ */
+export function estimatedEntropyBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const length = [...secret].length;
+  let perCharacter = 0;
+  for (const n of counts.values()) perCharacter -= (n / length) * Math.log2(n / length);
+  return perCharacter * length;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -121,9 +139,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!authSecret || authSecret.length < 32) {
       throw new ConfigError('AUTH_SECRET must be set to at least 32 characters in production.');
     }
-    const host = new URL(publicUrl).hostname;
-    if (host === 'localhost' || host === '127.0.0.1' || host === '::1') {
+    if (estimatedEntropyBits(authSecret) < MIN_SECRET_BITS) {
+      throw new ConfigError(
+        'AUTH_SECRET is too predictable for production (repeated or few different characters): make one with openssl rand -base64 32.',
+      );
+    }
+    const url = new URL(publicUrl);
+    if (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]') {
       throw new ConfigError('PUBLIC_URL must be the public address of the site in production, not localhost.');
+    }
+    // Secure cookies and HSTS are sent in production: over http:// nobody could stay signed in, and passwords travel in clear.
+    if (url.protocol !== 'https:') {
+      throw new ConfigError(`PUBLIC_URL must start with https:// in production (it is ${url.protocol}//${url.host}).`);
     }
   }
 
@@ -141,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
+  // The first admin's password keeps the rules of every other: refused at start, before any account exists.
+  const adminPasswordProblem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD);
+  if (adminPasswordProblem) throw new ConfigError(`ADMIN_PASSWORD: ${adminPasswordProblem}`);
   const seedDemo = e.SEED_DEMO === undefined ? undefined : ['on', 'true', '1'].includes(e.SEED_DEMO);
   if (isProduction && seedDemo) {
     // The demo accounts' passwords are printed in the README.

@@ -249,3 +249,56 @@ describe('pitch links', () => {
     expect(report.body.songs.find((s: { id: string }) => s.id === song.id).downloads).toBe(4);
   });
 });
+
+describe('stream links (outside test, second round)', () => {
+  test('finding 2: a stream-only listener’s stream link plays inline under no name, and is recorded as a stream, never as a download', async () => {
+    const sid = await makePreviewUser(t.db, { name: 'Sid Streamer' });
+    const listener = await signedInClient(t, sid);
+    const reportBefore = (await writer.client.get('/api/pitch-report')).body.songs.find((s: { id: string }) => s.id === song.id).downloads;
+    const page = (await listener.get(`/api/songs/${song.slug}`)).body as { audioUrl: string; imageUrl: string; canDownload: boolean };
+    expect(page.canDownload).toBe(false);
+
+    const audio = await listener.get(page.audioUrl);
+    expect(audio.status).toBe(200);
+    expect(audio.headers['content-type']).toBe('audio/mpeg');
+    expect(audio.headers['content-disposition']).toBe('inline');
+    expect(audio.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    const cover = await listener.get(page.imageUrl);
+    expect(cover.status).toBe(200);
+    expect(cover.headers['content-disposition']).toBe('inline');
+    // A player's later ranges and a HEAD are the same listening, not another fetch.
+    expect((await listener.get(page.audioUrl, { range: 'bytes=100-' })).status).toBe(206);
+    expect((await listener.request('HEAD', page.audioUrl)).status).toBe(200);
+
+    const rows = await t.db.select().from(songDownloads).where(eq(songDownloads.userId, sid.id));
+    expect(rows.map((r) => ({ songId: r.songId, kind: r.kind, via: r.via }))).toEqual([{ songId: song.id, kind: 'mp3', via: 'stream' }]);
+    // Not a download anywhere a download is counted: Preview Activity, the user's downloads, the writer's report.
+    const activity = await admin.get('/api/admin/preview-activity');
+    expect(activity.body.users.find((u: { userId: string }) => u.userId === sid.id)).toMatchObject({ downloadCount: 0 });
+    expect((await admin.get(`/api/admin/preview-activity/users/${sid.id}/downloads`)).body).toEqual([]);
+    const reportAfter = (await writer.client.get('/api/pitch-report')).body.songs.find((s: { id: string }) => s.id === song.id).downloads;
+    expect(reportAfter).toBe(reportBefore);
+  });
+
+  test('finding 2, pitch links: a stream-only recipient’s stream is inline and recorded against the link as a stream', async () => {
+    const link = await newPitchLink([song.id]);
+    const recipient = t.client();
+    const page = await recipient.get(`/api/pitch/${link.token}`);
+    const audioUrl = page.body.songs[0].audioUrl as string;
+    const audio = await recipient.get(audioUrl);
+    expect(audio.status).toBe(200);
+    expect(audio.headers['content-disposition']).toBe('inline');
+    const rows = await t.db.select().from(songDownloads).where(eq(songDownloads.pitchLinkId, link.id));
+    expect(rows.map((r) => ({ kind: r.kind, via: r.via }))).toEqual([{ kind: 'mp3', via: 'stream' }]);
+    const detail = await admin.get(`/api/admin/pitch-links/${link.id}`);
+    expect(detail.body).toMatchObject({ downloadAllowed: false, downloads: 0 });
+    const activity = await admin.get(`/api/admin/pitch-activity?pitchLinkId=${link.id}`);
+    expect(activity.body.events.filter((e: { kind: string }) => e.kind === 'download')).toEqual([]);
+  });
+
+  test('finding 4: the downloaded MP3 names the writers as its artist, so players do not file it under "Unknown Artist"', async () => {
+    const res = await admin.get(`/api/songs/${song.slug}/mp3`);
+    expect(res.status).toBe(200);
+    expect(NodeID3.read(res.bytes).artist).toBe('Luke Writer / Jo Lane');
+  });
+});

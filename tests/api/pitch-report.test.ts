@@ -5,7 +5,7 @@ import { dayInWords } from '../../src/common/days';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
-import { pitchReportDigests, songResponses, songReviews, songs } from '../../src/server/db/schema';
+import { pitchReportDigests, songPlays, songResponses, songReviews, songs } from '../../src/server/db/schema';
 import { previousWeek, startPitchReportDigests } from '../../src/server/features/pitch-report/weekly-digest';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -71,10 +71,22 @@ async function pitchedSong(owner: Writer, title: string) {
 }
 
 /** A play reported through the player's API, as a preview user's (or admin's) browser does. */
+/** The play began this long ago by the server's clock, which is as much as its reports may claim. */
+const listenedFor = (playId: string, seconds: number) =>
+  t.db
+    .update(songPlays)
+    .set({ playedAt: new Date(Date.now() - seconds * 1000) })
+    .where(eq(songPlays.id, playId));
+
+/** A play as a player makes one: begun, then reported once the listener got `furthestSeconds` in. */
 async function play(client: TestClient, songId: string, furthestSeconds: number, completed = false) {
-  const res = await client.post('/api/plays', { songId, durationSeconds: Math.round(furthestSeconds), furthestSeconds, completed });
+  const res = await client.post('/api/plays', { songId, durationSeconds: 0, furthestSeconds: 0, completed: false });
   expect(res.status, res.text).toBe(201);
-  return res.body.id as string;
+  const id = res.body.id as string;
+  await listenedFor(id, furthestSeconds);
+  const reported = await client.patch(`/api/plays/${id}`, { durationSeconds: Math.round(furthestSeconds), furthestSeconds, completed });
+  expect(reported.status, reported.text).toBe(200);
+  return id;
 }
 
 const report = async (client: TestClient) => {
@@ -120,6 +132,7 @@ beforeAll(async () => {
   expect((await dana.put(`/api/song-responses/${gravel.id}`, { response: 'hold', note: 'Jordan Davis' })).status).toBe(200);
   // Eli: one play reported again until it completed (100 %), then a pass.
   const eliPlay = await play(eli, gravel.id, 100);
+  await listenedFor(eliPlay, 200);
   expect((await eli.patch(`/api/plays/${eliPlay}`, { durationSeconds: 200, furthestSeconds: 199, completed: true })).status).toBe(200);
   expect((await eli.put(`/api/song-responses/${gravel.id}`, { response: 'pass' })).status).toBe(200);
   // Rae, through the pitch link: 20 of 200 s (10 %), and a hold.

@@ -214,7 +214,7 @@ describe('admin-made accounts and activity', () => {
     const listener = await makePreviewUser(t.db, { company: 'Activity Co' });
     const client = await signedInClient(t, listener);
     const song = await client.get(`/api/songs/${songSlug}`);
-    await client.post('/api/plays', { songId: song.body.id, durationSeconds: 30, completed: true });
+    await client.post('/api/plays', { songId: song.body.id, durationSeconds: 15, completed: true });
     const activity = await admin.get('/api/admin/preview-activity');
     const row = activity.body.users.find((u: { userId: string }) => u.userId === listener.id);
     expect(row).toMatchObject({ playCount: 1, commentCount: 0, companyName: 'Activity Co' });
@@ -222,7 +222,7 @@ describe('admin-made accounts and activity', () => {
     const songRow = activity.body.songs.find((s: { slug: string }) => s.slug === songSlug);
     expect(songRow).toMatchObject({ listeners: 1, plays: 1, completedPlays: 1 });
     const plays = await admin.get(`/api/admin/preview-activity/users/${listener.id}/plays`);
-    expect(plays.body).toMatchObject([{ songTitle: 'Preview Test Song', durationSeconds: 30, completed: true }]);
+    expect(plays.body).toMatchObject([{ songTitle: 'Preview Test Song', durationSeconds: 15, completed: true }]);
   });
 
   test('every admin endpoint here refuses anonymous (401) and preview or songwriter sessions (403)', async () => {

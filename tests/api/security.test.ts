@@ -347,7 +347,7 @@ describe('configuration', () => {
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  const goodSecret = 'k'.repeat(40);
+  const goodSecret = 'q7Vd2mXr9Lp4Kc8Wn3Jt6Hb1Zs5Yf0Ge';
 
   test('production refuses a missing or short AUTH_SECRET', () => {
     const base = { NODE_ENV: 'production', DATA_DIR: dataDir(), PUBLIC_URL: 'https://pitchroom.example' };
@@ -427,7 +427,7 @@ describe('in production', () => {
   beforeAll(async () => {
     prod = await createTestApp({
       NODE_ENV: 'production',
-      AUTH_SECRET: 'p'.repeat(40),
+      AUTH_SECRET: 'q7Vd2mXr9Lp4Kc8Wn3Jt6Hb1Zs5Yf0Ge',
       PUBLIC_URL: 'https://pitchroom.example',
       TEST_PAYMENTS: 'on',
     });

@@ -240,7 +240,7 @@ describe('downloads', () => {
     return res;
   }
 
-  test('every stored kind is sent as an attachment with nosniff and a sandboxing CSP, under a generated key', async () => {
+  test('every stored kind is sent with nosniff and a sandboxing CSP (private files as attachments, catalogue streams inline), under a generated key', async () => {
     const created = await admin.sendForm(
       'POST',
       '/api/admin/songs',
@@ -257,8 +257,9 @@ describe('downloads', () => {
     const review = (await writer.get(`/api/reviews/${submitted.body.id}`)).body;
 
     const files: [string, string, TestClient, string][] = [
-      [song.audioUrl, 'audio/mpeg', admin, 'attachment; filename="song.mp3"'],
-      [song.imageUrl, 'image/webp', admin, 'attachment'],
+      // A catalogue song and cover are streamed, under no name (downloads are their own, tagged routes).
+      [song.audioUrl, 'audio/mpeg', admin, 'inline'],
+      [song.imageUrl, 'image/webp', admin, 'inline'],
       [review.audioUrl, 'audio/wav', writer, 'attachment; filename="take 1.wav"'],
       [review.lyricsFileUrl, 'application/pdf', writer, 'attachment; filename="lyrics.pdf"'],
     ];

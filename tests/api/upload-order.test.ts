@@ -230,6 +230,15 @@ test('outside test finding 15: a song uploaded as "Café Ñandú.mp3" is stored 
   );
 });
 
+test('outside test, second round: an upload named with a right-to-left override is kept without it, so "gnp.mp3" never reads as another name', async () => {
+  const order = await makePaidOrder(t.db, writer.id, 1);
+  const res = await writerClient.sendForm('POST', '/api/submissions', formFor(order.id, mp3, 'take\u202E3pm.wav\u202C.mp3'));
+  expect(res.status, res.text).toBe(201);
+  const [review] = await t.db.select().from(songReviews).where(eq(songReviews.orderId, order.id));
+  const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, review!.audioFileId!));
+  expect(file!.originalName).toBe('take3pm.wav.mp3');
+});
+
 test('a second file part of the same name, sent while the first waits for its order check, is ignored, never written over the first', async () => {
   const order = await makePaidOrder(t.db, writer.id, 1);
   const form = formFor(order.id, mp3, 'first.mp3');

@@ -32,6 +32,8 @@ export const audit = {
     'song_response.update': 'Hold company shown or hidden',
     'account.delete': 'Account deleted on request',
     'site_settings.update': 'Site settings changed',
+    'account.export': 'Personal data exported',
+    'outbox_message.read': 'Outbox e-mail opened',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',
@@ -45,5 +47,6 @@ export const audit = {
     pitch_link: 'Pitch link',
     song_response: 'Hold or pass',
     site_settings: 'Site settings',
+    outbox_message: 'Outbox e-mail',
   } satisfies Record<AuditSubjectKind, string>,
 } as const;

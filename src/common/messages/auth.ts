@@ -19,4 +19,6 @@ export const auth = {
   /** A sign-in while the address is locked after repeated wrong passwords, the right password included. */
   tooManySignInAttempts:
     'Too many failed sign-in attempts for this email address. Sign-in is paused for 15 minutes; if the address has an account, we have emailed it a link to choose a new password.',
+  /** Ending one session by its token, when no session of the caller's has it. */
+  sessionNotFound: 'None of your sessions has that token: nothing was signed out.',
 } as const;

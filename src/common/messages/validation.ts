@@ -14,6 +14,7 @@ export const validation = {
   required: 'Required',
   controlCharacters: 'Remove the invisible control characters from this text',
   imageUrlTooLong: 'The picture link must be at most 2,048 characters',
+  imageUrlInvalid: 'The picture link must be a web address starting with https:// or http://',
   dateInvalid: 'Enter a real date as YYYY-MM-DD',
   fileDataFirst: 'The form data must come before its files',
 } as const;

@@ -26,6 +26,16 @@ export const ResetPasswordSchema = z
   );
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
+/** Whether a link is an absolute http(s) address. */
+const isWebAddress = (url: string) => {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The account fields better-auth's sign-up and account update take as they are: checked in its before-hook
  * (src/server/auth.ts). Other fields are better-auth's own to check.
@@ -33,6 +43,13 @@ export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 export const AccountFieldsSchema = z.looseObject({
   name: z.optional(z.string().check(z.maxLength(LIMITS.nameMax, MESSAGES.validation.nameTooLong), noControlCharacters())),
   image: z.optional(
-    z.nullable(z.string().check(z.maxLength(LIMITS.imageUrlMax, MESSAGES.validation.imageUrlTooLong), noControlCharacters())),
+    z.nullable(
+      z.string().check(
+        z.maxLength(LIMITS.imageUrlMax, MESSAGES.validation.imageUrlTooLong),
+        noControlCharacters(),
+        // A picture is fetched from the web: a javascript: or data: link is no picture.
+        z.refine((url) => url === '' || isWebAddress(url), MESSAGES.validation.imageUrlInvalid),
+      ),
+    ),
   ),
 });

@@ -26,9 +26,21 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, less the newline, carriage return and tab that multi-line text keeps. */
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** Whether a text holds a control character; multi-line text may hold newlines and tabs. */
+/**
+ * Invisible characters that change how the text around them reads: the bidirectional embeddings, overrides and
+ * isolates (U+202A-U+202E, U+2066-U+2069; a right-to-left override shows "gnp.exe" as "exe.png"), and a
+ * surrogate without its pair, which is no character at all (it becomes U+FFFD or an error on the way out).
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds a control character (direction controls and lone surrogates too); multi-line text may hold newlines and tabs. */
 export const hasControlCharacters = (text: string, multiLine = false) =>
-  (multiLine ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
+  (multiLine ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text) || DIRECTION_CONTROLS.test(text) || LONE_SURROGATE.test(text);
+
+/** The text without any of them (a file's name, which is kept rather than refused), newlines and tabs included. */
+export const withoutControlCharacters = (text: string) =>
+  text.replace(new RegExp(`${CONTROL_CHARACTERS.source}|${DIRECTION_CONTROLS.source}|${LONE_SURROGATE.source}`, 'g'), '');
 
 /** Refuses control characters; multi-line text (a textarea's) keeps its newlines and tabs. */
 export const noControlCharacters = (multiLine = false) => z.refine<string>((s) => !hasControlCharacters(s, multiLine), v.controlCharacters);

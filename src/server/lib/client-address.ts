@@ -13,6 +13,19 @@ function normalise(address: string): string {
   return mapped ? mapped[1]! : address;
 }
 
+/**
+ * One hop of X-Forwarded-For as an address: some proxies write the client's port too, as `1.2.3.4:5678` or
+ * `[::1]:80` (an IPv6 address in brackets, with or without a port). A bare IPv6 address has colons of its own,
+ * so only the bracketed form is read as carrying a port.
+ */
+export function forwardedHopAddress(hop: string): string {
+  const text = hop.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text);
+  if (bracketed) return normalise(bracketed[1]!);
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(text);
+  return normalise(withPort ? withPort[1]! : text);
+}
+
 /** Parses a CIDR (or a bare address, a range of one); undefined when it is not one. */
 export function parseAddressRange(entry: string): AddressRange | undefined {
   const [rawAddress = '', rawPrefix, ...rest] = entry.trim().split('/');
@@ -43,7 +56,7 @@ export function clientAddressResolver(trusted: readonly AddressRange[]): (peer: 
   return (rawPeer, forwardedFor) => {
     let client = normalise(rawPeer);
     if (!forwardedFor) return client;
-    const hops = forwardedFor.split(',').map((hop) => normalise(hop.trim()));
+    const hops = forwardedFor.split(',').map(forwardedHopAddress);
     for (let i = hops.length - 1; i >= 0 && isTrusted(client); i--) {
       const hop = hops[i]!;
       // A hop that is not an address was not written by a proxy: the one to its right is the last we believe.

@@ -7,6 +7,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import * as MESSAGES from '../../common/messages';
+import { withoutControlCharacters } from '../../common/schemas/fields';
 import { AppError } from './app-error';
 
 /** Bytes kept in memory for sniffing a file's type by its content. */
@@ -120,10 +121,8 @@ function temporaryFolder() {
 /** A name as sent, without its path or control characters; undefined when nothing is left. */
 function cleanFileName(name: string | undefined): string | undefined {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  const clean = base
-    .replace(/[\u0000-\u001F\u007F-\u009F]/g, '')
-    .trim()
-    .slice(0, 255);
+  // Direction controls too: "gnp.exe" behind a right-to-left override reads as "exe.png".
+  const clean = withoutControlCharacters(base).trim().slice(0, 255);
   return clean || undefined;
 }
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { SIGNED_URL_TTL_SECONDS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
+import { withoutControlCharacters } from '../../../common/schemas/fields';
 import { AppError } from '../../lib/app-error';
 import { RangeNotSatisfiable, StorageNotFound, type ByteRange, type Storage, type StorageBucket } from './storage';
 
@@ -16,6 +17,8 @@ export interface ServeFileInput {
   contentType?: string;
   /** The uploader's file name, offered for saving. */
   filename?: string | null;
+  /** Played or shown where it is, under no name: a listener's stream of a catalogue song or its cover. */
+  inline?: boolean;
   /** How long the browser may keep it; pass what is left of the link's life. */
   maxAgeSeconds?: number;
   /** The bytes never change under this address: the browser need not revalidate while it keeps them. */
@@ -39,13 +42,16 @@ export function parseRangeHeader(header: string | undefined): ByteRange | undefi
 }
 
 /**
- * Every file is an attachment: opened directly it is saved, never rendered as a page of our origin.
+ * A file is an attachment: opened directly it is saved, never rendered as a page of our origin.
  * <audio> and <img> ignore the header, so songs still play and covers still show in the app.
+ * A stream (`inline`) is neither offered for saving nor named: the stored original's name never leaves
+ * through it; it is still only audio or an image, checked by its bytes, under the sandbox below and nosniff.
  */
-export function contentDisposition(filename?: string | null): string {
+export function contentDisposition(filename?: string | null, { inline = false }: { inline?: boolean } = {}): string {
+  if (inline) return 'inline';
   // Only the last path segment, without control characters or quotes.
-  const name = ((filename ?? '').split(/[/\\]/).pop() ?? '')
-    .replace(/[\p{Cc}"]/gu, '')
+  const name = withoutControlCharacters((filename ?? '').split(/[/\\]/).pop() ?? '')
+    .replace(/"/g, '')
     .trim()
     .slice(0, 150);
   if (!name) return 'attachment';
@@ -74,7 +80,7 @@ export async function serveFile(input: ServeFileInput): Promise<Response> {
   };
   const describe = (storedType: string) => {
     headers['Content-Type'] = input.contentType ?? storedType;
-    headers['Content-Disposition'] = contentDisposition(input.filename);
+    headers['Content-Disposition'] = contentDisposition(input.filename, { inline: input.inline ?? false });
   };
 
   try {

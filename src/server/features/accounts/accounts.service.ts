@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { LIMITS, type Role } from '../../../common/constants';
-import * as MESSAGES from '../../../common/messages';
+import type { Role } from '../../../common/constants';
 import type { MeResponse } from '../../../common/responses';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, previewRequests, userRoles, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { AppError } from '../../lib/app-error';
 import { emailIs } from '../../lib/email-match';
 
@@ -67,12 +66,9 @@ export async function createVerifiedAccount({
   roles?: Role[];
 }): Promise<{ id: string; email: string }> {
   const normalised = email.trim().toLowerCase();
-  // Every way an account gets a password keeps its role's minimum (a songwriter's is longer).
-  const minimum = roles.includes('songwriter') ? LIMITS.songwriterPasswordMin : LIMITS.passwordMin;
-  if (password.length < minimum) {
-    const message = roles.includes('songwriter') ? MESSAGES.validation.songwriterPasswordMin : MESSAGES.validation.passwordMin;
-    throw new AppError('INVALID', message, { password: [message] });
-  }
+  // Every way an account gets a password keeps the rules of sign-up: its role's minimum, the common-password list.
+  const problem = passwordProblem(password, { songwriter: roles.includes('songwriter') });
+  if (problem) throw new AppError('INVALID', problem, { password: [problem] });
   const passwordHash = await hashPassword(password);
   const run = async (tx: DbOrTx) => {
     if (await findUserIdByEmail(tx, normalised)) {

@@ -147,8 +147,11 @@ export async function taggedMp3({
   const cover = song.imageFileId ? await readStored(db, storage, song.imageFileId) : undefined;
   const credits = writersWithShares(writers);
   const publishers = [...new Set(writers.map((w) => w.publisher).filter((p): p is string => !!p))].join(' / ');
+  // Players file a song by its artist (TPE1): without one it lands under "Unknown Artist".
+  const artists = writers.map((w) => w.name).join(' / ');
   const tags: NodeID3.Tags = {
     title: song.title,
+    artist: artists || undefined,
     composer: credits || undefined,
     textWriter: credits || undefined,
     publisher: publishers || undefined,
@@ -190,6 +193,23 @@ export async function recordDownload(db: Db, downloader: Downloader, songId: str
     kind,
     userId: downloader.kind === 'user' ? downloader.userId : null,
     pitchLinkId: downloader.kind === 'pitch' ? downloader.pitchLinkId : null,
+  });
+}
+
+/**
+ * A listener's stream link fetched from its first byte (a player starting, or someone saving the stream) is kept
+ * as a `stream` row, told apart from a download; the ranges a player asks for after the first are not.
+ */
+export async function recordStreamFetch(db: Db, listener: Downloader, audioFileId: string) {
+  if (listener.kind === 'admin') return;
+  const [song] = await db.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, audioFileId)).limit(1);
+  if (!song) return;
+  await db.insert(songDownloads).values({
+    songId: song.id,
+    kind: 'mp3',
+    via: 'stream',
+    userId: listener.kind === 'user' ? listener.userId : null,
+    pitchLinkId: listener.kind === 'pitch' ? listener.pitchLinkId : null,
   });
 }
 
@@ -249,7 +269,7 @@ export async function listPreviewDownloads({ db, userId }: { db: Db; userId?: st
     .from(songDownloads)
     .innerJoin(songs, eq(songs.id, songDownloads.songId))
     .innerJoin(downloader, eq(downloader.id, songDownloads.userId))
-    .where(userId === undefined ? undefined : eq(songDownloads.userId, userId))
+    .where(and(eq(songDownloads.via, 'download'), userId === undefined ? undefined : eq(songDownloads.userId, userId)))
     .orderBy(desc(songDownloads.downloadedAt), desc(songDownloads.id))
     .limit(userId === undefined ? LATEST_DOWNLOADS.everyone : LATEST_DOWNLOADS.oneUser);
 }

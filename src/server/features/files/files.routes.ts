@@ -1,9 +1,16 @@
 import { Hono } from 'hono';
-import { contentDisposition, serveFile } from '../../adapters/storage/serve-file';
+import { contentDisposition, parseRangeHeader, serveFile } from '../../adapters/storage/serve-file';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
+import { recordStreamFetch } from '../downloads/downloads.service';
 import { authorizeFileLink, type FileChecks } from './files.service';
+
+/** A fetch of the whole file or from its first byte: a player starting, or the file being saved. */
+const fetchesFromStart = (range: string | undefined) => {
+  const parsed = parseRangeHeader(range);
+  return !parsed || ('start' in parsed && parsed.start === 0);
+};
 
 /**
  * GET (and HEAD) /api/files/:token: the stored file, after checking the caller may read it now. From disk the
@@ -13,7 +20,17 @@ import { authorizeFileLink, type FileChecks } from './files.service';
  */
 export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storage: Storage; secret: string; fileChecks?: FileChecks }) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
-    const { file, expiresAt } = await authorizeFileLink({ db, secret, actor: c.get('actor'), token: c.req.param('token'), fileChecks });
+    const { file, expiresAt, reader } = await authorizeFileLink({
+      db,
+      secret,
+      actor: c.get('actor'),
+      token: c.req.param('token'),
+      fileChecks,
+    });
+    // A catalogue song or cover is streamed, never handed over as its original file (downloads are their own routes).
+    const stream = file.bucket === 'song-audio' || file.bucket === 'song-images';
+    const range = c.req.header('range');
+    if (c.req.method === 'GET' && file.bucket === 'song-audio' && fetchesFromStart(range)) await recordStreamFetch(db, reader, file.id);
     // What is left of this link's life: the browser keeps the file (or the way to it) no longer than that.
     const maxAgeSeconds = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
     // A catalogue picture is stored once under its id and never rewritten (a new cover is a new file).
@@ -25,7 +42,7 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
         key: file.key,
         expiresInSeconds: maxAgeSeconds,
         contentType: file.contentType,
-        contentDisposition: contentDisposition(file.originalName),
+        contentDisposition: contentDisposition(file.originalName, { inline: stream }),
         cacheControl,
       });
       if (direct) {
@@ -38,9 +55,10 @@ export function fileRoutes({ db, storage, secret, fileChecks }: { db: Db; storag
       bucket: file.bucket,
       key: file.key,
       method: c.req.method,
-      range: c.req.header('range'),
+      range,
       contentType: file.contentType,
       filename: file.originalName,
+      inline: stream,
       maxAgeSeconds,
       immutable,
     });

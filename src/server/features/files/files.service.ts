@@ -10,6 +10,7 @@ import { signFileToken, verifyFileToken } from '../../adapters/storage/signed-ur
 import { AppError } from '../../lib/app-error';
 import { LRUCache } from 'lru-cache';
 import type { Actor } from '../accounts/accounts.service';
+import type { Downloader } from '../downloads/downloads.service';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
@@ -156,12 +157,13 @@ export async function authorizeFileLink({
   actor: Actor | null;
   token: string;
   fileChecks?: FileChecks | undefined;
-}): Promise<{ file: StoredFile; expiresAt: number }> {
+}): Promise<{ file: StoredFile; expiresAt: number; reader: Downloader }> {
   const claims = verifyFileToken(secret, token);
   if (!claims) throw new AppError('FORBIDDEN', MESSAGES.files.linkInvalid);
   if (claims.subject.startsWith(PITCH_SUBJECT)) {
-    const file = await authorizePitchFile(db, claims.subject.slice(PITCH_SUBJECT.length), claims.fileId);
-    return { file, expiresAt: claims.expiresAt };
+    const pitchLinkId = claims.subject.slice(PITCH_SUBJECT.length);
+    const file = await authorizePitchFile(db, pitchLinkId, claims.fileId);
+    return { file, expiresAt: claims.expiresAt, reader: { kind: 'pitch', pitchLinkId } };
   }
   if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.generic.unauthenticated);
   if (claims.subject !== actor.id) throw new AppError('FORBIDDEN', MESSAGES.files.linkInvalid);
@@ -174,13 +176,14 @@ export async function authorizeFileLink({
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
   const { file, onActiveSong } = row;
   const isAdmin = actor.roles.has('admin');
+  const reader: Downloader = isAdmin ? { kind: 'admin' } : { kind: 'user', userId: actor.id };
 
   if (file.bucket === 'song-audio' || file.bucket === 'song-images') {
-    if (isAdmin) return { file, expiresAt: claims.expiresAt };
+    if (isAdmin) return { file, expiresAt: claims.expiresAt, reader };
     if (!actor.roles.has('preview')) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
     if (!onActiveSong) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
-    return { file, expiresAt: claims.expiresAt };
+    return { file, expiresAt: claims.expiresAt, reader };
   }
-  if (isAdmin || file.ownerId === actor.id) return { file, expiresAt: claims.expiresAt };
+  if (isAdmin || file.ownerId === actor.id) return { file, expiresAt: claims.expiresAt, reader };
   throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
 }

@@ -5,6 +5,7 @@ import { OutboxQuerySchema, UuidParamSchema } from '../../../common/schemas/admi
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
+import { actorOf } from '../../middleware/require-user';
 import { getOutboxMessage, listOutbox } from './outbox.service';
 
 /** Mounted under /api/admin, which requires the admin role. */
@@ -14,6 +15,6 @@ export function outboxRoutes(db: Db) {
       c.var.reply(await listOutbox({ db, ...c.req.valid('query') })),
     )
     .get('/:id', validate('param', UuidParamSchema), responds(OutboxMessageSchema), async (c) =>
-      c.var.reply(await getOutboxMessage({ db, id: c.req.valid('param').id })),
+      c.var.reply(await getOutboxMessage({ db, admin: actorOf(c), id: c.req.valid('param').id })),
     );
 }

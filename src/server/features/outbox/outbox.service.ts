@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { withoutLinkTokens } from '../../lib/token-redaction';
+import type { Actor } from '../accounts/accounts.service';
+import { recordAudit } from '../audit/audit';
 
 /**
  * E-mails whose link lets its holder into the recipient's account (a new password, orders moved to it): the
@@ -37,9 +39,16 @@ export async function listOutbox({ db, page, pageSize, status }: { db: Db; page:
   return { rows, total: total?.total ?? 0, page, pageSize };
 }
 
-export async function getOutboxMessage({ db, id }: { db: Db; id: string }) {
+/** One e-mail, whole: an admin reading someone's mail is kept in the audit trail (the list shows only headers). */
+export async function getOutboxMessage({ db, admin, id }: { db: Db; admin: Actor; id: string }) {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'That e-mail does not exist.');
+  await recordAudit(db, {
+    actor: admin,
+    action: 'outbox_message.read',
+    subject: { kind: 'outbox_message', id: row.id },
+    summary: `Opened “${row.subject}” to ${row.toAddress}`,
+  });
   return {
     id: row.id,
     to: row.toAddress,

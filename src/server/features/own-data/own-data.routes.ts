@@ -10,7 +10,13 @@ import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf, refuseRole, requireUser } from '../../middleware/require-user';
-import { deleteAccountOnRequest, deleteOwnAccount, exportFileName, exportPersonalData } from './own-data.service';
+import {
+  deleteAccountOnRequest,
+  deleteOwnAccount,
+  exportFileName,
+  exportPersonalData,
+  exportPersonalDataForAdmin,
+} from './own-data.service';
 
 interface Deps {
   db: Db;
@@ -42,7 +48,7 @@ export function ownDataRoutes({ db, storage, mail }: Deps) {
 export function adminOwnDataRoutes({ db, storage, mail }: Deps) {
   return new Hono<AppEnv>()
     .get('/:userId/data', validate('param', UserIdParamSchema), responds(PersonalDataExportSchema), async (c) => {
-      const data = await exportPersonalData({ db, userId: c.req.valid('param').userId });
+      const data = await exportPersonalDataForAdmin({ db, admin: actorOf(c), userId: c.req.valid('param').userId });
       asDownload(c);
       return c.var.reply(data);
     })

@@ -70,6 +70,18 @@ export async function exportPersonalData({ db, userId }: { db: Db; userId: strin
   return db.transaction((tx) => readPersonalData(tx, userId), { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
+/** An admin's export of a person's data (when the person asks through them): kept in the audit trail. */
+export async function exportPersonalDataForAdmin({ db, admin, userId }: { db: Db; admin: Actor; userId: string }) {
+  const data = await exportPersonalData({ db, userId });
+  await recordAudit(db, {
+    actor: admin,
+    action: 'account.export',
+    subject: { kind: 'user', id: userId },
+    summary: `Exported the personal data of ${data.account.email}`,
+  });
+  return data;
+}
+
 async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDataExport> {
   const [user] = await db
     .select()

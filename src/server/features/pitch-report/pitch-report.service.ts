@@ -80,7 +80,7 @@ export async function pitchReport({
       left join (
         select d.song_id, count(*)::int as downloads, max(d.downloaded_at) as last_download
         from song_downloads d
-        where ${byListener(sql`d.user_id`)} and ${within(sql`d.downloaded_at`, window)}
+        where d.via = 'download' and ${byListener(sql`d.user_id`)} and ${within(sql`d.downloaded_at`, window)}
         group by d.song_id
       ) d on d.song_id = m.id
       group by m.id, m.title, m.is_active`,

@@ -96,7 +96,8 @@ export async function listPitchActivity({ db, query }: { db: Db; query: PitchAct
   const downloads = sql`select 'download'::text, ${songDownloads.id}, ${songDownloads.downloadedAt}, ${songDownloads.songId},
       ${songDownloads.userId}, ${songDownloads.pitchLinkId}, ${songDownloads.kind}, null::float8, null::int, null::boolean
     from ${songDownloads}
-    where ${all([songId ? sql`${songDownloads.songId} = ${songId}::uuid` : undefined, listenerOf(songDownloads.userId, songDownloads.pitchLinkId)])}`;
+    where ${songDownloads.via} = 'download'
+      and ${all([songId ? sql`${songDownloads.songId} = ${songId}::uuid` : undefined, listenerOf(songDownloads.userId, songDownloads.pitchLinkId)])}`;
 
   // A preview user opens no link: with a user filter this part is empty.
   const opens = sql`select 'open'::text, ${pitchLinks.id}, ${pitchLinks.lastOpenedAt}, null::uuid, null::text, ${pitchLinks.id}, null::text,

@@ -107,7 +107,7 @@ function summaries(db: Db) {
       plays: sql<number>`(select count(*)::int from song_plays sp where sp.pitch_link_id = pitch_links.id)`,
       holds: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'hold')`,
       passes: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'pass')`,
-      downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id)`,
+      downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id and sd.via = 'download')`,
       unreadReplies: sql<number>`(select count(*)::int from pitch_link_replies r where r.pitch_link_id = pitch_links.id and r.read_at is null)`,
     })
     .from(pitchLinks);

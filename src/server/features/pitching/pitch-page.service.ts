@@ -3,10 +3,10 @@ import { type MusicalKey } from '../../../common/musical-keys';
 import type { PitchPage } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
-import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../db/schema';
+import { pitchLinks, pitchLinkSongs, songResponses, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fileLink, pitchFileSubject } from '../files/files.service';
-import { toCentiseconds } from '../plays/plays.service';
+import { recordPlayReport, recordPlayStart } from '../plays/plays.service';
 import { pitchSender } from './pitch-replies.service';
 import { hashPitchToken, isPitchTokenShaped } from './pitch-token';
 import type { MailSettings } from './responses.service';
@@ -114,34 +114,25 @@ interface PlayReport {
 /** The recipient's first report of a player creates the play row, for an active song of the shortlist only. */
 export async function startPitchPlay({ db, link, songId, report }: { db: Db; link: LivePitchLink; songId: string; report: PlayReport }) {
   const [song] = await db
-    .select({ id: songs.id })
+    .select({ id: songs.id, audioDurationSeconds: songs.audioDurationSeconds })
     .from(pitchLinkSongs)
     .innerJoin(songs, and(eq(songs.id, pitchLinkSongs.songId), eq(songs.isActive, true)))
     .where(and(eq(pitchLinkSongs.pitchLinkId, link.id), eq(pitchLinkSongs.songId, songId)));
   if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
-  const [row] = await db
-    .insert(songPlays)
-    .values({
-      pitchLinkId: link.id,
-      songId,
-      durationSeconds: report.durationSeconds,
-      furthestSeconds: toCentiseconds(report.furthestSeconds ?? 0),
-      completed: report.completed,
-    })
-    .returning({ id: songPlays.id });
-  return row!;
+  return recordPlayStart({
+    db,
+    listener: { kind: 'pitch', pitchLinkId: link.id },
+    song,
+    report: { ...report, furthestSeconds: report.furthestSeconds ?? 0 },
+  });
 }
 
-/** Later reports of the same player: time listened and the furthest point only grow; completed stays. */
+/** Later reports of the same player, under the same rules as a signed-in listener's. */
 export async function updatePitchPlay({ db, link, id, report }: { db: Db; link: LivePitchLink; id: string; report: PlayReport }) {
-  const [row] = await db
-    .update(songPlays)
-    .set({
-      durationSeconds: sql`greatest(${songPlays.durationSeconds}, ${report.durationSeconds})`,
-      furthestSeconds: sql`greatest(${songPlays.furthestSeconds}, ${toCentiseconds(report.furthestSeconds ?? 0)}::real)`,
-      completed: sql`${songPlays.completed} or ${report.completed}`,
-    })
-    .where(and(eq(songPlays.id, id), eq(songPlays.pitchLinkId, link.id)))
-    .returning({ id: songPlays.id });
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+  await recordPlayReport({
+    db,
+    listener: { kind: 'pitch', pitchLinkId: link.id },
+    id,
+    report: { ...report, furthestSeconds: report.furthestSeconds ?? 0 },
+  });
 }

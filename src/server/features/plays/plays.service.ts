@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PLAY_REPORT_INTERVAL_SECONDS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { songPlays, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import type { Actor } from '../accounts/accounts.service';
 
 /**
@@ -11,59 +13,120 @@ import type { Actor } from '../accounts/accounts.service';
  */
 export const toCentiseconds = (seconds: number) => Math.round(seconds * 100) / 100;
 
-/** The first report of a player instance creates its play row (one play per player instance). */
-export async function startPlay({
-  db,
-  actor,
-  songId,
-  durationSeconds,
-  furthestSeconds,
-  completed,
-}: {
-  db: Db;
-  actor: Actor;
-  songId: string;
+/** Whose play: a signed-in listener or a pitch link's recipient. */
+export type PlayListener = { kind: 'user'; userId: string } | { kind: 'pitch'; pitchLinkId: string };
+
+export interface PlayReport {
   durationSeconds: number;
   furthestSeconds: number;
   completed: boolean;
+}
+
+/**
+ * Per listener and song: new plays (a player each, so a reload or a replay), and reports on them (a playing
+ * player sends one every PLAY_REPORT_INTERVAL_SECONDS, and on pause, seek and end).
+ */
+export const PLAY_RATE_LIMITS = {
+  starts: { window: 3600, max: 10 },
+  reports: { window: 60, max: 20 },
+} as const satisfies Record<string, RateRule>;
+
+/**
+ * How far a report may run ahead of the server's clock since the play began: the first report (which begins
+ * it) comes after at most one report interval of listening, plus a little for the network.
+ */
+export const PLAY_CLOCK_ALLOWANCE_SECONDS = PLAY_REPORT_INTERVAL_SECONDS + 5;
+
+const listenerKey = (listener: PlayListener) => (listener.kind === 'user' ? `user:${listener.userId}` : `pitch:${listener.pitchLinkId}`);
+const ownPlay = (listener: PlayListener) =>
+  listener.kind === 'user' ? eq(songPlays.userId, listener.userId) : eq(songPlays.pitchLinkId, listener.pitchLinkId);
+
+async function limitPlayReports(db: Db, kind: keyof typeof PLAY_RATE_LIMITS, listener: PlayListener, songId: string, now: Date) {
+  await consumeRateLimit(db, `plays-${kind}:${listenerKey(listener)}:${songId}`, PLAY_RATE_LIMITS[kind], now.getTime());
+}
+
+/**
+ * The first report of a player creates its play row (one play per player instance), begun now by the
+ * server's clock. No more can have been listened than the allowance, so the report is held to it.
+ */
+export async function recordPlayStart({
+  db,
+  listener,
+  song,
+  report,
+  now = new Date(),
+}: {
+  db: Db;
+  listener: PlayListener;
+  song: { id: string; audioDurationSeconds: number | null };
+  report: PlayReport;
+  now?: Date;
 }) {
-  const visible = actor.roles.has('admin') ? undefined : eq(songs.isActive, true);
-  const [song] = await db
-    .select({ id: songs.id })
-    .from(songs)
-    .where(and(eq(songs.id, songId), visible));
-  if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
+  await limitPlayReports(db, 'starts', listener, song.id, now);
+  const most = PLAY_CLOCK_ALLOWANCE_SECONDS;
   const [row] = await db
     .insert(songPlays)
-    .values({ userId: actor.id, songId, durationSeconds, furthestSeconds: toCentiseconds(furthestSeconds), completed })
+    .values({
+      userId: listener.kind === 'user' ? listener.userId : null,
+      pitchLinkId: listener.kind === 'pitch' ? listener.pitchLinkId : null,
+      songId: song.id,
+      playedAt: now,
+      durationSeconds: Math.min(report.durationSeconds, most),
+      furthestSeconds: toCentiseconds(Math.min(report.furthestSeconds, most)),
+      completed: report.completed && (song.audioDurationSeconds ?? 0) <= most,
+    })
     .returning({ id: songPlays.id });
   return row!;
 }
 
-/** Later reports of the same player: listening time and the furthest point only grow, and a completed play stays completed. */
-export async function updatePlay({
+/**
+ * Later reports of the same player: listening time and the furthest point only grow, and a completed play stays
+ * completed; none of them past the time that has passed since the play began (plus the allowance), so a forged
+ * report cannot claim a whole song heard in a moment.
+ */
+export async function recordPlayReport({
   db,
-  actor,
+  listener,
   id,
-  durationSeconds,
-  furthestSeconds,
-  completed,
+  report,
+  now = new Date(),
 }: {
   db: Db;
-  actor: Actor;
+  listener: PlayListener;
   id: string;
-  durationSeconds: number;
-  furthestSeconds: number;
-  completed: boolean;
+  report: PlayReport;
+  now?: Date;
 }) {
-  const [row] = await db
+  const [play] = await db
+    .select({ songId: songPlays.songId })
+    .from(songPlays)
+    .where(and(eq(songPlays.id, id), ownPlay(listener)));
+  if (!play) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+  await limitPlayReports(db, 'reports', listener, play.songId, now);
+  const most: SQL<number> = sql`(extract(epoch from (${now.toISOString()}::timestamptz - ${songPlays.playedAt})) + ${PLAY_CLOCK_ALLOWANCE_SECONDS})`;
+  const songSeconds = sql`(select coalesce(s.audio_duration_seconds, 0) from songs s where s.id = ${songPlays.songId})`;
+  await db
     .update(songPlays)
     .set({
-      durationSeconds: sql`greatest(${songPlays.durationSeconds}, ${durationSeconds})`,
-      furthestSeconds: sql`greatest(${songPlays.furthestSeconds}, ${toCentiseconds(furthestSeconds)}::real)`,
-      completed: sql`${songPlays.completed} or ${completed}`,
+      durationSeconds: sql`greatest(${songPlays.durationSeconds}, least(${report.durationSeconds}, floor(${most})::int))`,
+      furthestSeconds: sql`greatest(${songPlays.furthestSeconds}, least(${toCentiseconds(report.furthestSeconds)}::real, ${most}::real))`,
+      completed: sql`${songPlays.completed} or (${report.completed} and ${songSeconds} <= ${most})`,
     })
-    .where(and(eq(songPlays.id, id), eq(songPlays.userId, actor.id)))
-    .returning({ id: songPlays.id });
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+    .where(and(eq(songPlays.id, id), ownPlay(listener)));
+}
+
+/** A signed-in listener's first report: an active song (any song for an admin). */
+export async function startPlay({ db, actor, songId, ...report }: { db: Db; actor: Actor; songId: string } & PlayReport) {
+  const visible = actor.roles.has('admin') ? undefined : eq(songs.isActive, true);
+  const [song] = await db
+    .select({ id: songs.id, audioDurationSeconds: songs.audioDurationSeconds })
+    .from(songs)
+    .where(and(eq(songs.id, songId), visible));
+  if (!song) throw new AppError('NOT_FOUND', MESSAGES.songs.notFound);
+  return recordPlayStart({ db, listener: { kind: 'user', userId: actor.id }, song, report });
+}
+
+/** A signed-in listener's later reports of their own play. */
+export async function updatePlay({ db, actor, id, ...report }: { db: Db; actor: Actor; id: string } & PlayReport) {
+  await recordPlayReport({ db, listener: { kind: 'user', userId: actor.id }, id, report });
 }

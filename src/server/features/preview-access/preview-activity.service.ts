@@ -28,7 +28,7 @@ export async function listPreviewUsers({ db }: { db: Db }) {
       companyName: requestCompany(users.id),
       playCount: sql<number>`coalesce(${plays.playCount}, 0)::int`,
       commentCount: sql<number>`coalesce(${comments.commentCount}, 0)::int`,
-      downloadCount: sql<number>`(select count(*)::int from ${songDownloads} where ${songDownloads.userId} = ${users.id})`,
+      downloadCount: sql<number>`(select count(*)::int from ${songDownloads} where ${songDownloads.userId} = ${users.id} and ${songDownloads.via} = 'download')`,
       accessId: sql<string | null>`(${currentAccess(sql`id::text`)})`,
       downloadAllowed: sql<boolean>`coalesce((${currentAccess(sql`download_allowed`)}), false)`,
       lastActiveAt: plays.lastPlayedAt,
