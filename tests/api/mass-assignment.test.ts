@@ -57,6 +57,7 @@ const TRACKED: Record<string, PgTable> = {
   verifications: schema.verifications,
   blocked_requests: schema.blockedRequests,
   payment_events: schema.paymentEvents,
+  site_settings: schema.siteSettings,
   // Written by the admin's actions alone, and never changed: no case may update or delete a row of it.
   audit_events: schema.auditEvents,
 };
@@ -1692,6 +1693,34 @@ function cases(): Case[] {
       },
     },
     {
+      route: 'PUT /api/admin/settings',
+      fields: { ...privileged(), singleton: false, updatedBy: ids.victim, updatedAt: '2000-01-01T00:00:00.000Z' },
+      send: (f) =>
+        as.admin.put('/api/admin/settings', {
+          ...f,
+          companyLegalName: 'Row Music LLC',
+          companyAddress: '1 Music Row, Nashville',
+          contactEmail: 'desk@example.test',
+          governingLaw: 'the State of Tennessee',
+          commenterDisplay: 'company',
+        }),
+      allow: {
+        audit_events: audited('site_settings.update'),
+        site_settings: {
+          insert: ([row, ...more]) => {
+            expect(more).toEqual([]);
+            expect(row).toMatchObject({
+              singleton: true,
+              updatedBy: ids.admin,
+              companyLegalName: 'Row Music LLC',
+              commenterDisplay: 'company',
+            });
+            recent(row!.updatedAt);
+          },
+        },
+      },
+    },
+    {
       route: 'PUT /api/admin/pitch-links/:id/downloads',
       fields: {
         ...privileged(),
@@ -2035,7 +2064,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 63, fields: 1192 };
+const EXPECTED = { routes: 64, fields: 1210 };
 function totals() {
   const all = cases();
   return {

@@ -10,6 +10,7 @@ import {
   mailOutbox,
   orders,
   pitchAgreements,
+  pitchLinkReplies,
   pitchLinks,
   pitchLinkSongs,
   previewRequests,
@@ -21,6 +22,7 @@ import {
   reviewScores,
   rowCounts,
   sessions,
+  siteSettings,
   songComments,
   songDownloads,
   songPlayDays,
@@ -35,6 +37,7 @@ import {
   userRoles,
   users,
 } from '../../src/server/db/schema';
+import { LIMITS } from '../../src/common/constants';
 import { makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { createTestDatabase, type TestDatabase } from '../setup/database';
 import { constraintOf, expectRefusedBy as expectDatabaseRefusal } from './db-errors';
@@ -433,14 +436,51 @@ describe('catalogue', () => {
       db.insert(songDownloads).values({ songId, kind: 'wav' as 'mp3', userId: someone.id }),
       'song_downloads_kind_check',
     );
+    await expectRefusedBy(
+      db.insert(songDownloads).values({ songId, kind: 'mp3', userId: someone.id, via: 'preview' as 'stream' }),
+      'song_downloads_via_check',
+    );
     const accepted = await db
       .insert(songDownloads)
       .values([
         { songId, kind: 'mp3', userId: someone.id },
         { songId, kind: 'lyric_sheet', pitchLinkId: link.id },
+        { songId, kind: 'mp3', pitchLinkId: link.id, via: 'stream' },
+      ])
+      .returning();
+    expect(accepted.map((r) => r.via)).toEqual(['download', 'download', 'stream']);
+  });
+
+  test('pitch_link_replies: a message of 1 character up to the limit', async () => {
+    const link = await insertPitchLink();
+    for (const bad of ['', x(LIMITS.pitchReplyMax + 1)]) {
+      await expectRefusedBy(db.insert(pitchLinkReplies).values({ pitchLinkId: link.id, message: bad }), 'pitch_link_replies_message_check');
+    }
+    const accepted = await db
+      .insert(pitchLinkReplies)
+      .values([
+        { pitchLinkId: link.id, message: 'y' },
+        { pitchLinkId: link.id, message: x(LIMITS.pitchReplyMax) },
       ])
       .returning();
     expect(accepted).toHaveLength(2);
+  });
+
+  test('site_settings: one row only, and commenters shown in a way the pages know', async () => {
+    const settings = {
+      companyLegalName: 'Row Music LLC',
+      companyAddress: 'Nashville',
+      contactEmail: 'desk@example.test',
+      governingLaw: 'the State of Tennessee',
+    };
+    await expectRefusedBy(db.insert(siteSettings).values({ ...settings, singleton: false }), 'site_settings_singleton_check');
+    await expectRefusedBy(
+      db.insert(siteSettings).values({ ...settings, commenterDisplay: 'nickname' as 'name' }),
+      'site_settings_commenter_display_check',
+    );
+    const [row] = await db.insert(siteSettings).values(settings).returning();
+    expect(row!.commenterDisplay).toBe('anonymous');
+    await db.delete(siteSettings);
   });
 
   test('stored_files: only the four buckets, a size of at least 0, and one row per bucket and key', async () => {

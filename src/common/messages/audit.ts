@@ -33,7 +33,7 @@ export const audit = {
     'account.delete': 'Account deleted on request',
     'site_settings.update': 'Site settings changed',
     'account.export': 'Personal data exported',
-    'outbox_message.read': 'Outbox e-mail opened',
+    'outbox_message.read': 'Outbox email opened',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',
@@ -47,6 +47,6 @@ export const audit = {
     pitch_link: 'Pitch link',
     song_response: 'Hold or pass',
     site_settings: 'Site settings',
-    outbox_message: 'Outbox e-mail',
+    outbox_message: 'Outbox email',
   } satisfies Record<AuditSubjectKind, string>,
 } as const;

@@ -44,7 +44,7 @@ export const pitching = {
   activityOneListener: 'Choose one listener at a time',
   replyRequired: 'Write a message',
   replyTooLong: 'The message must be at most 2000 characters',
-  replySent: (name: string) => `Message sent. ${name} will get it by e-mail.`,
+  replySent: (name: string) => `Message sent. ${name} will get it by email.`,
   replyFailed: 'Failed to send your message',
   replyHeading: (name: string) => `Reply to ${name}`,
   repliesEmpty: 'No replies yet. What the recipient writes from the link’s page shows here.',
