@@ -1,7 +1,9 @@
-// ESLint: TypeScript's recommended rules, React's rules of hooks, and the import boundaries of the design:
-// common is shared by both sides and imports neither; the web app takes only types
-// from the server; a route file never touches the database; a web feature reaches another only through the
-// index.ts that feature exports on purpose.
+// ESLint: TypeScript's recommended rules, the type-aware promise rules (an async server and React app must not
+// drop a promise), React's rules of hooks, and the import boundaries of the design: common is shared by both sides
+// and imports neither, nor Node's modules; the web app takes only types from the server, and the server nothing from
+// the web app; a route file never touches the database and a service never touches Hono; a web feature reaches
+// another only through the index.ts that feature exports on purpose. Each runtime's globals are the compiler's
+// part: src/server and src/web each have a tsconfig of their own.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -25,10 +27,32 @@ const COMMON_IMPORTS_NEITHER_SIDE = {
   message: 'src/common is shared by the server and the browser: it imports neither side.',
 };
 
+const COMMON_IMPORTS_NO_NODE = {
+  group: ['node:*'],
+  message: "src/common runs in the browser too: Node's modules belong to the server.",
+};
+
+const SERVER_IMPORTS_NO_WEB = {
+  group: ['**/web/**'],
+  message: 'The server imports nothing from the web app; what both need belongs in src/common.',
+};
+
+const TYPED_FILES = ['**/*.ts', '**/*.tsx'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'drizzle/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: TYPED_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A form's onSubmit takes react-hook-form's handleSubmit, which returns a promise React has no use for; the
+      // form shows its own errors. Everywhere else a promise where a void is expected is an error.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
@@ -46,6 +70,7 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
+      'no-restricted-globals': ['error', { name: 'process', message: 'The browser has no process: read import.meta.env.' }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-restricted-imports': [
@@ -85,7 +110,28 @@ export default tseslint.config(
   },
   {
     files: ['src/common/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [COMMON_IMPORTS_NEITHER_SIDE] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [COMMON_IMPORTS_NEITHER_SIDE, COMMON_IMPORTS_NO_NODE] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS_NO_WEB] }] },
+  },
+  {
+    // A service is called by routes, workers and scripts alike: it takes plain values, never a request.
+    files: ['src/server/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_IMPORTS_NO_WEB,
+            { group: ['hono', 'hono/*', '@hono/*'], message: 'A service knows nothing of HTTP: the route file speaks Hono.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**/*.routes.ts'],
@@ -94,6 +140,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            SERVER_IMPORTS_NO_WEB,
             {
               group: ['**/db/**', 'drizzle-orm*', 'pg', '@electric-sql/*'],
               allowTypeImports: true,

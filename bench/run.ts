@@ -1,7 +1,7 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, admin.
+ * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, admin, mail.
  */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
@@ -9,6 +9,7 @@ import { catalogueBench } from './catalogue.bench';
 import { firstStartBench } from './first-start.bench';
 import { firstViewBench } from './first-view.bench';
 import { lighthouseBench } from './lighthouse.bench';
+import { mailBench } from './mail.bench';
 import { overheadBench } from './overhead.bench';
 import { playerBench } from './player.bench';
 import { processBench } from './process.bench';
@@ -21,6 +22,7 @@ const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = {
   overhead: overheadBench,
   catalogue: catalogueBench,
   admin: adminBench,
+  mail: mailBench,
 };
 
 const rows: Row[] = [];

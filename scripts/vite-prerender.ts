@@ -2,7 +2,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { isPrerenderedShell, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../src/common/routes.ts';
+import {
+  HEAD_PRERENDERED_PATHS,
+  isPrerenderedShell,
+  PRERENDERED_PATHS,
+  PRERENDERED_SHELLS,
+  prerenderedFile,
+} from '../src/common/routes.ts';
 import { siteNameDefine } from './vite-site-name.ts';
 import { pageChunkLinks, type Manifest } from './page-chunks.ts';
 
@@ -30,6 +36,11 @@ export function prerender(): Plugin {
       const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
       const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       const lazyPages = Object.values(manifest).flatMap((chunk) => (chunk.isDynamicEntry && chunk.src ? [chunk.src] : []));
+      const writePage = async (pathname: string, html: string) => {
+        const file = path.join(outDir, prerenderedFile(pathname));
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, html);
+      };
       const vite = await createServer({
         root,
         configFile: false,
@@ -41,6 +52,12 @@ export function prerender(): Plugin {
       });
       try {
         const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage: RenderPage };
+        for (const pathname of HEAD_PRERENDERED_PATHS) {
+          // The head alone: the body stays empty, so the app draws it afresh for the caller (main.tsx).
+          const { head } = await renderPage(pathname);
+          if (!head.includes('<title>')) throw new Error(`${pathname}: its prerender wrote no <title>`);
+          await writePage(pathname, template.replace('</head>', `${head}</head>`));
+        }
         for (const pathname of [...PRERENDERED_PATHS, ...PRERENDERED_SHELLS]) {
           const { head, body, pageModules } = await renderPage(pathname);
           // Which lazy pages it showed: the build's modules that are the ones the render loaded.
@@ -63,9 +80,7 @@ export function prerender(): Plugin {
           const html = (shell ? template.replace(BRAND_FACE_PRELOAD, '') : template)
             .replace('</head>', `${links}${head}</head>`)
             .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-          const file = path.join(outDir, prerenderedFile(pathname));
-          await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(file, html);
+          await writePage(pathname, html);
         }
       } finally {
         await vite.close();

@@ -18,6 +18,7 @@ export const SLOW_TESTS = [
   'tests/server/backup-restore.test.ts',
   'tests/api/backup.test.ts',
   'tests/server/demo-arrangements.test.ts',
+  'tests/server/database-outage.test.ts',
 ];
 
 /**
@@ -32,4 +33,5 @@ export const DATABASE_INDEPENDENT_SLOW_TESTS = [
   'tests/contract/a-changed-response-breaks-the-typecheck.test.ts',
   'tests/server/production-start.test.ts',
   'tests/server/demo-arrangements.test.ts',
+  'tests/server/database-outage.test.ts',
 ];

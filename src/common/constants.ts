@@ -155,7 +155,7 @@ export const PITCH_AGREEMENT = {
    * The agreement's wording; a change of wording is a new version, and each acceptance keeps the one it read.
    * 2026-11-26.2 added clause 6, the review fee credited back.
    */
-  textVersion: '2026-11-26.2',
+  textVersion: '2026-11-28.1',
 } as const;
 /**
  * An offer's state. An offer is stored `offered` until answered; past its expiry it reads as `expired`, and is
@@ -268,6 +268,8 @@ export const LIMITS = {
   pitchSongsMax: 25,
   /** A pitch link lives at most this many days. */
   pitchLinkMaxDays: 365,
+  /** A pitch link recipient's reply to its sender. */
+  pitchReplyMax: 2000,
 } as const;
 
 /** Web size of catalogue images: the longest side, in pixels. */
@@ -324,6 +326,7 @@ export const AUDIT_ACTIONS = [
   'pitch_link.downloads',
   'song_response.update',
   'account.delete',
+  'site_settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -338,6 +341,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'placement',
   'pitch_link',
   'song_response',
+  'site_settings',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -346,3 +350,29 @@ export const THEME_COOKIE = 'theme';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);
+
+/**
+ * How an approved comment names its writer to the other listeners: the name they gave, the company of their
+ * request for access, or neither. The writer sees "You" on their own; admins always see who wrote it.
+ */
+export const COMMENTER_DISPLAYS = ['name', 'company', 'anonymous'] as const;
+export type CommenterDisplay = (typeof COMMENTER_DISPLAYS)[number];
+
+/** The site settings' limits, and what holds before an admin saves any (the legal name and e-mail come from the configuration). */
+export const SITE_SETTINGS = {
+  legalNameMax: 150,
+  addressMax: 500,
+  governingLawMax: 200,
+  defaultAddress: 'Nashville, Tennessee, United States',
+  defaultGoverningLaw: 'the State of Tennessee',
+  defaultCommenterDisplay: 'anonymous' as CommenterDisplay,
+} as const;
+
+/**
+ * Why an agreement song's media step could not take all of the submission, for the admin to read: its lyrics
+ * file past the reading's time or memory limit or not readable as its kind, or the step given up after
+ * AGREEMENT_MEDIA_MAX_TRIES tries (a store that kept failing, or a process that stopped in the middle).
+ */
+export const AGREEMENT_MEDIA_PROBLEMS = ['lyrics-time-limit', 'lyrics-memory-limit', 'lyrics-unreadable', 'gave-up'] as const;
+export type AgreementMediaProblem = (typeof AGREEMENT_MEDIA_PROBLEMS)[number];
+export const AGREEMENT_MEDIA_MAX_TRIES = 3;

@@ -54,6 +54,7 @@ export const PAGE_PATHS = {
   adminPitchActivity: '/admin/pitch-activity',
   adminPitchPipeline: '/admin/pitch-pipeline',
   adminLedger: '/admin/ledger',
+  adminSettings: '/admin/settings',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
@@ -66,6 +67,12 @@ export const PRERENDERED_PATHS = [PAGE_PATHS.home, PAGE_PATHS.about, PAGE_PATHS.
 
 /** The pages search engines may list (sitemap.xml): the public site and the two ways in. */
 export const SITEMAP_PATHS = [...PRERENDERED_PATHS, PAGE_PATHS.previewRequest, PAGE_PATHS.songwriterSignup] as const;
+
+/**
+ * Sitemap pages whose body depends on the caller, so the build prerenders only their <head>: title,
+ * description and share card, for link previews that run no script. The app draws the body.
+ */
+export const HEAD_PRERENDERED_PATHS = [PAGE_PATHS.previewRequest, PAGE_PATHS.songwriterSignup] as const;
 
 /** Each listed page's share image (Open Graph and Twitter cards): made by scripts/make-share-images.ts. */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;

@@ -17,11 +17,12 @@ import { createActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { createMetrics } from './features/metrics/metrics';
+import { createMetrics, type Metrics } from './features/metrics/metrics';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { backupRoutes } from './features/backup/backup.routes';
 import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
+import { adminSettingsRoutes } from './features/settings/settings.routes';
 import { fileRoutes } from './features/files/files.routes';
 import { createFileChecks } from './features/files/files.service';
 import { outboxRoutes } from './features/outbox/outbox.routes';
@@ -74,6 +75,8 @@ export interface AppDeps {
   onSessionsChanged?: Database['onSessionsChanged'];
   /** The database pool's state, for /metrics (Database.poolUse). */
   poolUse?: Database['poolUse'];
+  /** What /metrics reports; the server shares it with the mail worker. Made here when not given. */
+  metrics?: Metrics;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -106,6 +109,7 @@ export function createApp({
   fileOrigin,
   onSessionsChanged,
   poolUse = () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),
+  metrics = createMetrics({ db, poolUse }),
 }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
@@ -115,7 +119,6 @@ export function createApp({
   const readActor = createActorReader(auth, db, { ttlMs: cacheTtlMs });
   const catalogue = createCatalogueCache({ ttlMs: cacheTtlMs });
   const fileChecks = cacheTtlMs > 0 ? createFileChecks({ ttlMs: cacheTtlMs }) : undefined;
-  const metrics = createMetrics({ db, poolUse });
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
@@ -188,12 +191,17 @@ export function createApp({
   const preview = adminPreviewRoutes(db, mail);
   const downloadContact = { siteName: config.siteName, email: config.adminNotifyEmail, publicUrl: config.publicUrl };
   const downloadPermission = adminDownloadPermissionRoutes(db);
+  const settingsDefaults = { siteName: config.siteName, contactEmail: config.adminNotifyEmail };
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
     .route(
       '/openapi.json',
-      openApiRoutes(() => app.routes, config),
+      openApiRoutes(
+        () => app.routes,
+        () => auth.api.generateOpenAPISchema(),
+        config,
+      ),
     )
     .route('/me', meRoutes(db))
     .route('/me', ownDataRoutes({ db, storage, mail }))
@@ -228,6 +236,7 @@ export function createApp({
   admin.route('/song-import', adminSongImportRoutes(db));
   admin.route('/song-export', adminSongExportRoutes(db));
   admin.route('/comments', adminCommentRoutes(db));
+  admin.route('/settings', adminSettingsRoutes(db, settingsDefaults));
   admin.route('/preview-requests', preview.requests);
   admin.route('/preview-requests', downloadPermission.previewRequests);
   admin.route('/preview-accounts', preview.accounts);

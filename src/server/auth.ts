@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
+import { openAPI } from 'better-auth/plugins/open-api';
 import * as MESSAGES from '../common/messages';
 import { LIMITS } from '../common/constants';
 import { PAGE_PATHS } from '../common/routes';
@@ -148,6 +149,10 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     secret: config.authSecret,
     trustedOrigins,
     telemetry: { enabled: false },
+    // better-auth describes its own endpoints for our OpenAPI document (auth.api.generateOpenAPISchema, read by
+    // the server); the plugin's own routes, a second document and a reference page from a CDN, are turned off.
+    plugins: [openAPI({ disableDefaultReference: true })],
+    disabledPaths: ['/open-api/generate-schema', '/reference'],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).optional()),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).optional()),
   S3_BUCKET: optional,
   S3_ENDPOINT: optional,
   S3_REGION: optional,
@@ -25,6 +27,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  MAIL_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(50).optional()),
   ADMIN_NOTIFY_EMAIL: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -32,7 +35,7 @@ const EnvSchema = z.object({
   STRIPE_PRICE_2: optional,
   STRIPE_PRICE_3: optional,
   STRIPE_PRICE_4: optional,
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
@@ -51,9 +54,13 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long a request waits for PostgreSQL to connect, and for a statement (DATABASE_*_TIMEOUT_MS). */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** E-mails the outbox sends at once, over as many SMTP connections (MAIL_CONCURRENCY). */
+  mailConcurrency: number;
   adminNotifyEmail: string;
   stripe: { secretKey: string; webhookSecret: string; priceIds: [string, string, string, string] } | undefined;
   /** The built-in test checkout was asked for by TEST_PAYMENTS=on: every page says payments are a test. */
@@ -61,6 +68,8 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); empty: the socket's address is the client. */
   trustedProxies: AddressRange[];
   publicUrl: string;
+  /** PUBLIC_URL was given: the site has an address of its own beside this machine's. */
+  publicUrlSet: boolean;
   authSecret: string;
   admin: { email: string; password: string } | undefined;
   /** undefined: seed when the database is empty. Never true in production. */
@@ -106,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
 
   const authSecret = e.AUTH_SECRET ?? (isProduction ? undefined : persistedSecret(dataDir));
-  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  // Unset, the site is where it listens on this machine, so e-mailed links and the origin check follow PORT.
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/$/, '');
   if (isProduction) {
     if (!authSecret || authSecret.length < 32) {
       throw new ConfigError('AUTH_SECRET must be set to at least 32 characters in production.');
@@ -161,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? 5_000, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000 },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -171,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     smtpUrl: e.SMTP_URL,
+    mailConcurrency: e.MAIL_CONCURRENCY ?? 8,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${host === 'localhost' ? 'pitchroom.local' : host}>`,
     adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@pitchroom.local',
     stripe: e.STRIPE_SECRET_KEY
@@ -183,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testPaymentsAnnounced: e.TEST_PAYMENTS === 'on',
     trustedProxies,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     authSecret: authSecret!,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: isProduction ? false : seedDemo,

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './db/seed/seed';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { startServer } from './server';
+import { startMessage } from './start-message';
 
 async function main() {
   let config;
@@ -26,7 +27,7 @@ async function main() {
     throw error;
   }
 
-  const lines = [`${config.siteName} is running at ${config.publicUrl} (port ${running.port}).`];
+  const lines = startMessage({ ...config, port: running.port });
   lines.push(`Database: ${running.database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL'}.`);
   lines.push(config.smtpUrl ? 'E-mail: SMTP.' : `E-mail: written to ${config.dataDir}/mail and the admin Outbox page (/admin/outbox).`);
   if (running.demoAccounts.length > 0) {

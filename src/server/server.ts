@@ -12,6 +12,8 @@ import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
 import { storeDemoAudio } from './db/seed/demo-songs';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
+import { createMetrics } from './features/metrics/metrics';
+import { startLeftoversSweep } from './lib/leftovers-sweep';
 import { backfillWaveforms } from './features/songs/waveform-backfill';
 import { backfillSongThumbs } from './features/songs/thumb-backfill';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
@@ -46,6 +48,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
   try {
     database = await openDatabase({
       url: config.databaseUrl,
+      timeouts: config.databaseTimeouts,
       pgliteDir: path.join(config.dataDir, 'db'),
       onIdleError: (error) => logger.error({ err: error }, 'idle database connection failed'),
     });
@@ -60,7 +63,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
 
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
+    const metrics = createMetrics(database);
     const app = createApp({
+      metrics,
       config,
       db,
       auth,
@@ -75,10 +80,14 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       ),
     });
 
-    const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));
+    const transport = config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailConcurrency)
+      : createFileTransport(path.join(config.dataDir, 'mail'));
     const mailWorker = createMailWorker({
       db,
       transport,
+      concurrency: config.mailConcurrency,
+      onSent: () => metrics.mailSent.inc(),
       from: config.mailFrom,
       messageIdDomain: new URL(config.publicUrl).hostname,
       logger,
@@ -90,6 +99,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     mailWorker.start();
     const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
     const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
+    const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
     const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
     // In the background: the site serves meanwhile, and a failure is only logged.
     const backfillStop = new AbortController();
@@ -132,6 +142,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
         await mailWorker.stop();
         await unverifiedSweep.stop();
         await songAudioSweep.stop();
+        await leftoversSweep.stop();
         await pitchDigests.stop();
         transport.close();
         storage.close();

@@ -8,7 +8,14 @@ import type { MeResponse } from '../common/responses';
 import * as MESSAGES from '../common/messages';
 import { withCallerElement } from './features/accounts/caller-in-page';
 import { withThemeAttribute } from './features/theme/theme-in-page';
-import { isKnownPagePath, mayBrowseCatalogue, PRERENDERED_PATHS, PRERENDERED_SHELLS, prerenderedFile } from '../common/routes';
+import {
+  HEAD_PRERENDERED_PATHS,
+  isKnownPagePath,
+  mayBrowseCatalogue,
+  PRERENDERED_PATHS,
+  PRERENDERED_SHELLS,
+  prerenderedFile,
+} from '../common/routes';
 import type { AppEnv } from './lib/hono-env';
 import { requestLog } from './lib/request-log';
 import { loggedPath } from './lib/token-redaction';
@@ -32,8 +39,9 @@ export function webAppRoutes(
     return app.get('*', (c) => c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503));
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  // Public pages prerendered by the build: sent instead of the empty shell, so they paint before scripts run.
-  const prerendered = readPrerendered(webRoot, PRERENDERED_PATHS, publicUrl);
+  // Public pages prerendered by the build: sent instead of the empty shell, so they paint before scripts run;
+  // the sign-up pages' with their head only, so a link preview still finds their title and share card.
+  const prerendered = readPrerendered(webRoot, [...PRERENDERED_PATHS, ...HEAD_PRERENDERED_PATHS], publicUrl);
   // Signed-in pages' shells, for callers who may open them (common/routes.ts).
   const shells = readPrerendered(webRoot, PRERENDERED_SHELLS);
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.';

@@ -33,9 +33,13 @@ const app = (
  * screen instead of drawing them again, so nothing blinks and the largest paint stays the first one.
  * Hydration waits for the page's code, so the first render matches the HTML without suspending.
  */
+const PRERENDERED_HEAD_TAGS = 'title, meta[name="description"], meta[property^="og:"], meta[name^="twitter:"]';
+
 async function start() {
   // Drawn afresh, a page loads its own code as it first renders (lazy-page.tsx).
   if (!root!.hasChildNodes()) {
+    // A page prerendered for its head alone (the sign-up pages) carries tags its PageMeta writes again.
+    document.head.querySelectorAll(PRERENDERED_HEAD_TAGS).forEach((tag) => tag.remove());
     createRoot(root!, { onRecoverableError: reportRecoverableError }).render(app);
     return;
   }

@@ -100,6 +100,9 @@ describe('dashboard', () => {
       pendingComments: 1,
       // The one pending review was submitted today: due in 10 business days.
       overdueReviews: 0,
+      // Counted in tests/api/pitch-replies.test.ts; none here (every preview request was approved at once).
+      pendingPreviewRequests: 0,
+      unreadPitchReplies: 0,
     });
     expect(res.body.playsPerDay).toHaveLength(30);
     expect(res.body.playsPerDay.at(-1).plays).toBe(1);

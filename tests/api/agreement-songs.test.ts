@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { AGREEMENT_MEDIA_MAX_TRIES } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { sniffFile } from '../../src/server/adapters/storage/sniff';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
@@ -94,10 +95,12 @@ interface Submission {
   lyricsText?: string;
   audio: [Buffer, string];
   lyricsFile?: [Buffer, string];
+  /** Called as the songwriter signs, after the upload. */
+  onSigning?: () => void;
 }
 
 /** A song submitted through the real upload route, its review marked sent, offered, and signed by the writer. */
-async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, lyricsFile }: Submission) {
+async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, lyricsFile, onSigning }: Submission) {
   const order = await makePaidOrder(t.db, writer.id, 1);
   const form = new FormData();
   form.set(
@@ -115,6 +118,7 @@ async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, ly
     .where(eq(songReviews.id, reviewId));
   const offered = await admin.post('/api/admin/pitch-agreements', { reviewId });
   expect(offered.status, offered.text).toBe(201);
+  onSigning?.();
   const accepted = await writerClient.post(`/api/pitch-agreements/${offered.body.id}/accept`, {
     legalName: 'Luke Albert Combs',
     consent: true,
@@ -333,7 +337,8 @@ describe('the step after the signing', () => {
       audio: [mp3, 'song.mp3'],
       lyricsFile: [Buffer.from('Cut off\n'), 'lyrics.txt'],
     });
-    const waiting = { mediaPending: true, audioFileId: null, audioPeaks: null, audioDurationSeconds: null, lyrics: '' };
+    // As the signing leaves a song when the process stops before its media step begins.
+    const waiting = { mediaPending: true, mediaTries: 0, audioFileId: null, audioPeaks: null, audioDurationSeconds: null, lyrics: '' };
     // As if the process stopped between the signing and the step.
     await t.db.update(songs).set(waiting).where(eq(songs.id, song.id));
     await resumeAgreementSongMedia({ db: t.db, storage: t.storage, logger: createLogger('silent') });
@@ -412,11 +417,95 @@ describe('a store that fails for a moment', () => {
   });
 });
 
-describe('a lyrics PDF that will not parse in time', () => {
-  test('counts as a file with no readable text', async () => {
-    const pdf = await lyricsPdf(25);
-    expect(await lyricsFromFile(pdf, 'application/pdf')).toContain('Verse of page 1');
-    expect(await lyricsFromFile(pdf, 'application/pdf', { pdfTimeoutMs: 1 })).toBe('');
+describe('a lyrics file that does not parse', () => {
+  test('fails its reading with the reason, and a readable one still reads', async () => {
+    expect(await lyricsFromFile(await lyricsPdf(25), 'application/pdf')).toMatchObject({
+      lyrics: expect.stringContaining('Verse of page 1'),
+    });
+    expect(await lyricsFromFile(Buffer.from('%PDF-1.7\nnot a PDF after all'), 'application/pdf')).toMatchObject({ failure: 'error' });
+  });
+});
+
+/** Asks /api/health one request after another until stopped, and says how slow the slowest answer was. */
+function pollHealth(url: string) {
+  let stopped = false;
+  let worstMs = 0;
+  const statuses = new Set<number>();
+  const polling = (async () => {
+    while (!stopped) {
+      const start = performance.now();
+      const res = await fetch(`${url}/api/health`);
+      await res.arrayBuffer();
+      worstMs = Math.max(worstMs, performance.now() - start);
+      statuses.add(res.status);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await polling;
+      return { worstMs, statuses: [...statuses] };
+    },
+  };
+}
+
+describe('outside test finding 17: a 2 kB lyrics DOCX built to stall the server', () => {
+  // One paragraph-property element, opened 120,000 times: a regular expression that looks for each one's end is quadratic on it.
+  const STALLING_DOCX = docx(0, {
+    'word/document.xml': deflated(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>${'<w:pPr>'.repeat(120_000)}` +
+        `<w:r><w:t>Verse</w:t></w:r></w:p></w:body></w:document>`,
+    ),
+  });
+  // Made before health is polled: the test shares the server's thread, so its own encoding would count.
+  const mp3 = synthesizeMp3({ seconds: 1 });
+  // A running server has signed before: the first signing of a process loads the agreement PDF's fonts.
+  beforeAll(() => signedSong({ title: 'Warm Up', audio: [mp3, 'song.mp3'], lyricsFile: [LYRICS_DOCX, 'lyrics.docx'] }));
+  const stalled = (title: string, onSigning?: () => void) =>
+    signedSong({ title, audio: [mp3, 'song.mp3'], lyricsFile: [STALLING_DOCX, 'lyrics.docx'], onSigning });
+
+  test('is read off the request thread: health answers within a second, the reading fails, and the admin reads why', async () => {
+    expect(STALLING_DOCX.length).toBeLessThan(3 * 1024);
+    // Polled from the signing, which reads the file, until its song's media step has ended.
+    let health: ReturnType<typeof pollHealth> | undefined;
+    const { song } = await stalled('Stalled Verse', () => (health = pollHealth(t.url)));
+    const during = await health!.stop();
+    expect(during.statuses).toEqual([200]);
+    expect(during.worstMs).toBeLessThan(1_000);
+    expect(song).toMatchObject({ mediaPending: false, lyrics: '', mediaTries: 1, mediaProblem: 'lyrics-unreadable' });
+    const detail = await admin.get(`/api/admin/songs/${song.id}`);
+    expect(detail.body).toMatchObject({ mediaPending: false, lyrics: '', mediaProblem: m.agreementMediaProblem['lyrics-unreadable'] });
+    // The audio, read apart from the lyrics, is taken all the same.
+    expect(detail.body.audioUrl).not.toBeNull();
+  });
+
+  test('a restart does not read it again, and gives up a song whose tries a dying process spent, saying why', async () => {
+    const { song: failed } = await stalled('Stalled Chorus');
+    // As three starts that each died while reading it would leave a song: pending, its tries spent.
+    const { song: cutShort } = await stalled('Stalled Bridge');
+    await t.db
+      .update(songs)
+      .set({ mediaPending: true, mediaTries: AGREEMENT_MEDIA_MAX_TRIES, mediaProblem: null, lyrics: '' })
+      .where(eq(songs.id, cutShort.id));
+
+    const restarted = await createTestApp({}, { database: t.database, storage: t.storage });
+    try {
+      const health = pollHealth(restarted.url);
+      // What the server's start runs in the background.
+      const resumed = await resumeAgreementSongMedia({ db: restarted.db, storage: restarted.storage, logger: createLogger('silent') });
+      const during = await health.stop();
+      expect(during.statuses).toEqual([200]);
+      expect(during.worstMs).toBeLessThan(1_000);
+      expect(resumed).toEqual({ waiting: 1 });
+    } finally {
+      await restarted.close();
+    }
+    const [failedNow] = await t.db.select().from(songs).where(eq(songs.id, failed.id));
+    expect(failedNow).toMatchObject({ mediaPending: false, mediaTries: 1, mediaProblem: 'lyrics-unreadable' });
+    const [givenUp] = await t.db.select().from(songs).where(eq(songs.id, cutShort.id));
+    expect(givenUp).toMatchObject({ mediaPending: false, mediaTries: AGREEMENT_MEDIA_MAX_TRIES, mediaProblem: 'gave-up' });
+    expect((await admin.get(`/api/admin/songs/${cutShort.id}`)).body).toMatchObject({ mediaProblem: m.agreementMediaProblem['gave-up'] });
   });
 });
 

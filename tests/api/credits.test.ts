@@ -254,39 +254,41 @@ describe('with Stripe', () => {
   beforeAll(async () => {
     const session = JSON.parse(recorded).data.object;
     // Stripe's API as the `stripe` package reaches it: coupons, sessions and their expiry, read off the wire.
-    peer = createServer(async (req, res) => {
-      const form = new URLSearchParams(await bodyOf(req));
-      const path = req.url ?? '';
-      received.push({ path, form });
-      const n = received.length;
-      const reply = (body: object) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (path === '/v1/coupons') return reply({ id: `coupon_local_${n}`, object: 'coupon', amount_off: Number(form.get('amount_off')) });
-      const expired = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
-      if (expired && completed.has(expired[1]!)) {
-        // Stripe's answer for a session that is not open.
-        res.writeHead(400, { 'content-type': 'application/json' });
-        return res.end(
-          JSON.stringify({
-            error: {
-              type: 'invalid_request_error',
-              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of complete.`,
-            },
-          }),
-        );
-      }
-      if (expired) return reply({ ...session, id: expired[1], status: 'expired', url: null });
-      const retrieved = req.method === 'GET' && /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path);
-      if (retrieved) return reply({ ...session, id: retrieved[1], status: completed.has(retrieved[1]!) ? 'complete' : 'expired' });
-      return reply({
-        ...session,
-        id: `cs_test_credit_${n}`,
-        status: 'open',
-        payment_status: 'unpaid',
-        url: `https://checkout.stripe.com/c/pay/cs_test_credit_${n}`,
-      });
+    peer = createServer((req, res) => {
+      void (async () => {
+        const form = new URLSearchParams(await bodyOf(req));
+        const path = req.url ?? '';
+        received.push({ path, form });
+        const n = received.length;
+        const reply = (body: object) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        };
+        if (path === '/v1/coupons') return reply({ id: `coupon_local_${n}`, object: 'coupon', amount_off: Number(form.get('amount_off')) });
+        const expired = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+        if (expired && completed.has(expired[1]!)) {
+          // Stripe's answer for a session that is not open.
+          res.writeHead(400, { 'content-type': 'application/json' });
+          return res.end(
+            JSON.stringify({
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of complete.`,
+              },
+            }),
+          );
+        }
+        if (expired) return reply({ ...session, id: expired[1], status: 'expired', url: null });
+        const retrieved = req.method === 'GET' && /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path);
+        if (retrieved) return reply({ ...session, id: retrieved[1], status: completed.has(retrieved[1]!) ? 'complete' : 'expired' });
+        return reply({
+          ...session,
+          id: `cs_test_credit_${n}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `https://checkout.stripe.com/c/pay/cs_test_credit_${n}`,
+        });
+      })();
     });
     await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
     const port = (peer.address() as AddressInfo).port;

@@ -48,6 +48,7 @@ const TRACKED: Record<string, PgTable> = {
   song_responses: schema.songResponses,
   pitch_links: schema.pitchLinks,
   pitch_link_songs: schema.pitchLinkSongs,
+  pitch_link_replies: schema.pitchLinkReplies,
   pitch_agreements: schema.pitchAgreements,
   account_credits: schema.accountCredits,
   placements: schema.placements,
@@ -703,6 +704,22 @@ function cases(): Case[] {
           insert: ([r]) =>
             expect(r).toMatchObject({ songId: ids.song, pitchLinkId: ids.pitchLink, userId: null, response: 'pass', note: null }),
         },
+      },
+    },
+    {
+      route: 'POST /api/pitch/:token/replies',
+      fields: {
+        ...privileged(),
+        pitchLinkId: ids.otherPitchLink,
+        readAt: '2000-01-01T00:00:00.000Z',
+        createdAt: '2000-01-01T00:00:00.000Z',
+      },
+      send: (f) => as.anonymous.post(`/api/pitch/${pitchToken}/replies`, { ...f, message: 'Can we get a work tape?' }),
+      allow: {
+        pitch_link_replies: {
+          insert: ([r]) => (expect(r).toMatchObject({ pitchLinkId: ids.pitchLink, readAt: null }), recent(r!.createdAt)),
+        },
+        mail_outbox: mailTo(t.config.adminNotifyEmail, 'pitch-reply'),
       },
     },
     {
@@ -2018,7 +2035,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 62, fields: 1175 };
+const EXPECTED = { routes: 63, fields: 1192 };
 function totals() {
   const all = cases();
   return {

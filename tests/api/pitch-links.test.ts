@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS, SIGNED_URL_TTL_SECONDS } from '../../src/common/constants';
+import { dayInWords } from '../../src/common/days';
 import * as MESSAGES from '../../src/common/messages';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { signFileToken } from '../../src/server/adapters/storage/signed-url';
@@ -80,6 +81,7 @@ describe('creating a pitch link', () => {
     expect(linkIn(mail.textBody, '/p/').href).toBe(link.url);
     expect(mail.textBody).toContain('Hi Rae Recipient,');
     expect(mail.textBody).toContain('Three for the Ashley project.');
+    expect(mail.textBody).toContain(`works until ${dayInWords(pitchExpiryBounds().suggested)}.`);
     expect(mail.subject).toContain('2 songs');
 
     const [row] = await t.db.select().from(pitchLinks).where(eq(pitchLinks.id, link.id));

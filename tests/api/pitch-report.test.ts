@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
+import { dayInWords } from '../../src/common/days';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
@@ -291,7 +292,7 @@ describe('the weekly digest', () => {
     const [mail, ...more] = await digests(writer.email);
     expect(more).toEqual([]);
     const week = previousWeek(monday);
-    expect(mail!.subject).toBe(`Your pitch report for the week of ${week.weekStart}`);
+    expect(mail!.subject).toBe(`Your pitch report for the week of ${dayInWords(week.weekStart)}`);
     expect(mail!.textBody).toContain(
       '"Gravel Road Goodbye": 3 listeners, 4 plays; listened to 62% of the song on average; 2 holds (Warner Chappell); 1 pass.',
     );

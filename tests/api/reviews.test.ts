@@ -112,6 +112,53 @@ describe('submitting songs', () => {
   });
 });
 
+describe('a package sent one song at a time', () => {
+  test('one song of three is taken on its own; the other places wait, and every side counts 1 of 3', async () => {
+    const alone = await makeSongwriter(t.db);
+    const client = await signedInClient(t, alone);
+    const order = await makePaidOrder(t.db, alone.id, 3);
+
+    const first = await submit(client, songForm(order.id, { title: 'Only This One For Now' }));
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ songNumber: 1, packageSize: 3, songsRemaining: 2 });
+    // A song refused for its fields takes no place.
+    expect((await submit(client, songForm(order.id, { storyArc: 'short' }))).status).toBe(400);
+
+    // The songwriter's side: the order and the song page's order.
+    const mine = (await client.get('/api/songwriters/me/orders')).body.find((o: { id: string }) => o.id === order.id);
+    expect(mine).toMatchObject({ packageSize: 3, songsSubmitted: 1, songsRemaining: 2, paymentStatus: 'paid' });
+    expect((await client.get(`/api/songwriters/me/orders/${order.id}`)).body).toMatchObject({
+      songsSubmitted: 1,
+      songsRemaining: 2,
+      submitted: [{ songNumber: 1, songTitle: 'Only This One For Now' }],
+    });
+    expect((await client.get(`/api/reviews/${first.body.id}`)).body).toMatchObject({ songNumber: 1, packageSize: 3 });
+
+    // The admin's side: the customer owes 2 songs and needs service; the order shows 1 of 3 with 1 pending review.
+    const customers = await admin.get(`/api/admin/customers?q=${encodeURIComponent(alone.email)}`);
+    expect(customers.body.rows).toMatchObject([{ userId: alone.id, songsOwed: 2, needsService: true }]);
+    expect((await admin.get(`/api/admin/customers/${alone.id}/orders`)).body).toMatchObject([
+      { id: order.id, packageSize: 3, songsSubmitted: 1, paymentStatus: 'paid', pendingReviews: 1 },
+    ]);
+    const pending = await admin.get(`/api/admin/reviews?tab=pending&q=${encodeURIComponent('Only This One For Now')}`);
+    expect(pending.body.rows).toMatchObject([{ id: first.body.id, songNumber: 1, status: 'pending' }]);
+
+    // Later, the other two: numbered on, the last completes the order, and a fourth finds it full.
+    expect((await submit(client, songForm(order.id, { title: 'Second, A Week Later' }))).body).toMatchObject({
+      songNumber: 2,
+      songsRemaining: 1,
+    });
+    expect((await submit(client, songForm(order.id, { title: 'Third, At Last' }))).body).toMatchObject({
+      songNumber: 3,
+      songsRemaining: 0,
+    });
+    const [done] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(done).toMatchObject({ songsSubmitted: 3, paymentStatus: 'completed' });
+    expect((await submit(client, songForm(order.id, { title: 'One Too Many' }))).body.error.message).toBe(MESSAGES.reviews.packageFull);
+    expect((await admin.get(`/api/admin/customers/${alone.id}/orders`)).body).toMatchObject([{ songsSubmitted: 3, pendingReviews: 3 }]);
+  });
+});
+
 describe('the review and its conversation', () => {
   let reviewId: string;
   let audioUrl: string;

@@ -70,6 +70,13 @@ describe('files kept in S3', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(stored.bytes ?? Buffer.concat(await stored.body.toArray()))).toBe(true);
   });
 
+  test('the redirect is one the OpenAPI document announces for a file link, with its Location', async () => {
+    const { audioUrl } = (await preview.get(`/api/songs/${song.slug}`)).body;
+    await redirectOf(preview, audioUrl);
+    const doc = (await preview.get('/api/openapi.json')).body;
+    expect(doc.paths['/api/files/{token}'].get.responses['302'].headers.Location.schema).toMatchObject({ type: 'string' });
+  });
+
   test('the cover goes the same way, and HEAD is answered by the app itself', async () => {
     const { imageUrl } = (await preview.get(`/api/songs/${song.slug}`)).body;
     const { location } = await redirectOf(preview, imageUrl);

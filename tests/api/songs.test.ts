@@ -461,9 +461,9 @@ describe('comments', () => {
     expect(posted.status).toBe(201);
     const [stored] = await t.db.select().from(songComments).where(eq(songComments.id, posted.body.id));
     expect(stored).toMatchObject({ commenterName: 'Dana', isApproved: false, userId: previewUserId });
-    // Its writer sees it at once, marked; nobody else does until it is approved.
+    // Its writer sees it at once, marked, as theirs; nobody else does until it is approved.
     expect((await preview.get(`/api/songs/${active.slug}`)).body.comments).toMatchObject([
-      { id: posted.body.id, name: 'Dana', text: 'Love the second verse.', awaitingApproval: true },
+      { id: posted.body.id, name: MESSAGES.settings.ownComment, text: 'Love the second verse.', awaitingApproval: true },
     ]);
     expect((await otherListener.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
     expect((await admin.get(`/api/songs/${active.slug}`)).body.comments).toHaveLength(0);
@@ -480,9 +480,13 @@ describe('comments', () => {
     expect(ids(await admin.get('/api/admin/comments'))).not.toContain(posted.body.id);
     expect(ids(await admin.get('/api/admin/comments?status=approved'))).toContain(posted.body.id);
     expect(ids(await admin.get('/api/admin/comments?status=all'))).toContain(posted.body.id);
-    for (const listener of [preview, otherListener]) {
+    // Another listener sees no name (the default; tests/api/site-settings.test.ts covers the other choices).
+    for (const [listener, name] of [
+      [preview, MESSAGES.settings.ownComment],
+      [otherListener, MESSAGES.settings.anonymousCommenter],
+    ] as const) {
       const shown = (await listener.get(`/api/songs/${active.slug}`)).body.comments;
-      expect(shown).toMatchObject([{ id: posted.body.id, name: 'Dana', text: 'Love the second verse.', awaitingApproval: false }]);
+      expect(shown).toMatchObject([{ id: posted.body.id, name, text: 'Love the second verse.', awaitingApproval: false }]);
     }
 
     expect((await admin.delete(`/api/admin/comments/${posted.body.id}`)).status).toBe(204);

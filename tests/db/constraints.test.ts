@@ -331,6 +331,17 @@ describe('catalogue', () => {
     expect(accepted.map((r) => r.musicalKey)).toEqual(['F# major', 'A minor', null]);
   });
 
+  test("songs: the media step's problem is empty or one the admin's page can name", async () => {
+    for (const bad of ['timeout', '']) {
+      await expectRefusedBy(db.insert(songs).values(song({ mediaProblem: bad as never })), 'songs_media_problem_check');
+    }
+    const accepted = await db
+      .insert(songs)
+      .values([song({ mediaProblem: 'lyrics-time-limit' }), song({ mediaProblem: 'gave-up' }), song({ mediaProblem: null })])
+      .returning({ mediaProblem: songs.mediaProblem });
+    expect(accepted.map((r) => r.mediaProblem)).toEqual(['lyrics-time-limit', 'gave-up', null]);
+  });
+
   test('song_writers: a share above 0 and at most 100, a known PRO, an IPI/CAE of 9–11 digits, short names, one writer per place', async () => {
     const { id: songId } = await insertSong();
     const writer = (overrides: Partial<typeof songWriters.$inferInsert>) => ({

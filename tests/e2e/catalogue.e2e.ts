@@ -436,7 +436,15 @@ describe('the song catalogue', () => {
     await page.reload();
     await comments.getByText(text).waitFor();
     expect(await own.getByText(MESSAGES.songs.commentAwaitingApproval).count()).toBe(0);
-    expect(await comments.getByText('Dana Preview', { exact: true }).count()).toBe(1);
+    // Its writer sees it as theirs; an admin sees who wrote it (other listeners see what the settings say).
+    expect(await own.getByText(MESSAGES.settings.ownComment, { exact: true }).count()).toBe(1);
+    expect(await comments.getByText('Dana Preview').count()).toBe(0);
+    await otherListener.reload();
+    const byAdmin = otherListener
+      .getByRole('region', { name: /^Comments/ })
+      .getByRole('listitem')
+      .filter({ hasText: text });
+    await byAdmin.getByText(/^Dana Preview/).waitFor();
   });
 
   test('the catalogue is only for preview users and admins', async () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import type { MeResponse } from '../../src/common/responses';
+import type { MeResponse, OutboxListItem, Paged } from '../../src/common/responses';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
@@ -95,7 +95,10 @@ describe('pitching', () => {
     const listener = await browser.open(undefined, link);
     await listener.getByRole('heading', { level: 1, name: 'Songs picked for you' }).waitFor();
     await listener.getByText('Two for the fall record. Tell me what sticks!').waitFor();
-    expect(await listener.getByRole('heading', { level: 2 }).allTextContents()).toEqual([second.title, first.title]);
+    expect(await listener.getByRole('list', { name: 'Songs' }).getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      second.title,
+      first.title,
+    ]);
     expect(await listener.getByRole('link', { name: /download/i }).count()).toBe(0);
     // A page for one recipient: its own title, and kept out of search engines.
     expect(await listener.title()).toBe(`Songs for you | ${E2E_SITE_NAME}`);
@@ -194,6 +197,70 @@ describe('pitching', () => {
     await expectNoSeriousA11yViolations(listener, 'a revoked pitch link');
   });
 
+  test('the recipient sees who sent the link and writes back; the admin finds the reply counted, then reads it on the link', async () => {
+    const api = await browser.adminApi();
+    const song = await createSong(api, `Porchlight Psalm ${suffix()}`);
+    const sender = ((await (await api.get('/api/me')).json()) as MeResponse).user!;
+    const recipient = { name: `Lou Ellison ${suffix()}`, email: `lou.${suffix()}@example.test` };
+    const created = await api.post('/api/admin/pitch-links', {
+      data: {
+        recipientName: recipient.name,
+        recipientEmail: recipient.email,
+        expiresOn: pitchExpiryBounds().suggested,
+        songIds: [song.id],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { url } = (await created.json()) as { url: string };
+
+    // 1. The page says who the songs are from, with an address to write to.
+    const listener = await browser.open(undefined, url);
+    await listener.getByRole('heading', { level: 1, name: 'Songs picked for you' }).waitFor();
+    await listener.getByText(`Sent by ${sender.name}, ${E2E_SITE_NAME}`).waitFor();
+    expect(await listener.getByRole('link', { name: sender.email }).getAttribute('href')).toBe(`mailto:${sender.email}`);
+
+    // 2. An empty reply is refused by the shared schema before anything is sent; nothing is lost.
+    const reply = listener.getByRole('region', { name: m.replyHeading(sender.name) });
+    await reply.getByRole('button', { name: 'Send message' }).click();
+    await reply.getByText(m.replyRequired).waitFor();
+    expect(await reply.getByLabel('Your message').getAttribute('aria-invalid')).toBe('true');
+    await expectNoSeriousA11yViolations(listener, 'the pitch page with a reply error');
+
+    const message = `Love "${song.title}". Is the bridge open to a rewrite?`;
+    await reply.getByLabel('Your message').fill(message);
+    const sent = listener.waitForResponse((r) => r.url().endsWith('/replies') && r.request().method() === 'POST');
+    await reply.getByRole('button', { name: 'Send message' }).click();
+    expect((await sent).status()).toBe(201);
+    await reply.getByRole('status').getByText(m.replySent(sender.name)).waitFor();
+    await expectNoSeriousA11yViolations(listener, 'the pitch page after a reply');
+    await expectPageFitsScreen(listener);
+
+    // 3. The admin: a count beside Pitch Links and on the dashboard, the link's row marked, the reply on the link.
+    const admin = await browser.open('admin', '/admin');
+    await admin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const nav = admin.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('link', { name: /^Pitch Links \d+ new repl(y|ies)$/ }).waitFor();
+    await admin.getByRole('link', { name: /Pitch Replies/ }).waitFor();
+    await expectNoSeriousA11yViolations(admin, '/admin with queue counts');
+    await nav.getByRole('link', { name: /^Pitch Links/ }).click();
+    await admin.getByRole('row').filter({ hasText: recipient.name }).getByText('1 new reply').waitFor();
+    await admin.getByRole('button', { name: recipient.name }).click();
+    const panel = admin.getByRole('region', { name: `Activity of ${recipient.name}` });
+    const replies = panel.getByRole('region', { name: 'Replies (1)' });
+    await replies.getByText(message).waitFor();
+    await replies.getByText('New', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(admin, 'a pitch link with a reply');
+    // Seen once, no longer new: the row's mark goes.
+    await expect.poll(() => admin.getByRole('row').filter({ hasText: recipient.name }).getByText('1 new reply').count()).toBe(0);
+
+    // The e-mail went to the sender's own address.
+    const outbox = (await (await api.get('/api/admin/outbox?pageSize=100')).json()) as Paged<OutboxListItem>;
+    expect(outbox.rows.find((row) => row.subject === `Reply from ${recipient.name} on their pitch link`)).toMatchObject({
+      kind: 'pitch-reply',
+      to: sender.email,
+    });
+  });
+
   test('a preview user holds a song with a note, finds it on My holds, and the admin sees it for that listener', async () => {
     const api = await browser.adminApi();
     const title = `Backroad Prayer ${suffix()}`;
@@ -280,7 +347,7 @@ describe('pitching', () => {
     const play = listener.getByRole('group', { name: `Audio player: ${song.title}` }).getByRole('button', { name: 'Play' });
     await play.waitFor();
     const box = await play.boundingBox();
-    expect(box && box.y + box.height <= 800, 'Play on the first screen at 375 px').toBe(true);
+    expect(box && box.y + box.height <= 800, `Play on the first screen at 375 px (its bottom at ${box?.y} + ${box?.height})`).toBe(true);
     await expectPageFitsScreen(listener);
     await expectNoSeriousA11yViolations(listener, 'a pitch page at 375px');
   });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, inject, test } from 'vitest';
 import { REVIEW_TURNAROUND } from '../../src/common/constants';
 import { PRERENDERED_PATHS, SHARE_IMAGE, SITEMAP_PATHS, shareImagePath } from '../../src/common/routes';
+import { E2E_SITE_NAME } from './support/site-name';
 import { seriousA11yViolations, useBrowser } from './support/browser';
 
 const browser = useBrowser();
@@ -9,11 +10,18 @@ const browser = useBrowser();
 const metaContent = (html: string, attribute: 'property' | 'name', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 
-test('every prerendered public page carries its share card in the HTML, with an absolute image that is a 1200×630 PNG', async () => {
+test('every public page of the sitemap carries its title, description and share card in the HTML, with an absolute 1200×630 PNG', async () => {
   const baseUrl = inject('baseUrl');
   const images = new Set<string>();
-  for (const pathname of PRERENDERED_PATHS) {
+  // Every page the sitemap lists, the sign-up pages included: a link preview runs no script.
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(listed.sort()).toEqual([...SITEMAP_PATHS].sort());
+  for (const pathname of listed as (typeof SITEMAP_PATHS)[number][]) {
     const html = await (await fetch(`${baseUrl}${pathname}`)).text();
+    expect(html.match(/<title>/g), pathname).toHaveLength(1);
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], pathname).toContain(E2E_SITE_NAME);
+    expect(metaContent(html, 'name', 'description')?.length ?? 0, pathname).toBeGreaterThan(30);
     const image = metaContent(html, 'property', 'og:image');
     expect(image, pathname).toBe(`${baseUrl}${shareImagePath(pathname)}`);
     expect(metaContent(html, 'property', 'og:url'), pathname).toBe(`${baseUrl}${pathname}`);
@@ -27,7 +35,17 @@ test('every prerendered public page carries its share card in the HTML, with an 
     expect({ width, height, format }, pathname).toEqual({ ...SHARE_IMAGE, format: 'png' });
     images.add(image!);
   }
-  expect(images.size).toBe(PRERENDERED_PATHS.length);
+  expect(images.size).toBe(SITEMAP_PATHS.length);
+});
+
+test('/favicon.ico is an icon, for the clients that ask for it without reading the page', async () => {
+  const response = await fetch(`${inject('baseUrl')}/favicon.ico`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  // An ICO header (reserved 0, type 1) holding at least the 32 px image.
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThanOrEqual(1);
 });
 
 test('the sign-up pages carry their share card once the page has rendered', async () => {
@@ -36,7 +54,10 @@ test('the sign-up pages carry their share card once the page has rendered', asyn
   for (const pathname of SITEMAP_PATHS.filter((p) => !(PRERENDERED_PATHS as readonly string[]).includes(p))) {
     await page.goto(pathname);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const image = await page.locator('meta[property="og:image"]').last().getAttribute('content');
+    // The tags the server sent for link previews give way to the page's own: one of each, never two.
+    await expect.poll(() => page.locator('meta[property="og:image"]').count(), { message: pathname }).toBe(1);
+    expect(await page.locator('title').count(), pathname).toBe(1);
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
     expect(image, pathname).toBe(shareImagePath(pathname));
     expect((await page.request.get(image!)).status(), pathname).toBe(200);
   }

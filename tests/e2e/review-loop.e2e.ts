@@ -163,23 +163,26 @@ describe('the review loop', () => {
       await card1.getByText('MP3, WAV or M4A, up to 100 MB.').waitFor();
       expect(await card1.getByLabel('Audio file').getAttribute('accept')).toBe('.mp3,.wav,.m4a,audio/mpeg,audio/wav,audio/x-m4a,audio/mp4');
 
-      // One agreement for the page enables the submit button.
-      const submit = page.getByRole('button', { name: 'Submit 2 songs' });
+      // One agreement for the page enables the submit button, named by the songs begun.
+      const submit = page.getByRole('button', { name: 'Submit song' });
       expect(await submit.isDisabled()).toBe(true);
       const agreement = page.getByRole('checkbox', { name: /I confirm that I wrote these songs/ });
       await agreement.check();
       expect(await submit.isEnabled()).toBe(true);
       await expectNoSeriousA11yViolations(page);
 
-      // The shared schema's messages, before anything is sent.
+      // The shared schema's messages, before anything is sent: with no song begun, the first says what a song
+      // needs; the second, untouched, waits without a word.
       await submit.click();
       await card1.getByText(r.titleRequired).waitFor();
       await card1.getByText(r.storyArcMin).waitFor();
       await card1.getByText(r.aiUsageMin).waitFor();
-      await card2.getByText(r.audioRequired).waitFor();
+      await card1.getByText(r.audioRequired).waitFor();
+      expect(await card2.getByText(r.audioRequired).count()).toBe(0);
       await card1.getByLabel('Story arc').fill('Too short');
-      await submit.click();
+      await page.getByRole('button', { name: 'Submit 1 song' }).click();
       await card1.getByText(r.storyArcMin).waitFor();
+      const submitBoth = page.getByRole('button', { name: 'Submit 2 songs' });
 
       // Song 1: lyrics typed. Song 2: a lyrics file, chosen in the lyrics tabs (keyboard works too).
       await fillSong(card1, songs[0]!, files.audio1);
@@ -195,16 +198,17 @@ describe('the review loop', () => {
       await card2.getByLabel('Lyrics file', { exact: true }).setInputFiles(files.lyrics);
       await card2.getByLabel('Additional notes (optional)').fill('Written in open G.');
 
-      // A name the browser can see is wrong is refused before sending, with the server's words.
+      // A name the browser can see is wrong is refused as it is chosen, and again on sending, with the server's words.
       await card2.getByLabel('Audio file').setInputFiles({ name: 'gravel-road.ogg', mimeType: 'audio/ogg', buffer: Buffer.from('OggS') });
-      await submit.click();
+      await card2.getByText(r.audioNotAllowed).waitFor();
+      await submitBoth.click();
       await card2.getByText(r.audioNotAllowed).waitFor();
       expect(await card1.getByText('Received').count()).toBe(0);
 
       // A file that only pretends to be an MP3 goes up and the server refuses it by content: song 1 is
       // received, song 2 keeps everything typed and says why.
       await card2.getByLabel('Audio file').setInputFiles(files.fakeMp3);
-      await submit.click();
+      await submitBoth.click();
       await card2.getByRole('alert').getByText(r.audioNotAllowed).waitFor();
       await card1.getByText('Received').waitFor();
       await card1.getByText('porch-light-prayer.mp3').waitFor();
@@ -215,7 +219,7 @@ describe('the review loop', () => {
       // The right file, but the server fails: the song says so in our words, and keeps everything.
       await card2.getByLabel('Audio file').setInputFiles(files.audio2);
       await page.route('**/api/submissions', serverFails);
-      await page.getByRole('button', { name: 'Submit the remaining 1 song' }).click();
+      await page.getByRole('button', { name: 'Submit 1 song' }).click();
       await card2.getByRole('alert').getByText(r.submitFailed).waitFor();
       expect(await card2.getByLabel('Song title').inputValue()).toBe(songs[1]!.title);
       await page.unroute('**/api/submissions', serverFails);
@@ -230,7 +234,7 @@ describe('the review loop', () => {
             seen.push(`${bar.getAttribute('aria-label')}=${bar.getAttribute('aria-valuenow')}`);
         }).observe(document.body, { subtree: true, childList: true, attributes: true });
       });
-      await page.getByRole('button', { name: 'Submit the remaining 1 song' }).click();
+      await page.getByRole('button', { name: 'Submit 1 song' }).click();
 
       // --- The confirmation lists both songs with their files and says what comes next.
       await page.waitForURL((url) => url.pathname === '/submission-confirmation');
@@ -307,18 +311,19 @@ describe('the review loop', () => {
       await toast(admin, r.reviewSent).waitFor();
       await admin.getByText('Reviewed', { exact: true }).waitFor();
 
-      // --- The songwriter: the dashboard shows the review as new; opening it shows the text.
+      // --- The songwriter: the dashboard shows the review as new (no reply: nobody has written); opening it shows the text.
       await page.goto('/songwriter-dashboard');
       const recent = page.getByRole('region', { name: 'Recent Reviews' });
       const reviewLink = recent.getByRole('link', { name: new RegExp(songs[0]!.title) });
-      await reviewLink.getByText('New Reply').waitFor();
+      await reviewLink.getByText('New review').waitFor();
+      expect(await reviewLink.getByText('New Reply').count()).toBe(0);
       await reviewLink.getByText('Reviewed').waitFor();
       // The order lists its songs too, each leading to its review (older ones drop out of Recent Reviews).
       const orderSongs = page.getByRole('region', { name: 'Your orders' }).getByRole('list', { name: 'Songs of the package of 2 songs' });
       await expect
         .poll(() => orderSongs.getByRole('link').allTextContents())
         .toEqual([
-          expect.stringMatching(new RegExp(`^Song 1: ${songs[0]!.title}Reviewed\\s*New Reply$`)),
+          expect.stringMatching(new RegExp(`^Song 1: ${songs[0]!.title}Reviewed\\s*New review$`)),
           expect.stringMatching(new RegExp(`^Song 2: ${songs[1]!.title}Pending$`)),
         ]);
       await reviewLink.click();
@@ -337,7 +342,7 @@ describe('the review loop', () => {
       expect(
         await recent
           .getByRole('link', { name: new RegExp(songs[0]!.title) })
-          .getByText('New Reply')
+          .getByText('New review')
           .count(),
       ).toBe(0);
 

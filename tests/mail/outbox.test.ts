@@ -92,6 +92,24 @@ test('retry delays double per attempt from the base and stop at the maximum', ()
 });
 
 describe('delivery by SMTP', () => {
+  test('a backlog goes out batch after batch without waiting to poll, several e-mails at once over kept connections', async () => {
+    const sink = await startSink();
+    const ids = await enqueue(30, 'backlog');
+    let counted = 0;
+    // Polling once an hour: only a worker that goes on after a full batch sends the second and third.
+    const w = worker(createSmtpTransport(sink.url, 4), { batchSize: 10, concurrency: 4, pollMs: 3_600_000, onSent: () => counted++ });
+    w.start();
+    try {
+      await expect.poll(() => sink.received.length, { timeout: 30_000 }).toBe(ids.length);
+    } finally {
+      await w.stop();
+    }
+    expect((await outboxRows()).map((r) => r.status)).toEqual(ids.map(() => 'sent'));
+    expect(counted).toBe(ids.length);
+    expect(sink.mostSessionsAtOnce).toBeGreaterThan(1);
+    expect(sink.mostSessionsAtOnce).toBeLessThanOrEqual(4);
+  });
+
   test('while the relay is down nothing is lost; when it comes back on the same port each e-mail arrives exactly once', async () => {
     const sink = await startSink();
     const port = sink.port;

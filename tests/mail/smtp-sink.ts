@@ -16,6 +16,9 @@ export class SmtpSink {
   port = 0;
   /** Called with each message once it is stored and before it is acknowledged: the sender does not yet know it arrived. */
   onReceived: ((mail: ReceivedMail) => void) | undefined;
+  /** The most SMTP sessions that were open at one time: a pooled sender's connections. */
+  mostSessionsAtOnce = 0;
+  private sessionsOpen = 0;
   private server: SMTPServer | undefined;
 
   async start(): Promise<this> {
@@ -25,6 +28,13 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       disableReverseLookup: true,
+      onConnect: (_session, callback) => {
+        this.mostSessionsAtOnce = Math.max(this.mostSessionsAtOnce, ++this.sessionsOpen);
+        callback();
+      },
+      onClose: () => {
+        this.sessionsOpen--;
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

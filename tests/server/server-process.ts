@@ -28,11 +28,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${printed}`)), timeoutMs);
     const onData = () => {
-      const match = /is running at (\S+) \(port (\d+)\)/.exec(printed);
+      const match = /is running at http:\/\/localhost:(\d+)\./.exec(printed);
       if (!match) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);
-      resolve(`http://127.0.0.1:${match[2]}`);
+      resolve(`http://127.0.0.1:${match[1]}`);
     };
     child.stdout!.on('data', onData);
     void exited.then((how) => {

@@ -31,28 +31,36 @@ const bodyOf = async (req: IncomingMessage) => {
 };
 
 beforeAll(async () => {
-  peer = createServer(async (req, res) => {
-    const form = new URLSearchParams(await bodyOf(req));
-    received.push({ path: req.url ?? '', authorization: req.headers.authorization, form });
-    if (form.get('line_items[0][price]') === 'price_gone') {
-      res.writeHead(400, { 'content-type': 'application/json' });
+  peer = createServer((req, res) => {
+    void (async () => {
+      const form = new URLSearchParams(await bodyOf(req));
+      received.push({ path: req.url ?? '', authorization: req.headers.authorization, form });
+      if (form.get('line_items[0][price]') === 'price_gone') {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such price: price_gone',
+              param: 'line_items[0][price]',
+            },
+          }),
+        );
+        return;
+      }
+      const id = `cs_test_local_${received.length}`;
+      res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: 'No such price: price_gone',
-            param: 'line_items[0][price]',
-          },
+          ...recordedSession,
+          id,
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `https://checkout.stripe.com/c/pay/${id}`,
         }),
       );
-      return;
-    }
-    const id = `cs_test_local_${received.length}`;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({ ...recordedSession, id, status: 'open', payment_status: 'unpaid', url: `https://checkout.stripe.com/c/pay/${id}` }),
-    );
+    })();
   });
   await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
   stripe = new Stripe(stripeConfig.secretKey, {

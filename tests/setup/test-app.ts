@@ -41,7 +41,14 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { storage?: Storage; logger?: Logger; webRoot?: string; payments?: (config: Config) => PaymentProvider } = {},
+  options: {
+    storage?: Storage;
+    logger?: Logger;
+    webRoot?: string;
+    payments?: (config: Config) => PaymentProvider;
+    /** Another app's database, as a restart finds it; it stays open when this app closes. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-test-'));
   const config = loadConfig({
@@ -54,7 +61,7 @@ export async function createTestApp(
     SEED_DEMO: 'off',
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const logger = options.logger ?? createLogger(config.logLevel);
   const auth = createAuth({ config, db: database.db, logger });
   const storage = options.storage ?? createDiskStorage(path.join(dataDir, 'files'));
@@ -91,7 +98,7 @@ export async function createTestApp(
       });
       // A storage handed in belongs to the test that made it.
       if (!options.storage) storage.close();
-      await database.dispose();
+      if (!options.database) await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -31,6 +31,7 @@ export const audit = {
     'pitch_link.downloads': 'Pitch link downloads allowed or stopped',
     'song_response.update': 'Hold company shown or hidden',
     'account.delete': 'Account deleted on request',
+    'site_settings.update': 'Site settings changed',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',
@@ -43,5 +44,6 @@ export const audit = {
     placement: 'Placement',
     pitch_link: 'Pitch link',
     song_response: 'Hold or pass',
+    site_settings: 'Site settings',
   } satisfies Record<AuditSubjectKind, string>,
 } as const;

@@ -1,5 +1,6 @@
 export const generic = {
   unexpected: 'Something went wrong. Please try again.',
+  unavailable: 'The site is briefly unavailable. Nothing you saved is lost; please try again in a moment.',
   notFound: 'Not found',
   forbidden: 'You do not have access to this.',
   unauthenticated: 'Please sign in to continue.',

@@ -29,3 +29,4 @@ export { audit } from './audit';
 export { ownData } from './own-data';
 export { songImport } from './song-import';
 export { downloads } from './downloads';
+export { settings } from './settings';

@@ -42,4 +42,10 @@ export const pitching = {
   activityFiltersLoadFailed: 'Failed to load the song and listener lists',
   activityCursorInvalid: 'This page of activity is no longer valid. Start again from the newest.',
   activityOneListener: 'Choose one listener at a time',
+  replyRequired: 'Write a message',
+  replyTooLong: 'The message must be at most 2000 characters',
+  replySent: (name: string) => `Message sent. ${name} will get it by e-mail.`,
+  replyFailed: 'Failed to send your message',
+  replyHeading: (name: string) => `Reply to ${name}`,
+  repliesEmpty: 'No replies yet. What the recipient writes from the link’s page shows here.',
 } as const;

@@ -51,6 +51,16 @@ export const songs = {
   agreementNeedsAudio:
     "The submission's audio could not be used (an M4A, or a file that did not convert). Upload an MP3 to publish this song.",
   agreementNeedsLyrics: 'No lyrics could be read from the submission. Fill them in before publishing.',
+  /** Why the media step could not take all of the submission (AGREEMENT_MEDIA_PROBLEMS). */
+  agreementMediaProblem: {
+    'lyrics-time-limit': 'The submitted lyrics file took too long to read, so it was set aside. Fill the lyrics in before publishing.',
+    'lyrics-memory-limit':
+      'The submitted lyrics file needed too much memory to read, so it was set aside. Fill the lyrics in before publishing.',
+    'lyrics-unreadable':
+      'The submitted lyrics file could not be read: it is damaged or not the kind its name says. Fill the lyrics in before publishing.',
+    'gave-up':
+      'The audio and lyrics could not be taken from the submission after several tries. Upload an MP3 and fill in the lyrics to publish this song.',
+  },
   agreementSongDelete: "This song came in under a writer's pitch agreement: make it inactive instead of deleting it.",
   agreementDescriptionHint: "Taken from the songwriter's story of the song: rewrite it for listeners.",
   orderMismatch: 'The song list changed while you were reordering. Reload and try again.',

@@ -15,6 +15,10 @@ export const DashboardStatsSchema = z.object({
   activeThisWeek: z.number().int(),
   pendingComments: z.number().int(),
   overdueReviews: z.number().int(),
+  /** Preview requests waiting for an admin's decision. */
+  pendingPreviewRequests: z.number().int(),
+  /** Pitch link recipients' replies no admin has seen yet. */
+  unreadPitchReplies: z.number().int(),
 });
 export type DashboardStats = z.output<typeof DashboardStatsSchema>;
 
@@ -40,6 +44,15 @@ export const ReviewRatingSummarySchema = z.object({
   ),
 });
 export type ReviewRatingSummary = z.output<typeof ReviewRatingSummarySchema>;
+
+/** GET /api/admin/queue-counts: the sidebar's counts of what waits for an admin. */
+export const QueueCountsSchema = z.object({
+  pendingPreviewRequests: z.number().int(),
+  pendingComments: z.number().int(),
+  overdueReviews: z.number().int(),
+  unreadPitchReplies: z.number().int(),
+});
+export type QueueCounts = z.output<typeof QueueCountsSchema>;
 
 /** GET /api/admin/dashboard */
 export const AdminDashboardSchema = z.object({

@@ -19,3 +19,4 @@ export * from './audit';
 export * from './own-data';
 export * from './review-notes';
 export * from './song-import';
+export * from './settings';

@@ -95,6 +95,8 @@ export const PitchLinkListItemSchema = z.object({
   downloads: z.number(),
   /** Stream only (false) or download allowed, as the admin set it. */
   downloadAllowed: z.boolean(),
+  /** Replies from the recipient no admin has seen on the link's detail page yet. */
+  unreadReplies: z.number(),
 });
 export type PitchLinkListItem = z.output<typeof PitchLinkListItemSchema>;
 export const PitchLinkListSchema = z.array(PitchLinkListItemSchema);
@@ -120,6 +122,8 @@ export type PitchLinkSongActivity = z.output<typeof PitchLinkSongActivitySchema>
 export const PitchLinkDetailSchema = PitchLinkListItemSchema.extend({
   message: z.string().nullable(),
   songs: z.array(PitchLinkSongActivitySchema),
+  /** The recipient's replies, oldest first; `readAt` is when an admin first saw each here. */
+  replies: z.array(z.object({ id: z.string(), message: z.string(), createdAt: timestamp, readAt: timestamp.nullable() })),
 });
 export type PitchLinkDetail = z.output<typeof PitchLinkDetailSchema>;
 
@@ -157,6 +161,8 @@ export const PitchPageSchema = z.object({
   expiresAt: timestamp,
   /** The recipient may download each song's tagged MP3 and lyric sheet. */
   downloadAllowed: z.boolean(),
+  /** Who sent the link: the admin who made it (the company's contact address if that account is gone). */
+  sender: z.object({ name: z.string(), company: z.string(), email: z.string() }),
   songs: z.array(PitchSongSchema),
 });
 export type PitchPage = z.output<typeof PitchPageSchema>;
@@ -164,6 +170,10 @@ export type PitchPage = z.output<typeof PitchPageSchema>;
 /** PUT /api/song-responses/:id and PUT /api/pitch/:token/responses/:id: the answer as stored. */
 export const SavedSongResponseSchema = z.object({ songId: z.string(), response: songResponse, note: z.string().nullable() });
 export type SavedSongResponse = z.output<typeof SavedSongResponseSchema>;
+
+/** POST /api/pitch/:token/replies: the reply as stored. */
+export const SentPitchReplySchema = z.object({ id: z.string(), createdAt: timestamp });
+export type SentPitchReply = z.output<typeof SentPitchReplySchema>;
 
 /** POST /api/admin/pitch-links/:id/revoke */
 export const RevokedPitchLinkSchema = z.object({ id: z.string(), revokedAt: timestamp.nullable() });

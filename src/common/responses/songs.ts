@@ -41,6 +41,7 @@ export type CataloguePage = z.output<typeof CataloguePageSchema>;
 /** A comment as the song page shows it: an approved one, or the listener's own still awaiting approval. */
 export const SongCommentSchema = z.object({
   id: z.string(),
+  /** Its writer as this listener may see them: "You", the name, the company, or "A listener" (site settings). */
   name: z.string(),
   text: z.string(),
   createdAt: timestamp,
@@ -111,6 +112,8 @@ export const AdminSongSchema = CatalogueSongItemSchema.extend({
   fromAgreement: SongFromAgreementSchema.nullable(),
   /** A song whose media is still to come: from an agreement's submission, or a demo song's audio being rendered. */
   mediaPending: z.boolean(),
+  /** Why the media step could not take all of the submission, as the admin reads it; null when it could. */
+  mediaProblem: z.string().nullable(),
   /** What was detected in the song's current audio when it was uploaded. */
   detected: DetectedAudioSchema,
 });

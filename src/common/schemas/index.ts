@@ -20,3 +20,4 @@ export * from './review-notes';
 export * from './rewrites';
 export * from './song-import';
 export * from './downloads';
+export * from './settings';

@@ -67,6 +67,13 @@ export const PitchLinkSchema = z.object({
 export type PitchLinkInput = z.input<typeof PitchLinkSchema>;
 export type PitchLinkValues = z.output<typeof PitchLinkSchema>;
 
+/** A pitch link recipient's reply to the admin who sent the link: the page's form and POST /api/pitch/:token/replies. */
+export const PitchReplySchema = z.object({
+  message: requiredText(m.replyRequired, LIMITS.pitchReplyMax, m.replyTooLong, { multiLine: true }),
+});
+export type PitchReplyInput = z.input<typeof PitchReplySchema>;
+export type PitchReplyValues = z.output<typeof PitchReplySchema>;
+
 export const PITCH_ACTIVITY_PAGE_SIZE = 50;
 
 /**

@@ -111,13 +111,28 @@ export interface OpenDatabaseOptions {
   /** PGlite: start from this dumped data directory (in memory). */
   pgliteDump?: Buffer;
   poolSize?: number;
+  /**
+   * PostgreSQL: how long to wait for a connection, and for a statement's answer. The statement timeout is the
+   * database's own, a little shorter than ours, so a slow query is cancelled where it runs; ours answers for a
+   * database that cannot answer at all (stopped, frozen, cut off). Unset: none (scripts that run alone).
+   */
+  timeouts?: { connectMs: number; statementMs: number };
   /** Told about errors on idle PostgreSQL connections (logged by the server). */
   onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const timeouts = options.timeouts;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(timeouts && {
+        connectionTimeoutMillis: timeouts.connectMs,
+        statement_timeout: timeouts.statementMs,
+        query_timeout: timeouts.statementMs + 2_000,
+      }),
+    });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -128,13 +143,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       onSessionsChanged: sessionChanges.subscribe,
       poolUse: () => ({ size: options.poolSize ?? 10, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
-        const client = await pool.connect();
+        // A migration may rebuild a large table: its own connection, with no statement timeout.
+        const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: timeouts?.connectMs });
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-          client.release();
+          await client.end();
         }
       },
       async exclusive(fn) {

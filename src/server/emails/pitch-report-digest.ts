@@ -1,3 +1,4 @@
+import { dayInWords } from '../../common/days';
 import { renderEmail, type EmailContext } from './layout';
 
 export interface DigestSong {
@@ -32,9 +33,9 @@ export const pitchReportDigestEmail = (
 ) =>
   renderEmail(
     ctx,
-    `Your pitch report for the week of ${data.weekFrom}`,
+    `Your pitch report for the week of ${dayInWords(data.weekFrom)}`,
     [
-      `Hi ${data.name}, here is how listeners met your pitched songs from ${data.weekFrom} to ${data.weekTo}.`,
+      `Hi ${data.name}, here is how listeners met your pitched songs from ${dayInWords(data.weekFrom)} to ${dayInWords(data.weekTo)}.`,
       data.songs.map(songLine).join('\n'),
       'Listeners are industry professionals we pitch to; we do not share their names.',
     ],

@@ -1,4 +1,4 @@
-import { format, parseISO } from 'date-fns';
+import { dayInWords } from '../../common/days';
 import { PAGE_PATHS, pathTo } from '../../common/routes';
 import { pageUrl, renderEmail, type EmailContext } from './layout';
 
@@ -11,7 +11,7 @@ export const rewriteReceivedEmail = (
     ctx,
     `Rewrite for review: ${data.songTitle}`,
     [
-      `${data.songwriterName} sent a rewrite of "${data.songTitle}", which you reviewed. It comes to you, and is due on ${format(parseISO(data.dueOn), 'MMM d, yyyy')}.`,
+      `${data.songwriterName} sent a rewrite of "${data.songTitle}", which you reviewed. It comes to you, and is due on ${dayInWords(data.dueOn)}.`,
       `What they changed:\n${data.note}`,
     ],
     { label: 'Open the rewrite', url: pageUrl(ctx, pathTo(PAGE_PATHS.adminSongwriterReview, { id: data.reviewId })) },

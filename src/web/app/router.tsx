@@ -324,6 +324,13 @@ const adminRoutes: RouteObject = {
           ),
         },
         {
+          path: PAGE_PATHS.adminSettings,
+          ...page(
+            () => import('../features/settings/settings-page'),
+            (m) => m.SettingsPage,
+          ),
+        },
+        {
           path: PAGE_PATHS.adminComments,
           ...page(
             () => import('../features/comments/admin-comments-page'),

@@ -9,3 +9,5 @@ export const ADMIN_COMMENTS_KEY = ['admin', 'comments'] as const;
 export const SONGWRITER_REVIEWS_KEY = ['songwriter', 'reviews'] as const;
 /** Songwriter reviews in the admin area: the list, the sidebar's unread count and each review. */
 export const ADMIN_REVIEWS_KEY = ['admin', 'reviews'] as const;
+/** The admin sidebar's counts of what waits: a change to any of those queues refreshes them. */
+export const ADMIN_QUEUE_COUNTS_KEY = ['admin', 'queue-counts'] as const;

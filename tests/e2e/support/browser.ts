@@ -37,6 +37,18 @@ export interface ContextOptions {
   baseURL?: string;
 }
 
+let contextsMade = 0;
+
+/**
+ * A client address of the context's own, which the shared server believes from its trusted loopback proxy
+ * (TRUSTED_PROXIES, global-setup.ts): each context meets the per-address limits (sign-in, contact) as one visitor
+ * would, never another journey's count. Unique across the worker processes by the process id.
+ */
+function clientAddressOfNewContext(): string {
+  const n = contextsMade++;
+  return `10.${process.pid % 256}.${(n >> 8) % 256}.${n % 256}`;
+}
+
 /** A folder name for a test: its file and its name, readable and safe on any file system. */
 function folderFor(task: TestContext['task']): string {
   const file = path.basename(task.file.name).replace(/\.e2e\.ts$/, '');
@@ -120,6 +132,9 @@ export function useBrowser() {
       baseURL,
       viewport: { width: options.width ?? A11Y_WIDTHS[0], height: options.height ?? 800 },
       colorScheme: options.colorScheme ?? 'light',
+      // Only towards the shared server: Chromium would send the header cross-origin too, and a journey with a
+      // server of its own talks to S3, where it would turn simple requests into preflighted ones.
+      ...(options.baseURL ? {} : { extraHTTPHeaders: { 'x-forwarded-for': clientAddressOfNewContext() } }),
     });
     contexts.push(created);
     // DOM snapshots replay each step in the trace viewer; screencast frames too would cost every journey CPU for a view the failure's screenshot gives.

@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
     // The browser's origin must be the one the server trusts and writes into e-mail links.
     PUBLIC_URL: baseUrl,
+    // Each browser context names a client address of its own (support/browser.ts), as a balancer would.
+    TRUSTED_PROXIES: '127.0.0.1, ::1',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   const running = await startServer(config, { mailPollMs: 200, webRoot });

@@ -47,8 +47,19 @@ export function createFileTransport(folder: string): MailTransport {
   };
 }
 
-export function createSmtpTransport(url: string): MailTransport {
-  const smtp = nodemailer.createTransport(url);
+/**
+ * SMTP through a pool of kept connections, as many as e-mails are sent at once; the URL's own query (`?pool=false`,
+ * `maxConnections=`) wins. Each step has a timeout, so a relay that hangs fails the try and the outbox retries.
+ */
+export function createSmtpTransport(url: string, maxConnections = 1): MailTransport {
+  const smtp = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
   return {
     name: 'smtp',
     async send(mail) {

@@ -12,6 +12,10 @@ export interface MailWorkerOptions {
   messageIdDomain: string;
   logger: Logger;
   batchSize?: number;
+  /** E-mails handed to the transport at once (an SMTP transport keeps as many connections open). */
+  concurrency?: number;
+  /** Told of each e-mail delivered, for /metrics. */
+  onSent?: () => void;
   /** How long a claimed row stays invisible to other workers while it is being sent. */
   leaseMs?: number;
   /** First retry delay; doubles per attempt up to maxDelayMs. */
@@ -38,7 +42,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     db,
     transport,
     logger,
-    batchSize = 10,
+    batchSize = 50,
+    concurrency = 1,
     leaseMs = 60_000,
     baseDelayMs = 5_000,
     maxDelayMs = 60 * 60_000,
@@ -79,59 +84,78 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     });
   }
 
-  async function tick(): Promise<number> {
-    const rows = await claim();
-    let sent = 0;
-    for (const row of rows) {
-      try {
-        await transport.send({
-          messageId: `<${row.id}@${options.messageIdDomain}>`,
-          from: options.from,
-          to: row.toAddress,
-          replyTo: row.replyTo ?? undefined,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody ?? undefined,
-          attachments: row.attachments?.map(({ filename, contentType, contentBase64 }) => ({
-            filename,
-            contentType,
-            content: Buffer.from(contentBase64, 'base64'),
-          })),
-        });
-        await db
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
-          .where(eq(mailOutbox.id, row.id));
-        sent++;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const dead = row.attempts >= maxAttempts;
-        const delay = retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
-        await db
-          .update(mailOutbox)
-          .set({
-            status: dead ? 'dead' : 'pending',
-            lastError: message.slice(0, 1000),
-            lockedUntil: null,
-            nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
-          })
-          .where(eq(mailOutbox.id, row.id));
-        logger.warn({ outboxId: row.id, attempt: row.attempts, dead, err: message }, 'mail delivery failed');
-      }
+  type Row = Awaited<ReturnType<typeof claim>>[number];
+
+  /** Hands one e-mail to the transport and records the outcome: sent, or due again after its back-off. */
+  async function deliver(row: Row): Promise<boolean> {
+    try {
+      await transport.send({
+        messageId: `<${row.id}@${options.messageIdDomain}>`,
+        from: options.from,
+        to: row.toAddress,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        attachments: row.attachments?.map(({ filename, contentType, contentBase64 }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(contentBase64, 'base64'),
+        })),
+      });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      options.onSent?.();
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const dead = row.attempts >= maxAttempts;
+      const delay = retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: dead ? 'dead' : 'pending',
+          lastError: message.slice(0, 1000),
+          lockedUntil: null,
+          nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
+        })
+        .where(eq(mailOutbox.id, row.id));
+      logger.warn({ outboxId: row.id, attempt: row.attempts, dead, err: message }, 'mail delivery failed');
+      return false;
     }
-    return sent;
+  }
+
+  /** Claims one batch and delivers it, `concurrency` e-mails at a time; answers how many were claimed and sent. */
+  async function deliverBatch(): Promise<{ claimed: number; sent: number }> {
+    const rows = await claim();
+    let next = 0;
+    let sent = 0;
+    const lane = async () => {
+      while (next < rows.length) if (await deliver(rows[next++]!)) sent++;
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+    return { claimed: rows.length, sent };
+  }
+
+  async function tick(): Promise<number> {
+    return (await deliverBatch()).sent;
   }
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
 
+  // A full batch means more is likely due: the next is claimed at once, not after the poll interval.
   const loop = () => {
     if (stopped) return;
-    running = tick()
+    let full = false;
+    running = deliverBatch()
+      .then(({ claimed }) => (full = claimed === batchSize))
       .catch((error: unknown) => logger.error({ err: error }, 'mail worker tick failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, pollMs);
+        if (!stopped) timer = setTimeout(loop, full ? 0 : pollMs);
       });
   };
 

@@ -24,6 +24,9 @@ const CANONICAL: Record<FileKind, { mime: string; ext: string }> = {
   txt: { mime: 'text/plain; charset=utf-8', ext: 'txt' },
 };
 
+/** Every type a stored file can have: what uploads are stored as, and what the app makes (WebP covers, MP3s). */
+export const STORED_MEDIA_TYPES: readonly string[] = [...new Set(Object.values(CANONICAL).map((kind) => kind.mime))];
+
 export type SniffResult =
   | { ok: true; kind: FileKind; mime: string; ext: string }
   | {

@@ -15,3 +15,4 @@ export * from './audit';
 export * from './review-rubric';
 export * from './review-notes';
 export * from './downloads';
+export * from './settings';

@@ -87,3 +87,27 @@ export const songResponses = pgTable(
     check('song_responses_note_check', sql`${t.note} is null or char_length(${t.note}) <= ${sql.raw(String(LIMITS.holdNoteMax))}`),
   ],
 );
+
+/**
+ * A pitch link recipient's message back to the admin who sent the link, from the link's page. It is e-mailed
+ * to that admin too; `readAt` is set when an admin opens the link's detail page, and the sidebar counts the rest.
+ */
+export const pitchLinkReplies = pgTable(
+  'pitch_link_replies',
+  {
+    id: id(),
+    pitchLinkId: uuid('pitch_link_id')
+      .notNull()
+      .references(() => pitchLinks.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pitch_link_replies_link_idx').on(t.pitchLinkId, t.createdAt),
+    index('pitch_link_replies_unread_idx')
+      .on(t.pitchLinkId)
+      .where(sql`${t.readAt} is null`),
+    check('pitch_link_replies_message_check', sql`char_length(${t.message}) between 1 and ${sql.raw(String(LIMITS.pitchReplyMax))}`),
+  ],
+);

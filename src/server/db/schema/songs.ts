@@ -15,7 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { SONG_WRITERS, WAVEFORM_MAX_PEAKS, WRITER_PROS } from '../../../common/constants';
+import { AGREEMENT_MEDIA_PROBLEMS, SONG_WRITERS, WAVEFORM_MAX_PEAKS, WRITER_PROS } from '../../../common/constants';
 import { MUSICAL_KEYS } from '../../../common/musical-keys';
 import { users } from './auth';
 import { storedFiles } from './files';
@@ -62,6 +62,13 @@ export const songs = pgTable(
      * without audio as "Processing".
      */
     mediaPending: boolean('media_pending').notNull().default(false),
+    /**
+     * Tries of an agreement song's media step so far, counted as each begins (so one a crash cut short counts
+     * too); at AGREEMENT_MEDIA_MAX_TRIES the step is given up, not tried again at every start.
+     */
+    mediaTries: integer('media_tries').notNull().default(0),
+    /** Why the media step could not take all of the submission (AGREEMENT_MEDIA_PROBLEMS), for the admin; null when it could. */
+    mediaProblem: text('media_problem', { enum: AGREEMENT_MEDIA_PROBLEMS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The audio's waveform: at most WAVEFORM_MAX_PEAKS values of 0-255, computed at upload. */
@@ -101,6 +108,7 @@ export const songs = pgTable(
     check('songs_order_index_check', sql`${t.orderIndex} >= 0`),
     check('songs_slug_check', sql`${t.slug} ~ '^[a-z0-9-]+$'`),
     check('songs_musical_key_check', sql`${t.musicalKey} is null or ${oneOf(t.musicalKey, MUSICAL_KEYS)}`),
+    check('songs_media_problem_check', sql`${t.mediaProblem} is null or ${oneOf(t.mediaProblem, AGREEMENT_MEDIA_PROBLEMS)}`),
     check(
       'songs_audio_peaks_check',
       sql`${t.audioPeaks} is null or cardinality(${t.audioPeaks}) <= ${sql.raw(String(WAVEFORM_MAX_PEAKS))}`,

@@ -4,6 +4,7 @@ import {
   CustomerPageSchema,
   AdminUserPageSchema,
   AdminDashboardSchema,
+  QueueCountsSchema,
   ResetSongwriterPreviewSchema,
   ResetSongwriterResultSchema,
 } from '../../../common/responses/admin';
@@ -16,7 +17,7 @@ import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { listCustomerOrders, listCustomers } from './customers.service';
-import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay, getReviewRatingSummary } from './dashboard.service';
+import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay, getQueueCounts, getReviewRatingSummary } from './dashboard.service';
 import { previewSongwriterReset, resetSongwriter } from './reset-songwriter.service';
 import { listAllUsers } from './users.service';
 
@@ -31,6 +32,10 @@ export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storag
         getReviewRatingSummary(db),
       ]);
       return c.var.reply({ stats, playsPerDay, pendingReviews, reviewRatings });
+    })
+    .get('/queue-counts', responds(QueueCountsSchema), async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.var.reply(await getQueueCounts(db));
     })
     .get('/users', validate('query', AllUsersQuerySchema), responds(AdminUserPageSchema), async (c) =>
       c.var.reply(await listAllUsers({ db, query: c.req.valid('query') })),

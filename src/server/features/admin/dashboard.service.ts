@@ -23,6 +23,8 @@ export async function getDashboardStats(db: Db) {
     active_this_week: number;
     pending_comments: number;
     overdue_reviews: number;
+    pending_preview_requests: number;
+    unread_pitch_replies: number;
   }>(
     db,
     sql`
@@ -39,7 +41,8 @@ export async function getDashboardStats(db: Db) {
       (select count(*) from user_roles where role = 'preview')::int as preview_users,
       (select count(*) from listener_last_plays where last_played_at >= now() - interval '7 days')::int as active_this_week,
       (select count(*) from song_comments where not is_approved)::int as pending_comments,
-      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews`,
+      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews,
+      ${queueCountColumns}`,
   );
   if (!row) throw new Error('dashboard query returned no row');
   return {
@@ -52,6 +55,40 @@ export async function getDashboardStats(db: Db) {
     activeThisWeek: Number(row.active_this_week),
     pendingComments: Number(row.pending_comments),
     overdueReviews: Number(row.overdue_reviews),
+    pendingPreviewRequests: Number(row.pending_preview_requests),
+    unreadPitchReplies: Number(row.unread_pitch_replies),
+  };
+}
+
+/** The queues of the sidebar's counts that the dashboard's cards do not already hold. */
+const queueCountColumns = sql`
+      (select count(*) from preview_requests where status = 'pending')::int as pending_preview_requests,
+      (select count(*) from pitch_link_replies where read_at is null)::int as unread_pitch_replies`;
+
+/**
+ * What waits for an admin, for the sidebar's counts: preview requests to decide, comments to approve, reviews
+ * past their due day and pitch link replies no admin has seen. Each an indexed count, polled by every open admin page.
+ */
+export async function getQueueCounts(db: Db) {
+  const [row] = await queryRows<{
+    pending_comments: number;
+    overdue_reviews: number;
+    pending_preview_requests: number;
+    unread_pitch_replies: number;
+  }>(
+    db,
+    sql`
+    select
+      (select count(*) from song_comments where not is_approved)::int as pending_comments,
+      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews,
+      ${queueCountColumns}`,
+  );
+  if (!row) throw new Error('queue count query returned no row');
+  return {
+    pendingPreviewRequests: Number(row.pending_preview_requests),
+    pendingComments: Number(row.pending_comments),
+    overdueReviews: Number(row.overdue_reviews),
+    unreadPitchReplies: Number(row.unread_pitch_replies),
   };
 }
 

@@ -1,4 +1,5 @@
-import PDFDocument from 'pdfkit';
+import { dayInWords } from '../../../common/days';
+import { createPdf, pdfBytes, writeText } from '../../lib/pdf-text';
 
 export interface SignedAgreement {
   text: string;
@@ -8,27 +9,22 @@ export interface SignedAgreement {
   textSha256: string | null;
 }
 
-/** The signed agreement as a PDF: its text as signed, then the signature (name, time, hash of the text). */
+/**
+ * The signed agreement as a PDF: its text as signed, then the signature (name, day, hash of the text). Set in
+ * faces that hold every script, so the PDF's text is what was signed, whatever the name.
+ */
 export function renderAgreementPdf(agreement: SignedAgreement): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 72, info: { Title: `Pitch agreement: ${agreement.songTitle}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const doc = createPdf({ size: 'LETTER', margin: 72, info: { Title: `Pitch agreement: ${agreement.songTitle}` } });
+  const done = pdfBytes(doc);
   const [title, ...body] = agreement.text.split('\n');
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .text(title ?? '');
+  writeText(doc.fontSize(14), title ?? '', 'bold');
   doc.moveDown();
-  doc.font('Helvetica').fontSize(11).text(body.join('\n').trim(), { lineGap: 2 });
+  writeText(doc.fontSize(11), body.join('\n').trim(), 'regular', { lineGap: 2 });
   doc.moveDown(2);
-  doc.font('Helvetica-Bold').text('Signed');
-  doc.font('Helvetica').text(`Name: ${agreement.signedName ?? ''}`);
-  doc.text(`Date: ${agreement.answeredAt?.toISOString() ?? ''}`);
-  doc.fontSize(8).text(`SHA-256 of the text above: ${agreement.textSha256 ?? ''}`);
+  writeText(doc, 'Signed', 'bold');
+  writeText(doc, `Name: ${agreement.signedName ?? ''}`, 'regular');
+  writeText(doc, `Date: ${agreement.answeredAt ? dayInWords(agreement.answeredAt) : ''}`, 'regular');
+  writeText(doc.fontSize(8), `SHA-256 of the text above: ${agreement.textSha256 ?? ''}`, 'regular');
   doc.end();
   return done;
 }

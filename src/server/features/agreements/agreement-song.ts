@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { and, eq, isNotNull, like, or, sql } from 'drizzle-orm';
-import { LIMITS, SONG_WRITERS, writerProOf } from '../../../common/constants';
+import { and, eq, isNotNull, like, lt, or, sql } from 'drizzle-orm';
+import { AGREEMENT_MEDIA_MAX_TRIES, LIMITS, SONG_WRITERS, writerProOf, type AgreementMediaProblem } from '../../../common/constants';
 import { slugify } from '../../../common/schemas/songs';
 import { StorageNotFound, type Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
@@ -15,11 +15,12 @@ import {
   users,
 } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import type { Logger } from '../../lib/logger';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import { computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
-import { lyricsFromFile, tidyLyrics } from './lyrics-text';
-import { wavToMp3 } from './wav-to-mp3';
+import { lyricsFromFile, type LyricsRead } from './lyrics-text';
+import { tidyLyrics } from './tidy-lyrics';
 
 /** What the step after the signing needs: where the files are, and where to say what it could not do. */
 export interface AgreementSongMediaDeps {
@@ -208,11 +209,35 @@ type FileRef = Pick<
   'bucket' | 'key' | 'contentType' | 'sizeBytes' | 'originalName' | 'detectedBpm' | 'detectedKey'
 >;
 
+/** A submitted WAV is at most 100 MB: about ten minutes of CD audio, which lamejs encodes in well under this. */
+const WAV_ENCODING_LIMITS = { timeoutMs: 5 * 60_000, maxHeapMb: 256 } as const;
+let wavPool: WorkerPool<Uint8Array, Uint8Array | undefined> | undefined;
+
+/**
+ * A submitted WAV as an MP3, encoded in a worker thread (wav-to-mp3-worker.ts) with a time and a memory
+ * limit; undefined when none can be made of it, or the encoding hit a limit.
+ */
+async function encodeWav(wav: Buffer, logger: Logger): Promise<Buffer | undefined> {
+  wavPool ??= createWorkerPool({ source: new URL('./wav-to-mp3-worker.ts', import.meta.url), ...WAV_ENCODING_LIMITS });
+  try {
+    const mp3 = await wavPool.run(new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength));
+    return mp3 && Buffer.from(mp3.buffer, mp3.byteOffset, mp3.byteLength);
+  } catch (error) {
+    if (!(error instanceof JobFailedError)) throw error;
+    logger.warn({ reason: error.message }, 'agreement song: the submitted WAV could not be encoded');
+    return undefined;
+  }
+}
+
 /**
  * The catalogue audio made from a submission: an MP3 copied as it is, a WAV encoded to MP3, each checked by
  * decoding it for its waveform; undefined for anything else (M4A) or audio that does not decode.
  */
-async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: NewStoredFile; waveform: Waveform } | undefined> {
+async function catalogueAudio(
+  storage: Storage,
+  file: FileRef,
+  logger: Logger,
+): Promise<{ file: NewStoredFile; waveform: Waveform } | undefined> {
   const type = file.contentType.split(';')[0]!.trim();
   let mp3: Buffer | undefined;
   let waveform: Waveform;
@@ -221,7 +246,7 @@ async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: 
       if (file.sizeBytes > LIMITS.songAudioMaxBytes) return undefined;
       waveform = await computeWaveform((await storage.get({ bucket: file.bucket, key: file.key })).body);
     } else if (type === 'audio/wav') {
-      mp3 = await wavToMp3(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body));
+      mp3 = await encodeWav(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body), logger);
       if (!mp3 || mp3.length > LIMITS.songAudioMaxBytes) return undefined;
       waveform = await computeWaveform(Readable.from([mp3]));
     } else {
@@ -245,6 +270,32 @@ async function catalogueAudio(storage: Storage, file: FileRef): Promise<{ file: 
   return { file: { ...stored, detectedBpm: file.detectedBpm, detectedKey: file.detectedKey }, waveform };
 }
 
+const LYRICS_PROBLEMS = {
+  time: 'lyrics-time-limit',
+  memory: 'lyrics-memory-limit',
+  error: 'lyrics-unreadable',
+} as const satisfies Record<Exclude<LyricsRead, { lyrics: string }>['failure'], AgreementMediaProblem>;
+
+/**
+ * Counts a try of the media step before it reads anything, so one that a crash or a stop cut short counts too.
+ * False when the song has had its tries: the step is given up (the song stops pending, and the admin reads
+ * why) rather than tried at every start without end.
+ */
+async function beginTry(db: Db, songId: string, logger: Logger): Promise<boolean> {
+  const begun = await db
+    .update(songs)
+    .set({ mediaTries: sql`${songs.mediaTries} + 1` })
+    .where(and(eq(songs.id, songId), eq(songs.mediaPending, true), lt(songs.mediaTries, AGREEMENT_MEDIA_MAX_TRIES)))
+    .returning({ id: songs.id });
+  if (begun.length > 0) return true;
+  await db
+    .update(songs)
+    .set({ mediaPending: false, mediaProblem: 'gave-up' })
+    .where(and(eq(songs.id, songId), eq(songs.mediaPending, true)));
+  logger.error({ songId, tries: AGREEMENT_MEDIA_MAX_TRIES }, 'agreement song: media step given up');
+  return false;
+}
+
 /**
  * Fills an agreement song's audio and lyrics from its submission, then marks the step done when nothing is left
  * to try: an M4A, audio that does not convert, a lyrics file with no readable text or a submission gone from the
@@ -266,7 +317,7 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
     .innerJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .where(eq(songs.id, songId));
-  if (!song?.mediaPending) return false;
+  if (!song?.mediaPending || !(await beginTry(db, songId, logger))) return false;
   const fileRow = async (id: string | null) =>
     id === null ? undefined : (await db.select().from(storedFiles).where(eq(storedFiles.id, id)))[0];
 
@@ -281,14 +332,14 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
   const audioSource = song.audioFileId === null ? await fileRow(song.reviewAudioId) : undefined;
   if (audioSource) {
     try {
-      audio = await catalogueAudio(storage, audioSource);
+      audio = await catalogueAudio(storage, audioSource, logger);
       if (!audio)
         logger.info({ songId, contentType: audioSource.contentType }, 'agreement song: the submitted audio cannot be made an MP3');
     } catch (error) {
       storageFailed(error, "copy the submission's audio");
     }
   }
-  let lyrics = '';
+  let read: LyricsRead = { lyrics: '' };
   const lyricsSource = song.lyrics === '' ? await fileRow(song.reviewLyricsId) : undefined;
   if (lyricsSource) {
     let bytes: Buffer | undefined;
@@ -297,14 +348,18 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
     } catch (error) {
       storageFailed(error, 'read the lyrics file');
     }
-    if (bytes) lyrics = await lyricsFromFile(bytes, lyricsSource.contentType);
+    if (bytes) read = await lyricsFromFile(bytes, lyricsSource.contentType);
+    if ('failure' in read) logger.warn({ songId, reason: read.reason }, 'agreement song: the lyrics file could not be read');
   }
+  const lyrics = 'lyrics' in read ? read.lyrics : '';
 
   const used = await db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(songs).where(eq(songs.id, songId)).for('update');
       if (!current?.mediaPending) return false;
       const patch: Partial<typeof songs.$inferInsert> = { mediaPending: retry };
+      // A file past a limit fails the same way on every try: the admin reads why, and it is not tried again.
+      if ('failure' in read && current.lyrics === '') patch.mediaProblem = LYRICS_PROBLEMS[read.failure];
       // The admin may have uploaded an MP3 or typed lyrics meanwhile: theirs stay.
       const takesAudio = audio !== undefined && current.audioFileId === null;
       if (takesAudio) {

@@ -23,7 +23,8 @@ import { creditReviewFee } from '../orders/credits.service';
 import { songwriterName } from '../reviews/reviews.service';
 import { renderAgreementPdf } from './agreement-pdf';
 import { createAgreementSong, scheduleAgreementSongMedia, type AgreementSongMediaDeps } from './agreement-song';
-import { renderAgreementText, textHash } from './agreement-text';
+import { renderAgreementText, textHash, type AgreementParty } from './agreement-text';
+import { getSiteSettings } from '../settings/settings.service';
 
 const m = MESSAGES.agreements;
 /** The pipeline lists at most this many rows; the counts cover every agreement. */
@@ -83,6 +84,23 @@ function view({ agreement: a, songTitle, cataloguePublished }: Awaited<ReturnTyp
 /** The admin's view adds the catalogue song itself, to link to. */
 const adminView = (row: Awaited<ReturnType<typeof readAgreements>>[number]) => ({ ...view(row), catalogueSongId: row.catalogueSongId });
 
+/** What the site settings default to here: the site, reached at the admin notify address. */
+const settingsDefaultsOf = (mail: AgreementMail) => ({ siteName: mail.emailCtx.siteName, contactEmail: mail.adminEmail });
+
+type ProfileParts = Record<'firstName' | 'lastName' | 'streetAddress' | 'city' | 'stateProvince' | 'zip' | 'country', string | null>;
+
+/** The songwriter as their profile names them: full name and postal address where given, and the account's e-mail. */
+function writerParty(email: string, profile: ProfileParts | null): AgreementParty {
+  const joined = (separator: string, ...parts: (string | null | undefined)[]) =>
+    parts
+      .map((p) => p?.trim())
+      .filter(Boolean)
+      .join(separator);
+  const place = joined(', ', profile?.city, joined(' ', profile?.stateProvince, profile?.zip));
+  const address = joined('\n', profile?.streetAddress, place, profile?.country);
+  return { name: joined(' ', profile?.firstName, profile?.lastName) || null, address: address || null, email };
+}
+
 /**
  * The admin offers to pitch a song whose review was sent. The agreement's text is rendered now and stored:
  * it is what the songwriter reads and what a signature covers, whatever later changes to the wording, the
@@ -110,9 +128,19 @@ export async function offerPitchAgreement({
           songTitle: songReviews.songTitle,
           songwriterId: songReviews.songwriterId,
           email: users.email,
+          profile: {
+            firstName: songwriterProfiles.firstName,
+            lastName: songwriterProfiles.lastName,
+            streetAddress: songwriterProfiles.streetAddress,
+            city: songwriterProfiles.city,
+            stateProvince: songwriterProfiles.stateProvince,
+            zip: songwriterProfiles.zip,
+            country: songwriterProfiles.country,
+          },
         })
         .from(songReviews)
         .innerJoin(users, eq(users.id, songReviews.songwriterId))
+        .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, songReviews.songwriterId))
         .where(eq(songReviews.id, values.reviewId));
       if (!review) throw new AppError('NOT_FOUND', MESSAGES.reviews.reviewNotFound);
       if (review.status !== 'reviewed') throw new AppError('CONFLICT', m.reviewNotReviewed);
@@ -124,10 +152,12 @@ export async function offerPitchAgreement({
         .where(
           and(eq(pitchAgreements.reviewId, review.id), eq(pitchAgreements.status, 'offered'), lte(pitchAgreements.expiresAt, sql`now()`)),
         );
+      const company = await getSiteSettings({ db: tx, defaults: settingsDefaultsOf(mail) });
       const text = renderAgreementText({
-        siteName: mail.emailCtx.siteName,
         songTitle: review.songTitle,
-        writerEmail: review.email,
+        company: { name: company.companyLegalName, address: company.companyAddress, email: company.contactEmail },
+        writer: writerParty(review.email, review.profile),
+        governingLaw: company.governingLaw,
         commissionPercent: values.commissionPercent,
         termMonths: values.termMonths,
       });
@@ -167,7 +197,7 @@ export async function offerPitchAgreement({
           reviewId: review.id,
           commissionPercent: values.commissionPercent,
           termMonths: values.termMonths,
-          expiresOn: row!.expiresAt.toISOString().slice(0, 10),
+          expiresAt: row!.expiresAt,
         }),
       });
       return row!.id;

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { createPdf, measuringFont, pdfBytes, writeCenteredLine, writeText } from '../../lib/pdf-text';
 import type { SongWriter } from '../songs/song-writers';
 
 export interface LyricSheet {
@@ -17,40 +17,49 @@ const MARGIN = 54;
  * to contact. Long lyrics get a smaller type rather than a second page, so the sheet stays one page.
  */
 export function renderLyricSheet(sheet: LyricSheet): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = createPdf({
     size: 'LETTER',
     margin: MARGIN,
     info: { Title: `${sheet.title}: lyric sheet`, Author: sheet.contact.siteName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - MARGIN * 2;
-  doc.font('Helvetica-Bold').fontSize(20).text(sheet.title, { width });
+  writeText(doc.fontSize(20), sheet.title, 'bold', { width });
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(10);
+  doc.fontSize(10);
   const credits = sheet.writers.map((w) => [w.name, w.pro, w.publisher].filter(Boolean).join(', ') + ` (${w.share}%)`);
-  if (credits.length > 0) doc.text(`Written by ${credits.join('; ')}`, { width });
+  if (credits.length > 0) writeText(doc, `Written by ${credits.join('; ')}`, 'regular', { width });
   const details = [sheet.musicalKey && `Key: ${sheet.musicalKey}`, sheet.bpm && `Tempo: ${sheet.bpm} BPM`].filter(Boolean);
-  if (details.length > 0) doc.text(details.join('   '), { width });
+  if (details.length > 0) writeText(doc, details.join('   '), 'regular', { width });
   doc.moveDown();
 
   const footerHeight = 30;
   const room = doc.page.height - MARGIN - footerHeight - doc.y;
   let size = 11;
-  doc.font('Helvetica');
-  while (size > 6 && doc.fontSize(size).heightOfString(sheet.lyrics, { width, lineGap: 1 }) > room) size -= 0.5;
-  doc.fontSize(size).text(sheet.lyrics, { width, lineGap: 1, height: room, ellipsis: true });
+  // Measured in the widest face the lyrics use, so mixed scripts never run past the page.
+  doc.font(measuringFont(sheet.lyrics, 'regular'));
+  const fits = (text: string) => doc.fontSize(size).heightOfString(text, { width, lineGap: 1 }) <= room;
+  while (size > 6 && !fits(sheet.lyrics)) size -= 0.5;
+  writeText(doc.fontSize(size), fits(sheet.lyrics) ? sheet.lyrics : cutToFit(sheet.lyrics, fits), 'regular', { width, lineGap: 1 });
 
   const contact = `${sheet.contact.siteName} · ${sheet.contact.email} · ${sheet.contact.publicUrl}`;
-  doc
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(contact, MARGIN, doc.page.height - MARGIN - 12, { width, align: 'center', lineBreak: false });
+  doc.fontSize(9).fillColor('#555555');
+  doc.y = doc.page.height - MARGIN - 12;
+  writeCenteredLine(doc, contact, 'regular', { x: MARGIN, width });
   doc.end();
   return done;
+}
+
+/** The most whole lines of `text` that fit, then an ellipsis (lyrics too long even in the smallest type). */
+function cutToFit(text: string, fits: (text: string) => boolean): string {
+  const lines = text.split('\n');
+  const upTo = (n: number) => [...lines.slice(0, n), '…'].join('\n');
+  let [low, high] = [0, lines.length];
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(upTo(mid))) low = mid;
+    else high = mid - 1;
+  }
+  return upTo(low);
 }

@@ -25,6 +25,12 @@ export function createMetrics(database: Pick<Database, 'db' | 'poolUse'>) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // Prometheus's rate() of it is the outbox's send rate.
+  const mailSent = new Counter({
+    name: 'mail_sent_total',
+    help: 'E-mails this instance has handed to the mail relay (or written to the mail folder).',
+    registers: [registry],
+  });
   const uploads = new Gauge({
     name: 'uploads_in_progress',
     help: 'Multipart uploads (songs, submissions) being received now.',
@@ -86,6 +92,7 @@ export function createMetrics(database: Pick<Database, 'db' | 'poolUse'>) {
 
   return {
     registry,
+    mailSent,
     observeRequest(method: string, route: string, status: number, seconds: number) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);

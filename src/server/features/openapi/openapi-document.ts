@@ -2,11 +2,12 @@ import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
 import * as responseSchemas from '../../../common/responses';
 import * as sharedSchemas from '../../../common/schemas';
-import { answeringRoutes } from '../../lib/app-routes';
+import { answeringRoutes, AUTH_BASE_PATH } from '../../lib/app-routes';
 import { responseOf, type ResponseInfo } from '../../lib/respond';
 import { validationOf, type Validation } from '../../lib/validate';
 import { ROUTE_POLICY, type Access } from '../../route-policy';
-import { OPERATIONS, type MultipartBody } from './operations';
+import { authOperations, type AuthDocument } from './auth-operations';
+import { OPERATIONS, type MultipartBody, type OtherAnswer } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -50,6 +51,10 @@ const ACCESS_NOTES: Record<Access, string> = {
   'pitch-link': "Anyone with a live pitch link's token in the path (no account); rate limited per address.",
 };
 
+/** better-auth's endpoints: any caller reaches them; those about the signed-in account read its session themselves. */
+const AUTH_ACCESS_NOTE =
+  "Anyone reaches it; an endpoint about the signed-in account (get-session, change-password, ...) reads better-auth's session cookie itself.";
+
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['error'],
@@ -79,6 +84,57 @@ function handlerOf(route: RouterRoute): unknown {
   return route.handler;
 }
 
+/** A body sent as its Content-Type says: text as a string, anything else as bytes. */
+const mediaSchema = (mediaType: string): JsonSchema =>
+  mediaType.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
+
+/** A success the route sends itself (operations.ts): its media types, or the Location of a redirect. */
+function otherAnswer({ description, mediaTypes = [], schema, location }: OtherAnswer): JsonSchema {
+  return {
+    description,
+    ...(mediaTypes.length > 0 && {
+      content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: schema ?? mediaSchema(type) }])),
+    }),
+    ...(location && { headers: { Location: { description: location, schema: { type: 'string', format: 'uri' } } } }),
+  };
+}
+
+/** What every operation says: its id, summary, tag, and who may call it. */
+function operationHead(method: string, template: string, summary: string, access: Access | undefined) {
+  return {
+    operationId: operationId(method, template),
+    summary,
+    tags: [template.split('/')[2]],
+    ...(access && {
+      description: `Access: ${ACCESS_NOTES[access]}`,
+      'x-access': access,
+      security: access === 'public' || access === 'pitch-link' ? [] : access === 'webhook' ? [{ stripeSignature: [] }] : [{ session: [] }],
+    }),
+  };
+}
+
+/** better-auth's own endpoints that answer `method`, one operation each, as it describes them. */
+function addAuthOperations(
+  into: { paths: Record<string, Record<string, unknown>>; schemas: Record<string, JsonSchema> },
+  auth: AuthDocument,
+  method: string,
+  access: Access | undefined,
+) {
+  const found = authOperations(auth, method);
+  Object.assign(into.schemas, found.schemas);
+  for (const { path, summary, parameters, requestBody, responses } of found.operations) {
+    const template = `${AUTH_BASE_PATH}${path}`;
+    into.paths[template] ??= {};
+    into.paths[template][method.toLowerCase()] = {
+      ...operationHead(method, template, summary, access),
+      description: `Access: ${AUTH_ACCESS_NOTE}`,
+      ...(parameters.length > 0 && { parameters }),
+      ...(requestBody && { requestBody }),
+      responses,
+    };
+  }
+}
+
 function operationId(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, '')
@@ -92,7 +148,10 @@ function operationId(method: string, path: string): string {
  * its parameters and JSON body (the very schemas that check requests), operations.ts adds what a route
  * cannot say about itself, and route-policy.ts says who may call it.
  */
-export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl, title }: { serverUrl: string; title: string }) {
+export function buildOpenApiDocument(
+  routes: readonly RouterRoute[],
+  { serverUrl, title, auth }: { serverUrl: string; title: string; auth: AuthDocument },
+) {
   const validations = new Map<string, Validation[]>();
   const answers = new Map<string, ResponseInfo>();
   for (const route of answeringRoutes(routes)) {
@@ -154,6 +213,11 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
     const access = ROUTE_POLICY[key];
     const template = openApiPath(path);
 
+    if (path === `${AUTH_BASE_PATH}/*`) {
+      addAuthOperations({ paths, schemas }, auth, method, access);
+      continue;
+    }
+
     const parameters: JsonSchema[] = [];
     const declared = new Set<string>();
     for (const { target, schema } of checks) {
@@ -183,11 +247,13 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
 
     const answer = answers.get(key);
     const status = answer?.status ?? info?.status ?? 200;
-    const responses: Record<string, unknown> = {
-      [status]: answer
-        ? { description: 'Success.', content: { 'application/json': { schema: responseRef(answer.schema) } } }
-        : { description: status === 204 ? 'Done; no content.' : 'Success.' },
-    };
+    const responses: Record<string, unknown> = info?.answers
+      ? Object.fromEntries(Object.entries(info.answers).map(([code, other]) => [code, otherAnswer(other)]))
+      : {
+          [status]: answer
+            ? { description: 'Success.', content: { 'application/json': { schema: responseRef(answer.schema) } } }
+            : { description: status === 204 ? 'Done; no content.' : 'Success.' },
+        };
     if (checks.length > 0 || requestBody) responses['400'] = error('Invalid input: `error.fields` names each field and its message.');
     if (access === 'pitch-link') {
       responses['429'] = error('Too many requests from this address.');
@@ -200,15 +266,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
 
     paths[template] ??= {};
     paths[template][method.toLowerCase()] = {
-      operationId: operationId(method, path),
-      summary: info?.summary ?? key,
-      tags: [path.split('/')[2]],
-      ...(access && {
-        description: `Access: ${ACCESS_NOTES[access]}`,
-        'x-access': access,
-        security:
-          access === 'public' || access === 'pitch-link' ? [] : access === 'webhook' ? [{ stripeSignature: [] }] : [{ session: [] }],
-      }),
+      ...operationHead(method, path, info?.summary ?? key, access),
       ...(parameters.length > 0 && { parameters }),
       ...(requestBody && { requestBody }),
       responses,

@@ -9,10 +9,11 @@ import {
   PitchPageSchema,
   RevokedPitchLinkSchema,
   SavedSongResponseSchema,
+  SentPitchReplySchema,
 } from '../../../common/responses/pitching';
 import { createMiddleware } from 'hono/factory';
 import { UuidParamSchema } from '../../../common/schemas/admin';
-import { PitchLinkSchema, SongResponseSchema } from '../../../common/schemas/pitching';
+import { PitchLinkSchema, PitchReplySchema, SongResponseSchema } from '../../../common/schemas/pitching';
 import { NewPlaySchema, PlayReportSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
@@ -21,6 +22,7 @@ import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { createPitchLink, getPitchLink, listPitchLinks, revokePitchLink } from './pitch-links.service';
 import { findLivePitchLink, openPitchPage, startPitchPlay, updatePitchPlay, type LivePitchLink } from './pitch-page.service';
+import { sendPitchReply } from './pitch-replies.service';
 import { clearSongResponse, setSongResponse, type MailSettings } from './responses.service';
 import { sendDownload } from '../downloads/downloads.routes';
 import {
@@ -35,6 +37,8 @@ import type { Storage } from '../../adapters/storage/storage';
 
 /** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
 export const PITCH_RATE_LIMIT: RateRule = { window: 60, max: 120 };
+/** Per link, on top: each reply e-mails its sender, so a leaked link cannot flood an inbox. */
+export const PITCH_REPLY_RATE_LIMIT: RateRule = { window: 3600, max: 10 };
 
 type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } };
 
@@ -73,7 +77,7 @@ export function pitchRoutes({
       .use('/:token/*', loadLink)
       .get('/:token', responds(PitchPageSchema), async (c) => {
         c.header('Cache-Control', 'private, no-store');
-        return c.var.reply(await openPitchPage({ db, link: c.get('pitchLink'), secret }));
+        return c.var.reply(await openPitchPage({ db, link: c.get('pitchLink'), secret, mail }));
       })
       .post('/:token/plays', validate('json', NewPlaySchema), responds(StartedPlaySchema, 201), async (c) => {
         const { songId, ...report } = c.req.valid('json');
@@ -102,6 +106,11 @@ export function pitchRoutes({
       .delete('/:token/responses/:id', validate('param', UuidParamSchema), async (c) => {
         await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
         return c.body(null, 204);
+      })
+      .post('/:token/replies', validate('json', PitchReplySchema), responds(SentPitchReplySchema, 201), async (c) => {
+        const link = c.get('pitchLink');
+        await consumeRateLimit(db, `pitch-reply:${link.id}`, PITCH_REPLY_RATE_LIMIT);
+        return c.var.reply(await sendPitchReply({ db, link, values: c.req.valid('json'), mail }));
       })
       .get('/:token/songs/:id/mp3', validate('param', UuidParamSchema), async (c) => {
         const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);

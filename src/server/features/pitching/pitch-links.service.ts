@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { format } from 'date-fns';
 import type { CreatedPitchLink, PitchLinkDetail, PitchLinkListItem, PitchLinkStatus } from '../../../common/responses';
-import { DATE_FORMAT } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import { pitchExpiresAt, type PitchLinkValues } from '../../../common/schemas/pitching';
@@ -14,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
 import { changesOf, recordAudit } from '../audit/audit';
 import { hashPitchToken, newPitchToken } from './pitch-token';
+import { readPitchReplies } from './pitch-replies.service';
 import type { MailSettings } from './responses.service';
 
 const m = MESSAGES.pitching;
@@ -68,7 +67,6 @@ export async function createPitchLink({
         songIds: values.songIds,
       }),
     });
-    const expiresOn = format(new Date(`${values.expiresOn}T12:00:00Z`), DATE_FORMAT);
     await enqueueMail(tx, {
       to: recipientEmail,
       kind: 'pitch-link',
@@ -76,7 +74,7 @@ export async function createPitchLink({
         recipientName: values.recipientName,
         message: values.message ?? null,
         songCount: values.songIds.length,
-        expiresOn,
+        expiresOn: values.expiresOn,
         url,
       }),
     });
@@ -110,6 +108,7 @@ function summaries(db: Db) {
       holds: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'hold')`,
       passes: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'pass')`,
       downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id)`,
+      unreadReplies: sql<number>`(select count(*)::int from pitch_link_replies r where r.pitch_link_id = pitch_links.id and r.read_at is null)`,
     })
     .from(pitchLinks);
 }
@@ -174,6 +173,7 @@ export async function getPitchLink({ db, id }: { db: Db; id: string }): Promise<
     ...toListItem(link),
     message: link.message,
     songs: rows.map((r) => ({ ...r, lastPlayedAt: r.lastPlayedAt ? new Date(r.lastPlayedAt).toISOString() : null })),
+    replies: await readPitchReplies(db, id),
   };
 }
 

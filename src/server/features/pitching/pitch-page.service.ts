@@ -7,7 +7,9 @@ import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../
 import { AppError } from '../../lib/app-error';
 import { fileLink, pitchFileSubject } from '../files/files.service';
 import { toCentiseconds } from '../plays/plays.service';
+import { pitchSender } from './pitch-replies.service';
 import { hashPitchToken, isPitchTokenShaped } from './pitch-token';
+import type { MailSettings } from './responses.service';
 
 /** A pitch link that is neither revoked nor expired. */
 export interface LivePitchLink {
@@ -40,7 +42,17 @@ export async function findLivePitchLink(db: Db, token: string): Promise<LivePitc
 }
 
 /** The recipient's page: the active songs of the shortlist in order, media links signed for this pitch link. */
-export async function openPitchPage({ db, link, secret }: { db: Db; link: LivePitchLink; secret: string }): Promise<PitchPage> {
+export async function openPitchPage({
+  db,
+  link,
+  secret,
+  mail,
+}: {
+  db: Db;
+  link: LivePitchLink;
+  secret: string;
+  mail: MailSettings;
+}): Promise<PitchPage> {
   await db
     .update(pitchLinks)
     .set({ lastOpenedAt: sql`now()` })
@@ -71,12 +83,14 @@ export async function openPitchPage({ db, link, secret }: { db: Db; link: LivePi
     .where(eq(pitchLinkSongs.pitchLinkId, link.id))
     .orderBy(asc(pitchLinkSongs.position));
   const subject = pitchFileSubject(link.id);
+  const sender = await pitchSender(db, link.id, mail);
   return {
     recipientName: link.recipientName,
     recipientCompany: link.recipientCompany,
     message: link.message,
     expiresAt: link.expiresAt.toISOString(),
     downloadAllowed: link.downloadAllowed,
+    sender,
     songs: rows.map(({ audioFileId, imageWebFileId, response, note, writerNames, musicalKey, ...song }) => ({
       ...song,
       // The database keeps the names one per line, in credit order (migration 0024).

@@ -1,5 +1,6 @@
 import { mayDownload } from '../downloads/downloads.service';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import type { CommenterDisplay } from '../../../common/constants';
 import type { MusicalKey } from '../../../common/musical-keys';
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { SongFormValues } from '../../../common/schemas/songs';
@@ -19,6 +20,8 @@ import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage, type Son
 import { likePattern } from '../../lib/like-pattern';
 import { songwriterName } from '../reviews/reviews.service';
 import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWriter } from './song-writers';
+import { requestCompany } from '../preview-access/request-company';
+import { commenterDisplay } from '../settings/settings.service';
 
 const m = MESSAGES.songs;
 
@@ -117,11 +120,29 @@ export function catalogueListFor<T extends { rows: CatalogueSongRow[] }>(list: T
 
 const commentColumns = {
   id: songComments.id,
+  userId: songComments.userId,
   name: songComments.commenterName,
+  // Named with its table: drizzle leaves a lone table's columns unqualified, and inside requestCompany's
+  // subquery a bare user_id would be the request's own.
+  company: requestCompany(sql`${songComments}.${sql.identifier(songComments.userId.name)}`),
   text: songComments.commentText,
   createdAt: songComments.createdAt,
   awaitingApproval: sql<boolean>`not ${songComments.isApproved}`,
 };
+type CommentRow = { userId: string | null; name: string; company: string | null };
+
+/**
+ * Whom a comment names to this listener. Interest in a song is commercially sensitive, so other listeners
+ * see the commenter as the admin chose (anonymous unless told otherwise); the writer sees "You", and admins
+ * always see who wrote it.
+ */
+export function commenterShownTo(comment: CommentRow, actor: Actor, display: CommenterDisplay): string {
+  if (comment.userId === actor.id) return MESSAGES.settings.ownComment;
+  if (actor.roles.has('admin')) return comment.company ? `${comment.name} (${comment.company})` : comment.name;
+  if (display === 'name') return comment.name;
+  if (display === 'company' && comment.company) return comment.company;
+  return MESSAGES.settings.anonymousCommenter;
+}
 
 /**
  * The active song with this slug, its writers and its approved comments, newest first: the same for every
@@ -156,7 +177,13 @@ export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; f
     .from(songComments)
     .where(and(eq(songComments.songId, found.song.id), eq(songComments.userId, actor.id), eq(songComments.isApproved, false)))
     .orderBy(sql`${songComments.createdAt} desc`);
-  const comments = [...ownPending, ...found.comments].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const display = await commenterDisplay(db);
+  const comments = [...ownPending, ...found.comments]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map(({ userId, company, ...comment }) => ({
+      ...comment,
+      name: commenterShownTo({ userId, name: comment.name, company }, actor, display),
+    }));
   return {
     ...publicSong(found.song, actor.id, secret),
     writers: found.writers.map(creditOf),
@@ -233,6 +260,7 @@ export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: A
     createdAt: song.createdAt,
     fromAgreement: row.fromAgreement,
     mediaPending: song.mediaPending,
+    mediaProblem: song.mediaProblem ? m.agreementMediaProblem[song.mediaProblem] : null,
     detected: { bpm: row.detectedBpm, key: row.detectedKey },
   };
 }

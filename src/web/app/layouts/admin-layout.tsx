@@ -7,6 +7,7 @@ import { ThemeToggle } from '../../features/theme';
 import { cn } from '../../lib/cn';
 import { useMe, useSignOut } from '../../lib/auth';
 import { UnreadReviewMessagesBadge } from '../../features/reviews/admin/unread-nav-badge';
+import { QueueCountBadge } from '../../features/admin/queue-counts/queue-counts';
 import { PageSuspense } from '../lazy-page';
 import { ADMIN_NAV } from './admin-nav';
 import { SkipLink } from './skip-link';
@@ -50,7 +51,7 @@ export function AdminLayout() {
         <div id="admin-menu" className={cn('flex-1 flex-col px-3 pb-4 md:flex', menuOpen ? 'flex' : 'hidden')}>
           <nav aria-label="Admin">
             <ul className="grid gap-1">
-              {ADMIN_NAV.map(({ to, label, icon: Icon, end, badge }) => (
+              {ADMIN_NAV.map(({ to, label, icon: Icon, end, badge, queue }) => (
                 <li key={to}>
                   <NavLink
                     // /admin/dashboard is the dashboard too: its item is current there as well.
@@ -65,7 +66,11 @@ export function AdminLayout() {
                   >
                     <Icon aria-hidden="true" className="size-4" />
                     {label}
-                    {badge === 'unreadReviewMessages' && <UnreadReviewMessagesBadge />}
+                    {/* ml-auto on the first badge pushes the badges to the row's end together. */}
+                    <span className="ml-auto flex gap-1 empty:hidden">
+                      {badge === 'unreadReviewMessages' && <UnreadReviewMessagesBadge />}
+                      {queue && <QueueCountBadge queue={queue} />}
+                    </span>
                   </NavLink>
                 </li>
               ))}

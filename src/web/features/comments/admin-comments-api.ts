@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import type { AdminCommentItem, Ok, Paged } from '../../../common/responses';
 import type { CommentStatusFilter } from '../../../common/constants';
 import { api } from '../../lib/api';
-import { ADMIN_COMMENTS_KEY, CATALOGUE_KEY } from '../../lib/query-keys';
+import { ADMIN_COMMENTS_KEY, ADMIN_QUEUE_COUNTS_KEY, CATALOGUE_KEY } from '../../lib/query-keys';
 
 export const COMMENTS_PAGE_SIZE = 25;
 
@@ -24,5 +24,6 @@ export function invalidateComments(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ADMIN_COMMENTS_KEY }),
     queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_QUEUE_COUNTS_KEY }),
   ]);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import type { PitchLinkDetail } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
@@ -17,6 +17,8 @@ import { ADMIN_PITCH_LINKS_KEY, pitchLinkQuery, revokePitchLink, setPitchLinkDow
 import { Switch } from '../../components/ui/switch';
 import { ResponseBadge } from './response-badge';
 import { DataTable } from '../../components/data-table';
+import { Badge } from '../../components/ui/badge';
+import { ADMIN_QUEUE_COUNTS_KEY } from '../../lib/query-keys';
 
 const m = MESSAGES.pitching;
 
@@ -68,6 +70,13 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
     onError: (error) => toast.error(MESSAGES.downloads.permissionFailed, { description: isApiError(error) ? error.message : undefined }),
   });
   const downloadAllowed = downloads.isPending ? downloads.variables : link.downloadAllowed;
+  // Opening the link marked its replies read: the sidebar's count and the list's badge drop with it.
+  const hadUnread = link.replies.some((r) => r.readAt === null);
+  useEffect(() => {
+    if (!hadUnread) return;
+    void queryClient.invalidateQueries({ queryKey: ADMIN_QUEUE_COUNTS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ADMIN_PITCH_LINKS_KEY, exact: true });
+  }, [hadUnread, queryClient]);
 
   return (
     <>
@@ -129,6 +138,8 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
         ))}
       </DataTable>
 
+      <Replies link={link} />
+
       {link.status === 'active' && (
         <div className="mt-6 flex justify-end">
           <Button variant="destructive" onClick={() => setConfirming(true)}>
@@ -147,6 +158,37 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
         onOpenChange={setConfirming}
       />
     </>
+  );
+}
+
+/** What the recipient wrote back from the link's page, oldest first; those new to the admins marked New. */
+function Replies({ link }: { link: PitchLinkDetail }) {
+  return (
+    <section aria-labelledby="pitch-link-replies-title" className="mt-6">
+      <h3 id="pitch-link-replies-title" className="text-lg font-semibold">
+        Replies ({link.replies.length})
+      </h3>
+      {link.replies.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">{m.repliesEmpty}</p>
+      ) : (
+        <ol className="mt-2 grid gap-3">
+          {link.replies.map((reply) => (
+            <li key={reply.id} className="rounded-md border border-border bg-muted p-3 text-sm">
+              <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+                {reply.readAt === null && <Badge variant="warning">New</Badge>}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words">{reply.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="mt-2 text-sm">
+        <a href={`mailto:${link.recipientEmail}`} className="link">
+          Write to {link.recipientName}
+        </a>
+      </p>
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import { PAGE_PATHS } from '../../../common/routes';
 import { EmptyState } from '../../components/empty-state';
 import { QueryState } from '../../components/query-state';
 import { PageMeta } from '../../components/page-meta';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
@@ -108,6 +109,11 @@ function LinksTable({
               <span className="block break-all text-muted-foreground">
                 {[link.recipientCompany, link.recipientEmail].filter(Boolean).join(' · ')}
               </span>
+              {link.unreadReplies > 0 && (
+                <Badge variant="warning" className="mt-1">
+                  {link.unreadReplies === 1 ? '1 new reply' : `${link.unreadReplies} new replies`}
+                </Badge>
+              )}
             </th>
             <td className="px-4 py-3">
               <PitchLinkStatusBadge status={link.status} />

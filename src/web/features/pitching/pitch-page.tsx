@@ -12,6 +12,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { formatDay } from './format-day';
 import { pitchQueueItem, PitchPlayer } from './pitch-player';
+import { PitchReplyForm, PitchSender } from './pitch-reply';
 import { PitchSongCard } from './pitch-song-card';
 import { pitchPageQuery } from './pitching-api';
 import { SITE_NAME } from '../../lib/site-name';
@@ -37,7 +38,7 @@ export function PitchPage() {
         </div>
       </header>
       {/* Focusable by script: closing the player bar hands focus to the page. */}
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 focus:outline-none sm:px-6 sm:py-12">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12">
         {page.data ? (
           <PitchPlayer token={token}>
             <PitchContent token={token} page={page.data} />
@@ -73,13 +74,14 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
         For {page.recipientName}
         {page.recipientCompany ? `, ${page.recipientCompany}` : ''}
       </p>
-      <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Songs picked for you</h1>
+      <h1 className="mt-2 text-3xl font-bold sm:text-5xl">Songs picked for you</h1>
+      <PitchSender sender={page.sender} />
       {page.message && (
         <blockquote className="mt-6 whitespace-pre-wrap break-words rounded-xl border-l-4 border-primary bg-card p-4 leading-7 shadow-sm">
           {page.message}
         </blockquote>
       )}
-      <p className="mt-6 text-muted-foreground">
+      <p className="mt-4 text-muted-foreground">
         Listen, read the lyrics, and tell us for each song: hold it for an artist or project, or pass. This link is yours alone and works
         until {formatDay(pitchExpiryDate(page.expiresAt))}.
       </p>
@@ -88,7 +90,7 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
           {m.linkUnavailable}
         </p>
       ) : (
-        <ol aria-label="Songs" className="mt-10 grid gap-8">
+        <ol aria-label="Songs" className="mt-8 grid gap-8 sm:mt-10">
           {page.songs.map((song, index) => (
             <li key={song.id}>
               <PitchSongCard token={token} song={song} position={index + 1} queue={queue} downloadAllowed={page.downloadAllowed} />
@@ -96,6 +98,7 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
           ))}
         </ol>
       )}
+      <PitchReplyForm token={token} sender={page.sender} />
     </>
   );
 }

@@ -12,9 +12,15 @@ import type {
   PitchPage,
   RevokedPitchLink,
   SavedSongResponse,
+  SentPitchReply,
   StartedPlay,
 } from '../../../common/responses';
-import { PITCH_ACTIVITY_PAGE_SIZE, type PitchLinkValues, type SongResponseValues } from '../../../common/schemas/pitching';
+import {
+  PITCH_ACTIVITY_PAGE_SIZE,
+  type PitchLinkValues,
+  type PitchReplyInput,
+  type SongResponseValues,
+} from '../../../common/schemas/pitching';
 import { api } from '../../lib/api';
 import { ADMIN_SONGS_KEY } from '../../lib/query-keys';
 
@@ -90,6 +96,10 @@ export const revokePitchLink = (id: string) =>
 // ---------------------------------------------------------------- a pitch link's recipient (no account)
 
 const pitchPath = (token: string) => `/api/pitch/${encodeURIComponent(token)}`;
+
+/** The recipient's message to the admin who sent the link. */
+export const sendPitchReply = (token: string, values: PitchReplyInput) =>
+  api<SentPitchReply>(`${pitchPath(token)}/replies`, { method: 'POST', body: values });
 
 export const pitchPageQuery = (token: string) =>
   queryOptions({

@@ -74,7 +74,7 @@ function CommentForm({ slug }: { slug: string }) {
       // refetch brings new media links and would interrupt the song playing.
       const comment: SongComment = {
         id: posted.id,
-        name: values.name,
+        name: MESSAGES.settings.ownComment,
         text: values.comment,
         createdAt: new Date().toISOString(),
         awaitingApproval: !posted.isApproved,

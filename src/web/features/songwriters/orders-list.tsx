@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
 import { formatCents } from '../../../common/money';
 import { ClaimOrdersBox } from './claim-orders-box';
-import { hasNewReply, NewReplyBadge, STATUS } from './recent-reviews';
+import { NewOnReview, STATUS } from './recent-reviews';
 import { ordersQuery, songsLabel, type DashboardReview, type SongwriterOrder } from './songwriter-api';
 
 const m = MESSAGES.songwriters;
@@ -118,7 +118,7 @@ function OrderCard({ order, reviews }: { order: SongwriterOrder; reviews: Dashbo
                   </span>
                   {review.round > 1 && <Badge variant="outline">{MESSAGES.rewrites.badge}</Badge>}
                   <Badge variant={STATUS[review.status].variant}>{STATUS[review.status].label}</Badge>
-                  {hasNewReply(review) && <NewReplyBadge />}
+                  <NewOnReview review={review} />
                   <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 </Link>
               </li>

@@ -19,12 +19,25 @@ export const STATUS: Record<ReviewStatus, { label: string; variant: BadgeProps['
   reviewed: { label: 'Reviewed', variant: 'success' },
 };
 
-/** Something new from the reviewer: an unread message, or a finished review not yet opened. */
-export const hasNewReply = (review: Pick<DashboardReview, 'unreadMessages' | 'status' | 'readBySongwriter'>): boolean =>
-  review.unreadMessages > 0 || (review.status === 'reviewed' && !review.readBySongwriter);
+/** A reply: a message from the reviewer the songwriter has not read. A review itself is no reply. */
+export const hasNewReply = (review: Pick<DashboardReview, 'unreadMessages'>): boolean => review.unreadMessages > 0;
+
+/** A review sent and not yet opened. */
+export const isNewReview = (review: Pick<DashboardReview, 'status' | 'readBySongwriter'>): boolean =>
+  review.status === 'reviewed' && !review.readBySongwriter;
 
 export function NewReplyBadge() {
   return <Badge>New Reply</Badge>;
+}
+
+/** What is new on one review: the review itself, unread replies, or both. */
+export function NewOnReview({ review }: { review: Pick<DashboardReview, 'unreadMessages' | 'status' | 'readBySongwriter'> }) {
+  return (
+    <>
+      {isNewReview(review) && <Badge>New review</Badge>}
+      {hasNewReply(review) && <NewReplyBadge />}
+    </>
+  );
 }
 
 /** How many reviews Recent Reviews lists; every review is also under its order. */
@@ -58,7 +71,7 @@ export function RecentReviews({ reviews }: { reviews: UseQueryResult<DashboardRe
                     <div className="mt-1.5 flex flex-wrap gap-1.5">
                       <Badge variant={status.variant}>{status.label}</Badge>
                       {review.round > 1 && <Badge variant="outline">{MESSAGES.rewrites.badge}</Badge>}
-                      {hasNewReply(review) && <NewReplyBadge />}
+                      <NewOnReview review={review} />
                     </div>
                   </div>
                   <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />

@@ -7,7 +7,10 @@ import * as z from 'zod/mini';
 const songNumber = () => z.number().check(z.int(), z.minimum(1));
 
 const ConfirmationStateSchema = z.object({
+  orderId: z.string(),
   packageSize: songNumber(),
+  /** Songs of the package still to send, as the server counted after the last one taken. */
+  songsRemaining: z.number().check(z.int(), z.minimum(0)),
   received: z.array(
     z.object({
       songNumber: songNumber(),

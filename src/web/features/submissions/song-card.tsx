@@ -1,9 +1,10 @@
-import { CircleCheck, FileText, Type } from 'lucide-react';
-import { useId } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { CircleCheck, FileAudio, FileText, Type, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FileDropZone } from '../../components/ui/file-drop-zone';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
@@ -12,7 +13,9 @@ import { Textarea } from '../../components/ui/textarea';
 import { formatFileSize } from '../../lib/file-size';
 import {
   AUDIO_ACCEPT,
+  audioProblem,
   LYRICS_ACCEPT,
+  lyricsFileProblem,
   type LyricsMethod,
   type SubmitSongsFormInput,
   type SubmitSongsFormOutput,
@@ -120,8 +123,6 @@ function SongFields({ index, songNumber, disabled }: { index: number; songNumber
   const errors = form.formState.errors.songs?.[index];
   const lyricsLabelId = useId();
   const method = useWatch({ control: form.control, name: `songs.${index}.lyricsMethod` });
-  const audio = useWatch({ control: form.control, name: `songs.${index}.audio` });
-  const lyricsFile = useWatch({ control: form.control, name: `songs.${index}.lyricsFile` });
 
   return (
     <fieldset disabled={disabled} className="grid min-w-0 gap-5">
@@ -130,35 +131,16 @@ function SongFields({ index, songNumber, disabled }: { index: number; songNumber
         <Input autoComplete="off" maxLength={200} {...form.register(`songs.${index}.title`)} />
       </FormField>
 
-      <Controller
-        control={form.control}
-        name={`songs.${index}.audio`}
-        render={({ field }) => (
-          <FormField
-            label="Audio file"
-            hint={
-              <>
-                MP3, WAV or M4A, up to 100 MB.
-                {audio && (
-                  <span className="block font-medium text-foreground">
-                    Selected: {audio.name} ({fileSize(audio.size)})
-                  </span>
-                )}
-              </>
-            }
-            error={errors?.audio?.message}
-          >
-            <Input
-              type="file"
-              accept={AUDIO_ACCEPT}
-              className={fileClasses}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-            />
-          </FormField>
-        )}
+      <SongFileZone
+        index={index}
+        name="audio"
+        label="Audio file"
+        what={`audio file of song ${songNumber}`}
+        required
+        hint="MP3, WAV or M4A, up to 100 MB."
+        accept={AUDIO_ACCEPT}
+        icon={FileAudio}
+        problem={audioProblem}
       />
 
       <div className="grid gap-2">
@@ -186,35 +168,15 @@ function SongFields({ index, songNumber, disabled }: { index: number; songNumber
             </FormField>
           </TabsContent>
           <TabsContent value="file">
-            <Controller
-              control={form.control}
-              name={`songs.${index}.lyricsFile`}
-              render={({ field }) => (
-                <FormField
-                  label="Lyrics file"
-                  hint={
-                    <>
-                      TXT, PDF, DOC, DOCX or Pages, up to 10 MB.
-                      {lyricsFile && (
-                        <span className="block font-medium text-foreground">
-                          Selected: {lyricsFile.name} ({fileSize(lyricsFile.size)})
-                        </span>
-                      )}
-                    </>
-                  }
-                  error={errors?.lyricsFile?.message}
-                >
-                  <Input
-                    type="file"
-                    accept={LYRICS_ACCEPT}
-                    className={fileClasses}
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-                  />
-                </FormField>
-              )}
+            <SongFileZone
+              index={index}
+              name="lyricsFile"
+              label="Lyrics file"
+              what={`lyrics file of song ${songNumber}`}
+              hint="TXT, PDF, DOC, DOCX or Pages, up to 10 MB."
+              accept={LYRICS_ACCEPT}
+              icon={FileText}
+              problem={lyricsFileProblem}
             />
           </TabsContent>
         </Tabs>
@@ -238,5 +200,56 @@ function SongFields({ index, songNumber, disabled }: { index: number; songNumber
         <Textarea rows={3} {...form.register(`songs.${index}.additionalNotes`)} />
       </FormField>
     </fieldset>
+  );
+}
+
+/**
+ * A song's audio or lyrics file as a drop zone (decision 0061): dropped, clicked or chosen from the keyboard,
+ * named with its size. A file of the wrong kind or size is refused at once with the server's own message, and
+ * the card's check refuses it again before anything is sent; the server still judges the file by its bytes.
+ */
+function SongFileZone({
+  index,
+  name,
+  problem,
+  ...zone
+}: {
+  index: number;
+  name: 'audio' | 'lyricsFile';
+  label: string;
+  what: string;
+  required?: boolean;
+  hint: string;
+  accept: string;
+  icon: LucideIcon;
+  problem: (file: File | null) => string | null;
+}) {
+  const form = useFormContext<SubmitSongsFormInput, unknown, SubmitSongsFormOutput>();
+  const path = `songs.${index}.${name}` as const;
+  const { field, fieldState } = useController({ control: form.control, name: path });
+  const input = useRef<HTMLInputElement>(null);
+  const { ref: register } = field;
+  // The form's errors focus the zone's input.
+  useEffect(() => register({ focus: () => input.current?.focus() }), [register]);
+  const file = field.value;
+
+  return (
+    <FileDropZone
+      {...zone}
+      error={fieldState.error?.message}
+      chosen={file ? { name: file.name, size: file.size } : null}
+      inputRef={input}
+      onFile={(chosen) => {
+        field.onChange(chosen);
+        const refused = problem(chosen);
+        if (refused) form.setError(path, { message: refused });
+        else form.clearErrors(path);
+      }}
+      onRemove={() => {
+        field.onChange(null);
+        form.clearErrors(path);
+        input.current?.focus();
+      }}
+    />
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { REVIEW_TURNAROUND } from '../../../common/constants';
 import { PAGE_PATHS } from '../../../common/routes';
+import { Alert } from '../../components/ui/alert';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -21,14 +22,15 @@ export function SubmissionConfirmationPage() {
       <PageMeta title="Submission Received" description="Your songs are in: what we received and what happens next." />
       <div className="flex flex-col items-center gap-3 text-center">
         <CircleCheck aria-hidden="true" className="size-12 text-success" />
-        <h1 className="text-3xl font-bold sm:text-4xl">{state ? 'Your songs are in' : 'Submission received'}</h1>
+        <h1 className="text-3xl font-bold sm:text-4xl">{headingOf(state)}</h1>
         <p className="max-w-xl text-lg text-muted-foreground">
           {state
-            ? `Thank you! We received ${state.received.length === 1 ? 'your song' : `your ${state.received.length} songs`}. There is nothing more to do: we take it from here.`
+            ? `Thank you! We received ${state.received.length === 1 ? 'your song' : `your ${state.received.length} songs`}.${state.songsRemaining > 0 ? '' : ' There is nothing more to do: we take it from here.'}`
             : 'Thank you! The songs you submitted are with us. Your dashboard lists every song we received.'}
         </p>
       </div>
 
+      {state && state.songsRemaining > 0 && <SongsLeft state={state} />}
       {state && <ReceivedList state={state} />}
 
       <Card className="mt-8">
@@ -41,7 +43,7 @@ export function SubmissionConfirmationPage() {
               {REVIEW_TURNAROUND}
             </Step>
             <Step icon={Mail} title="You get an email when it is ready">
-              The review then appears on your dashboard, marked New Reply, and each song has a page with its review.
+              The review then appears on your dashboard, marked New review, and each song has a page with its review.
             </Step>
             <Step icon={MessagesSquare} title="Ask us anything about it">
               Every review has a conversation with the reviewer: reply there with questions, and we answer in the same place.
@@ -56,6 +58,25 @@ export function SubmissionConfirmationPage() {
         </Button>
       </div>
     </div>
+  );
+}
+
+const headingOf = (state: ConfirmationState | null) =>
+  !state ? 'Submission received' : state.received.length === 1 ? 'Your song is in' : 'Your songs are in';
+
+/** The package's places still free: they wait for the songs not ready yet. */
+function SongsLeft({ state }: { state: ConfirmationState }) {
+  const left = `${state.songsRemaining} ${state.songsRemaining === 1 ? 'song' : 'songs'}`;
+  return (
+    <Alert role="status" className="mt-8 grid gap-3 sm:flex sm:items-center sm:justify-between">
+      <p>
+        <span className="font-semibold">{left} of your package still to send.</span> Their places are kept: send them from your dashboard
+        whenever they are ready.
+      </p>
+      <Button asChild variant="outline" className="shrink-0">
+        <Link to={`${PAGE_PATHS.submitSong}?order_id=${encodeURIComponent(state.orderId)}`}>Submit the next song</Link>
+      </Button>
+    </Alert>
   );
 }
 

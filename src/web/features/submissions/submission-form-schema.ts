@@ -52,18 +52,55 @@ export const SongFormSchema = z
     }),
   );
 
-/** The page: every song still owed and one agreement for all of them ('Agreement Required'). */
-export const SubmitSongsFormSchema = z.object({
-  songs: z.array(SongFormSchema),
-  agreed: z.pipe(z.boolean(), SubmissionSchema.shape.agreed),
+/** What a card holds before its rules apply: any text, a file or none. */
+const SongDraftSchema = z.object({
+  title: z.string(),
+  lyricsMethod: z.enum(LYRICS_METHODS),
+  lyricsText: z.optional(z.string()),
+  audio: fileOrNull,
+  lyricsFile: fileOrNull,
+  storyArc: z.string(),
+  aiUsage: z.string(),
+  additionalNotes: z.optional(z.string()),
 });
+type SongDraft = z.output<typeof SongDraftSchema>;
+
+/** A card the songwriter has started: some text typed or a file chosen. An untouched card waits for later. */
+export function isStarted(song: SongDraft): boolean {
+  const texts = [song.title, song.lyricsText, song.storyArc, song.aiUsage, song.additionalNotes];
+  return texts.some((text) => Boolean(text?.trim())) || song.audio !== null || song.lyricsFile !== null;
+}
+
+/**
+ * The page: the songs still owed and one agreement for all of them ('Agreement Required'). Only the cards
+ * started are checked and sent, each by SongFormSchema, so the songs that are ready go now and the rest later;
+ * with none started, the first card says what a song needs. Untouched cards come out as null.
+ */
+export const SubmitSongsFormSchema = z.pipe(
+  z.object({ songs: z.array(SongDraftSchema), agreed: z.boolean() }).check(
+    z.superRefine((form, ctx) => {
+      const started = form.songs.flatMap((song, index) => (isStarted(song) ? [index] : []));
+      for (const index of started.length > 0 ? started : [0]) {
+        const checked = SongFormSchema.safeParse(form.songs[index]);
+        for (const issue of checked.error?.issues ?? [])
+          ctx.addIssue({ code: 'custom', path: ['songs', index, ...issue.path], message: issue.message });
+      }
+      const agreed = SubmissionSchema.shape.agreed.safeParse(form.agreed);
+      if (!agreed.success) ctx.addIssue({ code: 'custom', path: ['agreed'], message: agreed.error.issues[0]!.message });
+    }),
+  ),
+  z.transform((form) => ({
+    songs: form.songs.map((song) => (isStarted(song) ? SongFormSchema.parse(song) : null)),
+    agreed: true as const,
+  })),
+);
 
 export type SubmitSongsFormInput = z.input<typeof SubmitSongsFormSchema>;
 export type SubmitSongsFormOutput = z.output<typeof SubmitSongsFormSchema>;
 export type SongFormOutput = z.output<typeof SongFormSchema>;
 export type SongFormInput = z.input<typeof SongFormSchema>;
 
-export const emptySong = (): SongFormInput => ({
+export const emptySong = (): z.input<typeof SongDraftSchema> => ({
   title: '',
   lyricsMethod: 'text',
   lyricsText: '',

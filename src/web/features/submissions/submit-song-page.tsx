@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, CircleCheck, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import * as z from 'zod/mini';
@@ -19,6 +19,7 @@ import type { ConfirmationState, ReceivedSong } from './confirmation-state';
 import { SongCard, type SongStatus } from './song-card';
 import {
   emptySong,
+  isStarted,
   SONG_FIELDS,
   submissionData,
   SubmitSongsFormSchema,
@@ -137,6 +138,7 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
   });
   const { isSubmitting, errors } = form.formState;
   const agreed = form.watch('agreed');
+  const songs = useWatch({ control: form.control, name: 'songs' });
 
   useEffect(() => () => abort.current?.abort(), []);
   // Leaving mid-upload loses the song being sent: ask first.
@@ -149,9 +151,8 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
 
   const setStatus = (index: number, status: SongStatus) => setStatuses((all) => all.map((s, i) => (i === index ? status : s)));
   const sentCount = statuses.filter((s) => s.kind === 'sent').length;
-  const remaining = plan.count - sentCount;
 
-  const sendOne = async (index: number, song: SongFormOutput): Promise<boolean> => {
+  const sendOne = async (index: number, song: SongFormOutput): Promise<number | null> => {
     const songNumber = plan.firstNumber + index;
     const audio = song.audio!;
     const lyricsFile = song.lyricsMethod === 'file' ? song.lyricsFile : null;
@@ -171,9 +172,9 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
       };
       received.current[index] = done;
       setStatus(index, { kind: 'sent', received: done });
-      return true;
+      return result.songsRemaining;
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return false;
+      if (error instanceof DOMException && error.name === 'AbortError') return null;
       // The server's own words for what it refused (and the network's); anything else is a failure of ours.
       const message = isApiError(error) && error.status < 500 ? error.message : m.submitFailed;
       setStatus(index, { kind: 'failed', message });
@@ -188,27 +189,27 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
       }
       setSummary(`Song ${songNumber} was not sent: ${message}`);
       if (!focused) requestAnimationFrame(() => document.getElementById(`song-${index}-problem`)?.focus());
-      return false;
+      return null;
     }
   };
 
+  // The cards started and not yet sent go, in their order; untouched ones keep their places for later.
   const onSubmit = async (values: SubmitSongsFormOutput) => {
     setSummary(null);
-    let allSent = true;
+    let songsRemaining = order.songsRemaining;
     for (const [index, song] of values.songs.entries()) {
-      if (received.current[index]) continue;
-      const ok = await sendOne(index, song);
+      if (!song || received.current[index]) continue;
+      const left = await sendOne(index, song);
+      // Later songs wait: they would take this one's number.
+      if (left === null) return;
+      songsRemaining = left;
       // The dashboard's orders and reviews change with every song taken.
-      if (ok) void queryClient.invalidateQueries({ queryKey: ['songwriter'] });
-      else {
-        allSent = false;
-        // Later songs wait: they would take this one's number.
-        break;
-      }
+      void queryClient.invalidateQueries({ queryKey: ['songwriter'] });
     }
-    if (!allSent) return;
     const state: ConfirmationState = {
+      orderId: order.id,
       packageSize: order.packageSize,
+      songsRemaining,
       received: received.current.filter((r): r is ReceivedSong => r !== undefined),
       earlier: order.submitted,
     };
@@ -221,14 +222,9 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
   };
 
   const sendingIndex = statuses.findIndex((s) => s.kind === 'uploading');
+  const ready = songs.filter((song, index) => statuses[index]?.kind !== 'sent' && isStarted(song)).length;
   const buttonLabel =
-    sendingIndex >= 0
-      ? `Sending song ${plan.firstNumber + sendingIndex}…`
-      : sentCount > 0
-        ? `Submit the remaining ${songsLabel(remaining)}`
-        : remaining === 1
-          ? 'Submit song'
-          : `Submit ${songsLabel(remaining)}`;
+    sendingIndex >= 0 ? `Sending song ${plan.firstNumber + sendingIndex}…` : ready === 0 ? 'Submit song' : `Submit ${songsLabel(ready)}`;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -241,6 +237,11 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
         Package of {songsLabel(order.packageSize)}: {songsLabel(plan.count)} to send
         {order.songsSubmitted > 0 ? ` (${order.songsSubmitted} already received)` : ''}. Each song uploads on its own, one after another.
       </p>
+      {plan.count > 1 && (
+        <p className="mt-2 text-muted-foreground">
+          Send the songs that are ready now. A song you leave empty keeps its place in your package: send it later from your dashboard.
+        </p>
+      )}
       {order.submitted.length > 0 && (
         <div className="mt-6 rounded-xl border border-border bg-card p-4">
           <EarlierSongs order={order} />

@@ -1,4 +1,17 @@
-import { Activity, AlarmClock, BellRing, Eye, MessageSquareMore, Music, ShoppingBag, Users, Wrench, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  AlarmClock,
+  BellRing,
+  ClipboardList,
+  Eye,
+  MessageSquareMore,
+  MessageSquareReply,
+  Music,
+  ShoppingBag,
+  Users,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../../common/routes';
 import { cn } from '../../../lib/cn';
@@ -15,7 +28,7 @@ interface StatCard {
   attention?: boolean;
 }
 
-/** The dashboard's nine cards, in order, with their titles and subtitles (docs/product.md). */
+/** The dashboard's eleven cards, in order, with their titles and subtitles (docs/product.md). */
 export const STAT_CARDS: readonly StatCard[] = [
   { key: 'totalUsers', title: 'Total Users', subtitle: 'all accounts', icon: Users, to: PAGE_PATHS.adminAllUsers },
   { key: 'totalSongs', title: 'Total Songs', subtitle: 'in the catalogue', icon: Music, to: PAGE_PATHS.adminSongs },
@@ -57,6 +70,22 @@ export const STAT_CARDS: readonly StatCard[] = [
     subtitle: 'past their due date',
     icon: AlarmClock,
     to: PAGE_PATHS.adminSongwriterReviews,
+    attention: true,
+  },
+  {
+    key: 'pendingPreviewRequests',
+    title: 'Preview Requests',
+    subtitle: 'waiting for a decision',
+    icon: ClipboardList,
+    to: PAGE_PATHS.adminPreviewRequests,
+    attention: true,
+  },
+  {
+    key: 'unreadPitchReplies',
+    title: 'Pitch Replies',
+    subtitle: 'new from recipients',
+    icon: MessageSquareReply,
+    to: PAGE_PATHS.adminPitchLinks,
     attention: true,
   },
 ];

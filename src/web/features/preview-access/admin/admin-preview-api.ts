@@ -16,6 +16,7 @@ import { PREVIEW_ACCESS_STATES } from '../../../../common/constants';
 import type { CreatePreviewAccountInput } from '../../../../common/schemas/preview-access';
 import { api } from '../../../lib/api';
 import { PREVIEW_ACTIVITY_KEY, previewActivityQuery } from '../../../lib/shared-queries';
+import { ADMIN_QUEUE_COUNTS_KEY } from '../../../lib/query-keys';
 
 export { previewActivityQuery };
 
@@ -73,4 +74,5 @@ export const invalidatePreviewAdmin = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
     queryClient.invalidateQueries({ queryKey: PREVIEW_ACTIVITY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_QUEUE_COUNTS_KEY }),
   ]);

@@ -37,6 +37,7 @@ function FormPage({ title, description, children }: { title: string; description
 function AgreementSongNotice({ song, fromAgreement }: { song: AdminSong; fromAgreement: SongFromAgreement }) {
   const lacking: string[] = [];
   if (song.mediaPending) lacking.push(MESSAGES.songs.agreementMediaPending);
+  else if (song.mediaProblem) lacking.push(song.mediaProblem);
   else {
     if (!song.audioUrl) lacking.push(MESSAGES.songs.agreementNeedsAudio);
     if (!song.lyrics) lacking.push(MESSAGES.songs.agreementNeedsLyrics);

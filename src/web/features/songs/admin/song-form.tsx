@@ -243,7 +243,11 @@ export function SongForm({ song, defaultOrderIndex }: { song?: AdminSong; defaul
                 label="Lyrics"
                 required
                 error={errors.lyrics?.message}
-                hint={song?.fromAgreement && !song.lyrics && !song.mediaPending ? MESSAGES.songs.agreementNeedsLyrics : undefined}
+                hint={
+                  song?.fromAgreement && !song.lyrics && !song.mediaPending
+                    ? (song.mediaProblem ?? MESSAGES.songs.agreementNeedsLyrics)
+                    : undefined
+                }
               >
                 <Textarea rows={14} className="font-mono text-sm" {...form.register('lyrics')} />
               </FormField>

@@ -1,0 +1,103 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { PitchLinkDetail, SentPitchReply } from '../../../common/responses';
+import { adminPitchLinkPath } from '../../../common/routes';
+import type { PitchReplyValues } from '../../../common/schemas/pitching';
+import { enqueueMail } from '../../adapters/mail/outbox';
+import type { Db, DbOrTx } from '../../db/client';
+import { pitchLinkReplies, pitchLinks, users } from '../../db/schema';
+import { pageUrl } from '../../emails/layout';
+import { pitchReplyEmail } from '../../emails/pitch-reply';
+import type { LivePitchLink } from './pitch-page.service';
+import type { MailSettings } from './responses.service';
+
+/** Who a pitch link is from, as its page shows them; the company is the site's. */
+export interface PitchSender {
+  name: string;
+  company: string;
+  email: string;
+}
+
+/**
+ * The admin who made the link. A link whose admin account is gone is from the company itself: its name
+ * and notify address, so a reply still reaches someone.
+ */
+export async function pitchSender(db: DbOrTx, pitchLinkId: string, mail: MailSettings): Promise<PitchSender> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(pitchLinks)
+    .innerJoin(users, and(eq(users.id, pitchLinks.createdBy), isNull(users.deletedAt)))
+    .where(eq(pitchLinks.id, pitchLinkId));
+  const company = mail.emailCtx.siteName;
+  return row ? { name: row.name || company, company, email: row.email } : { name: company, company, email: mail.adminEmail };
+}
+
+/**
+ * Stores the recipient's reply and e-mails it to the link's sender in one transaction, so the admin has it in
+ * the app and in the inbox or in neither. The e-mail's Reply-To is the recipient, so answering is one click.
+ */
+export async function sendPitchReply({
+  db,
+  link,
+  values,
+  mail,
+}: {
+  db: Db;
+  link: LivePitchLink;
+  values: PitchReplyValues;
+  mail: MailSettings;
+}): Promise<SentPitchReply> {
+  return db.transaction(async (tx) => {
+    const [reply] = await tx
+      .insert(pitchLinkReplies)
+      .values({ pitchLinkId: link.id, message: values.message })
+      .returning({ id: pitchLinkReplies.id, createdAt: pitchLinkReplies.createdAt });
+    const [recipient] = await tx.select({ email: pitchLinks.recipientEmail }).from(pitchLinks).where(eq(pitchLinks.id, link.id));
+    const sender = await pitchSender(tx, link.id, mail);
+    await enqueueMail(tx, {
+      to: sender.email,
+      replyTo: recipient!.email,
+      kind: 'pitch-reply',
+      ...pitchReplyEmail(mail.emailCtx, {
+        recipientName: link.recipientName,
+        recipientEmail: recipient!.email,
+        recipientCompany: link.recipientCompany,
+        message: values.message,
+        url: pageUrl(mail.emailCtx, adminPitchLinkPath(link.id)),
+      }),
+    });
+    return { id: reply!.id, createdAt: reply!.createdAt.toISOString() };
+  });
+}
+
+/**
+ * A link's replies, oldest first, as they stood before this read; then marks them read, as opening a review's
+ * conversation does, so the sidebar's count drops once an admin has seen them.
+ */
+export async function readPitchReplies(db: Db, pitchLinkId: string): Promise<PitchLinkDetail['replies']> {
+  const rows = await db
+    .select({
+      id: pitchLinkReplies.id,
+      message: pitchLinkReplies.message,
+      createdAt: pitchLinkReplies.createdAt,
+      readAt: pitchLinkReplies.readAt,
+    })
+    .from(pitchLinkReplies)
+    .where(eq(pitchLinkReplies.pitchLinkId, pitchLinkId))
+    .orderBy(asc(pitchLinkReplies.createdAt), asc(pitchLinkReplies.id));
+  if (rows.some((r) => r.readAt === null)) {
+    await db
+      .update(pitchLinkReplies)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(pitchLinkReplies.pitchLinkId, pitchLinkId), isNull(pitchLinkReplies.readAt)));
+  }
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), readAt: r.readAt ? r.readAt.toISOString() : null }));
+}
+
+/** Replies no admin has seen yet, over every link: the sidebar's count beside Pitch Links. */
+export async function countUnreadPitchReplies(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pitchLinkReplies)
+    .where(isNull(pitchLinkReplies.readAt));
+  return row?.n ?? 0;
+}

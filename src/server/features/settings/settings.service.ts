@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { SITE_SETTINGS, type CommenterDisplay } from '../../../common/constants';
+import type { SiteSettingsValues } from '../../../common/schemas/settings';
+import type { Db, DbOrTx } from '../../db/client';
+import { siteSettings } from '../../db/schema';
+import type { Actor } from '../accounts/accounts.service';
+import { changesOf, recordAudit } from '../audit/audit';
+
+/** What holds before an admin saves settings: the company is the site, reached at the admin notify address. */
+export interface SettingsDefaults {
+  siteName: string;
+  contactEmail: string;
+}
+
+export type SiteSettings = SiteSettingsValues & { updatedAt: Date | null };
+
+const defaultSettings = (defaults: SettingsDefaults): SiteSettings => ({
+  companyLegalName: defaults.siteName,
+  companyAddress: SITE_SETTINGS.defaultAddress,
+  contactEmail: defaults.contactEmail,
+  governingLaw: SITE_SETTINGS.defaultGoverningLaw,
+  commenterDisplay: SITE_SETTINGS.defaultCommenterDisplay,
+  updatedAt: null,
+});
+
+const columns = {
+  companyLegalName: siteSettings.companyLegalName,
+  companyAddress: siteSettings.companyAddress,
+  contactEmail: siteSettings.contactEmail,
+  governingLaw: siteSettings.governingLaw,
+  commenterDisplay: siteSettings.commenterDisplay,
+  updatedAt: siteSettings.updatedAt,
+};
+
+/** The settings in force: the saved ones, else the defaults. */
+export async function getSiteSettings({ db, defaults }: { db: DbOrTx; defaults: SettingsDefaults }): Promise<SiteSettings> {
+  const [row] = await db.select(columns).from(siteSettings).where(eq(siteSettings.singleton, true));
+  return row ?? defaultSettings(defaults);
+}
+
+/** An admin saves the settings (all of them at once); the audit trail keeps what changed. */
+export async function saveSiteSettings({
+  db,
+  actor,
+  values,
+  defaults,
+}: {
+  db: Db;
+  actor: Actor;
+  values: SiteSettingsValues;
+  defaults: SettingsDefaults;
+}): Promise<SiteSettings> {
+  return db.transaction(async (tx) => {
+    const { updatedAt: _, ...before } = await getSiteSettings({ db: tx, defaults });
+    const [saved] = await tx
+      .insert(siteSettings)
+      .values({ ...values, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: siteSettings.singleton, set: { ...values, updatedBy: actor.id, updatedAt: new Date() } })
+      .returning(columns);
+    const changes = changesOf(before, values);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, {
+        actor,
+        action: 'site_settings.update',
+        subject: { kind: 'site_settings', id: 'site' },
+        summary: `Changed the site settings (${Object.keys(changes).join(', ')})`,
+        changes,
+      });
+    }
+    return saved!;
+  });
+}
+
+/** How comments name their writers to other listeners: the admin's choice, anonymous until one is made. */
+export async function commenterDisplay(db: DbOrTx): Promise<CommenterDisplay> {
+  const [row] = await db.select({ display: siteSettings.commenterDisplay }).from(siteSettings).where(eq(siteSettings.singleton, true));
+  return row?.display ?? SITE_SETTINGS.defaultCommenterDisplay;
+}
