@@ -109,7 +109,7 @@ describe('catalogue cards', () => {
     const api = await browser.adminApi();
     const { tag, covered, bare } = await cardSongs(api);
 
-    for (const width of [1280, 375]) {
+    for (const width of [1366, 375]) {
       const page = await openCatalogue(tag, width);
       const headings = page.getByRole('heading', { level: 2 });
       await expect.poll(() => headings.count()).toBe(3);

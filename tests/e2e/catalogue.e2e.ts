@@ -463,7 +463,7 @@ describe('the song catalogue', () => {
     const title = `Cornbread and Cadillacs ${suffix()}`;
     const song = await createSong(api, title);
 
-    for (const width of [1280, 375]) {
+    for (const width of [1366, 375]) {
       const list = await browser.open('preview', '/songs', width);
       await list.getByRole('link', { name: `Listen to ${title}` }).waitFor();
       expect(await seriousA11yViolations(list), `/songs at ${width}px`).toEqual([]);

@@ -437,7 +437,10 @@ describe('the pitch offer', () => {
       const song = songs[0]!;
 
       // One song submitted and its review sent, through the API (the review loop above does both by hand).
-      const reviewId = await reviewedSubmission(page, admin, { orderId, song, lyricsText: 'Porch light burning', seed: 21 });
+      // A whole song's lyrics, longer than their box: it scrolls, and the keyboard reaches it (axe checks both pages).
+      const verse = ['Porch light burning', 'On a gravel road', 'Dust on the windshield', 'Nowhere left to go'];
+      const lyricsText = Array.from({ length: 10 }, (_, i) => [`Verse ${i + 1}`, ...verse].join('\n')).join('\n\n');
+      const reviewId = await reviewedSubmission(page, admin, { orderId, song, lyricsText, seed: 21 });
 
       // --- The admin offers an agreement from the review page: 10 % for 18 months, with a note.
       await admin.goto(`/admin/songwriter-reviews/${reviewId}`);
@@ -465,6 +468,7 @@ describe('the pitch offer', () => {
       await offer.getByText('10% of placement income, for 18 months').waitFor();
       await offer.getByText('We hear it for a duo on a summer record.').waitFor();
       await offer.getByText(/we receive 10% of the income you receive from that placement/).waitFor();
+      await expect.poll(() => page.getByRole('region', { name: 'Lyrics', exact: true }).getAttribute('tabindex')).toBe('0');
       await offer.getByRole('button', { name: 'Sign the agreement' }).click();
       await offer.getByText(MESSAGES.agreements.legalNameRequired).waitFor();
       await offer.getByText(MESSAGES.agreements.consentRequired).waitFor();
@@ -502,7 +506,7 @@ describe('the pitch offer', () => {
       await note.getByText(fromAgreement, { exact: false }).waitFor();
       await expect.poll(async () => (await admin.getByLabel('Title').inputValue()) === song.title).toBe(true);
       await expect
-        .poll(async () => (await admin.getByRole('textbox', { name: 'Lyrics', exact: true }).inputValue()) === 'Porch light burning')
+        .poll(async () => (await admin.getByRole('textbox', { name: 'Lyrics', exact: true }).inputValue()) === lyricsText)
         .toBe(true);
       // The step after the signing may still be copying the audio: once done, the page plays it.
       await expect

@@ -1,25 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import * as MESSAGES from '../../common/messages';
 import { cn } from '../lib/cn';
+import { useScrollState } from './scroll-box';
 
 /**
  * The frame of a table that may be wider than the screen: it scrolls sideways inside itself, and only while
  * it does, it can be focused and scrolled from the keyboard (a named region) and says so under the table.
  */
 export function TableScroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  const frame = useRef<HTMLDivElement>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const element = frame.current;
-    if (!element) return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    // The frame changes with the window, the table with its rows.
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
+  const { ref: frame, overflows } = useScrollState<HTMLDivElement>();
   return (
     <>
       <div

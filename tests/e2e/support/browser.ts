@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,7 +23,7 @@ export async function freshSession(role: DemoRole): Promise<{ name: string; valu
   return [...client.cookies].map(([name, value]) => ({ name, value }));
 }
 
-/** What a context is made with: by default the shared server, 1280 × 800, signed out. */
+/** What a context is made with: by default the shared server, 1366 × 800 (a common laptop's width), signed out. */
 export interface ContextOptions {
   /** Signed in as this demo account (the session comes from global setup). */
   role?: DemoRole;
@@ -129,7 +130,7 @@ export function useBrowser() {
     const baseURL = options.baseURL ?? inject('baseUrl');
     const created = await chromium!.newContext({
       baseURL,
-      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      viewport: { width: options.width ?? A11Y_WIDTHS[0], height: options.height ?? 800 },
       colorScheme: options.colorScheme ?? 'light',
       // Only towards the shared server: Chromium would send the header cross-origin too, and a journey with a
       // server of its own talks to S3, where it would turn simple requests into preflighted ones.
@@ -171,13 +172,49 @@ export interface A11yViolation {
   impact: string | null;
   help: string;
   nodes: string[];
+  /** The theme and width it was found in, as `dark 375px`. */
+  seenIn: string;
 }
 
-/** Runs axe-core in the page (through the DevTools protocol, so the page's CSP does not block it). */
-export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
-  // The page at rest: text caught mid-fade (a toast moving behind a newer one) reads as low contrast.
-  // Endless animations (spinners, skeletons) are left running. Nor is a list dimmed while its next page
-  // loads (aria-busy) checked mid-load.
+type Theme = 'light' | 'dark';
+
+/**
+ * The widths every page state is checked at besides its own: a common laptop's and a phone's. Each in both
+ * themes: a colour can pass in one and fail in the other, and an element may exist or scroll at one width only.
+ */
+export const A11Y_WIDTHS = [1366, 375] as const;
+
+/** The colour rules, the only ones whose outcome a theme changes (the themes differ in colour tokens only, decision 0055). */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * The page states already checked in every theme and width, in this worker, by a digest of their address and
+ * markup. A state a later step checks again unchanged (or changed only in its numbers and the player's position,
+ * as a clock or a playing song changes them) is checked again in its own theme and width only.
+ */
+const checkedStates = new Set<string>();
+
+/** The page's address and markup, its figures as 0 and without the attributes a playing song moves. */
+async function stateDigest(page: Page): Promise<string> {
+  const state = await page.evaluate(() => {
+    const moving = new Set(['style', 'value', 'aria-valuenow', 'aria-valuetext']);
+    const parts: string[] = [location.href];
+    const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
+      if (node instanceof Element) {
+        const attributes = [...node.attributes].filter((a) => !moving.has(a.name)).map((a) => `${a.name}=${a.value}`);
+        parts.push(`<${node.tagName} ${attributes.join(' ')}>`);
+      } else parts.push((node.textContent ?? '').replace(/\d/g, '0'));
+    }
+    return parts.join('\n');
+  });
+  return createHash('sha256').update(state).digest('base64');
+}
+
+/** The page at rest: no animation or transition under way (endless ones left running) and no list loading its next page. */
+async function atRest(page: Page): Promise<void> {
+  // Two frames first, so a change just made (a width) has been laid out and observed (ResizeObserver) and answered.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.waitForFunction(
     () =>
       !document.querySelector('[aria-busy="true"]:not(button)') &&
@@ -185,16 +222,121 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
     null,
     { timeout: 5_000 },
   );
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    // @ts-expect-error axe is injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+}
+
+/** axe-core's serious and critical findings in the page as it is now (all rules, or only those named). */
+async function axeRun(page: Page, seenIn: string, rules?: string[]): Promise<A11yViolation[]> {
+  const violations = await page.evaluate(async (only) => {
+    // @ts-expect-error axe is injected by seriousA11yViolations
+    const result = await window.axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+    });
     return result.violations.map((v: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => n.target.join(' ')),
     }));
-  });
-  return (violations as A11yViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  }, rules ?? null);
+  return (violations as Omit<A11yViolation, 'seenIn'>[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ ...v, seenIn }));
+}
+
+/**
+ * Shows the page in this theme, as the theme switch does (the `data-theme` the app's CSS and switch follow), or
+ * with the attribute it had. Colours change at once, not through their transitions, while the page is held still.
+ */
+async function showTheme(page: Page, theme: Theme | { attribute: string | null }): Promise<void> {
+  await page.evaluate((to) => {
+    const root = document.documentElement;
+    const value = typeof to === 'string' ? to : to.attribute;
+    if (value === root.getAttribute('data-theme')) return;
+    if (value === null) root.removeAttribute('data-theme');
+    else root.dataset.theme = value;
+  }, theme);
+}
+
+/**
+ * Holds the page still while it is checked in other themes and widths (no transitions: a colour is at once the
+ * new theme's, with no frame to wait for), or lets it move again once it is back as it was. A constructed
+ * stylesheet, so the page's markup is untouched.
+ */
+async function holdStill(page: Page, still: boolean): Promise<void> {
+  await page.evaluate((on) => {
+    const key = '__a11yStill';
+    const held = (window as unknown as Record<string, CSSStyleSheet | undefined>)[key];
+    if (on && !held) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      (window as unknown as Record<string, CSSStyleSheet>)[key] = sheet;
+    } else if (!on && held) {
+      // Styles settled before the transitions come back, so coming back starts none.
+      void document.body.offsetHeight;
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== held);
+      delete (window as unknown as Record<string, CSSStyleSheet | undefined>)[key];
+    }
+  }, still);
+}
+
+/**
+ * Runs axe-core in the page (through the DevTools protocol, so the page's CSP does not block it): in the theme and
+ * width the page has, then in the other theme, and in both themes at each of A11Y_WIDTHS it is not at. The page
+ * is then put back as it was (width, theme, scroll position, focus), so the journey goes on from where it was.
+ * In another theme only the colour rules run again; at another width all of them.
+ */
+export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  // The page at rest: text caught mid-fade (a toast moving behind a newer one) reads as low contrast.
+  // Endless animations (spinners, skeletons) are left running. Nor is a list dimmed while its next page
+  // loads (aria-busy) checked mid-load.
+  await atRest(page);
+  const digest = await stateDigest(page);
+  const seen = checkedStates.has(digest);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+
+  const viewport = page.viewportSize()!;
+  const before = await page.evaluate(() => ({
+    attribute: document.documentElement.getAttribute('data-theme'),
+    // As the app's theme switch reads it: the visitor's choice, else the system's.
+    theme: (document.documentElement.dataset.theme ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')) as Theme,
+    scroll: [window.scrollX, window.scrollY] as const,
+  }));
+  const where = (theme: Theme, width: number) => `${theme} ${width}px`;
+  const otherThan = (theme: Theme): Theme => (theme === 'dark' ? 'light' : 'dark');
+
+  // At its own width and theme, all rules; then, for a state not seen before, the other theme's colours.
+  const violations = await axeRun(page, where(before.theme, viewport.width));
+  if (seen) return violations;
+  const focused = await page.evaluateHandle(() => document.activeElement);
+  let theme = otherThan(before.theme);
+  try {
+    await holdStill(page, true);
+    await showTheme(page, theme);
+    violations.push(...(await axeRun(page, where(theme, viewport.width), COLOUR_RULES)));
+    // At each other width, all rules in the theme it is in, then the other theme's colours.
+    for (const width of A11Y_WIDTHS.filter((w) => w !== viewport.width)) {
+      await page.setViewportSize({ width, height: viewport.height });
+      await atRest(page);
+      violations.push(...(await axeRun(page, where(theme, width))));
+      theme = otherThan(theme);
+      await showTheme(page, theme);
+      violations.push(...(await axeRun(page, where(theme, width), COLOUR_RULES)));
+    }
+  } finally {
+    await showTheme(page, { attribute: before.attribute });
+    await page.setViewportSize(viewport);
+    await atRest(page);
+    await holdStill(page, false);
+    // A control hidden at another width loses the focus there: it is given back, and the page scrolled back.
+    await focused.evaluate((element, [x, y]) => {
+      if (element instanceof HTMLElement && element.isConnected && document.activeElement !== element)
+        element.focus({ preventScroll: true });
+      window.scrollTo(x, y);
+    }, before.scroll);
+    await focused.dispose();
+  }
+  if (violations.length === 0) checkedStates.add(digest);
+  return violations;
 }

@@ -60,7 +60,7 @@ export function AdminLayout() {
                     className={({ isActive }) =>
                       cn(
                         'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 hover:text-white',
-                        isActive && 'bg-primary text-white hover:bg-primary',
+                        isActive && 'bg-brand text-white hover:bg-brand',
                       )
                     }
                   >

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as MESSAGES from '../../../common/messages';
 import { ErrorState } from '../../components/error-state';
+import { ScrollBox } from '../../components/scroll-box';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
@@ -79,11 +80,11 @@ function MessageBody({ id }: { id: string }) {
           )}
         </dl>
       </DialogDescription>
-      <div className="mt-4 min-h-0 overflow-y-auto rounded-md border border-border bg-muted p-4">
+      <ScrollBox label="The message's text" className="mt-4 min-h-0 rounded-md border border-border bg-muted p-4">
         <p className="whitespace-pre-wrap break-words font-mono text-sm leading-6">
           <LinkifiedText text={m.text} />
         </p>
-      </div>
+      </ScrollBox>
     </>
   );
 }

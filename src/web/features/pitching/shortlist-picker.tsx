@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { LIMITS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { ErrorState } from '../../components/error-state';
+import { ScrollBox } from '../../components/scroll-box';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -96,24 +97,23 @@ export function ShortlistPicker({ value, onChange, error }: { value: string[]; o
         {candidates.length === 0 ? (
           <p className="text-sm text-muted-foreground">{MESSAGES.pitching.noSongsToAdd}</p>
         ) : (
-          <ul
-            aria-label="Songs to add"
-            // relative: the buttons' hidden labels (sr-only, positioned) stay inside this scrolling list, not below the page.
-            className="relative grid max-h-72 gap-1 overflow-y-auto rounded-md border border-border p-1"
-          >
-            {candidates.map((song) => (
-              <li key={song.id} className="flex items-center justify-between gap-2 rounded px-2 py-1 hover:bg-muted">
-                <span className="min-w-0 break-words">
-                  {song.title}
-                  {song.genre && <span className="text-muted-foreground"> · {song.genre}</span>}
-                </span>
-                <Button variant="outline" size="sm" disabled={full} onClick={() => add(song.id)}>
-                  <Plus aria-hidden="true" />
-                  Add<span className="sr-only"> {song.title}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
+          // The Add buttons take the focus and scroll the list, except when the shortlist is full (all disabled).
+          <ScrollBox label="Songs to add" className="max-h-72 rounded-md border border-border">
+            <ul aria-label="Songs to add" className="grid gap-1 p-1">
+              {candidates.map((song) => (
+                <li key={song.id} className="flex items-center justify-between gap-2 rounded px-2 py-1 hover:bg-muted">
+                  <span className="min-w-0 break-words">
+                    {song.title}
+                    {song.genre && <span className="text-muted-foreground"> · {song.genre}</span>}
+                  </span>
+                  <Button variant="outline" size="sm" disabled={full} onClick={() => add(song.id)}>
+                    <Plus aria-hidden="true" />
+                    Add<span className="sr-only"> {song.title}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </ScrollBox>
         )}
       </div>
     </fieldset>

@@ -53,10 +53,7 @@ export function ScoresChart({
           </p>
           <ul aria-labelledby="score-changes-title" className="grid gap-1 text-sm tabular-nums">
             {changes.map(({ category, before, after }) => (
-              <li
-                key={category}
-                className={after !== null && before !== null && after > before ? 'font-semibold text-green-800' : undefined}
-              >
+              <li key={category} className={after !== null && before !== null && after > before ? 'font-semibold text-success' : undefined}>
                 {MESSAGES.rewrites.scoreChange(r.categories[category], before, after)}
               </li>
             ))}

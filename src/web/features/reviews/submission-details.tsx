@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SubmissionFields } from '../../../common/responses/reviews';
+import { ScrollBox } from '../../components/scroll-box';
 
 /**
  * The audio (the page's player: the review studio), lyrics (text or a link to the file), story arc, AI usage
@@ -12,9 +13,9 @@ export function SubmissionDetails({ submission, audio }: { submission: Submissio
       <Part title="Audio">{audio}</Part>
       <Part title="Lyrics">
         {submission.lyricsText ? (
-          <p className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 leading-7">
+          <ScrollBox label="Lyrics" className="max-h-96 whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 leading-7">
             {submission.lyricsText}
-          </p>
+          </ScrollBox>
         ) : submission.lyricsFileUrl ? (
           <a href={submission.lyricsFileUrl} target="_blank" rel="noopener noreferrer" className="link inline-flex items-center gap-2">
             <FileText aria-hidden="true" className="size-4" />

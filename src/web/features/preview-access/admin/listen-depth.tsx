@@ -1,3 +1,4 @@
+import { ScrollBox } from '../../../components/scroll-box';
 import { cn } from '../../../lib/cn';
 import { formatListened } from './activity-format';
 
@@ -102,7 +103,7 @@ export function DropOffChart({
       <figcaption className="text-sm text-muted-foreground">{summary}</figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer rounded-sm font-medium text-primary">The figures</summary>
-        <div className="relative mt-2 max-h-64 overflow-y-auto">
+        <ScrollBox label="The figures" className="mt-2 max-h-64">
           <table className="w-full text-left tabular-nums">
             <caption className="sr-only">Plays that reached each stretch of the song</caption>
             <thead className="text-muted-foreground">
@@ -130,7 +131,7 @@ export function DropOffChart({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       </details>
     </figure>
   );

@@ -1,6 +1,7 @@
 import { diffLines } from 'diff';
 import { useMemo } from 'react';
 import * as MESSAGES from '../../../../common/messages';
+import { ScrollBox } from '../../../components/scroll-box';
 import { cn } from '../../../lib/cn';
 
 const m = MESSAGES.rewrites;
@@ -38,38 +39,37 @@ export function LyricsDiff({ before, after }: { before: string | null; after: st
       <p className="text-sm text-muted-foreground">
         {plural(added, 'line')} added, {plural(removed, 'line')} removed.
       </p>
-      <ol
-        aria-label="Lyrics, first version to rewrite"
-        className="overflow-x-auto rounded-lg border border-border font-mono text-sm leading-6"
-      >
-        {lines.map((line, i) => (
-          <li
-            key={i}
-            className={cn(
-              'flex gap-3 whitespace-pre-wrap break-words px-3',
-              line.kind === 'added' && 'bg-green-50 text-green-900',
-              line.kind === 'removed' && 'bg-red-50 text-red-900',
-            )}
-          >
-            <span aria-hidden="true" className="w-3 shrink-0 select-none font-bold">
-              {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
-            </span>
-            {line.kind === 'same' ? (
-              <span className="min-w-0">{line.text || '\u00a0'}</span>
-            ) : line.kind === 'added' ? (
-              <ins className="min-w-0 no-underline">
-                <span className="sr-only">Added: </span>
-                {line.text || '\u00a0'}
-              </ins>
-            ) : (
-              <del className="min-w-0">
-                <span className="sr-only">Removed: </span>
-                {line.text || '\u00a0'}
-              </del>
-            )}
-          </li>
-        ))}
-      </ol>
+      <ScrollBox label="Lyrics, first version to rewrite" className="rounded-lg border border-border font-mono text-sm leading-6">
+        <ol aria-label="Lyrics, first version to rewrite">
+          {lines.map((line, i) => (
+            <li
+              key={i}
+              className={cn(
+                'flex gap-3 whitespace-pre-wrap break-words px-3',
+                line.kind === 'added' && 'bg-success-soft text-success-text',
+                line.kind === 'removed' && 'bg-danger-soft text-danger-text',
+              )}
+            >
+              <span aria-hidden="true" className="w-3 shrink-0 select-none font-bold">
+                {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
+              </span>
+              {line.kind === 'same' ? (
+                <span className="min-w-0">{line.text || '\u00a0'}</span>
+              ) : line.kind === 'added' ? (
+                <ins className="min-w-0 no-underline">
+                  <span className="sr-only">Added: </span>
+                  {line.text || '\u00a0'}
+                </ins>
+              ) : (
+                <del className="min-w-0">
+                  <span className="sr-only">Removed: </span>
+                  {line.text || '\u00a0'}
+                </del>
+              )}
+            </li>
+          ))}
+        </ol>
+      </ScrollBox>
     </div>
   );
 }
