@@ -40,9 +40,7 @@ export async function getDashboardStats(db: Db) {
       (select count(*) from ${songwritersNeedingService} as needing)::int as need_service,
       (select count(*) from user_roles where role = 'preview')::int as preview_users,
       (select count(*) from listener_last_plays where last_played_at >= now() - interval '7 days')::int as active_this_week,
-      (select count(*) from song_comments where not is_approved)::int as pending_comments,
-      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews,
-      ${queueCountColumns}`,
+      ${queueCountColumns()}`,
   );
   if (!row) throw new Error('dashboard query returned no row');
   return {
@@ -60,8 +58,10 @@ export async function getDashboardStats(db: Db) {
   };
 }
 
-/** The queues of the sidebar's counts that the dashboard's cards do not already hold. */
-const queueCountColumns = sql`
+/** What waits for an admin, as columns: the dashboard's cards and the sidebar's counts read the same. */
+const queueCountColumns = () => sql`
+      (select count(*) from song_comments where not is_approved)::int as pending_comments,
+      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews,
       (select count(*) from preview_requests where status = 'pending')::int as pending_preview_requests,
       (select count(*) from pitch_link_replies where read_at is null)::int as unread_pitch_replies`;
 
@@ -75,14 +75,7 @@ export async function getQueueCounts(db: Db) {
     overdue_reviews: number;
     pending_preview_requests: number;
     unread_pitch_replies: number;
-  }>(
-    db,
-    sql`
-    select
-      (select count(*) from song_comments where not is_approved)::int as pending_comments,
-      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews,
-      ${queueCountColumns}`,
-  );
+  }>(db, sql`select ${queueCountColumns()}`);
   if (!row) throw new Error('queue count query returned no row');
   return {
     pendingPreviewRequests: Number(row.pending_preview_requests),
