@@ -23,8 +23,8 @@ export const SLOW_TESTS = [
 
 /**
  * Slow tests whose outcome does not depend on the database behind the app: the TypeScript contract check,
- * kept-alive HTTP connections, 2 GB uploads streamed to storage, and the production bundle's start (which
- * always runs on its own PGlite). CI's second pass, on PostgreSQL, leaves them out (`SLOW_TIER=database`),
+ * kept-alive HTTP connections, 2 GB uploads streamed to storage, the production bundle's start (which
+ * always runs on its own PGlite), and the database outage (which starts and freezes a PostgreSQL of its own). CI's second pass, on PostgreSQL, leaves them out (`SLOW_TIER=database`),
  * having run them on PGlite minutes before.
  */
 export const DATABASE_INDEPENDENT_SLOW_TESTS = [
