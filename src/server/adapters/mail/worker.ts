@@ -132,8 +132,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const rows = await claim();
     let next = 0;
     let sent = 0;
+    // A delivery whose outcome could not be written is logged and its lane goes on (the lease makes the row due
+    // again): the batch settles only once none of its e-mails is still being sent, so stop() waits for them all.
     const lane = async () => {
-      while (next < rows.length) if (await deliver(rows[next++]!)) sent++;
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        if (await deliver(row).catch((error: unknown) => logger.error({ err: error, outboxId: row.id }, 'recording a delivery failed')))
+          sent++;
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
     return { claimed: rows.length, sent };

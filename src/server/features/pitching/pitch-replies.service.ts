@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PitchLinkDetail, SentPitchReply } from '../../../common/responses';
 import { adminPitchLinkPath } from '../../../common/routes';
 import type { PitchReplyValues } from '../../../common/schemas/pitching';
@@ -84,20 +84,13 @@ export async function readPitchReplies(db: Db, pitchLinkId: string): Promise<Pit
     .from(pitchLinkReplies)
     .where(eq(pitchLinkReplies.pitchLinkId, pitchLinkId))
     .orderBy(asc(pitchLinkReplies.createdAt), asc(pitchLinkReplies.id));
-  if (rows.some((r) => r.readAt === null)) {
+  // Only the replies this answer shows: one written meanwhile stays new until it is shown.
+  const shownUnread = rows.filter((r) => r.readAt === null).map((r) => r.id);
+  if (shownUnread.length > 0) {
     await db
       .update(pitchLinkReplies)
       .set({ readAt: sql`now()` })
-      .where(and(eq(pitchLinkReplies.pitchLinkId, pitchLinkId), isNull(pitchLinkReplies.readAt)));
+      .where(and(inArray(pitchLinkReplies.id, shownUnread), isNull(pitchLinkReplies.readAt)));
   }
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), readAt: r.readAt ? r.readAt.toISOString() : null }));
-}
-
-/** Replies no admin has seen yet, over every link: the sidebar's count beside Pitch Links. */
-export async function countUnreadPitchReplies(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pitchLinkReplies)
-    .where(isNull(pitchLinkReplies.readAt));
-  return row?.n ?? 0;
 }
