@@ -168,6 +168,18 @@ describe('finding 3: plays are limited per listener and song, and their depth by
     }, 60_000);
   }
 
+  test('a song of unknown length is never taken as heard to its end, however long ago its play began', async () => {
+    const unknown = await makeSong(t.db, t.storage, adminUser.id, { title: 'Length Unknown', seconds: 1 });
+    await t.db.update(songs).set({ audioDurationSeconds: null }).where(eq(songs.id, unknown.id));
+    const listener = await signedInClient(t, await makePreviewUser(t.db));
+    const started = await listener.post('/api/plays', { songId: unknown.id, ...forged });
+    expect(started.status, started.text).toBe(201);
+    await startedAgo(started.body.id, 3_600);
+    expect((await listener.patch(`/api/plays/${started.body.id}`, forged)).status).toBe(200);
+    const [play] = await t.db.select().from(songPlays).where(eq(songPlays.id, started.body.id));
+    expect(play!.completed).toBe(false);
+  });
+
   test('the writer-facing depth of the pitch link stays what the clock allowed', async () => {
     const plays = await t.db.select().from(songPlays).where(eq(songPlays.pitchLinkId, pitchLinkId));
     // One play was let run its whole length; the other nine stayed within the allowance.

@@ -73,7 +73,8 @@ export async function recordPlayStart({
       playedAt: now,
       durationSeconds: Math.min(report.durationSeconds, most),
       furthestSeconds: toCentiseconds(Math.min(report.furthestSeconds, most)),
-      completed: report.completed && (song.audioDurationSeconds ?? 0) <= most,
+      // A song of unknown length cannot be shown to have been heard to its end.
+      completed: report.completed && song.audioDurationSeconds !== null && song.audioDurationSeconds <= most,
     })
     .returning({ id: songPlays.id });
   return row!;
@@ -104,13 +105,14 @@ export async function recordPlayReport({
   if (!play) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
   await limitPlayReports(db, 'reports', listener, play.songId, now);
   const most: SQL<number> = sql`(extract(epoch from (${now.toISOString()}::timestamptz - ${songPlays.playedAt})) + ${PLAY_CLOCK_ALLOWANCE_SECONDS})`;
-  const songSeconds = sql`(select coalesce(s.audio_duration_seconds, 0) from songs s where s.id = ${songPlays.songId})`;
+  const songSeconds = sql`(select s.audio_duration_seconds from songs s where s.id = ${songPlays.songId})`;
   await db
     .update(songPlays)
     .set({
       durationSeconds: sql`greatest(${songPlays.durationSeconds}, least(${report.durationSeconds}, floor(${most})::int))`,
       furthestSeconds: sql`greatest(${songPlays.furthestSeconds}, least(${toCentiseconds(report.furthestSeconds)}::real, ${most}::real))`,
-      completed: sql`${songPlays.completed} or (${report.completed} and ${songSeconds} <= ${most})`,
+      // Unknown length: never completed by the clock (the comparison is null, taken as false).
+      completed: sql`${songPlays.completed} or coalesce(${report.completed} and ${songSeconds} <= ${most}, false)`,
     })
     .where(and(eq(songPlays.id, id), ownPlay(listener)));
 }
