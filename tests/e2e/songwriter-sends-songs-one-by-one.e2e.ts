@@ -58,6 +58,9 @@ describe('a songwriter sends the songs of a package one by one', () => {
       };
       const orderId = await paidSongwriter(page, admin, writer, 3);
       const titles = [`Night Bus Home ${run}`, `Paper Lanterns ${run}`];
+      // A standing listener turns the browser's file-chooser interception on before any key is pressed; set up
+      // inside Promise.all beside the press, it can arrive after the press and the picker goes unseen.
+      page.on('filechooser', () => undefined);
 
       await page.goto(`/submit-song?order_id=${orderId}`);
       const card1 = page.getByRole('region', { name: 'Song 1 of 3' });
