@@ -38,6 +38,7 @@ import { claimBySession, confirmClaimByEmail, requestClaimByEmail } from '../ord
 import { getMyOrder, listMyOrders } from '../orders/my-orders.service';
 import { signUpCookieName, signUpCookieOptions, signUpCookieValue } from '../accounts/credentials';
 import {
+  countUnreadForSongwriter,
   getDashboardReviews,
   getOnboarding,
   joinAsSongwriter,
@@ -46,6 +47,7 @@ import {
   signUpSongwriter,
 } from './songwriters.service';
 import { endpoint } from '../../middleware/endpoint';
+import { UnreadMessageCountSchema } from '../../../common/responses/reviews';
 
 interface Deps {
   db: Db;
@@ -127,6 +129,15 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       endpoint({ access: 'songwriter', summary: 'Recent reviews and unread messages' }),
       responds(DashboardReviewsSchema),
       async (c) => c.var.reply(await getDashboardReviews({ db, actor: actorOf(c) })),
+    )
+    .get(
+      '/unread-messages',
+      endpoint({ access: 'songwriter', summary: 'How many messages from reviewers the songwriter has yet to read' }),
+      responds(UnreadMessageCountSchema),
+      async (c) => {
+        c.header('Cache-Control', 'private, no-store');
+        return c.var.reply({ unread: await countUnreadForSongwriter({ db, actor: actorOf(c) }) });
+      },
     )
     .post(
       '/claim',
