@@ -13,7 +13,7 @@ import { adminOwnDataRoutes, ownDataRoutes } from './features/own-data/own-data.
 import { adminAgreementRoutes, adminPitchPipelineRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
 import { adminLedgerRoutes, adminPlacementRoutes, songwriterPlacementRoutes } from './features/placements/placements.routes';
 import { getMe } from './features/accounts/accounts.service';
-import { createActorReader } from './features/accounts/actor-reader';
+import { createActorReader, type ActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -24,7 +24,7 @@ import { openApiRoutes } from './features/openapi/openapi.routes';
 import { adminCommentRoutes, songCommentRoutes } from './features/comments/comments.routes';
 import { adminSettingsRoutes } from './features/settings/settings.routes';
 import { fileRoutes } from './features/files/files.routes';
-import { createFileChecks } from './features/files/files.service';
+import { createFileChecks, type FileChecks } from './features/files/files.service';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
@@ -42,7 +42,7 @@ import { adminStudioRoutes, songwriterStudioRoutes } from './features/reviews/st
 import { songwriterRewriteRoutes } from './features/reviews/rewrites.routes';
 import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
-import { createCatalogueCache } from './features/songs/catalogue-cache';
+import { createCatalogueCache, type CatalogueCache } from './features/songs/catalogue-cache';
 import { adminSongAudioRoutes, adminSongOrderRoutes, adminSongRoutes, catalogueRoutes } from './features/songs/songs.routes';
 import type { Storage } from './adapters/storage/storage';
 import { AppError } from './lib/app-error';
@@ -51,6 +51,8 @@ import { loggedPath } from './lib/token-redaction';
 import { handleError } from './lib/error-handler';
 import { AUTH_BASE_PATH, WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
+import type { RouterRoute } from 'hono/types';
+import { endpoint, isUploadRoute } from './middleware/endpoint';
 import type { Logger } from './lib/logger';
 import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
@@ -82,13 +84,6 @@ export interface AppDeps {
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** The routes that take multipart uploads: every other route refuses a body over 1 MB. */
-function isUploadRoute(method: string, path: string): boolean {
-  if (method === 'POST' && (path === '/api/submissions' || path === '/api/admin/songs' || path === '/api/admin/song-audio')) return true;
-  if (method === 'POST' && /^\/api\/reviews\/[^/]+\/rewrite$/.test(path)) return true;
-  return method === 'PUT' && /^\/api\/admin\/songs\/[^/]+$/.test(path);
-}
-
 function peerAddressOf(c: Parameters<typeof getConnInfo>[0]): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -97,29 +92,67 @@ function peerAddressOf(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
-export function createApp({
-  config,
-  db,
-  auth,
-  storage,
-  payments,
-  logger,
-  webRoot,
-  cacheTtlMs = 2_000,
-  fileOrigin,
-  onSessionsChanged,
-  poolUse = () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),
-  metrics = createMetrics({ db, poolUse }),
-}: AppDeps) {
-  const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
-  const app = new Hono<AppEnv>();
+/** What createApp makes once and the layers and features share. */
+interface AppState {
+  readActor: ActorReader;
+  catalogue: CatalogueCache;
+  fileChecks: FileChecks | undefined;
+  metrics: Metrics;
+}
 
+type Deps = Omit<AppDeps, 'metrics' | 'poolUse'>;
+
+export function createApp({ cacheTtlMs = 2_000, poolUse = () => ({ size: 1, open: 1, idle: 1, waiting: 0 }), metrics, ...deps }: AppDeps) {
+  const { config, db, auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+  const state: AppState = {
+    readActor: createActorReader(auth, db, { ttlMs: cacheTtlMs }),
+    catalogue: createCatalogueCache({ ttlMs: cacheTtlMs }),
+    fileChecks: cacheTtlMs > 0 ? createFileChecks({ ttlMs: cacheTtlMs }) : undefined,
+    metrics: metrics ?? createMetrics({ db, poolUse }),
+  };
+
+  addRequestLayers(app, deps, state);
+  // Another instance's sign-outs and role changes, as the database announces them.
+  deps
+    .onSessionsChanged?.(state.readActor.clear)
+    .catch((error: unknown) => logger.error({ err: error }, 'cannot listen for session changes; cached callers expire on their own'));
+  mountAuth(app, auth, state.readActor);
+  app.on(WRITE_METHODS, WHOLE_API, originCheck(trustedOriginsOf(config)));
+  // After better-auth's own routes, which read their sessions themselves.
+  app.use('/api/*', loadActor(state.readActor));
+
+  const api = featureRoutes(deps, state, () => app.routes);
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
+  });
+  app.route('/api', api);
+  app.route('/metrics', metricsRoutes(state.metrics, config.metricsToken));
+  app.route('/', siteIndexRoutes(config.publicUrl));
+  app.route('/backup', backupRoutes({ db, storage: deps.storage, config }));
+
+  if (deps.webRoot) {
+    const callerOf = async (c: Context<AppEnv>) => {
+      const { actor, setCookies } = await state.readActor(c.req.raw.headers);
+      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+      return getMe({ db, actor });
+    };
+    app.route('/', webAppRoutes(deps.webRoot, callerOf, { testPayments: config.testPaymentsAnnounced, publicUrl: config.publicUrl }));
+  }
+  return app;
+}
+
+const trustedOriginsOf = (config: Config) =>
+  config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+
+/** Every request's id, client address, security headers, metrics and log line; then the write layers. */
+function addRequestLayers(
+  app: Hono<AppEnv>,
+  { config, logger, fileOrigin }: Deps,
+  { readActor, catalogue, fileChecks, metrics }: AppState,
+) {
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
   const clientAddress = clientAddressResolver(config.trustedProxies);
-  const readActor = createActorReader(auth, db, { ttlMs: cacheTtlMs });
-  const catalogue = createCatalogueCache({ ttlMs: cacheTtlMs });
-  const fileChecks = cacheTtlMs > 0 ? createFileChecks({ ttlMs: cacheTtlMs }) : undefined;
-
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
@@ -149,12 +182,11 @@ export function createApp({
   });
   // Only writes carry a body. Any other method reaches only the 404 below.
   app.on(WRITE_METHODS, WHOLE_API, async (c, next) => {
-    // Upload routes stream their files to disk and enforce each file's own limit (lib/multipart.ts);
-    // hono's bodyLimit would buffer a chunked body in memory first.
-    const upload = c.req.header('content-type')?.startsWith('multipart/form-data') && isUploadRoute(c.req.method, c.req.path);
+    // Upload routes (an endpoint declaring `multipart`) stream their files to disk and enforce each file's own
+    // limit (lib/multipart.ts); hono's bodyLimit would buffer a chunked body in memory first.
+    const upload = c.req.header('content-type')?.startsWith('multipart/form-data') && isUploadRoute(c);
     return upload ? metrics.duringUpload(next) : jsonBodyLimit(c, next);
   });
-
   app.on(
     WRITE_METHODS,
     WHOLE_API,
@@ -168,12 +200,16 @@ export function createApp({
       readActor.forget(c.req.raw.headers);
     }
   });
-  // Another instance's sign-outs and role changes, as the database announces them.
-  onSessionsChanged?.(readActor.clear).catch((error: unknown) =>
-    logger.error({ err: error }, 'cannot listen for session changes; cached callers expire on their own'),
-  );
+}
 
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
+/** better-auth answers /api/auth/* itself, told the client address in a header of ours. */
+function mountAuth(app: Hono<AppEnv>, auth: Auth, readActor: ActorReader) {
+  const declared = endpoint({
+    access: 'public',
+    // In the API document, one operation per better-auth endpoint, as better-auth describes them.
+    summary: "better-auth's own endpoints (sign-up, sign-in, sign-out, get-session, password reset, ...)",
+  });
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, declared, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
     const answered = await auth.handler(new Request(c.req.raw, { headers }));
@@ -182,55 +218,59 @@ export function createApp({
     if (c.req.method === 'POST' || answered.headers.getSetCookie().length > 0) readActor.clear();
     return answered;
   });
+}
 
-  app.on(WRITE_METHODS, WHOLE_API, originCheck(trustedOrigins));
-  // After better-auth's own routes, which read their sessions themselves.
-  app.use('/api/*', loadActor(readActor));
-
+/**
+ * Where every feature's routes are mounted under /api: the one place a new feature is added. Each route
+ * declares who may call it with `endpoint` (middleware/endpoint.ts); the admin area also requires an admin
+ * as a whole, so no route under it is ever open by mistake.
+ */
+function featureRoutes(
+  { config, db, auth, storage, payments, logger }: Deps,
+  { catalogue, fileChecks }: AppState,
+  routes: () => readonly RouterRoute[],
+) {
   const mail = { emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl }, adminEmail: config.adminNotifyEmail };
   const preview = adminPreviewRoutes(db, mail);
   const downloadContact = { siteName: config.siteName, email: config.adminNotifyEmail, publicUrl: config.publicUrl };
   const downloadPermission = adminDownloadPermissionRoutes(db);
   const settingsDefaults = { siteName: config.siteName, contactEmail: config.adminNotifyEmail };
+  const secret = config.authSecret;
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(db))
     .route(
       '/openapi.json',
-      openApiRoutes(
-        () => app.routes,
-        () => auth.api.generateOpenAPISchema(),
-        config,
-      ),
+      openApiRoutes(routes, () => auth.api.generateOpenAPISchema(), config),
     )
     .route('/me', meRoutes(db))
     .route('/me', ownDataRoutes({ db, storage, mail }))
     .route('/contact', contactRoutes(db, config))
     .route('/client-errors', clientErrorRoutes(db))
-    .route('/songs', catalogueRoutes({ db, storage, secret: config.authSecret, catalogue }))
+    .route('/songs', catalogueRoutes({ db, storage, secret, catalogue }))
     .route('/songs', songCommentRoutes(db))
     .route('/songs', catalogueDownloadRoutes({ db, storage, contact: downloadContact }))
     .route('/plays', playRoutes(db))
-    .route('/song-responses', songResponseRoutes(db, mail, config.authSecret))
-    .route('/pitch', pitchRoutes({ db, secret: config.authSecret, mail, storage, contact: downloadContact }))
+    .route('/song-responses', songResponseRoutes(db, mail, secret))
+    .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
     .route('/test-checkout', testCheckoutRoutes(db, payments, mail.emailCtx))
     .route('/payments/stripe', stripeWebhookRoutes(db, config, mail.emailCtx))
     .route('/submissions', submissionRoutes({ db, storage, mail }))
-    .route('/reviews', songwriterReviewRoutes({ db, secret: config.authSecret, mail }))
+    .route('/reviews', songwriterReviewRoutes({ db, secret, mail }))
     .route('/reviews', songwriterStudioRoutes(db))
     .route('/reviews', songwriterRewriteRoutes({ db, storage, mail }))
-    .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail, songMedia: { storage, logger } }))
+    .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail, songMedia: { storage, logger: logger } }))
     .route('/pitch-report', songwriterPitchReportRoutes(db))
     .route('/placements', songwriterPlacementRoutes(db))
-    .route('/files', fileRoutes({ db, storage, secret: config.authSecret, fileChecks }));
+    .route('/files', fileRoutes({ db, storage, secret, fileChecks }));
 
   const admin = new Hono<AppEnv>();
   admin.use('*', requireRole('admin'));
   admin.route('/outbox', outboxRoutes(db));
   admin.route('/audit', adminAuditRoutes(db));
-  admin.route('/songs', adminSongRoutes({ db, storage, secret: config.authSecret }));
+  admin.route('/songs', adminSongRoutes({ db, storage, secret }));
   admin.route('/song-order', adminSongOrderRoutes(db));
   admin.route('/song-audio', adminSongAudioRoutes({ db, storage }));
   admin.route('/song-import', adminSongImportRoutes(db));
@@ -241,7 +281,7 @@ export function createApp({
   admin.route('/preview-requests', downloadPermission.previewRequests);
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
-  admin.route('/reviews', adminReviewRoutes({ db, secret: config.authSecret, mail }));
+  admin.route('/reviews', adminReviewRoutes({ db, secret, mail }));
   admin.route('/reviews', adminStudioRoutes(db));
   admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
@@ -256,25 +296,7 @@ export function createApp({
   admin.route('/pitch-activity-export', adminPitchActivityExportRoutes(db));
   admin.route('/users', adminOwnDataRoutes({ db, storage, mail }));
   admin.route('/', adminOperationsRoutes({ db, storage }));
-  api.route('/admin', admin);
-
-  api.all('*', () => {
-    throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
-  });
-  app.route('/api', api);
-  app.route('/metrics', metricsRoutes(metrics, config.metricsToken));
-  app.route('/', siteIndexRoutes(config.publicUrl));
-  app.route('/backup', backupRoutes({ db, storage, config }));
-
-  if (webRoot) {
-    const callerOf = async (c: Context<AppEnv>) => {
-      const { actor, setCookies } = await readActor(c.req.raw.headers);
-      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-      return getMe({ db, actor });
-    };
-    app.route('/', webAppRoutes(webRoot, callerOf, { testPayments: config.testPaymentsAnnounced, publicUrl: config.publicUrl }));
-  }
-  return app;
+  return api.route('/admin', admin);
 }
 
 export type App = ReturnType<typeof createApp>;

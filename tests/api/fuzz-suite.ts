@@ -6,11 +6,10 @@ import { z } from 'zod';
 import { pitchLinks } from '../../src/server/db/schema';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { requestSchema } from '../../src/server/features/openapi/openapi-document';
-import { OPERATIONS } from '../../src/server/features/openapi/operations';
 import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
 import { validationOf, type Validation } from '../../src/server/lib/validate';
-import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
+import { declaredEndpoints, type Access } from '../../src/server/middleware/endpoint';
 import type { TestClient, TestResponse } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -19,7 +18,7 @@ import { signedInClient } from './helpers';
  * Property test over every API operation and every kind of caller. Each input is judged by
  * the operation's own request schemas, the very zod schemas its route validates with (its `validate(...)`
  * layers, read off the app's route list as the OpenAPI document reads them, and the `data` part of an upload,
- * from operations.ts), and then:
+ * from its `endpoint` declaration), and then:
  *
  * - always: never a 5xx, never a stack trace, and every 4xx is JSON in the error shape `{ error: { code, message } }`;
  * - a caller the route refuses (by role, or by an unknown pitch-link token) gets its refusal whatever the input:
@@ -127,6 +126,7 @@ interface Operation {
 
 function operationsOf(app: TestApp['app'], keys: string[]): Operation[] {
   const routes = answeringRoutes(app.routes);
+  const endpoints = declaredEndpoints(app.routes);
   return keys.map((key) => {
     const [method, pattern] = key.split(' ') as [string, string];
     const entries = routes.filter((r) => `${r.method} ${r.path}` === key);
@@ -139,10 +139,10 @@ function operationsOf(app: TestApp['app'], keys: string[]): Operation[] {
       key,
       method,
       pattern,
-      access: ROUTE_POLICY[key]!,
+      access: endpoints.get(key)!.access,
       params: [...pattern.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!),
       checks,
-      multipart: OPERATIONS[key]?.multipart?.data,
+      multipart: endpoints.get(key)!.multipart?.data,
       entries: new Set(entries),
     };
   });
@@ -644,13 +644,12 @@ export function fuzzShard(shard: number, of: number) {
   });
   afterAll(() => t.close());
 
-  const keys = Object.keys(ROUTE_POLICY)
-    .filter((r) => r.includes(' /api/') && !r.includes('/api/auth/'))
-    .filter((_, i) => i % of === shard);
-
-  test(`shard ${shard + 1} of ${of}: ${keys.length} operations × ${CALLERS.length} callers × ${RUNS_PER_OPERATION_AND_CALLER} generated inputs: no 5xx, no stack trace, every 4xx in the error shape, every invalid input 400 INVALID`, async ({
+  test(`shard ${shard + 1} of ${of}: every operation × ${CALLERS.length} callers × ${RUNS_PER_OPERATION_AND_CALLER} generated inputs: no 5xx, no stack trace, every 4xx in the error shape, every invalid input 400 INVALID`, async ({
     annotate,
   }) => {
+    const keys = [...declaredEndpoints(t.app.routes).keys()]
+      .filter((r) => r.includes(' /api/') && !r.includes('/api/auth/'))
+      .filter((_, i) => i % of === shard);
     const operations = operationsOf(t.app, keys);
     const stripe = Boolean(t.config.stripe);
     const tally: Tally = {

@@ -14,16 +14,16 @@ import { fullRubric, signedInClient } from './helpers';
 import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
 import { signToken } from '../../src/server/lib/signed-token';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
-import { ROUTE_POLICY } from '../../src/server/route-policy';
+import { declaredEndpoints } from '../../src/server/middleware/endpoint';
 import { recordAudit } from '../../src/server/features/audit/audit';
 
 /**
- * Every write route of the policy table (src/server/route-policy.ts) but better-auth's own (two of which are
+ * Every write route the app declares (its `endpoint`, middleware/endpoint.ts) but better-auth's own (two of which are
  * here too) is sent the fields a caller must never set, and the database is read before and after: each
  * route may change only its own tables, rows and columns, and the privileged values in those rows are the
  * server's, not the request's. Routes without a body (deletes, approvals, revocations) get the fields as a
  * JSON body and as a query string; multipart routes in their `data` part. Every rule must also see its
- * effect happen. A write route of the policy table without a case here fails the coverage test below.
+ * effect happen. A declared write route without a case here fails the coverage test below.
  */
 type Row = Record<string, unknown>;
 
@@ -2130,9 +2130,10 @@ test('write routes ignore every field their caller may not set: the database hol
   // Every write route in turn, each with its own setup: minutes on a busy machine.
 }, 180_000);
 
-test('every write route of the policy table has a case here, so none ships without one', () => {
-  const required = Object.keys(ROUTE_POLICY).filter((r) => WRITE_METHOD.test(r) && r !== AUTH_ROUTES);
-  // The policy table is the app's real route list (route-policy.test.ts): checked here too, for the write routes.
+test('every declared write route has a case here, so none ships without one', () => {
+  const endpoints = declaredEndpoints(t.app.routes);
+  const required = [...endpoints.keys()].filter((r) => WRITE_METHOD.test(r) && r !== AUTH_ROUTES);
+  // Every route of the app is declared (route-policy.test.ts): checked here too, for the write routes.
   const real = new Set(answeringRoutes(t.app.routes).map((r) => `${r.method} ${r.path}`));
   expect([...real].filter((r) => WRITE_METHOD.test(r) && r !== AUTH_ROUTES).sort()).toEqual([...required].sort());
   const covered = cases().map((c) => c.route);
@@ -2142,7 +2143,7 @@ test('every write route of the policy table has a case here, so none ships witho
   ).toEqual([]);
   // Each case names a real write route once.
   expect(
-    covered.filter((r) => !(policyKeyOf(r) in ROUTE_POLICY) || !WRITE_METHOD.test(r)),
+    covered.filter((r) => !endpoints.has(policyKeyOf(r)) || !WRITE_METHOD.test(r)),
     'cases for no write route',
   ).toEqual([]);
   expect(covered.length).toBe(new Set(covered).size);

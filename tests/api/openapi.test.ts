@@ -8,11 +8,10 @@ import { SubmissionSchema } from '../../src/common/schemas/reviews';
 import { SongwriterProfileSchema } from '../../src/common/schemas/songwriters';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { openApiPath } from '../../src/server/features/openapi/openapi-document';
-import { OPERATIONS } from '../../src/server/features/openapi/operations';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
+import { declaredEndpoints, type Access } from '../../src/server/middleware/endpoint';
 import { responseOf } from '../../src/server/lib/respond';
 import { validationOf } from '../../src/server/lib/validate';
-import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -55,6 +54,9 @@ function realRoutes() {
   }
   return routes;
 }
+
+/** Each route's `endpoint` declaration: its access, summary and what the handler sends itself. */
+const declarations = () => declaredEndpoints(t.app.routes);
 
 const operationOf = (key: string): Json => {
   const [method, path] = key.split(' ') as [string, string];
@@ -156,25 +158,23 @@ describe('the document', () => {
     expect(authPaths.length).toBeGreaterThan(20);
   });
 
-  test('every route of the app has an operation, with its access from the policy table, and nothing else does', () => {
+  test('every route of the app has an operation, with its declared access and summary, and nothing else does', () => {
     const routes = [...realRoutes().keys()].filter((k) => k.split(' ')[1]!.startsWith('/api/'));
+    const endpoints = declarations();
     expect(
-      routes.filter((k) => !(k in OPERATIONS)),
-      'routes without a summary in operations.ts',
-    ).toEqual([]);
-    expect(
-      Object.keys(OPERATIONS).filter((k) => !routes.includes(k)),
-      'operations.ts entries for no route',
+      routes.filter((k) => !endpoints.has(k)),
+      'routes without an endpoint() declaration',
     ).toEqual([]);
     // better-auth's own routes stand for one operation per endpoint each (the test above).
     const ours = routes.filter((k) => !k.endsWith(' /api/auth/*'));
     for (const key of ours) {
       const op = operationOf(key);
       expect(op, key).toBeDefined();
-      expect(op['x-access'], key).toBe(ROUTE_POLICY[key]);
-      expect(op.summary, key).toBe(OPERATIONS[key]!.summary);
+      const { access, summary } = endpoints.get(key)!;
+      expect(op['x-access'], key).toBe(access);
+      expect(op.summary, key).toBe(summary);
       // A pitch link's credential is the token in its path, not a session or header.
-      expect(op.security, key).toEqual(ROUTE_POLICY[key] === 'public' || ROUTE_POLICY[key] === 'pitch-link' ? [] : [expect.any(Object)]);
+      expect(op.security, key).toEqual(access === 'public' || access === 'pitch-link' ? [] : [expect.any(Object)]);
     }
     const operations = Object.entries<Json>(doc.paths)
       .filter(([path]) => !path.startsWith('/api/auth/'))
@@ -182,7 +182,7 @@ describe('the document', () => {
     expect(operations).toBe(ours.length);
     for (const [path, item] of Object.entries<Json>(doc.paths).filter(([p]) => p.startsWith('/api/auth/'))) {
       for (const [method, op] of Object.entries<Json>(item)) {
-        expect(op['x-access'], `${method} ${path}`).toBe(ROUTE_POLICY[`${method.toUpperCase()} /api/auth/*`]);
+        expect(op['x-access'], `${method} ${path}`).toBe(endpoints.get(`${method.toUpperCase()} /api/auth/*`)?.access);
       }
     }
   });
@@ -212,7 +212,7 @@ describe('the document', () => {
 
   test('every success with a JSON body describes it with the JSON Schema of the response schema its route declares', () => {
     // Bodies that are not ours to describe as JSON: a file's bytes, a PDF, better-auth's own endpoints, this document
-    // (operations.ts describes those, and the test above holds every operation to a described success).
+    // (their endpoint's `answers` describe those, and the test above holds every operation to a described success).
     const NOT_JSON = new Set([
       'GET /api/files/:token',
       'GET /api/pitch-agreements/:id/pdf',
@@ -233,7 +233,7 @@ describe('the document', () => {
       const op = operationOf(key);
       const [status, success] = Object.entries<Json>(op.responses).find(([code]) => code.startsWith('2'))!;
       const declared = handlers.map(responseOf).find(Boolean);
-      expect(OPERATIONS[key]!.answers, `${key} declares its answers in operations.ts, yet answers JSON`).toBeUndefined();
+      expect(declarations().get(key)!.answers, `${key} declares its answers in endpoint(), yet answers JSON`).toBeUndefined();
       if (status === '204') {
         expect(declared, `${key} declares a body but answers 204`).toBeUndefined();
         continue;
@@ -289,10 +289,11 @@ const PLACEHOLDERS: Record<string, string> = {
 test('an empty body is refused by each route naming exactly the fields its documented schema requires', async () => {
   let checked = 0;
   // better-auth's endpoints answer in its own error shape, not ours.
-  for (const key of Object.keys(OPERATIONS).filter((k) => !k.endsWith(' /api/auth/*'))) {
+  const endpoints = declarations();
+  for (const key of [...endpoints.keys()].filter((k) => k.includes(' /api/') && !k.endsWith(' /api/auth/*'))) {
     const op = operationOf(key);
     const schema = bodySchemaOf(op);
-    const caller = CALLER[ROUTE_POLICY[key]!];
+    const caller = CALLER[endpoints.get(key)!.access];
     if (!schema?.required || !caller) continue;
     const [method, pattern] = key.split(' ') as [string, string];
     const path = pattern.replace(/:[a-zA-Z]+/g, (p) => PLACEHOLDERS[p]!);

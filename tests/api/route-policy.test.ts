@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ROUTE_POLICY, type Access } from '../../src/server/route-policy';
+import { declaredEndpoints, endpointOf, type Access } from '../../src/server/middleware/endpoint';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
 import { makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { pitchLinks, reviewMessages, songReviews } from '../../src/server/db/schema';
@@ -83,6 +83,8 @@ let ownerId: string;
 let anotherId: string;
 let objects: OwnedObjects;
 let owned: OwnedCase[];
+/** Each route's access, as its `endpoint` declaration says. */
+let policy: Record<string, Access>;
 
 beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: 'a-metrics-token-no-session-holds' });
@@ -100,6 +102,7 @@ beforeAll(async () => {
   };
   objects = await makeOwnedObjects(t, { id: owner.id, client: clients.songwriter });
   owned = ownedCases(objects, t.config.authSecret, another.id);
+  policy = Object.fromEntries([...declaredEndpoints(t.app.routes)].map(([route, declared]) => [route, declared.access]));
 });
 afterAll(() => t.close());
 
@@ -110,17 +113,22 @@ async function realRoutes(): Promise<string[]> {
   return [...routes];
 }
 
-test('every route of the app is in the policy table, and every entry is a real route', async () => {
+test('every route of the app declares who may call it, first in its handler list', async () => {
   const routes = await realRoutes();
-  const missing = routes.filter((r) => !(r in ROUTE_POLICY));
-  expect(missing, 'routes without a declared policy').toEqual([]);
-  const stale = Object.keys(ROUTE_POLICY).filter((r) => !routes.includes(r));
-  expect(stale, 'policy entries for routes that do not exist').toEqual([]);
+  const missing = routes.filter((r) => !(r in policy));
+  expect(missing, 'routes without an endpoint() declaration').toEqual([]);
+  // First, so that a refusal comes before any check of the request's parameters or body.
+  const notFirst = routes.filter((r) => {
+    const entries = t.app.routes.filter((e) => `${e.method} ${e.path}` === r && e.method !== 'ALL');
+    return endpointOf(entries[0]?.handler) === undefined;
+  });
+  expect(notFirst, 'routes whose endpoint() is not their first handler').toEqual([]);
+  expect(routes.length).toBeGreaterThanOrEqual(130);
 });
 
 test("every route that can name a songwriter's object is called with a real one (owner and another songwriter)", async () => {
   const routes = await realRoutes();
-  const needCase = routes.filter((r) => (OWNABLE.includes(ROUTE_POLICY[r]!) && takesObjectInPath(r)) || OWNED_IN_BODY.includes(r));
+  const needCase = routes.filter((r) => (OWNABLE.includes(policy[r]!) && takesObjectInPath(r)) || OWNED_IN_BODY.includes(r));
   const withCase = new Set(owned.map((c) => c.route));
   expect(
     needCase.filter((r) => !withCase.has(r)),
@@ -188,7 +196,7 @@ test('each route answers each caller as the table says, owned objects included',
   };
 
   for (const route of await realRoutes()) {
-    const access = ROUTE_POLICY[route]!;
+    const access = policy[route]!;
     const [method, path] = route.split(' ') as [string, string];
     // better-auth's own endpoints are covered by the auth and security tests.
     if (path.startsWith('/api/auth/')) continue;
@@ -244,7 +252,7 @@ test('pitch-link routes let every caller in with a live token, signed in or not'
     expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
   });
   const failures: string[] = [];
-  const routes = (await realRoutes()).filter((r) => ROUTE_POLICY[r] === 'pitch-link');
+  const routes = (await realRoutes()).filter((r) => policy[r] === 'pitch-link');
   for (const route of routes) {
     const [method, path] = route.split(' ') as [string, string];
     for (const caller of CALLERS) {

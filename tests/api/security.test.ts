@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import * as MESSAGES from '../../src/common/messages';
-import { ROUTE_POLICY } from '../../src/server/route-policy';
+import { declaredEndpoints } from '../../src/server/middleware/endpoint';
 import { rateLimits, userRoles, users } from '../../src/server/db/schema';
 import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { TestClient, type TestResponse } from '../setup/http-client';
@@ -164,7 +164,7 @@ describe('requests from another site', () => {
   // better-auth's own routes (/api/auth/*) have its check, proven above; every other write is ours.
   test('every write route of ours refuses a foreign Origin, even with an admin session, before anything else runs', async () => {
     const admin = await signedInClient(t, await makeUser(t.db, { roles: ['admin'] }));
-    const writes = Object.keys(ROUTE_POLICY)
+    const writes = [...declaredEndpoints(t.app.routes).keys()]
       .map((route) => route.split(' ') as [string, string])
       .filter(([method, routePath]) => method !== 'GET' && !routePath.startsWith('/api/auth/'));
     expect(writes.length).toBeGreaterThanOrEqual(35);

@@ -37,24 +37,7 @@ export function actorOf(c: { var: Pick<AppEnv['Variables'], 'actor'> }): Actor {
   return actor;
 }
 
-export const requireUser = createMiddleware<AppEnv>((c, next) => {
-  actorOf(c);
-  return next();
-});
-
-/**
- * 401 when signed out, 403 with this message for a holder of the role: for what one kind of account may never
- * do (an admin account cannot also be a songwriter account). Checked before the body, so the answer does not
- * depend on what was sent.
- */
-export function refuseRole(role: Role, message: string) {
-  return createMiddleware<AppEnv>((c, next) => {
-    if (actorOf(c).roles.has(role)) throw new AppError('FORBIDDEN', message);
-    return next();
-  });
-}
-
-/** 401 when signed out, 403 when signed in without any of the roles. */
+/** 401 when signed out, 403 when signed in without any of the roles: the admin area's guard as a whole (routes declare theirs with `endpoint`). */
 export function requireRole(...roles: Role[]) {
   return createMiddleware<AppEnv>((c, next) => {
     const actor = actorOf(c);

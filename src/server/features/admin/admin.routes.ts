@@ -20,36 +20,67 @@ import { listCustomerOrders, listCustomers } from './customers.service';
 import { getDashboardStats, getNewestPendingReviews, getPlaysPerDay, getQueueCounts, getReviewRatingSummary } from './dashboard.service';
 import { previewSongwriterReset, resetSongwriter } from './reset-songwriter.service';
 import { listAllUsers } from './users.service';
+import { endpoint } from '../../middleware/endpoint';
 
 /** Mounted under /api/admin, which requires the admin role. */
 export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storage }) {
   return new Hono<AppEnv>()
-    .get('/dashboard', responds(AdminDashboardSchema), async (c) => {
-      const [stats, playsPerDay, pendingReviews, reviewRatings] = await Promise.all([
-        getDashboardStats(db),
-        getPlaysPerDay(db),
-        getNewestPendingReviews(db),
-        getReviewRatingSummary(db),
-      ]);
-      return c.var.reply({ stats, playsPerDay, pendingReviews, reviewRatings });
-    })
-    .get('/queue-counts', responds(QueueCountsSchema), async (c) => {
-      c.header('Cache-Control', 'private, no-store');
-      return c.var.reply(await getQueueCounts(db));
-    })
-    .get('/users', validate('query', AllUsersQuerySchema), responds(AdminUserPageSchema), async (c) =>
-      c.var.reply(await listAllUsers({ db, query: c.req.valid('query') })),
+    .get(
+      '/dashboard',
+      endpoint({ access: 'admin', summary: 'Figures, plays per day and newest pending reviews' }),
+      responds(AdminDashboardSchema),
+      async (c) => {
+        const [stats, playsPerDay, pendingReviews, reviewRatings] = await Promise.all([
+          getDashboardStats(db),
+          getPlaysPerDay(db),
+          getNewestPendingReviews(db),
+          getReviewRatingSummary(db),
+        ]);
+        return c.var.reply({ stats, playsPerDay, pendingReviews, reviewRatings });
+      },
     )
-    .get('/customers', validate('query', CustomersQuerySchema), responds(CustomerPageSchema), async (c) =>
-      c.var.reply(await listCustomers({ db, query: c.req.valid('query') })),
+    .get(
+      '/queue-counts',
+      endpoint({ access: 'admin', summary: 'How many preview requests, comments, overdue reviews and pitch replies wait' }),
+      responds(QueueCountsSchema),
+      async (c) => {
+        c.header('Cache-Control', 'private, no-store');
+        return c.var.reply(await getQueueCounts(db));
+      },
     )
-    .get('/customers/:userId/orders', validate('param', UserIdParamSchema), responds(CustomerOrdersSchema), async (c) =>
-      c.var.reply(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
+    .get(
+      '/users',
+      endpoint({ access: 'admin', summary: 'Every user, filtered and paged' }),
+      validate('query', AllUsersQuerySchema),
+      responds(AdminUserPageSchema),
+      async (c) => c.var.reply(await listAllUsers({ db, query: c.req.valid('query') })),
     )
-    .get('/reset-songwriter', validate('query', ResetSongwriterSchema), responds(ResetSongwriterPreviewSchema), async (c) =>
-      c.var.reply(await previewSongwriterReset({ db, email: c.req.valid('query').email })),
+    .get(
+      '/customers',
+      endpoint({ access: 'admin', summary: 'Customers and their orders' }),
+      validate('query', CustomersQuerySchema),
+      responds(CustomerPageSchema),
+      async (c) => c.var.reply(await listCustomers({ db, query: c.req.valid('query') })),
     )
-    .post('/reset-songwriter', validate('json', ResetSongwriterSchema), responds(ResetSongwriterResultSchema), async (c) =>
-      c.var.reply(await resetSongwriter({ db, storage, actor: actorOf(c), email: c.req.valid('json').email })),
+    .get(
+      '/customers/:userId/orders',
+      endpoint({ access: 'admin', summary: "One customer's orders" }),
+      validate('param', UserIdParamSchema),
+      responds(CustomerOrdersSchema),
+      async (c) => c.var.reply(await listCustomerOrders({ db, userId: c.req.valid('param').userId })),
+    )
+    .get(
+      '/reset-songwriter',
+      endpoint({ access: 'admin', summary: 'What a reset of this address would do, before the admin confirms' }),
+      validate('query', ResetSongwriterSchema),
+      responds(ResetSongwriterPreviewSchema),
+      async (c) => c.var.reply(await previewSongwriterReset({ db, email: c.req.valid('query').email })),
+    )
+    .post(
+      '/reset-songwriter',
+      endpoint({ access: 'admin', summary: "Reset a songwriter's onboarding (demo and support)" }),
+      validate('json', ResetSongwriterSchema),
+      responds(ResetSongwriterResultSchema),
+      async (c) => c.var.reply(await resetSongwriter({ db, storage, actor: actorOf(c), email: c.req.valid('json').email })),
     );
 }

@@ -10,6 +10,7 @@ import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { isBackupToken } from './backup-archive';
 import { createBackup } from './backup.service';
+import { endpoint } from '../../middleware/endpoint';
 
 /**
  * GET /backup for `npm run backup`: `Authorization: Bearer <token derived from AUTH_SECRET>`. Answers the
@@ -18,6 +19,7 @@ import { createBackup } from './backup.service';
 export function backupRoutes({ db, storage, config }: { db: Db; storage: Storage; config: Config }) {
   return new Hono<AppEnv>().get(
     '/',
+    endpoint({ access: 'backup-token', summary: 'A backup archive of the database and stored files' }),
     async (c, next) => {
       const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
       if (!isBackupToken(given, config.authSecret)) {

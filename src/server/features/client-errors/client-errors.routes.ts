@@ -6,6 +6,7 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import { requestLog } from '../../lib/request-log';
 import { loggedPath } from '../../lib/token-redaction';
 import { validate } from '../../lib/validate';
+import { endpoint } from '../../middleware/endpoint';
 
 /**
  * POST /api/client-errors: errors React recovered from in a visitor's browser (a hydration mismatch above all),
@@ -13,14 +14,23 @@ import { validate } from '../../lib/validate';
  * minute per address are kept, the rest refused.
  */
 export function clientErrorRoutes(db: Db) {
-  return new Hono<AppEnv>().post('/', validate('json', ClientErrorReportSchema), async (c) => {
-    await consumeRateLimit(db, `client-errors:${c.get('clientIp')}`, { window: 60, max: 10 });
-    // A pitch link's page names its token: logged as :token, as the request log does.
-    const report = { ...c.req.valid('json'), page: loggedPath(c.req.valid('json').page) };
-    requestLog(c).warn(
-      { clientError: report, userAgent: c.req.header('user-agent') },
-      `browser reported a ${report.kind} error on ${report.page}`,
-    );
-    return c.body(null, 204);
-  });
+  return new Hono<AppEnv>().post(
+    '/',
+    endpoint({
+      access: 'public',
+      summary: 'Report an error React recovered from in the browser (a hydration mismatch), for the server log',
+      status: 204,
+    }),
+    validate('json', ClientErrorReportSchema),
+    async (c) => {
+      await consumeRateLimit(db, `client-errors:${c.get('clientIp')}`, { window: 60, max: 10 });
+      // A pitch link's page names its token: logged as :token, as the request log does.
+      const report = { ...c.req.valid('json'), page: loggedPath(c.req.valid('json').page) };
+      requestLog(c).warn(
+        { clientError: report, userAgent: c.req.header('user-agent') },
+        `browser reported a ${report.kind} error on ${report.page}`,
+      );
+      return c.body(null, 204);
+    },
+  );
 }

@@ -8,16 +8,23 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { sendContactMessage } from './contact.service';
+import { endpoint } from '../../middleware/endpoint';
 
 export function contactRoutes(db: Db, config: Config) {
-  return new Hono<AppEnv>().post('/', validate('json', ContactSchema), responds(OkSchema, 201), async (c) => {
-    await consumeRateLimit(db, `contact:${c.get('clientIp')}`, { window: 600, max: 5 });
-    await sendContactMessage({
-      db,
-      input: c.req.valid('json'),
-      adminEmail: config.adminNotifyEmail,
-      emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl },
-    });
-    return c.var.reply({ ok: true });
-  });
+  return new Hono<AppEnv>().post(
+    '/',
+    endpoint({ access: 'public', summary: 'Send a message to the team' }),
+    validate('json', ContactSchema),
+    responds(OkSchema, 201),
+    async (c) => {
+      await consumeRateLimit(db, `contact:${c.get('clientIp')}`, { window: 600, max: 5 });
+      await sendContactMessage({
+        db,
+        input: c.req.valid('json'),
+        adminEmail: config.adminNotifyEmail,
+        emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl },
+      });
+      return c.var.reply({ ok: true });
+    },
+  );
 }

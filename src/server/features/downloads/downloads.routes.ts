@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
-import { actorOf, requireRole } from '../../middleware/require-user';
+import { actorOf } from '../../middleware/require-user';
 import {
   catalogueDownloader,
   catalogueSongForDownload,
@@ -21,6 +21,7 @@ import {
   type DownloadContact,
   type DownloadFile,
 } from './downloads.service';
+import { download, endpoint } from '../../middleware/endpoint';
 
 export interface DownloadDeps {
   db: Db;
@@ -47,25 +48,43 @@ export function catalogueDownloadRoutes({ db, storage, contact }: DownloadDeps) 
     return { found, downloader: await catalogueDownloader(db, actorOf(c)) };
   };
   return new Hono<AppEnv>()
-    .use('*', requireRole('preview', 'admin'))
-    .get('/:slug/mp3', validate('param', SlugParamSchema), async (c) => {
-      const { downloader, found } = await allowed(c, c.req.valid('param').slug);
-      const file = await taggedMp3({ db, storage, found, contact });
-      await recordDownload(db, downloader, found.song.id, 'mp3');
-      return sendDownload(file);
-    })
-    .get('/:slug/lyric-sheet', validate('param', SlugParamSchema), async (c) => {
-      const { downloader, found } = await allowed(c, c.req.valid('param').slug);
-      const file = await lyricSheet({ found, contact });
-      await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
-      return sendDownload(file);
-    });
+    .get(
+      '/:slug/mp3',
+      endpoint({
+        access: 'catalogue',
+        summary: "The song's MP3 with its credits in ID3 tags (audio/mpeg), for a download-allowed caller",
+        answers: download('audio/mpeg', "The song's MP3, its credits and cover in ID3 tags"),
+      }),
+      validate('param', SlugParamSchema),
+      async (c) => {
+        const { downloader, found } = await allowed(c, c.req.valid('param').slug);
+        const file = await taggedMp3({ db, storage, found, contact });
+        await recordDownload(db, downloader, found.song.id, 'mp3');
+        return sendDownload(file);
+      },
+    )
+    .get(
+      '/:slug/lyric-sheet',
+      endpoint({
+        access: 'catalogue',
+        summary: "The song's one-page lyric sheet (application/pdf), for a download-allowed caller",
+        answers: download('application/pdf', "The song's one-page lyric sheet"),
+      }),
+      validate('param', SlugParamSchema),
+      async (c) => {
+        const { downloader, found } = await allowed(c, c.req.valid('param').slug);
+        const file = await lyricSheet({ found, contact });
+        await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
+        return sendDownload(file);
+      },
+    );
 }
 
 /** PUT /api/admin/preview-requests/:id/downloads and /api/admin/pitch-links/:id/downloads: stream only or download allowed. */
 export function adminDownloadPermissionRoutes(db: Db) {
   const previewRequests = new Hono<AppEnv>().put(
     '/:id/downloads',
+    endpoint({ access: 'admin', summary: 'Set approved access to stream only or download allowed' }),
     validate('param', UuidParamSchema),
     validate('json', DownloadPermissionSchema),
     responds(OkSchema),
@@ -76,6 +95,7 @@ export function adminDownloadPermissionRoutes(db: Db) {
   );
   const pitchLinks = new Hono<AppEnv>().put(
     '/:id/downloads',
+    endpoint({ access: 'admin', summary: 'Set a pitch link to stream only or download allowed' }),
     validate('param', UuidParamSchema),
     validate('json', DownloadPermissionSchema),
     responds(OkSchema),

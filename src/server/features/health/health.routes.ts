@@ -5,6 +5,7 @@ import { ReadinessSchema } from '../../../common/responses/health';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { checkReadiness } from './health.service';
+import { endpoint } from '../../middleware/endpoint';
 
 /**
  * /api/health: liveness, answered by the process alone (what a load balancer polls often).
@@ -12,6 +13,13 @@ import { checkReadiness } from './health.service';
  */
 export function healthRoutes(db: Db) {
   return new Hono<AppEnv>()
-    .get('/', responds(OkSchema), (c) => c.var.reply({ ok: true }))
-    .get('/ready', responds(ReadinessSchema), async (c) => c.var.reply(await checkReadiness(db)));
+    .get('/', endpoint({ access: 'public', summary: 'Liveness: the process answers' }), responds(OkSchema), (c) =>
+      c.var.reply({ ok: true }),
+    )
+    .get(
+      '/ready',
+      endpoint({ access: 'public', summary: 'Readiness: the process and its database answer' }),
+      responds(ReadinessSchema),
+      async (c) => c.var.reply(await checkReadiness(db)),
+    );
 }

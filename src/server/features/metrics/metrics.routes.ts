@@ -4,6 +4,7 @@ import * as MESSAGES from '../../../common/messages';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/hono-env';
 import type { Metrics } from './metrics';
+import { endpoint } from '../../middleware/endpoint';
 
 const sameToken = (given: string, expected: string) =>
   given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
@@ -13,7 +14,7 @@ const sameToken = (given: string, expected: string) =>
  * endpoint is off (404), so a site that never set one does not publish its figures.
  */
 export function metricsRoutes(metrics: Metrics, token: string | undefined) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', endpoint({ access: 'metrics-token', summary: 'Figures for a Prometheus scraper' }), async (c) => {
     if (!token) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     if (!sameToken(given, token)) {

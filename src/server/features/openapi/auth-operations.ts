@@ -1,7 +1,18 @@
 import type { Path } from 'better-auth/plugins/open-api';
-import { AUTH_REDIRECTS } from './operations';
 
 type JsonSchema = Record<string, unknown>;
+
+/**
+ * better-auth's endpoints that answer with a redirect, which its own description leaves out, by method and its
+ * path template: where the 302 goes, and whether it is the only success (else a JSON body answers without it).
+ */
+export const AUTH_REDIRECTS: Record<string, { location: string; only?: boolean }> = {
+  'GET /verify-email': { location: 'callbackURL, when the request names one; else the JSON body' },
+  'GET /reset-password/{token}': { location: "callbackURL with the link's token, or with error=INVALID_TOKEN", only: true },
+  'GET /delete-user/callback': { location: 'callbackURL, when the request names one; else the JSON body' },
+  'GET /callback/{id}': { location: "The sign-in's callback URL, or its error URL", only: true },
+  'POST /callback/{id}': { location: 'The same callback read with GET (for a provider that posts its answer)', only: true },
+};
 
 /** What better-auth says of its own endpoints (its open-api plugin's generateOpenAPISchema), the part we read. */
 export interface AuthDocument {

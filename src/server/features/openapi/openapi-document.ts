@@ -5,9 +5,8 @@ import * as sharedSchemas from '../../../common/schemas';
 import { answeringRoutes, AUTH_BASE_PATH } from '../../lib/app-routes';
 import { responseOf, type ResponseInfo } from '../../lib/respond';
 import { validationOf, type Validation } from '../../lib/validate';
-import { ROUTE_POLICY, type Access } from '../../route-policy';
+import { endpointOf, type Access, type Endpoint, type MultipartBody, type OtherAnswer } from '../../middleware/endpoint';
 import { authOperations, type AuthDocument } from './auth-operations';
-import { OPERATIONS, type MultipartBody, type OtherAnswer } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -88,7 +87,7 @@ function handlerOf(route: RouterRoute): unknown {
 const mediaSchema = (mediaType: string): JsonSchema =>
   mediaType.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
 
-/** A success the route sends itself (operations.ts): its media types, or the Location of a redirect. */
+/** A success the route sends itself (its endpoint's `answers`): its media types, or the Location of a redirect. */
 function otherAnswer({ description, mediaTypes = [], schema, location }: OtherAnswer): JsonSchema {
   return {
     description,
@@ -145,8 +144,8 @@ function operationId(method: string, path: string): string {
 
 /**
  * The OpenAPI 3.1 document of the API, built from the app's own route list: each route's validators give
- * its parameters and JSON body (the very schemas that check requests), operations.ts adds what a route
- * cannot say about itself, and route-policy.ts says who may call it.
+ * its parameters and JSON body (the very schemas that check requests), `responds` its success body, and its
+ * `endpoint` declaration who may call it, its summary and what the handler reads or sends itself.
  */
 export function buildOpenApiDocument(
   routes: readonly RouterRoute[],
@@ -154,6 +153,7 @@ export function buildOpenApiDocument(
 ) {
   const validations = new Map<string, Validation[]>();
   const answers = new Map<string, ResponseInfo>();
+  const endpoints = new Map<string, Endpoint>();
   for (const route of answeringRoutes(routes)) {
     if (!route.path.startsWith('/api/')) continue;
     const key = `${route.method} ${route.path}`;
@@ -162,6 +162,8 @@ export function buildOpenApiDocument(
     validations.set(key, [...(validations.get(key) ?? []), ...(found ? [found] : [])]);
     const answer = responseOf(handler);
     if (answer) answers.set(key, answer);
+    const declared = endpointOf(handler);
+    if (declared) endpoints.set(key, declared);
   }
 
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
@@ -209,8 +211,8 @@ export function buildOpenApiDocument(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [key, checks] of validations) {
     const [method, path] = key.split(' ') as [string, string];
-    const info = OPERATIONS[key];
-    const access = ROUTE_POLICY[key];
+    const info = endpoints.get(key);
+    const access = info?.access;
     const template = openApiPath(path);
 
     if (path === `${AUTH_BASE_PATH}/*`) {

@@ -9,7 +9,7 @@ import type { EmailContext } from '../../emails/layout';
 import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
-import { actorOf, refuseRole, requireUser } from '../../middleware/require-user';
+import { actorOf } from '../../middleware/require-user';
 import {
   deleteAccountOnRequest,
   deleteOwnAccount,
@@ -17,6 +17,7 @@ import {
   exportPersonalData,
   exportPersonalDataForAdmin,
 } from './own-data.service';
+import { endpoint } from '../../middleware/endpoint';
 
 interface Deps {
   db: Db;
@@ -33,27 +34,53 @@ function asDownload(c: { header: (name: string, value: string) => void }) {
 /** Mounted at /api/me: the signed-in person's own data. */
 export function ownDataRoutes({ db, storage, mail }: Deps) {
   return new Hono<AppEnv>()
-    .get('/data', requireUser, responds(PersonalDataExportSchema), async (c) => {
-      const data = await exportPersonalData({ db, userId: actorOf(c).id });
-      asDownload(c);
-      return c.var.reply(data);
-    })
-    .delete('/', refuseRole('admin', MESSAGES.ownData.adminCannotBeDeleted), validate('json', DeleteAccountSchema), async (c) => {
-      await deleteOwnAccount({ db, storage, mail, actor: actorOf(c), input: c.req.valid('json') });
-      return c.body(null, 204);
-    });
+    .get(
+      '/data',
+      endpoint({ access: 'user', summary: "Download one's own data as JSON" }),
+      responds(PersonalDataExportSchema),
+      async (c) => {
+        const data = await exportPersonalData({ db, userId: actorOf(c).id });
+        asDownload(c);
+        return c.var.reply(data);
+      },
+    )
+    .delete(
+      '/',
+      endpoint({
+        access: 'user-not-admin',
+        summary: "Delete one's own account, confirmed with the password",
+        status: 204,
+        refusesAdmin: MESSAGES.ownData.adminCannotBeDeleted,
+      }),
+      validate('json', DeleteAccountSchema),
+      async (c) => {
+        await deleteOwnAccount({ db, storage, mail, actor: actorOf(c), input: c.req.valid('json') });
+        return c.body(null, 204);
+      },
+    );
 }
 
 /** Mounted at /api/admin/users, which requires the admin role: the same, for a person who asks an admin. */
 export function adminOwnDataRoutes({ db, storage, mail }: Deps) {
   return new Hono<AppEnv>()
-    .get('/:userId/data', validate('param', UserIdParamSchema), responds(PersonalDataExportSchema), async (c) => {
-      const data = await exportPersonalDataForAdmin({ db, admin: actorOf(c), userId: c.req.valid('param').userId });
-      asDownload(c);
-      return c.var.reply(data);
-    })
-    .delete('/:userId', validate('param', UserIdParamSchema), async (c) => {
-      await deleteAccountOnRequest({ db, storage, mail, admin: actorOf(c), userId: c.req.valid('param').userId });
-      return c.body(null, 204);
-    });
+    .get(
+      '/:userId/data',
+      endpoint({ access: 'admin', summary: "Download a user's data as JSON, on their request" }),
+      validate('param', UserIdParamSchema),
+      responds(PersonalDataExportSchema),
+      async (c) => {
+        const data = await exportPersonalDataForAdmin({ db, admin: actorOf(c), userId: c.req.valid('param').userId });
+        asDownload(c);
+        return c.var.reply(data);
+      },
+    )
+    .delete(
+      '/:userId',
+      endpoint({ access: 'admin', summary: "Delete a user's account, on their request", status: 204 }),
+      validate('param', UserIdParamSchema),
+      async (c) => {
+        await deleteAccountOnRequest({ db, storage, mail, admin: actorOf(c), userId: c.req.valid('param').userId });
+        return c.body(null, 204);
+      },
+    );
 }

@@ -34,6 +34,7 @@ import {
   type DownloadContact,
 } from '../downloads/downloads.service';
 import type { Storage } from '../../adapters/storage/storage';
+import { download, endpoint } from '../../middleware/endpoint';
 
 /** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
 export const PITCH_RATE_LIMIT: RateRule = { window: 60, max: 120 };
@@ -75,20 +76,39 @@ export function pitchRoutes({
     new Hono<PitchEnv>()
       // '/:token/*' matches '/:token' itself too.
       .use('/:token/*', loadLink)
-      .get('/:token', responds(PitchPageSchema), async (c) => {
-        c.header('Cache-Control', 'private, no-store');
-        return c.var.reply(await openPitchPage({ db, link: c.get('pitchLink'), secret, mail }));
-      })
-      .post('/:token/plays', validate('json', NewPlaySchema), responds(StartedPlaySchema, 201), async (c) => {
-        const { songId, ...report } = c.req.valid('json');
-        return c.var.reply(await startPitchPlay({ db, link: c.get('pitchLink'), songId, report }));
-      })
-      .patch('/:token/plays/:id', validate('param', UuidParamSchema), validate('json', PlayReportSchema), responds(OkSchema), async (c) => {
-        await updatePitchPlay({ db, link: c.get('pitchLink'), id: c.req.valid('param').id, report: c.req.valid('json') });
-        return c.var.reply({ ok: true });
-      })
+      .get(
+        '/:token',
+        endpoint({ access: 'pitch-link', summary: "A pitch link's page: its message and songs, with stream-only media links" }),
+        responds(PitchPageSchema),
+        async (c) => {
+          c.header('Cache-Control', 'private, no-store');
+          return c.var.reply(await openPitchPage({ db, link: c.get('pitchLink'), secret, mail }));
+        },
+      )
+      .post(
+        '/:token/plays',
+        endpoint({ access: 'pitch-link', summary: "Record the start of a pitch link recipient's play" }),
+        validate('json', NewPlaySchema),
+        responds(StartedPlaySchema, 201),
+        async (c) => {
+          const { songId, ...report } = c.req.valid('json');
+          return c.var.reply(await startPitchPlay({ db, link: c.get('pitchLink'), songId, report }));
+        },
+      )
+      .patch(
+        '/:token/plays/:id',
+        endpoint({ access: 'pitch-link', summary: "Update a pitch link recipient's play" }),
+        validate('param', UuidParamSchema),
+        validate('json', PlayReportSchema),
+        responds(OkSchema),
+        async (c) => {
+          await updatePitchPlay({ db, link: c.get('pitchLink'), id: c.req.valid('param').id, report: c.req.valid('json') });
+          return c.var.reply({ ok: true });
+        },
+      )
       .put(
         '/:token/responses/:id',
+        endpoint({ access: 'pitch-link', summary: "A pitch link recipient's hold or pass on a song of the link" }),
         validate('param', UuidParamSchema),
         validate('json', SongResponseSchema),
         responds(SavedSongResponseSchema),
@@ -103,41 +123,87 @@ export function pitchRoutes({
             }),
           ),
       )
-      .delete('/:token/responses/:id', validate('param', UuidParamSchema), async (c) => {
-        await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
-        return c.body(null, 204);
-      })
-      .post('/:token/replies', validate('json', PitchReplySchema), responds(SentPitchReplySchema, 201), async (c) => {
-        const link = c.get('pitchLink');
-        await consumeRateLimit(db, `pitch-reply:${link.id}`, PITCH_REPLY_RATE_LIMIT);
-        return c.var.reply(await sendPitchReply({ db, link, values: c.req.valid('json'), mail }));
-      })
-      .get('/:token/songs/:id/mp3', validate('param', UuidParamSchema), async (c) => {
-        const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
-        const file = await taggedMp3({ db, storage, found, contact });
-        await recordDownload(db, downloader, found.song.id, 'mp3');
-        return sendDownload(file);
-      })
-      .get('/:token/songs/:id/lyric-sheet', validate('param', UuidParamSchema), async (c) => {
-        const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
-        const file = await lyricSheet({ found, contact });
-        await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
-        return sendDownload(file);
-      })
+      .delete(
+        '/:token/responses/:id',
+        endpoint({ access: 'pitch-link', summary: "Clear a pitch link recipient's hold or pass", status: 204 }),
+        validate('param', UuidParamSchema),
+        async (c) => {
+          await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
+          return c.body(null, 204);
+        },
+      )
+      .post(
+        '/:token/replies',
+        endpoint({ access: 'pitch-link', summary: "A pitch link recipient's message to the admin who sent the link" }),
+        validate('json', PitchReplySchema),
+        responds(SentPitchReplySchema, 201),
+        async (c) => {
+          const link = c.get('pitchLink');
+          await consumeRateLimit(db, `pitch-reply:${link.id}`, PITCH_REPLY_RATE_LIMIT);
+          return c.var.reply(await sendPitchReply({ db, link, values: c.req.valid('json'), mail }));
+        },
+      )
+      .get(
+        '/:token/songs/:id/mp3',
+        endpoint({
+          access: 'pitch-link',
+          summary: "A link song's MP3 with its credits in ID3 tags (audio/mpeg), when the link allows downloads",
+          answers: download('audio/mpeg', "The song's MP3, its credits and cover in ID3 tags"),
+        }),
+        validate('param', UuidParamSchema),
+        async (c) => {
+          const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
+          const file = await taggedMp3({ db, storage, found, contact });
+          await recordDownload(db, downloader, found.song.id, 'mp3');
+          return sendDownload(file);
+        },
+      )
+      .get(
+        '/:token/songs/:id/lyric-sheet',
+        endpoint({
+          access: 'pitch-link',
+          summary: "A link song's lyric sheet (application/pdf), when the link allows downloads",
+          answers: download('application/pdf', "The song's one-page lyric sheet"),
+        }),
+        validate('param', UuidParamSchema),
+        async (c) => {
+          const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
+          const file = await lyricSheet({ found, contact });
+          await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
+          return sendDownload(file);
+        },
+      )
   );
 }
 
 /** /api/admin/pitch-links: mounted under the admin router. */
 export function adminPitchLinkRoutes({ db, mail }: { db: Db; mail: MailSettings }) {
   return new Hono<AppEnv>()
-    .get('/', responds(PitchLinkListSchema), async (c) => c.var.reply(await listPitchLinks({ db })))
-    .post('/', validate('json', PitchLinkSchema), responds(CreatedPitchLinkSchema, 201), async (c) =>
-      c.var.reply(await createPitchLink({ db, actor: actorOf(c), values: c.req.valid('json'), mail })),
+    .get(
+      '/',
+      endpoint({ access: 'admin', summary: 'Pitch links with status and activity counts' }),
+      responds(PitchLinkListSchema),
+      async (c) => c.var.reply(await listPitchLinks({ db })),
     )
-    .get('/:id', validate('param', UuidParamSchema), responds(PitchLinkDetailSchema), async (c) =>
-      c.var.reply(await getPitchLink({ db, id: c.req.valid('param').id })),
+    .post(
+      '/',
+      endpoint({ access: 'admin', summary: 'Create a pitch link and e-mail it to its recipient' }),
+      validate('json', PitchLinkSchema),
+      responds(CreatedPitchLinkSchema, 201),
+      async (c) => c.var.reply(await createPitchLink({ db, actor: actorOf(c), values: c.req.valid('json'), mail })),
     )
-    .post('/:id/revoke', validate('param', UuidParamSchema), responds(RevokedPitchLinkSchema), async (c) =>
-      c.var.reply(await revokePitchLink({ db, actor: actorOf(c), id: c.req.valid('param').id })),
+    .get(
+      '/:id',
+      endpoint({ access: 'admin', summary: "One pitch link with each song's plays, furthest point and answer" }),
+      validate('param', UuidParamSchema),
+      responds(PitchLinkDetailSchema),
+      async (c) => c.var.reply(await getPitchLink({ db, id: c.req.valid('param').id })),
+    )
+    .post(
+      '/:id/revoke',
+      endpoint({ access: 'admin', summary: 'Revoke a pitch link at once' }),
+      validate('param', UuidParamSchema),
+      responds(RevokedPitchLinkSchema),
+      async (c) => c.var.reply(await revokePitchLink({ db, actor: actorOf(c), id: c.req.valid('param').id })),
     );
 }

@@ -11,18 +11,29 @@ import { readMultipart } from '../../lib/multipart';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
-import { actorOf, requireRole } from '../../middleware/require-user';
+import { actorOf } from '../../middleware/require-user';
 import { SUBMISSION_RATE_LIMIT } from '../submissions/submissions.routes';
 import type { ReviewMail } from './reviews.service';
 import { assertRewriteAllowed, sendRewrite } from './rewrites.service';
+import { endpoint } from '../../middleware/endpoint';
 
 const REWRITE_FILES = { audio: { maxBytes: LIMITS.submissionAudioMaxBytes, tooLarge: MESSAGES.reviews.audioTooLarge } };
 
 /** POST /api/reviews/:id/rewrite: the song's one rewrite (multipart: `data` JSON, optional `audio`). */
 export function songwriterRewriteRoutes({ db, storage, mail }: { db: Db; storage: Storage; mail: ReviewMail }) {
-  return new Hono<AppEnv>()
-    .use('*', requireRole('songwriter'))
-    .post('/:id/rewrite', validate('param', UuidParamSchema), responds(SentRewriteSchema, 201), async (c) => {
+  return new Hono<AppEnv>().post(
+    '/:id/rewrite',
+    endpoint({
+      access: 'songwriter',
+      summary: 'Send the one free rewrite of a song whose review suggested one',
+      multipart: {
+        data: RewriteSchema,
+        files: { audio: { description: 'MP3, WAV or M4A, checked by content', maxBytes: REWRITE_FILES.audio.maxBytes } },
+      },
+    }),
+    validate('param', UuidParamSchema),
+    responds(SentRewriteSchema, 201),
+    async (c) => {
       const actor = actorOf(c);
       const reviewId = c.req.valid('param').id;
       // An upload like a submission's, counted with them; refused before a byte of audio is stored.
@@ -37,5 +48,6 @@ export function songwriterRewriteRoutes({ db, storage, mail }: { db: Db; storage
       } finally {
         await cleanup();
       }
-    });
+    },
+  );
 }

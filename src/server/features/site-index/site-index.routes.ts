@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { CRAWL_DISALLOWED_PREFIXES, SITEMAP_PATHS } from '../../../common/routes';
 import type { AppEnv } from '../../lib/hono-env';
+import { endpoint } from '../../middleware/endpoint';
 
 /** robots.txt: everything public may be crawled; private areas are asked to be left alone. */
 export function robotsTxt(publicUrl: string): string {
@@ -27,6 +28,8 @@ export function siteIndexRoutes(publicUrl: string) {
   const sitemap = sitemapXml(publicUrl);
   const cached = { 'Cache-Control': 'public, max-age=3600' };
   return new Hono<AppEnv>()
-    .get('/robots.txt', (c) => c.text(robots, 200, cached))
-    .get('/sitemap.xml', (c) => c.body(sitemap, 200, { ...cached, 'Content-Type': 'application/xml; charset=utf-8' }));
+    .get('/robots.txt', endpoint({ access: 'public', summary: 'What crawlers may read' }), (c) => c.text(robots, 200, cached))
+    .get('/sitemap.xml', endpoint({ access: 'public', summary: 'The pages crawlers may list' }), (c) =>
+      c.body(sitemap, 200, { ...cached, 'Content-Type': 'application/xml; charset=utf-8' }),
+    );
 }

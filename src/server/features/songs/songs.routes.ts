@@ -24,7 +24,7 @@ import type { CatalogueCache } from './catalogue-cache';
 import { readMultipart } from '../../lib/multipart';
 import { requestLog } from '../../lib/request-log';
 import { validate } from '../../lib/validate';
-import { actorOf, requireRole } from '../../middleware/require-user';
+import { actorOf } from '../../middleware/require-user';
 import {
   createSong,
   deleteSong,
@@ -37,6 +37,7 @@ import {
   updateSong,
   uploadSongAudio,
 } from './songs.service';
+import { endpoint, type MultipartBody } from '../../middleware/endpoint';
 
 interface SongRouteDeps {
   db: Db;
@@ -50,18 +51,30 @@ interface SongRouteDeps {
 export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
   return (
     new Hono<AppEnv>()
-      .use('*', requireRole('preview', 'admin'))
       // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
-      .get('/', validate('query', CatalogueQuerySchema), responds(CataloguePageSchema), etag(), async (c) => {
-        c.header('Cache-Control', 'private, no-cache');
-        return c.var.reply(catalogueListFor(await catalogue.list(db, c.req.valid('query')), actorOf(c).id, secret));
-      })
-      .get('/:slug', validate('param', SlugParamSchema), responds(CatalogueSongSchema), async (c) => {
-        const found = await catalogue.song(db, c.req.valid('param').slug);
-        const song = await catalogueSongFor({ db, found, actor: actorOf(c), secret });
-        c.header('Cache-Control', 'private, no-store');
-        return c.var.reply(song);
-      })
+      .get(
+        '/',
+        endpoint({ access: 'catalogue', summary: 'The active catalogue, filtered and paged' }),
+        validate('query', CatalogueQuerySchema),
+        responds(CataloguePageSchema),
+        etag(),
+        async (c) => {
+          c.header('Cache-Control', 'private, no-cache');
+          return c.var.reply(catalogueListFor(await catalogue.list(db, c.req.valid('query')), actorOf(c).id, secret));
+        },
+      )
+      .get(
+        '/:slug',
+        endpoint({ access: 'catalogue', summary: 'One active song with lyrics, audio and approved comments' }),
+        validate('param', SlugParamSchema),
+        responds(CatalogueSongSchema),
+        async (c) => {
+          const found = await catalogue.song(db, c.req.valid('param').slug);
+          const song = await catalogueSongFor({ db, found, actor: actorOf(c), secret });
+          c.header('Cache-Control', 'private, no-store');
+          return c.var.reply(song);
+        },
+      )
   );
 }
 
@@ -70,15 +83,32 @@ const SONG_FILES = {
   image: { maxBytes: LIMITS.songImageMaxBytes, tooLarge: MESSAGES.songs.imageTooLarge },
 };
 
+/** The song form's upload, as the API document describes it. */
+const songForm = (creating: boolean): MultipartBody => ({
+  data: SongFormSchema,
+  files: {
+    // A new song needs audio: this part, or an upload named in `audioUploadId` (POST /api/admin/song-audio).
+    audio: { description: 'MP3 (or name an upload in audioUploadId), checked by content', maxBytes: SONG_FILES.audio.maxBytes },
+    image: { description: 'JPEG, PNG or WebP cover, checked by content and pixel count', maxBytes: SONG_FILES.image.maxBytes },
+  },
+  ...(creating ? {} : { flags: { removeImage: "'true' removes the current cover" } }),
+});
+
 /**
  * /api/admin/song-order: the whole catalogue's order, in one write. A path of its own rather than
  * /api/admin/songs/order, which /api/admin/songs/:id would shadow (decision 0024).
  */
 export function adminSongOrderRoutes(db: Db) {
-  return new Hono<AppEnv>().put('/', validate('json', SongOrderSchema), responds(OkSchema), async (c) => {
-    await reorderSongs({ db, ids: c.req.valid('json').ids });
-    return c.var.reply({ ok: true });
-  });
+  return new Hono<AppEnv>().put(
+    '/',
+    endpoint({ access: 'admin', summary: 'Reorder the catalogue' }),
+    validate('json', SongOrderSchema),
+    responds(OkSchema),
+    async (c) => {
+      await reorderSongs({ db, ids: c.req.valid('json').ids });
+      return c.var.reply({ ok: true });
+    },
+  );
 }
 
 /**
@@ -86,57 +116,93 @@ export function adminSongOrderRoutes(db: Db) {
  * it (decision 0052). A path of its own, as /api/admin/songs/audio would be shadowed by /api/admin/songs/:id.
  */
 export function adminSongAudioRoutes({ db, storage }: Pick<SongRouteDeps, 'db' | 'storage'>) {
-  return new Hono<AppEnv>().post('/', responds(SongAudioUploadSchema, 201), async (c) => {
-    const { files, cleanup } = await readMultipart(c, SongAudioUploadFormSchema, { audio: SONG_FILES.audio });
-    try {
-      return c.var.reply(await uploadSongAudio({ db, storage, actor: actorOf(c), file: files.audio, logger: requestLog(c) }));
-    } finally {
-      await cleanup();
-    }
-  });
+  return new Hono<AppEnv>().post(
+    '/',
+    endpoint({
+      access: 'admin',
+      summary: "Upload a song's MP3 ahead of saving the song; answers the tempo and key detected in it",
+      multipart: {
+        data: SongAudioUploadFormSchema,
+        files: {
+          audio: {
+            description: 'MP3, decoded for its waveform, tempo and key, checked by content',
+            maxBytes: SONG_FILES.audio.maxBytes,
+            required: true,
+          },
+        },
+      },
+    }),
+    responds(SongAudioUploadSchema, 201),
+    async (c) => {
+      const { files, cleanup } = await readMultipart(c, SongAudioUploadFormSchema, { audio: SONG_FILES.audio });
+      try {
+        return c.var.reply(await uploadSongAudio({ db, storage, actor: actorOf(c), file: files.audio, logger: requestLog(c) }));
+      } finally {
+        await cleanup();
+      }
+    },
+  );
 }
 
 /** /api/admin/songs: mounted under the admin router. */
 export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'catalogue'>) {
   return new Hono<AppEnv>()
-    .get('/', responds(AdminSongListSchema), async (c) => c.var.reply(await listAdminSongs({ db })))
-    .post('/', responds(SavedSongSchema, 201), async (c) => {
-      const { values, files, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
-      try {
-        return c.var.reply(await createSong({ db, storage, actor: actorOf(c), values, files, logger: requestLog(c) }));
-      } finally {
-        await cleanup();
-      }
-    })
-    .get('/:id', validate('param', UuidParamSchema), responds(AdminSongSchema), async (c) =>
-      c.var.reply(await getAdminSong({ db, actor: actorOf(c), id: c.req.valid('param').id, secret })),
+    .get('/', endpoint({ access: 'admin', summary: 'Every song, in catalogue order' }), responds(AdminSongListSchema), async (c) =>
+      c.var.reply(await listAdminSongs({ db })),
     )
-    .put('/:id', validate('param', UuidParamSchema), responds(SavedSongSchema), async (c) => {
-      const { values, files, flags, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
-      try {
-        const song = await updateSong({
-          db,
-          storage,
-          actor: actorOf(c),
-          id: c.req.valid('param').id,
-          values,
-          files: { ...files, removeImage: flags.removeImage === 'true' },
-          logger: requestLog(c),
-        });
-        return c.var.reply(song);
-      } finally {
-        await cleanup();
-      }
-    })
+    .post(
+      '/',
+      endpoint({ access: 'admin', summary: 'Add a song', multipart: songForm(true) }),
+      responds(SavedSongSchema, 201),
+      async (c) => {
+        const { values, files, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
+        try {
+          return c.var.reply(await createSong({ db, storage, actor: actorOf(c), values, files, logger: requestLog(c) }));
+        } finally {
+          await cleanup();
+        }
+      },
+    )
+    .get(
+      '/:id',
+      endpoint({ access: 'admin', summary: 'One song for editing' }),
+      validate('param', UuidParamSchema),
+      responds(AdminSongSchema),
+      async (c) => c.var.reply(await getAdminSong({ db, actor: actorOf(c), id: c.req.valid('param').id, secret })),
+    )
+    .put(
+      '/:id',
+      endpoint({ access: 'admin', summary: 'Edit a song', multipart: songForm(false) }),
+      validate('param', UuidParamSchema),
+      responds(SavedSongSchema),
+      async (c) => {
+        const { values, files, flags, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
+        try {
+          const song = await updateSong({
+            db,
+            storage,
+            actor: actorOf(c),
+            id: c.req.valid('param').id,
+            values,
+            files: { ...files, removeImage: flags.removeImage === 'true' },
+            logger: requestLog(c),
+          });
+          return c.var.reply(song);
+        } finally {
+          await cleanup();
+        }
+      },
+    )
     .patch(
       '/:id/active',
+      endpoint({ access: 'admin', summary: 'Show or hide a song' }),
       validate('param', UuidParamSchema),
       validate('json', SongActiveSchema),
       responds(SongActiveStateSchema),
       async (c) =>
         c.var.reply(await setSongActive({ db, actor: actorOf(c), id: c.req.valid('param').id, isActive: c.req.valid('json').isActive })),
     )
-    .delete('/:id', validate('param', UuidParamSchema), async (c) => {
+    .delete('/:id', endpoint({ access: 'admin', summary: 'Delete a song', status: 204 }), validate('param', UuidParamSchema), async (c) => {
       await deleteSong({ db, storage, actor: actorOf(c), id: c.req.valid('param').id });
       return c.body(null, 204);
     });

@@ -31,13 +31,14 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import * as MESSAGES from '../../../common/messages';
-import { actorOf, refuseRole, requireRole } from '../../middleware/require-user';
+import { actorOf } from '../../middleware/require-user';
 import { startCheckout } from '../orders/checkout.service';
 import { getMyCredit } from '../orders/credits.service';
 import { claimBySession, confirmClaimByEmail, requestClaimByEmail } from '../orders/claims.service';
 import { getMyOrder, listMyOrders } from '../orders/my-orders.service';
 import { signUpCookieName, signUpCookieOptions, signUpCookieValue } from '../accounts/credentials';
 import {
+  countUnreadForSongwriter,
   getDashboardReviews,
   getOnboarding,
   joinAsSongwriter,
@@ -45,6 +46,8 @@ import {
   saveQuestionnaire,
   signUpSongwriter,
 } from './songwriters.service';
+import { endpoint } from '../../middleware/endpoint';
+import { UnreadMessageCountSchema } from '../../../common/responses/reviews';
 
 interface Deps {
   db: Db;
@@ -59,59 +62,137 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
   const secret = config.authSecret;
 
   const me = new Hono<AppEnv>()
-    .use('*', requireRole('songwriter'))
-    .get('/', responds(OnboardingSchema), async (c) => c.var.reply(await getOnboarding({ db, actor: actorOf(c) })))
-    .put('/profile', validate('json', SongwriterProfileSchema), responds(OkSchema), async (c) => {
-      await saveProfile({ db, actor: actorOf(c), input: c.req.valid('json') });
-      return c.var.reply({ ok: true });
-    })
-    .put('/questionnaire', validate('json', SongwriterQuestionnaireSchema), responds(OkSchema), async (c) => {
-      await saveQuestionnaire({ db, actor: actorOf(c), input: c.req.valid('json') });
-      return c.var.reply({ ok: true });
-    })
-    .post('/checkout', validate('json', CheckoutSchema), responds(StartedCheckoutSchema, 201), async (c) =>
-      c.var.reply(
-        await startCheckout({
-          db,
-          payments,
-          actor: actorOf(c),
-          packageSize: c.req.valid('json').packageSize,
-          publicUrl: config.publicUrl,
-          emailCtx,
-        }),
-      ),
+    .get(
+      '/',
+      endpoint({ access: 'songwriter', summary: 'Onboarding state: profile, questionnaire, next step' }),
+      responds(OnboardingSchema),
+      async (c) => c.var.reply(await getOnboarding({ db, actor: actorOf(c) })),
     )
-    .get('/credit', responds(AccountCreditSchema), async (c) => c.var.reply(await getMyCredit({ db, songwriterId: actorOf(c).id })))
-    .get('/orders', responds(SongwriterOrdersSchema), async (c) => c.var.reply(await listMyOrders({ db, actor: actorOf(c) })))
-    .get('/orders/:id', validate('param', UuidParamSchema), responds(SubmissionOrderSchema), async (c) =>
-      c.var.reply(await getMyOrder({ db, actor: actorOf(c), orderId: c.req.valid('param').id })),
+    .put(
+      '/profile',
+      endpoint({ access: 'songwriter', summary: 'Save the profile (step 2)' }),
+      validate('json', SongwriterProfileSchema),
+      responds(OkSchema),
+      async (c) => {
+        await saveProfile({ db, actor: actorOf(c), input: c.req.valid('json') });
+        return c.var.reply({ ok: true });
+      },
     )
-    .get('/reviews', responds(DashboardReviewsSchema), async (c) => c.var.reply(await getDashboardReviews({ db, actor: actorOf(c) })))
-    .post('/claim', validate('json', ClaimBySessionSchema), responds(SessionClaimResultSchema), async (c) =>
-      c.var.reply(await claimBySession({ db, actor: actorOf(c), sessionId: c.req.valid('json').sessionId })),
+    .put(
+      '/questionnaire',
+      endpoint({ access: 'songwriter', summary: 'Save the questionnaire (step 3)' }),
+      validate('json', SongwriterQuestionnaireSchema),
+      responds(OkSchema),
+      async (c) => {
+        await saveQuestionnaire({ db, actor: actorOf(c), input: c.req.valid('json') });
+        return c.var.reply({ ok: true });
+      },
     )
-    .post('/claim-email', validate('json', ClaimByEmailSchema), responds(EmailClaimResultSchema), async (c) => {
-      const actor = actorOf(c);
-      await consumeRateLimit(db, `claim-email:${actor.id}`, { window: 600, max: 5 });
-      return c.var.reply(await requestClaimByEmail({ db, actor, email: c.req.valid('json').email, secret, emailCtx }));
-    })
-    .post('/claim-email/confirm', validate('json', ClaimConfirmSchema), responds(ClaimedOrdersSchema), async (c) =>
-      c.var.reply(await confirmClaimByEmail({ db, actor: actorOf(c), token: c.req.valid('json').token, secret })),
+    .post(
+      '/checkout',
+      endpoint({ access: 'songwriter', summary: 'Start a checkout for a review package' }),
+      validate('json', CheckoutSchema),
+      responds(StartedCheckoutSchema, 201),
+      async (c) =>
+        c.var.reply(
+          await startCheckout({
+            db,
+            payments,
+            actor: actorOf(c),
+            packageSize: c.req.valid('json').packageSize,
+            publicUrl: config.publicUrl,
+            emailCtx,
+          }),
+        ),
+    )
+    .get(
+      '/credit',
+      endpoint({ access: 'songwriter', summary: "The songwriter's unspent account credit and what it takes off each package" }),
+      responds(AccountCreditSchema),
+      async (c) => c.var.reply(await getMyCredit({ db, songwriterId: actorOf(c).id })),
+    )
+    .get(
+      '/orders',
+      endpoint({ access: 'songwriter', summary: "The songwriter's paid orders" }),
+      responds(SongwriterOrdersSchema),
+      async (c) => c.var.reply(await listMyOrders({ db, actor: actorOf(c) })),
+    )
+    .get(
+      '/orders/:id',
+      endpoint({ access: 'songwriter', summary: "One of the songwriter's paid orders" }),
+      validate('param', UuidParamSchema),
+      responds(SubmissionOrderSchema),
+      async (c) => c.var.reply(await getMyOrder({ db, actor: actorOf(c), orderId: c.req.valid('param').id })),
+    )
+    .get(
+      '/reviews',
+      endpoint({ access: 'songwriter', summary: 'Recent reviews and unread messages' }),
+      responds(DashboardReviewsSchema),
+      async (c) => c.var.reply(await getDashboardReviews({ db, actor: actorOf(c) })),
+    )
+    .get(
+      '/unread-messages',
+      endpoint({ access: 'songwriter', summary: 'How many messages from reviewers the songwriter has yet to read' }),
+      responds(UnreadMessageCountSchema),
+      async (c) => {
+        c.header('Cache-Control', 'private, no-store');
+        return c.var.reply({ unread: await countUnreadForSongwriter({ db, actor: actorOf(c) }) });
+      },
+    )
+    .post(
+      '/claim',
+      endpoint({ access: 'songwriter', summary: 'Claim the paid order of a checkout session' }),
+      validate('json', ClaimBySessionSchema),
+      responds(SessionClaimResultSchema),
+      async (c) => c.var.reply(await claimBySession({ db, actor: actorOf(c), sessionId: c.req.valid('json').sessionId })),
+    )
+    .post(
+      '/claim-email',
+      endpoint({ access: 'songwriter', summary: 'Claim orders paid with an e-mail address' }),
+      validate('json', ClaimByEmailSchema),
+      responds(EmailClaimResultSchema),
+      async (c) => {
+        const actor = actorOf(c);
+        await consumeRateLimit(db, `claim-email:${actor.id}`, { window: 600, max: 5 });
+        return c.var.reply(await requestClaimByEmail({ db, actor, email: c.req.valid('json').email, secret, emailCtx }));
+      },
+    )
+    .post(
+      '/claim-email/confirm',
+      endpoint({ access: 'songwriter', summary: 'Confirm a claim by e-mail with its token' }),
+      validate('json', ClaimConfirmSchema),
+      responds(ClaimedOrdersSchema),
+      async (c) => c.var.reply(await confirmClaimByEmail({ db, actor: actorOf(c), token: c.req.valid('json').token, secret })),
     );
 
   return new Hono<AppEnv>()
-    .post('/sign-up', validate('json', SongwriterSignupSchema), responds(OkSchema), async (c) => {
-      // The same limit as better-auth's own sign-up: three per ten seconds per address.
-      await consumeRateLimit(db, `songwriter-sign-up:${c.get('clientIp')}`, { window: 10, max: 3 });
-      const input = c.req.valid('json');
-      await signUpSongwriter({ db, auth, input, emailCtx });
-      // The verification link signs in only this browser (features/accounts/credentials.ts).
-      setCookie(c, signUpCookieName(config.isProduction), signUpCookieValue(secret, input.email), signUpCookieOptions(config.isProduction));
-      return c.var.reply({ ok: true });
-    })
+    .post(
+      '/sign-up',
+      endpoint({ access: 'public', summary: 'Create a songwriter account (step 1)' }),
+      validate('json', SongwriterSignupSchema),
+      responds(OkSchema),
+      async (c) => {
+        // The same limit as better-auth's own sign-up: three per ten seconds per address.
+        await consumeRateLimit(db, `songwriter-sign-up:${c.get('clientIp')}`, { window: 10, max: 3 });
+        const input = c.req.valid('json');
+        await signUpSongwriter({ db, auth, input, emailCtx });
+        // The verification link signs in only this browser (features/accounts/credentials.ts).
+        setCookie(
+          c,
+          signUpCookieName(config.isProduction),
+          signUpCookieValue(secret, input.email),
+          signUpCookieOptions(config.isProduction),
+        );
+        return c.var.reply({ ok: true });
+      },
+    )
     .post(
       '/join',
-      refuseRole('admin', MESSAGES.songwriters.joinRefusesAdmin),
+      endpoint({
+        access: 'user-not-admin',
+        summary: 'Add the songwriter role and a username to the signed-in account (step 1 for an existing account)',
+        refusesAdmin: MESSAGES.songwriters.joinRefusesAdmin,
+      }),
       validate('json', SongwriterJoinSchema),
       responds(OkSchema),
       async (c) => {

@@ -271,10 +271,15 @@ export async function getDashboardReviews({ db, actor }: { db: Db; actor: Actor 
     .leftJoin(unreadByReview, eq(unreadByReview.reviewId, songReviews.id))
     .where(eq(songReviews.songwriterId, actor.id))
     .orderBy(desc(songReviews.createdAt));
+  return { reviews: rows, unreadMessages: await countUnreadForSongwriter({ db, actor }) };
+}
+
+/** How many messages from the reviewer the songwriter has yet to read, over all their reviews. */
+export async function countUnreadForSongwriter({ db, actor }: { db: Db; actor: Actor }): Promise<number> {
   const [unread] = await db
     .select({ n: count() })
     .from(reviewMessages)
     .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
     .where(and(eq(songReviews.songwriterId, actor.id), unreadBy(actor.id)));
-  return { reviews: rows, unreadMessages: unread?.n ?? 0 };
+  return unread?.n ?? 0;
 }

@@ -10,8 +10,9 @@ import type { AppEnv } from '../../lib/hono-env';
 import { readMultipart } from '../../lib/multipart';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
-import { actorOf, requireRole } from '../../middleware/require-user';
+import { actorOf } from '../../middleware/require-user';
 import { assertOrderTakesSong, submitSong } from './submissions.service';
+import { endpoint } from '../../middleware/endpoint';
 
 const SUBMISSION_FILES = {
   audio: { maxBytes: LIMITS.submissionAudioMaxBytes, tooLarge: MESSAGES.reviews.audioTooLarge },
@@ -31,20 +32,38 @@ export function submissionRoutes({
   storage: Storage;
   mail: { emailCtx: EmailContext; adminEmail: string };
 }) {
-  return new Hono<AppEnv>().use('*', requireRole('songwriter')).post('/', responds(SubmittedSongSchema, 201), async (c) => {
-    const actor = actorOf(c);
-    // Counted and the order checked once `data` is read, before a byte of a file is stored.
-    const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
-      beforeFiles: async ({ orderId }) => {
-        await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
-        await assertOrderTakesSong(db, orderId, actor.id);
+  return new Hono<AppEnv>().post(
+    '/',
+    endpoint({
+      access: 'songwriter',
+      summary: 'Submit one song of a paid order',
+      multipart: {
+        data: SubmissionSchema,
+        files: {
+          audio: { description: 'MP3, WAV or M4A, checked by content', maxBytes: SUBMISSION_FILES.audio.maxBytes, required: true },
+          lyricsFile: {
+            description: 'TXT, PDF, DOC, DOCX or Pages, checked by content (archives by their unpacked size)',
+            maxBytes: SUBMISSION_FILES.lyricsFile.maxBytes,
+          },
+        },
       },
-    });
-    try {
-      const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
-      return c.var.reply(review);
-    } finally {
-      await cleanup();
-    }
-  });
+    }),
+    responds(SubmittedSongSchema, 201),
+    async (c) => {
+      const actor = actorOf(c);
+      // Counted and the order checked once `data` is read, before a byte of a file is stored.
+      const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
+        beforeFiles: async ({ orderId }) => {
+          await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
+          await assertOrderTakesSong(db, orderId, actor.id);
+        },
+      });
+      try {
+        const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
+        return c.var.reply(review);
+      } finally {
+        await cleanup();
+      }
+    },
+  );
 }
