@@ -17,7 +17,7 @@ import { PitchLinkSchema, PitchReplySchema, SongResponseSchema } from '../../../
 import { NewPlaySchema, PlayReportSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { createPitchLink, getPitchLink, listPitchLinks, revokePitchLink } from './pitch-links.service';
@@ -34,11 +34,6 @@ import {
   type DownloadContact,
 } from '../downloads/downloads.service';
 import type { Storage } from '../../adapters/storage/storage';
-
-/** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
-export const PITCH_RATE_LIMIT: RateRule = { window: 60, max: 120 };
-/** Per link, on top: each reply e-mails its sender, so a leaked link cannot flood an inbox. */
-export const PITCH_REPLY_RATE_LIMIT: RateRule = { window: 3600, max: 10 };
 
 type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } };
 
@@ -60,7 +55,7 @@ export function pitchRoutes({
   contact: DownloadContact;
 }) {
   const loadLink = createMiddleware<PitchEnv>(async (c, next) => {
-    await consumeRateLimit(db, `pitch:${c.get('clientIp')}`, PITCH_RATE_LIMIT);
+    await consumeRateLimit(db, `pitch:${c.get('clientIp')}`, RATE_RULES.pitchPage);
     c.set('pitchLink', await findLivePitchLink(db, c.req.param('token') ?? ''));
     await next();
   });
@@ -109,7 +104,7 @@ export function pitchRoutes({
       })
       .post('/:token/replies', validate('json', PitchReplySchema), responds(SentPitchReplySchema, 201), async (c) => {
         const link = c.get('pitchLink');
-        await consumeRateLimit(db, `pitch-reply:${link.id}`, PITCH_REPLY_RATE_LIMIT);
+        await consumeRateLimit(db, `pitch-reply:${link.id}`, RATE_RULES.pitchReply);
         return c.var.reply(await sendPitchReply({ db, link, values: c.req.valid('json'), mail }));
       })
       .get('/:token/songs/:id/mp3', validate('param', UuidParamSchema), async (c) => {
