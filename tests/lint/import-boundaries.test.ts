@@ -17,7 +17,7 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 // The type-aware rules load each tsconfig's whole program on first use: once here, not inside a test's time.
 beforeAll(async () => {
-  for (const file of ['src/common/days.ts', 'src/server/features/songs/waveform.ts', 'src/web/lib/cn.ts']) await problems(file, '');
+  for (const file of ['src/common/days.ts', 'src/server/features/audio/waveform.ts', 'src/web/lib/cn.ts']) await problems(file, '');
 }, 300_000);
 
 test.each([
@@ -60,13 +60,13 @@ test.each([
   ],
   [
     'the server importing web code',
-    'src/server/features/songs/waveform.ts',
+    'src/server/features/audio/waveform.ts',
     "import { cn } from '../../../web/lib/cn';\nvoid cn;",
     /The server imports nothing from the web app/,
   ],
   [
     'the server importing a type from the web app',
-    'src/server/features/songs/waveform.ts',
+    'src/server/features/audio/waveform.ts',
     "import type { ApiError } from '../../../web/lib/api';\nexport type Planted = ApiError;",
     /The server imports nothing from the web app/,
   ],
@@ -79,7 +79,7 @@ test.each([
   ['the web app reading process', 'src/web/lib/cn.ts', 'export const mode = process.env.NODE_ENV;', /The browser has no process/],
   [
     'a promise dropped on the floor in the server',
-    'src/server/features/songs/waveform.ts',
+    'src/server/features/audio/waveform.ts',
     'async function save(): Promise<void> {}\nexport function onUpload(): void {\n  save();\n}',
     /no-floating-promises/,
   ],
@@ -91,7 +91,7 @@ test.each([
   ],
   [
     'an async callback where a void one is expected',
-    'src/server/features/songs/waveform.ts',
+    'src/server/features/audio/waveform.ts',
     "import { EventEmitter } from 'node:events';\nnew EventEmitter().on('x', async () => {});",
     /no-misused-promises/,
   ],

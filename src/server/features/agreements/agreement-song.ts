@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import type { Logger } from '../../lib/logger';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
-import { computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
+import { computeWaveform, UndecodableAudioError, type Waveform } from '../audio/waveform';
 import { lyricsFromFile, type LyricsRead } from './lyrics-text';
 import { tidyLyrics } from './tidy-lyrics';
 

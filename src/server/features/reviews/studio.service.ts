@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { reviewNotes, songReviews, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/accounts.service';
-import { canDrawWaveform } from '../submissions/submission-waveform';
+import { canDrawWaveform } from '../audio/submission-waveform';
 import { assertMayWriteReview, reviewerOtherThan } from './rewrites';
 
 const m = MESSAGES.reviewNotes;

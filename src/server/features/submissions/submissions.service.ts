@@ -15,9 +15,9 @@ import type { Actor } from '../accounts/accounts.service';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import { reviewDueOn } from '../reviews/due-dates';
 import { isPaidOrder } from '../orders/paid-orders';
-import { submissionWaveform } from './submission-waveform';
-import { AnalysisSignal } from '../audio-analysis/analysis-signal';
-import { detectTempoAndKey, NOTHING_DETECTED } from '../audio-analysis/analyse-audio';
+import { submissionWaveform } from '../audio/submission-waveform';
+import { AnalysisSignal } from '../audio/analysis-signal';
+import { detectTempoAndKey, NOTHING_DETECTED } from '../audio/analyse-audio';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
