@@ -11,7 +11,6 @@ import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf, requireRole } from '../../middleware/require-user';
 import {
-  catalogueDownloader,
   catalogueSongForDownload,
   lyricSheet,
   recordDownload,
@@ -21,6 +20,7 @@ import {
   type DownloadContact,
   type DownloadFile,
 } from './downloads.service';
+import { catalogueDownloader } from '../files/download-policy';
 
 export interface DownloadDeps {
   db: Db;

@@ -10,7 +10,7 @@ import { signFileToken, verifyFileToken } from '../../adapters/storage/signed-ur
 import { AppError } from '../../lib/app-error';
 import { LRUCache } from 'lru-cache';
 import type { Actor } from '../accounts/accounts.service';
-import type { Downloader } from '../downloads/downloads.service';
+import type { Downloader } from './download-policy';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 

@@ -27,12 +27,12 @@ import { clearSongResponse, setSongResponse, type MailSettings } from './respons
 import { sendDownload } from '../downloads/downloads.routes';
 import {
   lyricSheet,
-  pitchDownloader,
   pitchSongForDownload,
   recordDownload,
   taggedMp3,
   type DownloadContact,
 } from '../downloads/downloads.service';
+import { pitchDownloader } from '../files/download-policy';
 import type { Storage } from '../../adapters/storage/storage';
 
 type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } };

@@ -1,4 +1,4 @@
-import { mayDownload } from '../downloads/downloads.service';
+import { mayDownload } from '../files/download-policy';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { CommenterDisplay } from '../../../common/constants';
 import type { MusicalKey } from '../../../common/musical-keys';
