@@ -17,7 +17,7 @@ import { startLeftoversSweep } from './lib/leftovers-sweep';
 import { backfillWaveforms } from './features/audio/waveform-backfill';
 import { backfillSongThumbs } from './features/songs/thumb-backfill';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
-import { backfillReviewDueDates } from './features/reviews/due-dates';
+import { backfillReviewDueDates } from './features/submissions/due-dates';
 import { backfillSubmissionWaveforms } from './features/audio/submission-waveform';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';

@@ -25,7 +25,7 @@ import type { Actor } from '../accounts/accounts.service';
 import { fileLink } from '../files/files.service';
 import { likePattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { reviewDueOn } from './due-dates';
+import { reviewDueOn } from '../submissions/due-dates';
 import {
   assertMayWriteReview,
   reviewerOtherThan,

@@ -12,7 +12,7 @@ import type { UploadedFile } from '../../lib/multipart';
 import type { Actor } from '../accounts/accounts.service';
 import { insertFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import { putSubmissionAudio } from '../submissions/submissions.service';
-import { reviewDueOn } from './due-dates';
+import { reviewDueOn } from '../submissions/due-dates';
 import type { ReviewMail } from './reviews.service';
 import { rewriteOfReview, rewriteRefusal } from './rewrites';
 

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/multipart';
 import type { Actor } from '../accounts/accounts.service';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
-import { reviewDueOn } from '../reviews/due-dates';
+import { reviewDueOn } from './due-dates';
 import { isPaidOrder } from '../orders/paid-orders';
 import { submissionWaveform } from '../audio/submission-waveform';
 import { AnalysisSignal } from '../audio/analysis-signal';
