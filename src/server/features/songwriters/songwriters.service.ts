@@ -34,7 +34,7 @@ import { findUserIdByEmail } from '../accounts/accounts.service';
 import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
 import { admitSignInAttempt, clearSignInAttempts, isSignInLocked, tellOwnersOfLock } from '../accounts/credentials';
 import { isPaidOrder } from '../orders/paid-orders';
-import { unreadBy } from '../reviews/reviews.service';
+import { unreadBy } from './unread-messages';
 
 const m = MESSAGES.songwriters;
 

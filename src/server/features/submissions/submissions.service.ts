@@ -6,7 +6,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { AUDIO_KINDS, LYRICS_KINDS, sniffFile } from '../../adapters/storage/sniff';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { orders, songReviews, songwriterProfiles, users } from '../../db/schema';
+import { orders, songReviews, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { submissionReceivedEmail } from '../../emails/submission-received';
 import { AppError } from '../../lib/app-error';
@@ -14,6 +14,7 @@ import type { UploadedFile } from '../../lib/multipart';
 import type { Actor } from '../accounts/accounts.service';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
 import { reviewDueOn } from './due-dates';
+import { songwriterSummary } from '../songwriters';
 import { isPaidOrder } from '../orders/paid-orders';
 import { submissionWaveform } from '../audio/submission-waveform';
 import { AnalysisSignal } from '../audio/analysis-signal';
@@ -149,8 +150,8 @@ export async function submitSong({
         .update(orders)
         .set({ songsSubmitted: songNumber, paymentStatus: songNumber === locked.packageSize ? 'completed' : locked.paymentStatus })
         .where(eq(orders.id, locked.id));
-      const [profile] = await tx.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, actor.id));
-      const songwriterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || profile?.username || actor.email;
+      const [writer] = await tx.select({ name: songwriterSummary.name }).from(songwriterSummary).where(eq(songwriterSummary.id, actor.id));
+      const songwriterName = writer?.name ?? actor.email;
       await enqueueMail(tx, {
         to: mail.adminEmail,
         kind: 'submission-received',
