@@ -8,8 +8,8 @@ import { pitchAgreements, songReviews, songs, songWriters, songwriterQuestionnai
 import { isUniqueViolation } from '../../lib/db-errors';
 import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import type { Logger } from '../../lib/logger';
-import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
-import { computeWaveform, UndecodableAudioError, type Waveform } from '../audio/waveform';
+import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files';
+import { computeWaveform, UndecodableAudioError, type Waveform } from '../audio';
 import { songwriterSummary } from '../songwriters';
 import { lyricsFromFile, type LyricsRead } from './lyrics-text';
 import { tidyLyrics } from './tidy-lyrics';

@@ -20,7 +20,7 @@ import {
   type DownloadContact,
   type DownloadFile,
 } from './downloads.service';
-import { catalogueDownloader } from '../files/download-policy';
+import { catalogueDownloader } from '../files';
 
 export interface DownloadDeps {
   db: Db;

@@ -7,10 +7,10 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { pitchLinks, pitchLinkSongs, previewRequests, songDownloads, songs, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { recordAudit } from '../audit/audit';
-import type { Downloader } from '../files/download-policy';
-import { readSongWriters, type SongWriter } from '../songs/song-writers';
+import type { Actor } from '../accounts';
+import { recordAudit } from '../audit';
+import type { Downloader } from '../files';
+import { readSongWriters, type SongWriter } from '../songs';
 import { renderLyricSheet } from './lyric-sheet';
 
 const m = MESSAGES.downloads;

@@ -3,7 +3,7 @@ import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { pitchLinks, previewRequests, songDownloads, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 
 const m = MESSAGES.downloads;
 

@@ -24,15 +24,8 @@ import { createPitchLink, getPitchLink, listPitchLinks, revokePitchLink } from '
 import { findLivePitchLink, openPitchPage, startPitchPlay, updatePitchPlay, type LivePitchLink } from './pitch-page.service';
 import { sendPitchReply } from './pitch-replies.service';
 import { clearSongResponse, setSongResponse, type MailSettings } from './responses.service';
-import { sendDownload } from '../downloads/downloads.routes';
-import {
-  lyricSheet,
-  pitchSongForDownload,
-  recordDownload,
-  taggedMp3,
-  type DownloadContact,
-} from '../downloads/downloads.service';
-import { pitchDownloader } from '../files/download-policy';
+import { sendDownload, lyricSheet, pitchSongForDownload, recordDownload, taggedMp3, type DownloadContact } from '../downloads';
+import { pitchDownloader } from '../files';
 import type { Storage } from '../../adapters/storage/storage';
 
 type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } };

@@ -4,8 +4,8 @@ import { commissionOf, type NewPlacementValues, type PlacementFormValues } from 
 import type { Db, DbOrTx } from '../../db/client';
 import { pitchAgreements, placements, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
 import { songwriterSummary } from '../songwriters';
 
 const m = MESSAGES.placements;

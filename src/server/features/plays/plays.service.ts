@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { songPlays, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 
 /**
  * A point in a song as song_plays stores it, for every listener (preview users and pitch recipients alike):

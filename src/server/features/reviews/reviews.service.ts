@@ -19,13 +19,13 @@ import {
 import { pageUrl, type EmailContext } from '../../emails/layout';
 import { reviewMessageEmail } from '../../emails/review-message';
 import { reviewSentEmail } from '../../emails/review-sent';
-import { changesOf, recordAudit } from '../audit/audit';
+import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { fileLink } from '../files/files.service';
+import type { Actor } from '../accounts';
+import { fileLink } from '../files';
 import { likePattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { reviewDueOn } from '../submissions/due-dates';
+import { reviewDueOn } from '../submissions';
 import { songwriterSummary, unreadBy } from '../songwriters';
 import {
   assertMayWriteReview,

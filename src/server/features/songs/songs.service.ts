@@ -1,4 +1,4 @@
-import { mayDownload } from '../files/download-policy';
+import { mayDownload, fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { CommenterDisplay } from '../../../common/constants';
 import type { MusicalKey } from '../../../common/musical-keys';
@@ -12,16 +12,15 @@ import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
-import { fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files/files.service';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
 import type { UploadedFile } from '../../lib/multipart';
 import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage, type SongImageFiles } from './song-media';
 import { likePattern } from '../../lib/like-pattern';
 import { songwriterSummary } from '../songwriters';
 import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWriter } from './song-writers';
-import { requestCompany } from '../preview-access/request-company';
-import { commenterDisplay } from '../settings/settings.service';
+import { requestCompany } from '../preview-access';
+import { commenterDisplay } from '../settings';
 
 const m = MESSAGES.songs;
 

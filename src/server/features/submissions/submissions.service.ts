@@ -11,14 +11,12 @@ import type { EmailContext } from '../../emails/layout';
 import { submissionReceivedEmail } from '../../emails/submission-received';
 import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/multipart';
-import type { Actor } from '../accounts/accounts.service';
-import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
+import type { Actor } from '../accounts';
+import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files';
 import { reviewDueOn } from './due-dates';
 import { songwriterSummary } from '../songwriters';
-import { isPaidOrder } from '../orders/paid-orders';
-import { submissionWaveform } from '../audio/submission-waveform';
-import { AnalysisSignal } from '../audio/analysis-signal';
-import { detectTempoAndKey, NOTHING_DETECTED } from '../audio/analyse-audio';
+import { isPaidOrder } from '../orders';
+import { submissionWaveform, AnalysisSignal, detectTempoAndKey, NOTHING_DETECTED } from '../audio';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
