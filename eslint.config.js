@@ -1,8 +1,8 @@
 // ESLint: TypeScript's recommended rules, the type-aware promise rules (an async server and React app must not
 // drop a promise), React's rules of hooks, and the import boundaries of the design: common is shared by both sides
 // and imports neither, nor Node's modules; the web app takes only types from the server, and the server nothing from
-// the web app; a route file never touches the database and a service never touches Hono; a web feature reaches
-// another only through the index.ts that feature exports on purpose. Each runtime's globals are the compiler's
+// the web app; a route file never touches the database and a service never touches Hono; a feature, on either
+// side, reaches another only through the index.ts that feature exports on purpose. Each runtime's globals are the compiler's
 // part: src/server and src/web each have a tsconfig of their own.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -10,17 +10,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const featuresIn = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const WEB_FEATURES = featuresIn('./src/web/features');
+const SERVER_FEATURES = featuresIn('./src/server/features');
 
-/** In one web feature's files: any module of another feature but its index is off limits. */
-const otherFeaturesInternals = (feature) =>
-  WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
-    // Imports are relative ('../catalogue/audio-player'), so a folder of that name followed by a module.
-    group: [`**/${other}/*`, `!**/${other}/index`, `!**/${other}/index.ts`],
-    message: `Import the ${other} feature through its index.ts, which says what it offers the others.`,
-  }));
+/** In one feature's files: any module of another feature (of the same side) but its index is off limits. */
+const otherFeaturesInternals = (features, feature) =>
+  features
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      // Imports are relative ('../catalogue/audio-player'), so a folder of that name followed by a module.
+      group: [`**/${other}/*`, `!**/${other}/index`, `!**/${other}/index.ts`],
+      message: `Import the ${other} feature through its index.ts, which says what it offers the others.`,
+    }));
 
 const COMMON_IMPORTS_NEITHER_SIDE = {
   group: ['**/server/**', '**/web/**', 'hono*', 'drizzle-orm*', 'react', 'react-dom*', 'react-router'],
@@ -36,6 +41,30 @@ const SERVER_IMPORTS_NO_WEB = {
   group: ['**/web/**'],
   message: 'The server imports nothing from the web app; what both need belongs in src/common.',
 };
+
+const SERVICE_SPEAKS_NO_HTTP = {
+  group: ['hono', 'hono/*', '@hono/*'],
+  message: 'A service knows nothing of HTTP: the route file speaks Hono.',
+};
+
+const ROUTE_LEAVES_THE_DATABASE = {
+  group: ['**/db/**', 'drizzle-orm*', 'pg', '@electric-sql/*'],
+  allowTypeImports: true,
+  message: 'A route parses, calls one service and answers: the database is the service’s.',
+};
+
+const restrictedImports = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * The server's rules for the files under `folder`, plus `patterns` for all of them. A later block replaces an
+ * earlier one's patterns for the same rule, so each kind of file lists all of its own.
+ */
+const serverImportRules = (folder, patterns = []) => [
+  { files: [`${folder}/**/*.ts`], rules: restrictedImports([SERVER_IMPORTS_NO_WEB, ...patterns]) },
+  // A service is called by routes, workers and scripts alike: it takes plain values, never a request.
+  { files: [`${folder}/**/*.service.ts`], rules: restrictedImports([SERVER_IMPORTS_NO_WEB, SERVICE_SPEAKS_NO_HTTP, ...patterns]) },
+  { files: [`${folder}/**/*.routes.ts`], rules: restrictedImports([SERVER_IMPORTS_NO_WEB, ROUTE_LEAVES_THE_DATABASE, ...patterns]) },
+];
 
 const TYPED_FILES = ['**/*.ts', '**/*.tsx'];
 
@@ -87,7 +116,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**'], allowTypeImports: true, message: 'The web app takes only types from the server.' },
-            ...otherFeaturesInternals(feature),
+            ...otherFeaturesInternals(WEB_FEATURES, feature),
           ],
         },
       ],
@@ -114,41 +143,8 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [COMMON_IMPORTS_NEITHER_SIDE, COMMON_IMPORTS_NO_NODE] }],
     },
   },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS_NO_WEB] }] },
-  },
-  {
-    // A service is called by routes, workers and scripts alike: it takes plain values, never a request.
-    files: ['src/server/**/*.service.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            SERVER_IMPORTS_NO_WEB,
-            { group: ['hono', 'hono/*', '@hono/*'], message: 'A service knows nothing of HTTP: the route file speaks Hono.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/**/*.routes.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            SERVER_IMPORTS_NO_WEB,
-            {
-              group: ['**/db/**', 'drizzle-orm*', 'pg', '@electric-sql/*'],
-              allowTypeImports: true,
-              message: 'A route parses, calls one service and answers: the database is the service’s.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverImportRules('src/server'),
+  ...SERVER_FEATURES.flatMap((feature) =>
+    serverImportRules(`src/server/features/${feature}`, otherFeaturesInternals(SERVER_FEATURES, feature)),
+  ),
 );

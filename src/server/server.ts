@@ -14,11 +14,11 @@ import { createFileTransport, createSmtpTransport } from './adapters/mail/transp
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
 import { startLeftoversSweep } from './lib/leftovers-sweep';
-import { backfillWaveforms } from './features/songs/waveform-backfill';
+import { backfillWaveforms } from './features/audio/waveform-backfill';
 import { backfillSongThumbs } from './features/songs/thumb-backfill';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
-import { backfillReviewDueDates } from './features/reviews/due-dates';
-import { backfillSubmissionWaveforms } from './features/submissions/submission-waveform';
+import { backfillReviewDueDates } from './features/submissions/due-dates';
+import { backfillSubmissionWaveforms } from './features/audio/submission-waveform';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';

@@ -16,7 +16,7 @@ import {
 } from '../../src/server/features/agreements/agreement-song';
 import { lyricsFromFile } from '../../src/server/features/agreements/lyrics-text';
 import { createLogger } from '../../src/server/lib/logger';
-import { computeWaveform } from '../../src/server/features/songs/waveform';
+import { computeWaveform } from '../../src/server/features/audio/waveform';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { deflated, docx, isoMedia } from '../storage/sniff-fixtures';

@@ -7,7 +7,7 @@ import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { pitchLinks, songPlays, songs, storedFiles } from '../../src/server/db/schema';
 import { DROP_OFF_BUCKETS } from '../../src/server/features/preview-access/listen-depth.service';
-import { backfillWaveforms } from '../../src/server/features/songs/waveform-backfill';
+import { backfillWaveforms } from '../../src/server/features/audio/waveform-backfill';
 import { createLogger } from '../../src/server/lib/logger';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';

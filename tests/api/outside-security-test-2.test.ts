@@ -13,7 +13,8 @@ import { makePreviewUser, makeSongwriter, makeUser, uniqueEmail } from '../../sr
 import { ensureFirstAdmin } from '../../src/server/db/seed/seed';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { createVerifiedAccount } from '../../src/server/features/accounts/accounts.service';
-import { PLAY_CLOCK_ALLOWANCE_SECONDS, PLAY_RATE_LIMITS } from '../../src/server/features/plays/plays.service';
+import { PLAY_CLOCK_ALLOWANCE_SECONDS } from '../../src/server/features/plays/plays.service';
+import { RATE_RULES } from '../../src/server/lib/rate-limit';
 import { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -125,7 +126,7 @@ describe('finding 3: plays are limited per listener and song, and their depth by
   const forged = { durationSeconds: SONG_SECONDS, furthestSeconds: SONG_SECONDS, completed: true };
 
   for (const kind of ['signed-in listener', 'pitch link recipient'] as const) {
-    test(`a ${kind}: 50 forged plays at 100 % get ${PLAY_RATE_LIMITS.starts.max} plays in, none deeper than the clock allows`, async () => {
+    test(`a ${kind}: 50 forged plays at 100 % get ${RATE_RULES.playStarts.max} plays in, none deeper than the clock allows`, async () => {
       const listener = kind === 'signed-in listener' ? await signedInClient(t, await makePreviewUser(t.db)) : t.client();
       const base = kind === 'signed-in listener' ? '/api/plays' : `/api/pitch/${pitchToken}/plays`;
       const statuses: number[] = [];
@@ -135,7 +136,7 @@ describe('finding 3: plays are limited per listener and song, and their depth by
         statuses.push(res.status);
         if (res.status === 201) ids.push(res.body.id);
       }
-      const max = PLAY_RATE_LIMITS.starts.max;
+      const max = RATE_RULES.playStarts.max;
       expect(statuses).toEqual([...Array<number>(max).fill(201), ...Array<number>(50 - max).fill(429)]);
       const stored = await t.db
         .select()
@@ -163,7 +164,7 @@ describe('finding 3: plays are limited per listener and song, and their depth by
 
       // Reports on one play are limited too.
       const reports: number[] = [];
-      for (let i = 0; i < PLAY_RATE_LIMITS.reports.max; i++) reports.push((await listener.patch(`${base}/${ids[1]}`, forged)).status);
+      for (let i = 0; i < RATE_RULES.playReports.max; i++) reports.push((await listener.patch(`${base}/${ids[1]}`, forged)).status);
       expect(reports.filter((s) => s === 429).length).toBeGreaterThan(0);
     }, 60_000);
   }

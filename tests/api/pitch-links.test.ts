@@ -9,7 +9,7 @@ import { signFileToken } from '../../src/server/adapters/storage/signed-url';
 import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../../src/server/db/schema';
-import { PITCH_RATE_LIMIT } from '../../src/server/features/pitching/pitch-links.routes';
+import { RATE_RULES } from '../../src/server/lib/rate-limit';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { latestMail, linkIn, signedInClient } from './helpers';
@@ -374,7 +374,7 @@ describe('links that stop working', () => {
     const link = await createLink();
     const guesser = t.client();
     const guess = `/api/pitch/${Buffer.alloc(32, 9).toString('base64url')}`;
-    for (let i = 0; i < PITCH_RATE_LIMIT.max; i++) expect((await guesser.get(guess)).status).toBe(404);
+    for (let i = 0; i < RATE_RULES.pitchPage.max; i++) expect((await guesser.get(guess)).status).toBe(404);
     const limited = await guesser.get(guess);
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');

@@ -6,7 +6,7 @@ import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { pitchLinkReplies, previewRequests, songComments, songs, users } from '../../src/server/db/schema';
-import { PITCH_REPLY_RATE_LIMIT } from '../../src/server/features/pitching/pitch-links.routes';
+import { RATE_RULES } from '../../src/server/lib/rate-limit';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { latestMail, linkIn, signedInClient } from './helpers';
@@ -95,13 +95,13 @@ describe('replying from the page', () => {
 
   test("is limited per link, so a leaked link cannot flood the sender's inbox", async () => {
     const link = await createLink();
-    for (let i = 0; i < PITCH_REPLY_RATE_LIMIT.max; i++) {
+    for (let i = 0; i < RATE_RULES.pitchReply.max; i++) {
       expect((await t.client().post(`/api/pitch/${link.token}/replies`, { message: `Note ${i}` })).status).toBe(201);
     }
     const over = await t.client().post(`/api/pitch/${link.token}/replies`, { message: 'One more' });
     expect(over.status).toBe(429);
     const mails = (await t.mailsTo(adminUser.email)).filter((mail) => mail.textBody.includes('Note '));
-    expect(mails.length).toBeGreaterThanOrEqual(PITCH_REPLY_RATE_LIMIT.max);
+    expect(mails.length).toBeGreaterThanOrEqual(RATE_RULES.pitchReply.max);
     expect(mails.some((mail) => mail.textBody.includes('One more'))).toBe(false);
   });
 });

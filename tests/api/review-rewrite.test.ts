@@ -5,7 +5,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { orders, songReviews, userRoles } from '../../src/server/db/schema';
-import { reviewDueOn } from '../../src/server/features/reviews/due-dates';
+import { reviewDueOn } from '../../src/server/features/submissions/due-dates';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';

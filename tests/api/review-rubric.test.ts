@@ -5,7 +5,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { reviewRatings, reviewScores, songReviews } from '../../src/server/db/schema';
-import { companyToday, reviewDueOn } from '../../src/server/features/reviews/due-dates';
+import { companyToday, reviewDueOn } from '../../src/server/features/submissions/due-dates';
 import { addBusinessDays } from '../../src/server/lib/business-days';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';

@@ -8,7 +8,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { rateLimits, songReviews, storedFiles } from '../../src/server/db/schema';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makeSongwriter } from '../../src/server/db/seed/factories';
-import { SUBMISSION_RATE_LIMIT } from '../../src/server/features/submissions/submissions.routes';
+import { RATE_RULES } from '../../src/server/lib/rate-limit';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -162,11 +162,11 @@ describe('outside test finding 9: a submission is checked before its files are s
     expect(await t.db.select().from(songReviews).where(eq(songReviews.orderId, open.id))).toEqual([]);
   });
 
-  test(`submissions are limited per songwriter: attempt ${SUBMISSION_RATE_LIMIT.max + 1} within the hour is 429, counted in the database; another songwriter is not held back`, async () => {
+  test(`submissions are limited per songwriter: attempt ${RATE_RULES.submission.max + 1} within the hour is 429, counted in the database; another songwriter is not held back`, async () => {
     const busy = await makeSongwriter(t.db);
     const busyClient = await signedInClient(t, busy);
     const unknownOrder = crypto.randomUUID();
-    for (let i = 0; i < SUBMISSION_RATE_LIMIT.max; i++) {
+    for (let i = 0; i < RATE_RULES.submission.max; i++) {
       const res = await busyClient.sendForm('POST', '/api/submissions', formFor(unknownOrder, mp3, 'song.mp3'));
       expect(res.status, `attempt ${i + 1}: ${res.text}`).toBe(404);
     }
@@ -179,7 +179,7 @@ describe('outside test finding 9: a submission is checked before its files are s
       .select()
       .from(rateLimits)
       .where(eq(rateLimits.key, `app:submission:${busy.id}`));
-    expect(counter?.count).toBe(SUBMISSION_RATE_LIMIT.max + 1);
+    expect(counter?.count).toBe(RATE_RULES.submission.max + 1);
     // The same songwriter from another address is the same songwriter.
     const elsewhere = await signedInClient(t, busy);
     expect((await elsewhere.sendForm('POST', '/api/submissions', formFor(order.id, mp3, 'song.mp3'))).status).toBe(429);

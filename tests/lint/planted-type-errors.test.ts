@@ -35,7 +35,7 @@ function errorsIn(project: string, file: string, planted: string): string[] {
 // Each case reads a whole program: seconds on a quiet machine, far more on a busy one.
 const PROGRAM_TIME = 180_000;
 
-const SERVER_FILE = 'src/server/features/songs/waveform.ts';
+const SERVER_FILE = 'src/server/features/audio/waveform.ts';
 const WEB_FILE = 'src/web/lib/cn.ts';
 
 test.each([

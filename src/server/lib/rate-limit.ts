@@ -12,6 +12,24 @@ export interface RateRule {
 }
 
 /**
+ * The rules of the app's own limits, one table so that a limit two routes share is one entry and every number
+ * is in one place. Each caller names its key: a client address, an account, a link, a listener and song.
+ * better-auth's rules for its own routes are its configuration's, in auth.ts.
+ */
+export const RATE_RULES = {
+  /** Songs a songwriter submits, rewrites counted with them: a package is at most 4 songs, so this leaves room for many retries. */
+  submission: { window: 3600, max: 60 },
+  /** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
+  pitchPage: { window: 60, max: 120 },
+  /** Per link, on top: each reply emails its sender, so a leaked link cannot flood an inbox. */
+  pitchReply: { window: 3600, max: 10 },
+  /** Per listener and song: new plays (a player each, so a reload or a replay). */
+  playStarts: { window: 3600, max: 10 },
+  /** Per listener and song: reports on plays (a playing player sends one every PLAY_REPORT_INTERVAL_SECONDS, and on pause, seek and end). */
+  playReports: { window: 60, max: 20 },
+} as const satisfies Record<string, RateRule>;
+
+/**
  * Fixed-window counter in the shared rate_limits table (better-auth keeps its own keys there too), so every
  * instance sees the same count. Our keys start with "app:". Throws TOO_MANY_REQUESTS past the limit.
  */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderPaymentStatus } from '../../../common/constants';
 import type { CustomersQuery } from '../../../common/schemas/admin-ops';
 import { queryRows, type Db } from '../../db/client';
-import { isPaidOrder } from '../orders/paid-orders';
+import { isPaidOrder } from '../orders';
 import { needsService, songwritersNeedingService } from './needs-service';
 import { accountsMatching } from './people-search';
 

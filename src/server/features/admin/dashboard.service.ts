@@ -2,8 +2,8 @@ import { asc, avg, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { REVIEW_RUBRIC } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
 import { reviewRatings, songReviews, users } from '../../db/schema';
-import { companyToday } from '../reviews/due-dates';
-import { isPaidOrder } from '../orders/paid-orders';
+import { companyToday } from '../submissions';
+import { isPaidOrder } from '../orders';
 import { songwritersNeedingService } from './needs-service';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isPaidOrder } from '../orders/paid-orders';
+import { isPaidOrder } from '../orders';
 
 /** A paid order still owed songs, as SQL over the orders alias `o2`. */
 const owesSongs = sql`${isPaidOrder(sql`o2.payment_status`)} and o2.songs_submitted < o2.package_size`;

@@ -15,9 +15,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { emailIs } from '../../lib/email-match';
-import { removeObjects } from '../files/files.service';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
+import { removeObjects } from '../files';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
 
 /**
  * admin-reset-songwriter: in one transaction, deletes the songwriter's review messages, reviews, profile,

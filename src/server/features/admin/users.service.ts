@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AllUsersQuery, UserBadge } from '../../../common/schemas/admin-ops';
 import type { Role } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
-import { isPaidOrder } from '../orders/paid-orders';
+import { isPaidOrder } from '../orders';
 import { accountsMatching } from './people-search';
 
 const hasPaidOrder = sql`exists (select 1 from orders o where o.songwriter_id = u.id and ${isPaidOrder(sql`o.payment_status`)})`;

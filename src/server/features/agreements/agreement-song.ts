@@ -4,21 +4,13 @@ import { AGREEMENT_MEDIA_MAX_TRIES, LIMITS, SONG_WRITERS, writerProOf, type Agre
 import { slugify } from '../../../common/schemas/songs';
 import { StorageNotFound, type Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
-import {
-  pitchAgreements,
-  songReviews,
-  songs,
-  songWriters,
-  songwriterProfiles,
-  songwriterQuestionnaires,
-  storedFiles,
-  users,
-} from '../../db/schema';
+import { pitchAgreements, songReviews, songs, songWriters, songwriterQuestionnaires, storedFiles } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import type { Logger } from '../../lib/logger';
-import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
-import { computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
+import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files';
+import { computeWaveform, UndecodableAudioError, type Waveform } from '../audio';
+import { songwriterSummary } from '../songwriters';
 import { lyricsFromFile, type LyricsRead } from './lyrics-text';
 import { tidyLyrics } from './tidy-lyrics';
 
@@ -37,22 +29,10 @@ function descriptionFrom(storyArc: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-interface WriterSource {
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  email: string;
-  pro: string | null;
-}
-
-/** The songwriter's name as their profile gives it (their username or e-mail when it gives none). */
-const writerNameFrom = (w: WriterSource): string => [w.firstName, w.lastName].filter(Boolean).join(' ').trim() || w.username || w.email;
-
-/** "Written by Luke Combs (BMI)", from the songwriter's profile and questionnaire. */
-function writerInfoFrom(w: WriterSource): string {
-  const name = writerNameFrom(w);
+/** "Written by Luke Combs (BMI)", from the songwriter's name and questionnaire. */
+function writerInfoFrom(w: { writerName: string; pro: string | null }): string {
   const pro = w.pro && w.pro !== 'Not Affiliated' && w.pro !== 'Other' ? ` (${w.pro})` : '';
-  return `Written by ${name}${pro}`.slice(0, LIMITS.writerInfoMax);
+  return `Written by ${w.writerName}${pro}`.slice(0, LIMITS.writerInfoMax);
 }
 
 /** The song's slug from its title, as the admin form makes it, with -2, -3 … added when another song has it. */
@@ -89,16 +69,12 @@ export async function createAgreementSong(tx: Tx, agreementId: string): Promise<
       lyricsFileId: songReviews.lyricsFileId,
       audioFileId: songReviews.audioFileId,
       storyArc: songReviews.storyArc,
-      firstName: songwriterProfiles.firstName,
-      lastName: songwriterProfiles.lastName,
-      username: songwriterProfiles.username,
-      email: users.email,
+      writerName: songwriterSummary.name,
       pro: songwriterQuestionnaires.proAffiliation,
     })
     .from(pitchAgreements)
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
-    .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
-    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .innerJoin(songwriterSummary, eq(songwriterSummary.id, pitchAgreements.songwriterId))
     .leftJoin(songwriterQuestionnaires, eq(songwriterQuestionnaires.userId, pitchAgreements.songwriterId))
     .where(eq(pitchAgreements.id, agreementId));
   if (!source) throw new Error(`no pitch agreement ${agreementId}`);
@@ -130,7 +106,7 @@ export async function createAgreementSong(tx: Tx, agreementId: string): Promise<
           await savepoint.insert(songWriters).values({
             songId: song.id,
             position: 0,
-            name: writerNameFrom(source).slice(0, SONG_WRITERS.nameMax),
+            name: source.writerName.slice(0, SONG_WRITERS.nameMax),
             pro: writerProOf(source.pro),
             share: 100,
           });

@@ -15,16 +15,16 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pitchAgreements, placements, songReviews, songs, songwriterProfiles, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { pitchAgreementSignedEmail, pitchOfferDeclinedEmail, pitchOfferEmail, pitchOfferWithdrawnEmail } from '../../emails/pitch-offer';
-import { changesOf, recordAudit } from '../audit/audit';
+import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { Actor } from '../accounts/accounts.service';
-import { creditReviewFee } from '../orders/credits.service';
-import { songwriterName } from '../reviews/reviews.service';
+import type { Actor } from '../accounts';
+import { creditReviewFee } from '../orders';
+import { songwriterSummary } from '../songwriters';
 import { renderAgreementPdf } from './agreement-pdf';
 import { createAgreementSong, scheduleAgreementSongMedia, type AgreementSongMediaDeps } from './agreement-song';
 import { renderAgreementText, textHash, type AgreementParty } from './agreement-text';
-import { getSiteSettings } from '../settings/settings.service';
+import { getSiteSettings } from '../settings';
 
 const m = MESSAGES.agreements;
 /** The pipeline lists at most this many rows; the counts cover every agreement. */
@@ -269,8 +269,8 @@ export async function pitchPipeline({ db, state }: { db: Db; state?: PitchPipeli
         id: pitchAgreements.id,
         reviewId: pitchAgreements.reviewId,
         songTitle: songReviews.songTitle,
-        writerName: songwriterName,
-        writerEmail: users.email,
+        writerName: songwriterSummary.name,
+        writerEmail: songwriterSummary.email,
         state: stageSql,
         songId: songs.id,
         commissionPercent: pitchAgreements.commissionPercent,
@@ -281,8 +281,7 @@ export async function pitchPipeline({ db, state }: { db: Db; state?: PitchPipeli
       })
       .from(pitchAgreements)
       .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
-      .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
-      .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+      .innerJoin(songwriterSummary, eq(songwriterSummary.id, pitchAgreements.songwriterId))
       .leftJoin(songs, eq(songs.pitchAgreementId, pitchAgreements.id))
       .where(state === undefined ? undefined : sql`${stageSql} = ${state}`)
       .orderBy(desc(pitchAgreements.createdAt))

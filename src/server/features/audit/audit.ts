@@ -1,7 +1,7 @@
 import type { AuditAction, AuditSubjectKind } from '../../../common/constants';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, type AuditChanges } from '../../db/schema';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 
 export interface AuditEntry {
   actor: Pick<Actor, 'id' | 'email'>;

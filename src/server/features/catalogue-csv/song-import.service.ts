@@ -15,10 +15,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { songs, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
-import { replaceSongWriters, writerLine } from '../songs/song-writers';
-import { takenUpload } from '../songs/songs.service';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
+import { replaceSongWriters, writerLine, takenUpload } from '../songs';
 
 const m = MESSAGES.songImport;
 

@@ -4,9 +4,9 @@ import * as MESSAGES from '../../../common/messages';
 import type { CommentInput } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import { songComments, songs } from '../../db/schema';
-import { changesOf, recordAudit } from '../audit/audit';
+import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 
 /** A comment on an active song; it waits for an admin's approval before anyone sees it. */
 export async function addComment({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: CommentInput }) {

@@ -11,7 +11,6 @@ import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import {
-  catalogueDownloader,
   catalogueSongForDownload,
   lyricSheet,
   recordDownload,
@@ -22,6 +21,7 @@ import {
   type DownloadFile,
 } from './downloads.service';
 import { download, endpoint } from '../../middleware/endpoint';
+import { catalogueDownloader } from '../files';
 
 export interface DownloadDeps {
   db: Db;

@@ -1,16 +1,16 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import { buffer } from 'node:stream/consumers';
 import NodeID3 from 'node-id3';
 import type { DownloadKind } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { pitchLinks, pitchLinkSongs, previewRequests, songDownloads, songs, storedFiles, users } from '../../db/schema';
+import { pitchLinks, pitchLinkSongs, previewRequests, songDownloads, songs, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { recordAudit } from '../audit/audit';
-import { readSongWriters, type SongWriter } from '../songs/song-writers';
+import type { Actor } from '../accounts';
+import { recordAudit } from '../audit';
+import type { Downloader } from '../files';
+import { readSongWriters, type SongWriter } from '../songs';
 import { renderLyricSheet } from './lyric-sheet';
 
 const m = MESSAGES.downloads;
@@ -22,50 +22,10 @@ export interface DownloadContact {
   publicUrl: string;
 }
 
-/** Who is downloading: a preview user, a pitch link's recipient, or an admin (whose own downloads are not activity). */
-export type Downloader = { kind: 'user'; userId: string } | { kind: 'pitch'; pitchLinkId: string } | { kind: 'admin' };
-
 export interface DownloadFile {
   fileName: string;
   contentType: string;
   bytes: Buffer;
-}
-
-// ---------------------------------------------------------------- permission
-
-/**
- * A catalogue caller may download when they are an admin, or when their approved, unrevoked preview access
- * allows it. Anyone else here is a stream-only preview user.
- */
-export async function catalogueDownloader(db: Db, actor: Actor): Promise<Downloader> {
-  if (actor.roles.has('admin')) return { kind: 'admin' };
-  if (!(await mayDownload(db, actor))) throw new AppError('FORBIDDEN', m.streamOnly);
-  return { kind: 'user', userId: actor.id };
-}
-
-/** Whether the song page offers downloads to this caller: the same rule as catalogueDownloader. */
-export async function mayDownload(db: Db, actor: Actor): Promise<boolean> {
-  if (actor.roles.has('admin')) return true;
-  const [access] = await db
-    .select({ id: previewRequests.id })
-    .from(previewRequests)
-    .where(
-      and(
-        eq(previewRequests.userId, actor.id),
-        eq(previewRequests.status, 'approved'),
-        isNull(previewRequests.revokedAt),
-        eq(previewRequests.downloadAllowed, true),
-      ),
-    )
-    .limit(1);
-  return access !== undefined;
-}
-
-/** A live pitch link's recipient may download when the admin allowed it on the link. */
-export async function pitchDownloader(db: Db, pitchLinkId: string): Promise<Downloader> {
-  const [link] = await db.select({ allowed: pitchLinks.downloadAllowed }).from(pitchLinks).where(eq(pitchLinks.id, pitchLinkId));
-  if (!link?.allowed) throw new AppError('FORBIDDEN', m.streamOnly);
-  return { kind: 'pitch', pitchLinkId };
 }
 
 // ---------------------------------------------------------------- the song
@@ -196,23 +156,6 @@ export async function recordDownload(db: Db, downloader: Downloader, songId: str
   });
 }
 
-/**
- * A listener's stream link fetched from its first byte (a player starting, or someone saving the stream) is kept
- * as a `stream` row, told apart from a download; the ranges a player asks for after the first are not.
- */
-export async function recordStreamFetch(db: Db, listener: Downloader, audioFileId: string) {
-  if (listener.kind === 'admin') return;
-  const [song] = await db.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, audioFileId)).limit(1);
-  if (!song) return;
-  await db.insert(songDownloads).values({
-    songId: song.id,
-    kind: 'mp3',
-    via: 'stream',
-    userId: listener.kind === 'user' ? listener.userId : null,
-    pitchLinkId: listener.kind === 'pitch' ? listener.pitchLinkId : null,
-  });
-}
-
 // ---------------------------------------------------------------- admin: permission and activity
 
 /** Sets a preview user's approved access to stream only or download allowed. */
@@ -247,29 +190,4 @@ export async function setPitchLinkDownloads({ db, actor, id, allowed }: { db: Db
       changes: { downloadAllowed: { before: link.downloadAllowed, after: allowed } },
     });
   });
-}
-
-/** How many downloads Preview Activity lists: the latest of everyone's, or of one user's (as many as their plays). */
-const LATEST_DOWNLOADS = { everyone: 100, oneUser: 200 } as const;
-
-/** The latest downloads by preview users (or by one of them), newest first, for Preview Activity. */
-export async function listPreviewDownloads({ db, userId }: { db: Db; userId?: string }) {
-  const downloader = alias(users, 'downloader');
-  return db
-    .select({
-      id: songDownloads.id,
-      kind: songDownloads.kind,
-      downloadedAt: songDownloads.downloadedAt,
-      songTitle: songs.title,
-      songSlug: songs.slug,
-      userId: downloader.id,
-      userName: downloader.name,
-      userEmail: downloader.email,
-    })
-    .from(songDownloads)
-    .innerJoin(songs, eq(songs.id, songDownloads.songId))
-    .innerJoin(downloader, eq(downloader.id, songDownloads.userId))
-    .where(and(eq(songDownloads.via, 'download'), userId === undefined ? undefined : eq(songDownloads.userId, userId)))
-    .orderBy(desc(songDownloads.downloadedAt), desc(songDownloads.id))
-    .limit(userId === undefined ? LATEST_DOWNLOADS.everyone : LATEST_DOWNLOADS.oneUser);
 }

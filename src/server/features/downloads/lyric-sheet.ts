@@ -1,5 +1,5 @@
 import { createPdf, measuringFont, pdfBytes, writeCenteredLine, writeText } from '../../lib/pdf-text';
-import type { SongWriter } from '../songs/song-writers';
+import type { SongWriter } from '../songs';
 
 export interface LyricSheet {
   title: string;

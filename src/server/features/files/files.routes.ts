@@ -3,7 +3,7 @@ import { contentDisposition, parseRangeHeader, serveFile } from '../../adapters/
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { recordStreamFetch } from '../downloads/downloads.service';
+import { recordStreamFetch } from './download-policy';
 import { authorizeFileLink, type FileChecks } from './files.service';
 import { STORED_MEDIA_TYPES } from '../../adapters/storage/sniff';
 import { endpoint, type OtherAnswer } from '../../middleware/endpoint';

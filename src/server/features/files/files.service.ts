@@ -9,8 +9,8 @@ import { newObjectKey, type Storage } from '../../adapters/storage/storage';
 import { signFileToken, verifyFileToken } from '../../adapters/storage/signed-url';
 import { AppError } from '../../lib/app-error';
 import { LRUCache } from 'lru-cache';
-import type { Actor } from '../accounts/accounts.service';
-import type { Downloader } from '../downloads/downloads.service';
+import type { Actor } from '../accounts';
+import type { Downloader } from './download-policy';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 

@@ -10,7 +10,7 @@ import { orders, songwriterProfiles, songwriterQuestionnaires } from '../../db/s
 import type { EmailContext } from '../../emails/layout';
 import { orderPaidEmail } from '../../emails/order-paid';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 import { applyCredit, creditHolderSessions } from './credits.service';
 
 const m = MESSAGES.songwriters;

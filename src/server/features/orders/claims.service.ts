@@ -11,7 +11,7 @@ import { pageUrl, type EmailContext } from '../../emails/layout';
 import { AppError } from '../../lib/app-error';
 import { emailIs } from '../../lib/email-match';
 import { signToken, verifyToken } from '../../lib/signed-token';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 import { isPaidOrder } from './paid-orders';
 
 const m = MESSAGES.songwriters;

@@ -10,7 +10,7 @@ import { orders, paymentEvents } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { orderPaidEmail } from '../../emails/order-paid';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 
 const m = MESSAGES.songwriters;
 

@@ -3,7 +3,7 @@ import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { orders, songReviews } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 import { isPaidOrder } from './paid-orders';
 
 const m = MESSAGES.songwriters;

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { withoutLinkTokens } from '../../lib/token-redaction';
-import type { Actor } from '../accounts/accounts.service';
-import { recordAudit } from '../audit/audit';
+import type { Actor } from '../accounts';
+import { recordAudit } from '../audit';
 
 /**
  * E-mails whose link lets its holder into the recipient's account (a new password, orders moved to it): the

@@ -35,15 +35,15 @@ import {
 } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { accountDeletedEmail } from '../../emails/account-deleted';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
 import { emailIs } from '../../lib/email-match';
 import { verifyPassword } from '../../lib/passwords';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import type { Actor } from '../accounts/accounts.service';
-import { removeObjects } from '../files/files.service';
-import { isPaidOrder } from '../orders/paid-orders';
-import { roundOf } from '../reviews/rewrites';
+import type { Actor } from '../accounts';
+import { removeObjects } from '../files';
+import { isPaidOrder } from '../orders';
+import { roundOf } from '../reviews';
 
 /** Password tries at deleting one's account: a session left open must not become a way to guess the password. */
 const DELETE_PASSWORD_RULE = { window: 15 * 60, max: 10 };

@@ -4,8 +4,8 @@ import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { songResponses, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
 
 /**
  * Admin: shows (or hides again) a hold's listener company in the writer's pitch report. Only a hold on a

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PitchReport, PitchReportResponse, PitchReportSong } from '../../../common/responses';
 import type { SongResponse } from '../../../common/constants';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { playReach } from '../preview-access/listen-depth.service';
-import { requestCompany } from '../preview-access/request-company';
+import { playReach, requestCompany } from '../preview-access';
 
 /** A stretch of time, from inclusive, to exclusive: the weekly digest reads one week of activity. */
 export interface Window {

@@ -7,7 +7,7 @@ import type { PitchActivityQuery } from '../../../common/schemas/pitching';
 import { queryRows, type Db } from '../../db/client';
 import { pitchLinks, songDownloads, songPlays, songResponses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { requestCompany } from '../preview-access/request-company';
+import { requestCompany } from '../preview-access';
 
 const KINDS = ['hold', 'pass', 'open', 'play', 'download'] as const;
 type Kind = (typeof KINDS)[number];

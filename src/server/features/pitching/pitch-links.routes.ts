@@ -17,29 +17,17 @@ import { PitchLinkSchema, PitchReplySchema, SongResponseSchema } from '../../../
 import { NewPlaySchema, PlayReportSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { createPitchLink, getPitchLink, listPitchLinks, revokePitchLink } from './pitch-links.service';
 import { findLivePitchLink, openPitchPage, startPitchPlay, updatePitchPlay, type LivePitchLink } from './pitch-page.service';
 import { sendPitchReply } from './pitch-replies.service';
 import { clearSongResponse, setSongResponse, type MailSettings } from './responses.service';
-import { sendDownload } from '../downloads/downloads.routes';
-import {
-  lyricSheet,
-  pitchDownloader,
-  pitchSongForDownload,
-  recordDownload,
-  taggedMp3,
-  type DownloadContact,
-} from '../downloads/downloads.service';
+import { sendDownload, lyricSheet, pitchSongForDownload, recordDownload, taggedMp3, type DownloadContact } from '../downloads';
+import { pitchDownloader } from '../files';
 import type { Storage } from '../../adapters/storage/storage';
 import { download, endpoint } from '../../middleware/endpoint';
-
-/** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
-export const PITCH_RATE_LIMIT: RateRule = { window: 60, max: 120 };
-/** Per link, on top: each reply e-mails its sender, so a leaked link cannot flood an inbox. */
-export const PITCH_REPLY_RATE_LIMIT: RateRule = { window: 3600, max: 10 };
 
 type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } };
 
@@ -61,7 +49,7 @@ export function pitchRoutes({
   contact: DownloadContact;
 }) {
   const loadLink = createMiddleware<PitchEnv>(async (c, next) => {
-    await consumeRateLimit(db, `pitch:${c.get('clientIp')}`, PITCH_RATE_LIMIT);
+    await consumeRateLimit(db, `pitch:${c.get('clientIp')}`, RATE_RULES.pitchPage);
     c.set('pitchLink', await findLivePitchLink(db, c.req.param('token') ?? ''));
     await next();
   });
@@ -139,7 +127,7 @@ export function pitchRoutes({
         responds(SentPitchReplySchema, 201),
         async (c) => {
           const link = c.get('pitchLink');
-          await consumeRateLimit(db, `pitch-reply:${link.id}`, PITCH_REPLY_RATE_LIMIT);
+          await consumeRateLimit(db, `pitch-reply:${link.id}`, RATE_RULES.pitchReply);
           return c.var.reply(await sendPitchReply({ db, link, values: c.req.valid('json'), mail }));
         },
       )

@@ -9,8 +9,8 @@ import { pitchLinks, pitchLinkSongs, songPlays, songResponses, songs } from '../
 import { pageUrl } from '../../emails/layout';
 import { pitchLinkEmail } from '../../emails/pitch-link';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
 import { hashPitchToken, newPitchToken } from './pitch-token';
 import { readPitchReplies } from './pitch-replies.service';
 import type { MailSettings } from './responses.service';

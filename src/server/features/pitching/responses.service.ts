@@ -10,9 +10,9 @@ import { pitchLinks, previewRequests, songResponses, songs, users } from '../../
 import { pageUrl, type EmailContext } from '../../emails/layout';
 import { songHeldEmail } from '../../emails/song-held';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { thumbLink } from '../files/files.service';
-import { requestCompany } from '../preview-access/request-company';
+import type { Actor } from '../accounts';
+import { thumbLink } from '../files';
+import { requestCompany } from '../preview-access';
 
 export interface MailSettings {
   emailCtx: EmailContext;

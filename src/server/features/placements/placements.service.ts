@@ -2,11 +2,11 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import { commissionOf, type NewPlacementValues, type PlacementFormValues } from '../../../common/schemas/placements';
 import type { Db, DbOrTx } from '../../db/client';
-import { pitchAgreements, placements, songs, songwriterProfiles, users } from '../../db/schema';
+import { pitchAgreements, placements, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
-import { songwriterName } from '../reviews/reviews.service';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
+import { songwriterSummary } from '../songwriters';
 
 const m = MESSAGES.placements;
 
@@ -42,13 +42,12 @@ async function signedAgreementOf(db: DbOrTx, pitchAgreementId: string | null) {
       id: pitchAgreements.id,
       reviewId: pitchAgreements.reviewId,
       commissionPercent: pitchAgreements.commissionPercent,
-      writerName: songwriterName,
-      writerEmail: users.email,
+      writerName: songwriterSummary.name,
+      writerEmail: songwriterSummary.email,
       termEndedOn: sql<string | null>`case when ${termEnd} <= now() then to_char((${termEnd}) at time zone 'UTC', 'YYYY-MM-DD') end`,
     })
     .from(pitchAgreements)
-    .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
-    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .innerJoin(songwriterSummary, eq(songwriterSummary.id, pitchAgreements.songwriterId))
     .where(and(eq(pitchAgreements.id, pitchAgreementId), eq(pitchAgreements.status, 'accepted')));
   return agreement;
 }
@@ -153,8 +152,8 @@ function readPlacementLines(db: Db, songwriterId?: string) {
       songTitle: songs.title,
       reviewId: pitchAgreements.reviewId,
       writerId: pitchAgreements.songwriterId,
-      writerName: songwriterName,
-      writerEmail: users.email,
+      writerName: songwriterSummary.name,
+      writerEmail: songwriterSummary.email,
       artist: placements.artist,
       project: placements.project,
       label: placements.label,
@@ -167,10 +166,9 @@ function readPlacementLines(db: Db, songwriterId?: string) {
     .from(placements)
     .innerJoin(songs, eq(songs.id, placements.songId))
     .innerJoin(pitchAgreements, eq(pitchAgreements.id, placements.pitchAgreementId))
-    .innerJoin(users, eq(users.id, pitchAgreements.songwriterId))
-    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .innerJoin(songwriterSummary, eq(songwriterSummary.id, pitchAgreements.songwriterId))
     .where(songwriterId === undefined ? undefined : eq(pitchAgreements.songwriterId, songwriterId))
-    .orderBy(asc(songwriterName), asc(users.email), asc(songs.title), desc(placements.createdAt));
+    .orderBy(asc(songwriterSummary.name), asc(songwriterSummary.email), asc(songs.title), desc(placements.createdAt));
 }
 
 /** The songwriter's own placements, by song: income, our commission and their share. Another writer's are never read. */

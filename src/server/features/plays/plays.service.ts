@@ -4,8 +4,8 @@ import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { songPlays, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import type { Actor } from '../accounts/accounts.service';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
+import type { Actor } from '../accounts';
 
 /**
  * A point in a song as song_plays stores it, for every listener (preview users and pitch recipients alike):
@@ -23,15 +23,6 @@ export interface PlayReport {
 }
 
 /**
- * Per listener and song: new plays (a player each, so a reload or a replay), and reports on them (a playing
- * player sends one every PLAY_REPORT_INTERVAL_SECONDS, and on pause, seek and end).
- */
-export const PLAY_RATE_LIMITS = {
-  starts: { window: 3600, max: 10 },
-  reports: { window: 60, max: 20 },
-} as const satisfies Record<string, RateRule>;
-
-/**
  * How far a report may run ahead of the server's clock since the play began: the first report (which begins
  * it) comes after at most one report interval of listening, plus a little for the network.
  */
@@ -41,8 +32,9 @@ const listenerKey = (listener: PlayListener) => (listener.kind === 'user' ? `use
 const ownPlay = (listener: PlayListener) =>
   listener.kind === 'user' ? eq(songPlays.userId, listener.userId) : eq(songPlays.pitchLinkId, listener.pitchLinkId);
 
-async function limitPlayReports(db: Db, kind: keyof typeof PLAY_RATE_LIMITS, listener: PlayListener, songId: string, now: Date) {
-  await consumeRateLimit(db, `plays-${kind}:${listenerKey(listener)}:${songId}`, PLAY_RATE_LIMITS[kind], now.getTime());
+async function limitPlayReports(db: Db, kind: 'starts' | 'reports', listener: PlayListener, songId: string, now: Date) {
+  const rule = kind === 'starts' ? RATE_RULES.playStarts : RATE_RULES.playReports;
+  await consumeRateLimit(db, `plays-${kind}:${listenerKey(listener)}:${songId}`, rule, now.getTime());
 }
 
 /**

@@ -20,8 +20,7 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { getSongListenDepth } from './listen-depth.service';
-import { listPreviewDownloads } from '../downloads/downloads.service';
-import { listPreviewUsers, listSongListening, listUserPlays } from './preview-activity.service';
+import { listPreviewDownloads, listPreviewUsers, listSongListening, listUserPlays } from './preview-activity.service';
 import {
   approvePreviewRequest,
   createPreviewAccount,

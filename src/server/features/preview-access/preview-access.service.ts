@@ -14,12 +14,11 @@ import { previewRequestReceivedEmail } from '../../emails/preview-request-receiv
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isCommonPassword } from '../../lib/passwords';
-import { createVerifiedAccount, grantRole, revokeRole, type Actor } from '../accounts/accounts.service';
+import { createVerifiedAccount, grantRole, revokeRole, type Actor, removeStaleUnverifiedAccount } from '../accounts';
 import { likePattern } from '../../lib/like-pattern';
 import { canonicalEmailSql } from '../../lib/canonical-email-sql';
 import { emailIs } from '../../lib/email-match';
-import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
-import { changesOf, recordAudit } from '../audit/audit';
+import { changesOf, recordAudit } from '../audit';
 
 const m = MESSAGES.previewAccess;
 const lowerEmail = (email: string) => email.trim().toLowerCase();

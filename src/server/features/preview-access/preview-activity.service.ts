@@ -1,4 +1,5 @@
-import { count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { previewRequests, songComments, songDownloads, songPlays, songs, userRoles, users } from '../../db/schema';
 import { requestCompany } from './request-company';
@@ -84,4 +85,29 @@ export async function listSongListening({ db }: { db: Db }) {
     .leftJoin(songPlays, eq(songPlays.songId, songs.id))
     .groupBy(songs.id)
     .orderBy(desc(listeners), songs.orderIndex);
+}
+
+/** How many downloads Preview Activity lists: the latest of everyone's, or of one user's (as many as their plays). */
+const LATEST_DOWNLOADS = { everyone: 100, oneUser: 200 } as const;
+
+/** The latest downloads by preview users (or by one of them), newest first, for Preview Activity. */
+export async function listPreviewDownloads({ db, userId }: { db: Db; userId?: string }) {
+  const downloader = alias(users, 'downloader');
+  return db
+    .select({
+      id: songDownloads.id,
+      kind: songDownloads.kind,
+      downloadedAt: songDownloads.downloadedAt,
+      songTitle: songs.title,
+      songSlug: songs.slug,
+      userId: downloader.id,
+      userName: downloader.name,
+      userEmail: downloader.email,
+    })
+    .from(songDownloads)
+    .innerJoin(songs, eq(songs.id, songDownloads.songId))
+    .innerJoin(downloader, eq(downloader.id, songDownloads.userId))
+    .where(and(eq(songDownloads.via, 'download'), userId === undefined ? undefined : eq(songDownloads.userId, userId)))
+    .orderBy(desc(songDownloads.downloadedAt), desc(songDownloads.id))
+    .limit(userId === undefined ? LATEST_DOWNLOADS.everyone : LATEST_DOWNLOADS.oneUser);
 }

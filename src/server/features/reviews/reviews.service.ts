@@ -19,13 +19,14 @@ import {
 import { pageUrl, type EmailContext } from '../../emails/layout';
 import { reviewMessageEmail } from '../../emails/review-message';
 import { reviewSentEmail } from '../../emails/review-sent';
-import { changesOf, recordAudit } from '../audit/audit';
+import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
-import { fileLink } from '../files/files.service';
+import type { Actor } from '../accounts';
+import { fileLink } from '../files';
 import { likePattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { reviewDueOn } from './due-dates';
+import { reviewDueOn } from '../submissions';
+import { songwriterSummary, unreadBy } from '../songwriters';
 import {
   assertMayWriteReview,
   reviewerOtherThan,
@@ -76,11 +77,6 @@ async function conversation(db: DbOrTx, review: ReviewRow, viewerId: string) {
     read: r.read,
     createdAt: r.createdAt,
   }));
-}
-
-/** The messages `viewerId` has yet to read: unread, and sent by the other side (or a deleted account). */
-export function unreadBy(viewerId: string): SQL | undefined {
-  return and(eq(reviewMessages.read, false), sql`${reviewMessages.senderId} is distinct from ${viewerId}`);
 }
 
 /** Opening a conversation marks the other side's messages read. */
@@ -189,9 +185,6 @@ export async function getSongwriterReview({ db, actor, reviewId, secret }: { db:
 
 // ---------------------------------------------------------------- admin
 
-/** A songwriter as the admin pages name them: their profile's name, else username, else e-mail (joins profile and user). */
-export const songwriterName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${songwriterProfiles.firstName}, ${songwriterProfiles.lastName})), ''), ${songwriterProfiles.username}, ${users.email})`;
-
 /** Unread messages from songwriters: the red badge in the admin sidebar. */
 export async function countUnreadFromSongwriters(db: Db): Promise<number> {
   const [row] = await db
@@ -221,9 +214,9 @@ export async function listAdminReviews({
     filters.push(
       or(
         ilike(songReviews.songTitle, pattern),
-        ilike(users.email, pattern),
-        ilike(songwriterProfiles.username, pattern),
-        ilike(sql`concat_ws(' ', ${songwriterProfiles.firstName}, ${songwriterProfiles.lastName})`, pattern),
+        ilike(songwriterSummary.email, pattern),
+        ilike(songwriterSummary.username, pattern),
+        ilike(songwriterSummary.name, pattern),
       )!,
     );
   }
@@ -248,13 +241,12 @@ export async function listAdminReviews({
       verdict: songReviews.verdict,
       rewriteOf: songReviews.rewriteOf,
       reviewerEmail: reviewer.email,
-      songwriterName,
-      songwriterEmail: users.email,
+      songwriterName: songwriterSummary.name,
+      songwriterEmail: songwriterSummary.email,
       unreadMessages: sql<number>`coalesce(${unread.n}, 0)::int`,
     })
     .from(songReviews)
-    .innerJoin(users, eq(users.id, songReviews.songwriterId))
-    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, songReviews.songwriterId))
+    .innerJoin(songwriterSummary, eq(songwriterSummary.id, songReviews.songwriterId))
     .leftJoin(reviewer, eq(reviewer.id, songReviews.reviewerId))
     .leftJoin(unread, eq(unread.reviewId, songReviews.id))
     .where(where);
@@ -270,8 +262,7 @@ export async function listAdminReviews({
     db
       .select({ total: count() })
       .from(songReviews)
-      .innerJoin(users, eq(users.id, songReviews.songwriterId))
-      .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, songReviews.songwriterId))
+      .innerJoin(songwriterSummary, eq(songwriterSummary.id, songReviews.songwriterId))
       .where(where),
   ]);
   return {

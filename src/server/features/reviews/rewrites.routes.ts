@@ -8,11 +8,10 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { readMultipart } from '../../lib/multipart';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
-import { SUBMISSION_RATE_LIMIT } from '../submissions/submissions.routes';
 import type { ReviewMail } from './reviews.service';
 import { assertRewriteAllowed, sendRewrite } from './rewrites.service';
 import { endpoint } from '../../middleware/endpoint';
@@ -39,7 +38,7 @@ export function songwriterRewriteRoutes({ db, storage, mail }: { db: Db; storage
       // An upload like a submission's, counted with them; refused before a byte of audio is stored.
       const { values, files, cleanup } = await readMultipart(c, RewriteSchema, REWRITE_FILES, {
         beforeFiles: async () => {
-          await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
+          await consumeRateLimit(db, `submission:${actor.id}`, RATE_RULES.submission);
           await assertRewriteAllowed({ db, actor, reviewId });
         },
       });

@@ -4,15 +4,15 @@ import { lyricsChanged, type RewriteValues } from '../../../common/schemas/rewri
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db, DbOrTx } from '../../db/client';
-import { songReviews, songwriterProfiles, users } from '../../db/schema';
+import { songReviews, users } from '../../db/schema';
 import { rewriteReceivedEmail } from '../../emails/rewrite-received';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { UploadedFile } from '../../lib/multipart';
-import type { Actor } from '../accounts/accounts.service';
-import { insertFile, removeObjects, type NewStoredFile } from '../files/files.service';
-import { putSubmissionAudio } from '../submissions/submissions.service';
-import { reviewDueOn } from './due-dates';
+import type { Actor } from '../accounts';
+import { insertFile, removeObjects, type NewStoredFile } from '../files';
+import { putSubmissionAudio, reviewDueOn } from '../submissions';
+import { songwriterSummary } from '../songwriters';
 import type { ReviewMail } from './reviews.service';
 import { rewriteOfReview, rewriteRefusal } from './rewrites';
 
@@ -104,8 +104,8 @@ export async function sendRewrite({
             .from(users)
             .where(and(eq(users.id, locked.reviewedBy), isNull(users.deletedAt)))
         : [];
-      const [profile] = await tx.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, actor.id));
-      const songwriterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || profile?.username || actor.email;
+      const [writer] = await tx.select({ name: songwriterSummary.name }).from(songwriterSummary).where(eq(songwriterSummary.id, actor.id));
+      const songwriterName = writer?.name ?? actor.email;
       await enqueueMail(tx, {
         to: reviewer?.email ?? mail.adminEmail,
         kind: 'rewrite-received',

@@ -5,7 +5,7 @@ import type { RubricScore, ScoreChange } from '../../../common/responses/reviews
 import type { DbOrTx } from '../../db/client';
 import { songReviews, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts/accounts.service';
+import type { Actor } from '../accounts';
 
 const m = MESSAGES.rewrites;
 const DAY_MS = 86_400_000;

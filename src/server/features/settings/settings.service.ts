@@ -3,8 +3,8 @@ import { SITE_SETTINGS, type CommenterDisplay } from '../../../common/constants'
 import type { SiteSettingsValues } from '../../../common/schemas/settings';
 import type { Db, DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
 
 /** What holds before an admin saves settings: the company is the site, reached at the admin notify address. */
 export interface SettingsDefaults {

@@ -6,11 +6,9 @@ import type { Storage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
-import { AnalysisSignal } from '../audio-analysis/analysis-signal';
-import { detectTempoAndKey, type AudioAnalysis } from '../audio-analysis/analyse-audio';
+import { AnalysisSignal, detectTempoAndKey, type AudioAnalysis, computeWaveform, UndecodableAudioError, type Waveform } from '../audio';
 import type { DbOrTx } from '../../db/client';
-import { insertFile, putFile, type NewStoredFile } from '../files/files.service';
-import { computeWaveform, UndecodableAudioError, type Waveform } from './waveform';
+import { insertFile, putFile, type NewStoredFile } from '../files';
 
 /**
  * Checks an admin's catalogue audio by its content (MP3 only, whatever the file is called), decodes it for

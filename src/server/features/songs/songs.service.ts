@@ -1,4 +1,4 @@
-import { mayDownload } from '../downloads/downloads.service';
+import { mayDownload, fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { CommenterDisplay } from '../../../common/constants';
 import type { MusicalKey } from '../../../common/musical-keys';
@@ -7,21 +7,20 @@ import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { pitchAgreements, songComments, songs, songwriterProfiles, storedFiles, users } from '../../db/schema';
+import { pitchAgreements, songComments, songs, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
-import type { Actor } from '../accounts/accounts.service';
-import { changesOf, recordAudit } from '../audit/audit';
-import { fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files/files.service';
+import type { Actor } from '../accounts';
+import { changesOf, recordAudit } from '../audit';
 import type { UploadedFile } from '../../lib/multipart';
 import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage, type SongImageFiles } from './song-media';
 import { likePattern } from '../../lib/like-pattern';
-import { songwriterName } from '../reviews/reviews.service';
+import { songwriterSummary } from '../songwriters';
 import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWriter } from './song-writers';
-import { requestCompany } from '../preview-access/request-company';
-import { commenterDisplay } from '../settings/settings.service';
+import { requestCompany } from '../preview-access';
+import { commenterDisplay } from '../settings';
 
 const m = MESSAGES.songs;
 
@@ -220,7 +219,7 @@ function publicSong(song: SongRow, userId: string, secret: string) {
 
 /** A song from a signed pitch agreement: the review it came from and its writer's name; null for the company's own. */
 const fromAgreement = sql<{ reviewId: string; writerName: string } | null>`case when ${pitchAgreements.id} is null then null
-  else json_build_object('reviewId', ${pitchAgreements.reviewId}, 'writerName', ${songwriterName}) end`;
+  else json_build_object('reviewId', ${pitchAgreements.reviewId}, 'writerName', ${songwriterSummary.name}) end`;
 
 export async function listAdminSongs({ db }: { db: Db }) {
   return db
@@ -236,8 +235,7 @@ export async function listAdminSongs({ db }: { db: Db }) {
     })
     .from(songs)
     .leftJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
-    .leftJoin(users, eq(users.id, pitchAgreements.songwriterId))
-    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .leftJoin(songwriterSummary, eq(songwriterSummary.id, pitchAgreements.songwriterId))
     .orderBy(asc(songs.orderIndex), asc(songs.createdAt));
 }
 
@@ -246,8 +244,7 @@ export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: A
     .select({ song: songs, fromAgreement, detectedBpm: storedFiles.detectedBpm, detectedKey: storedFiles.detectedKey })
     .from(songs)
     .leftJoin(pitchAgreements, eq(pitchAgreements.id, songs.pitchAgreementId))
-    .leftJoin(users, eq(users.id, pitchAgreements.songwriterId))
-    .leftJoin(songwriterProfiles, eq(songwriterProfiles.userId, pitchAgreements.songwriterId))
+    .leftJoin(songwriterSummary, eq(songwriterSummary.id, pitchAgreements.songwriterId))
     .leftJoin(storedFiles, eq(storedFiles.id, songs.audioFileId))
     .where(eq(songs.id, id));
   if (!row) throw new AppError('NOT_FOUND', m.notFound);

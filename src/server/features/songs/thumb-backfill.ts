@@ -3,7 +3,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { songs, storedFiles } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
-import { insertFile, removeObjects } from '../files/files.service';
+import { insertFile, removeObjects } from '../files';
 import { putSongThumbs, songImageCopies } from './song-media';
 
 /**

@@ -32,11 +32,8 @@ import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import * as MESSAGES from '../../../common/messages';
 import { actorOf } from '../../middleware/require-user';
-import { startCheckout } from '../orders/checkout.service';
-import { getMyCredit } from '../orders/credits.service';
-import { claimBySession, confirmClaimByEmail, requestClaimByEmail } from '../orders/claims.service';
-import { getMyOrder, listMyOrders } from '../orders/my-orders.service';
-import { signUpCookieName, signUpCookieOptions, signUpCookieValue } from '../accounts/credentials';
+import { startCheckout, getMyCredit, claimBySession, confirmClaimByEmail, requestClaimByEmail, getMyOrder, listMyOrders } from '../orders';
+import { signUpCookieName, signUpCookieOptions, signUpCookieValue } from '../accounts';
 import {
   countUnreadForSongwriter,
   getDashboardReviews,

@@ -29,12 +29,17 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { LIMITS } from '../../../common/constants';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
-import type { Actor } from '../accounts/accounts.service';
-import { findUserIdByEmail } from '../accounts/accounts.service';
-import { removeStaleUnverifiedAccount } from '../accounts/unverified-accounts';
-import { admitSignInAttempt, clearSignInAttempts, isSignInLocked, tellOwnersOfLock } from '../accounts/credentials';
-import { isPaidOrder } from '../orders/paid-orders';
-import { unreadBy } from '../reviews/reviews.service';
+import {
+  type Actor,
+  findUserIdByEmail,
+  removeStaleUnverifiedAccount,
+  admitSignInAttempt,
+  clearSignInAttempts,
+  isSignInLocked,
+  tellOwnersOfLock,
+} from '../accounts';
+import { isPaidOrder } from '../orders';
+import { unreadBy } from './unread-messages';
 
 const m = MESSAGES.songwriters;
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { EmailContext } from '../../emails/layout';
 import type { AppEnv } from '../../lib/hono-env';
 import { readMultipart } from '../../lib/multipart';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
 import { actorOf } from '../../middleware/require-user';
 import { assertOrderTakesSong, submitSong } from './submissions.service';
@@ -18,9 +18,6 @@ const SUBMISSION_FILES = {
   audio: { maxBytes: LIMITS.submissionAudioMaxBytes, tooLarge: MESSAGES.reviews.audioTooLarge },
   lyricsFile: { maxBytes: LIMITS.lyricsFileMaxBytes, tooLarge: MESSAGES.reviews.lyricsTooLarge },
 };
-
-/** Submission attempts a songwriter may make: a package is at most 4 songs, so this leaves room for many retries. */
-export const SUBMISSION_RATE_LIMIT: RateRule = { window: 3600, max: 60 };
 
 /** POST /api/submissions: one song of a paid order (multipart: `data` JSON, `audio`, optional `lyricsFile`). */
 export function submissionRoutes({
@@ -54,7 +51,7 @@ export function submissionRoutes({
       // Counted and the order checked once `data` is read, before a byte of a file is stored.
       const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
         beforeFiles: async ({ orderId }) => {
-          await consumeRateLimit(db, `submission:${actor.id}`, SUBMISSION_RATE_LIMIT);
+          await consumeRateLimit(db, `submission:${actor.id}`, RATE_RULES.submission);
           await assertOrderTakesSong(db, orderId, actor.id);
         },
       });

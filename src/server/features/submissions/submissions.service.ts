@@ -6,18 +6,17 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import { AUDIO_KINDS, LYRICS_KINDS, sniffFile } from '../../adapters/storage/sniff';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { orders, songReviews, songwriterProfiles, users } from '../../db/schema';
+import { orders, songReviews, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { submissionReceivedEmail } from '../../emails/submission-received';
 import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/multipart';
-import type { Actor } from '../accounts/accounts.service';
-import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files/files.service';
-import { reviewDueOn } from '../reviews/due-dates';
-import { isPaidOrder } from '../orders/paid-orders';
-import { submissionWaveform } from './submission-waveform';
-import { AnalysisSignal } from '../audio-analysis/analysis-signal';
-import { detectTempoAndKey, NOTHING_DETECTED } from '../audio-analysis/analyse-audio';
+import type { Actor } from '../accounts';
+import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files';
+import { reviewDueOn } from './due-dates';
+import { songwriterSummary } from '../songwriters';
+import { isPaidOrder } from '../orders';
+import { submissionWaveform, AnalysisSignal, detectTempoAndKey, NOTHING_DETECTED } from '../audio';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
@@ -149,8 +148,8 @@ export async function submitSong({
         .update(orders)
         .set({ songsSubmitted: songNumber, paymentStatus: songNumber === locked.packageSize ? 'completed' : locked.paymentStatus })
         .where(eq(orders.id, locked.id));
-      const [profile] = await tx.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, actor.id));
-      const songwriterName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || profile?.username || actor.email;
+      const [writer] = await tx.select({ name: songwriterSummary.name }).from(songwriterSummary).where(eq(songwriterSummary.id, actor.id));
+      const songwriterName = writer?.name ?? actor.email;
       await enqueueMail(tx, {
         to: mail.adminEmail,
         kind: 'submission-received',

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { MPEGDecoder, type MPEGDecodedAudio } from 'mpg123-decoder';
 import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
-import type { PcmSink } from '../audio-analysis/analysis-signal';
+import type { PcmSink } from './analysis-signal';
 
 /** A song's waveform as stored with it: peaks of 0-255 (the loudest is 255) and its length. */
 export interface Waveform {

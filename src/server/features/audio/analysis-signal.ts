@@ -1,5 +1,5 @@
 /**
- * Receives decoded PCM as a decoder produces it. The waveform decoders (songs/waveform.ts) hand every piece to
+ * Receives decoded PCM as a decoder produces it. The waveform decoders (waveform.ts) hand every piece to
  * an optional sink, so a file is decoded once for its peaks and its tempo and key alike.
  */
 export interface PcmSink {

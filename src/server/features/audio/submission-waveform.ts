@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 import { WAVEFORM_MAX_PEAKS } from '../../../common/constants';
 import type { Logger } from '../../lib/logger';
-import type { PcmSink } from '../audio-analysis/analysis-signal';
-import { computeWavWaveform, computeWaveform, UndecodableAudioError, type Waveform } from '../songs/waveform';
+import type { PcmSink } from './analysis-signal';
+import { computeWavWaveform, computeWaveform, UndecodableAudioError, type Waveform } from './waveform';
 
 /**
  * The submitted kinds whose waveform the server can compute without ffmpeg: MP3 (mpg123 in WebAssembly) and

@@ -2,7 +2,7 @@ import { MUSICAL_KEYS } from '../../../common/musical-keys';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { chordProgression, clickTrack, encodeTestMp3, encodeWav, major, minor, mix } from '../../../../tests/setup/test-audio';
-import { computeWavWaveform, computeWaveform } from '../songs/waveform';
+import { computeWavWaveform, computeWaveform } from './waveform';
 import { AnalysisSignal } from './analysis-signal';
 import { analyseAudio, AnalysisTimedOutError } from './analyse-audio';
 
