@@ -24,6 +24,11 @@ export interface MailWorkerOptions {
   /** After this many failed attempts the row is marked dead and shown as such on the Outbox page. */
   maxAttempts?: number;
   pollMs?: number;
+  /**
+   * The clock that times retries and leases. Without one the database's is used, so that workers in several
+   * processes agree on when a lease runs out (tests pass their own, to move through a long outage at once).
+   */
+  now?: () => Date;
 }
 
 export interface MailWorker {
@@ -49,7 +54,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     maxDelayMs = 60 * 60_000,
     maxAttempts = 12,
     pollMs = 1_000,
+    now,
   } = options;
+
+  /** The moment, as SQL: the given clock's, or else the database's. */
+  const nowSql = () => (now ? sql`${now().toISOString()}::timestamptz` : sql`now()`);
 
   /** Leases due rows. SKIP LOCKED lets concurrent workers take disjoint batches. */
   async function claim() {
@@ -60,8 +69,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         .where(
           and(
             eq(mailOutbox.status, 'pending'),
-            lte(mailOutbox.nextAttemptAt, sql`now()`),
-            or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
+            lte(mailOutbox.nextAttemptAt, nowSql()),
+            or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, nowSql())),
           ),
         )
         .orderBy(asc(mailOutbox.nextAttemptAt))
@@ -71,7 +80,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       return tx
         .update(mailOutbox)
         .set({
-          lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+          lockedUntil: sql`${nowSql()} + ${`${leaseMs} milliseconds`}::interval`,
           attempts: sql`${mailOutbox.attempts} + 1`,
         })
         .where(
@@ -105,7 +114,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       });
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .set({ status: 'sent', sentAt: nowSql(), lockedUntil: null, lastError: null })
         .where(eq(mailOutbox.id, row.id));
       options.onSent?.();
       return true;
@@ -119,7 +128,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           status: dead ? 'dead' : 'pending',
           lastError: message.slice(0, 1000),
           lockedUntil: null,
-          nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
+          nextAttemptAt: sql`${nowSql()} + ${`${delay} milliseconds`}::interval`,
         })
         .where(eq(mailOutbox.id, row.id));
       logger.warn({ outboxId: row.id, attempt: row.attempts, dead, err: message }, 'mail delivery failed');
