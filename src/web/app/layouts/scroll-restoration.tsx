@@ -6,7 +6,7 @@ const scrollByEntry = new Map<string, number>();
 
 /**
  * A new page starts at the top (or at its #anchor); Back and Forward return to where that entry was left.
- * (React Router's own ScrollRestoration needs its data router, which this app does not use: decision 0018.)
+ * (React Router's own ScrollRestoration needs its data router, which this app does not use: decision 0070.)
  */
 export function ScrollRestoration() {
   const { key, hash } = useLocation();

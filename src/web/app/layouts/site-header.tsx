@@ -1,5 +1,5 @@
 import { Menu, Music2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import { mayBrowseCatalogue, PAGE_PATHS } from '../../../common/routes';
@@ -82,87 +82,105 @@ export function SiteHeader() {
         </div>
       </div>
 
-      {menuOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label="Main"
-          className="border-t border-stone-800 px-4 pb-4 pt-2 md:hidden"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              closeMenu();
-              toggleRef.current?.focus();
-            }
-          }}
-        >
-          <ul className="grid gap-1">
-            {SITE_NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end className={(s) => cn(navLinkClass(s), 'block text-base')} onClick={closeMenu}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-            {canBrowseSongs && (
-              <>
-                <li>
-                  <NavLink to={PAGE_PATHS.songs} className={(s) => cn(navLinkClass(s), 'block text-base')} onClick={closeMenu}>
-                    Songs
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to={PAGE_PATHS.myHolds} className={(s) => cn(navLinkClass(s), 'block text-base')} onClick={closeMenu}>
-                    My holds
-                  </NavLink>
-                </li>
-              </>
-            )}
-          </ul>
-          <div className="mt-3 grid gap-2 border-t border-stone-800 pt-3">
-            {me.isPending ? null : user ? (
-              <>
-                <p className="truncate px-3 text-sm text-stone-300">{user.email}</p>
-                {me.data?.isAdmin && (
-                  <Button asChild variant="accent" className="justify-start text-base">
-                    <Link to={PAGE_PATHS.admin} onClick={closeMenu}>
-                      Admin
-                    </Link>
-                  </Button>
-                )}
-                {me.data?.isSongwriter && (
-                  <Button asChild variant="ghost" className="justify-start text-base text-stone-100 hover:bg-white/10 hover:text-white">
-                    <Link to={PAGE_PATHS.songwriterDashboard} onClick={closeMenu}>
-                      Dashboard
-                    </Link>
-                  </Button>
-                )}
-                <Button
-                  variant="ghost"
-                  className="justify-start text-base text-stone-100 hover:bg-white/10 hover:text-white"
-                  onClick={() => {
-                    closeMenu();
-                    void signOut();
-                  }}
-                >
-                  Logout
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button asChild variant="ghost" className="justify-start text-base text-stone-100 hover:bg-white/10 hover:text-white">
-                  <Link to={PAGE_PATHS.auth} onClick={closeMenu}>
-                    Login
-                  </Link>
-                </Button>
-                <Button asChild variant="accent" className="text-base">
-                  <Link to={PAGE_PATHS.signup} onClick={closeMenu}>
-                    Sign Up
-                  </Link>
-                </Button>
-              </>
-            )}
-          </div>
-        </nav>
-      )}
+      {menuOpen && <MobileMenu canBrowseSongs={canBrowseSongs} close={closeMenu} toggleRef={toggleRef} onSignOut={() => void signOut()} />}
     </header>
+  );
+}
+
+/** The menu a narrow screen opens from the header's toggle; Escape closes it and hands focus back to the toggle. */
+function MobileMenu({
+  canBrowseSongs,
+  close,
+  toggleRef,
+  onSignOut,
+}: {
+  canBrowseSongs: boolean;
+  close: () => void;
+  toggleRef: RefObject<HTMLButtonElement | null>;
+  onSignOut: () => void;
+}) {
+  const me = useMe();
+  const user = me.data?.user;
+  const mobileLinkClass = (state: { isActive: boolean }) => cn(navLinkClass(state), 'block text-base');
+  return (
+    <nav
+      id="mobile-menu"
+      aria-label="Main"
+      className="border-t border-stone-800 px-4 pb-4 pt-2 md:hidden"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          close();
+          toggleRef.current?.focus();
+        }
+      }}
+    >
+      <ul className="grid gap-1">
+        {SITE_NAV_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={mobileLinkClass} onClick={close}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        {canBrowseSongs && (
+          <>
+            <li>
+              <NavLink to={PAGE_PATHS.songs} className={mobileLinkClass} onClick={close}>
+                Songs
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={PAGE_PATHS.myHolds} className={mobileLinkClass} onClick={close}>
+                My holds
+              </NavLink>
+            </li>
+          </>
+        )}
+      </ul>
+      <div className="mt-3 grid gap-2 border-t border-stone-800 pt-3">
+        {me.isPending ? null : user ? (
+          <>
+            <p className="truncate px-3 text-sm text-stone-300">{user.email}</p>
+            {me.data?.isAdmin && (
+              <Button asChild variant="accent" className="justify-start text-base">
+                <Link to={PAGE_PATHS.admin} onClick={close}>
+                  Admin
+                </Link>
+              </Button>
+            )}
+            {me.data?.isSongwriter && (
+              <Button asChild variant="ghost" className="justify-start text-base text-stone-100 hover:bg-white/10 hover:text-white">
+                <Link to={PAGE_PATHS.songwriterDashboard} onClick={close}>
+                  Dashboard
+                </Link>
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              className="justify-start text-base text-stone-100 hover:bg-white/10 hover:text-white"
+              onClick={() => {
+                close();
+                onSignOut();
+              }}
+            >
+              Logout
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button asChild variant="ghost" className="justify-start text-base text-stone-100 hover:bg-white/10 hover:text-white">
+              <Link to={PAGE_PATHS.auth} onClick={close}>
+                Login
+              </Link>
+            </Button>
+            <Button asChild variant="accent" className="text-base">
+              <Link to={PAGE_PATHS.signup} onClick={close}>
+                Sign Up
+              </Link>
+            </Button>
+          </>
+        )}
+      </div>
+    </nav>
   );
 }

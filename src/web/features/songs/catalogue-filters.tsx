@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { LIMITS } from '../../../common/constants';
 import { MUSICAL_KEYS, type MusicalKey } from '../../../common/musical-keys';
 import * as MESSAGES from '../../../common/messages';
@@ -74,45 +74,7 @@ export function CatalogueFilters({
   id?: string;
   onSubmitted?: () => void;
 }) {
-  const fromUrl = toDraft(filters);
-  const [draft, setDraft] = useState<Draft>(fromUrl);
-  const applied = useRef<Draft>(fromUrl);
-
-  // The URL changed without us: show its values.
-  useEffect(() => {
-    const next = { q: filters.q ?? '', bpmMin: filters.bpmMin?.toString() ?? '', bpmMax: filters.bpmMax?.toString() ?? '' };
-    if (!sameDraft(next, applied.current)) {
-      applied.current = next;
-      setDraft(next);
-    }
-  }, [filters.q, filters.bpmMin, filters.bpmMax]);
-
-  const errors = bpmErrors(draft);
-  const valid = !errors.bpmMin && !errors.bpmMax;
-
-  // The latest onChange, so the pause timer below restarts only when the draft changes.
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  });
-
-  const apply = useCallback((next: Draft) => {
-    applied.current = next;
-    const min = parseBpm(next.bpmMin);
-    const max = parseBpm(next.bpmMax);
-    onChangeRef.current({
-      q: next.q.trim() || undefined,
-      bpmMin: typeof min === 'number' ? min : undefined,
-      bpmMax: typeof max === 'number' ? max : undefined,
-    });
-  }, []);
-
-  // Apply what was typed once the typing pauses.
-  useEffect(() => {
-    if (!valid || sameDraft(draft, applied.current)) return;
-    const timer = setTimeout(() => apply(draft), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, valid, apply]);
+  const { draft, setDraft, errors, submit } = useFilterDraft(filters, onChange);
 
   const hasFilters = hasAnyFilter(filters);
   // A genre from a shared link that no active song has any more still shows as chosen.
@@ -127,9 +89,7 @@ export function CatalogueFilters({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!valid) return;
-        if (!sameDraft(draft, applied.current)) apply(draft);
-        onSubmitted?.();
+        if (submit()) onSubmitted?.();
       }}
       className={
         variant === 'sheet'
@@ -170,30 +130,7 @@ export function CatalogueFilters({
           ))}
         </NativeSelect>
       </FormField>
-      <div className="grid grid-cols-2 gap-4 lg:contents">
-        <FormField label="Min BPM" error={errors.bpmMin}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.bpmMin}
-            max={LIMITS.bpmMax}
-            step={1}
-            value={draft.bpmMin}
-            onChange={(event) => setDraft((d) => ({ ...d, bpmMin: event.target.value }))}
-          />
-        </FormField>
-        <FormField label="Max BPM" error={errors.bpmMax}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.bpmMin}
-            max={LIMITS.bpmMax}
-            step={1}
-            value={draft.bpmMax}
-            onChange={(event) => setDraft((d) => ({ ...d, bpmMax: event.target.value }))}
-          />
-        </FormField>
-      </div>
+      <BpmRangeFields draft={draft} setDraft={setDraft} errors={errors} />
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-5">
         <label className="flex min-h-10 items-center gap-3 text-sm font-medium">
           <input
@@ -223,5 +160,98 @@ export function CatalogueFilters({
         )}
       </div>
     </form>
+  );
+}
+
+/**
+ * What is being typed in the search and BPM fields, applied once the typing pauses (or on submit, which says
+ * whether it could apply), and replaced by the URL's values when they change from outside.
+ */
+function useFilterDraft(filters: Filters, onChange: (patch: FilterPatch) => void) {
+  const fromUrl = toDraft(filters);
+  const [draft, setDraft] = useState<Draft>(fromUrl);
+  const applied = useRef<Draft>(fromUrl);
+
+  // The URL changed without us: show its values.
+  useEffect(() => {
+    const next = { q: filters.q ?? '', bpmMin: filters.bpmMin?.toString() ?? '', bpmMax: filters.bpmMax?.toString() ?? '' };
+    if (!sameDraft(next, applied.current)) {
+      applied.current = next;
+      setDraft(next);
+    }
+  }, [filters.q, filters.bpmMin, filters.bpmMax]);
+
+  const errors = bpmErrors(draft);
+  const valid = !errors.bpmMin && !errors.bpmMax;
+
+  // The latest onChange, so the pause timer below restarts only when the draft changes.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  const apply = useCallback((next: Draft) => {
+    applied.current = next;
+    const min = parseBpm(next.bpmMin);
+    const max = parseBpm(next.bpmMax);
+    onChangeRef.current({
+      q: next.q.trim() || undefined,
+      bpmMin: typeof min === 'number' ? min : undefined,
+      bpmMax: typeof max === 'number' ? max : undefined,
+    });
+  }, []);
+
+  // Apply what was typed once the typing pauses.
+  useEffect(() => {
+    if (!valid || sameDraft(draft, applied.current)) return;
+    const timer = setTimeout(() => apply(draft), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, valid, apply]);
+
+  /** Applies the draft now, if it is valid; false when it is not. */
+  const submit = () => {
+    if (!valid) return false;
+    if (!sameDraft(draft, applied.current)) apply(draft);
+    return true;
+  };
+
+  return { draft, setDraft, errors, submit };
+}
+
+/** The BPM range's two fields, side by side (in the card's row on a wide screen). */
+function BpmRangeFields({
+  draft,
+  setDraft,
+  errors,
+}: {
+  draft: Draft;
+  setDraft: Dispatch<SetStateAction<Draft>>;
+  errors: { bpmMin?: string; bpmMax?: string };
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:contents">
+      <FormField label="Min BPM" error={errors.bpmMin}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.bpmMin}
+          max={LIMITS.bpmMax}
+          step={1}
+          value={draft.bpmMin}
+          onChange={(event) => setDraft((d) => ({ ...d, bpmMin: event.target.value }))}
+        />
+      </FormField>
+      <FormField label="Max BPM" error={errors.bpmMax}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.bpmMin}
+          max={LIMITS.bpmMax}
+          step={1}
+          value={draft.bpmMax}
+          onChange={(event) => setDraft((d) => ({ ...d, bpmMax: event.target.value }))}
+        />
+      </FormField>
+    </div>
   );
 }

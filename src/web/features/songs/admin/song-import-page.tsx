@@ -30,15 +30,12 @@ interface Mp3 {
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(SONG_IMPORT_TEMPLATE)}`;
 
 /**
- * /admin/songs/import: a CSV of songs and their MP3s. The MP3s go up as soon as they are chosen (the song form's
- * own upload, with progress); the CSV is then checked row by row on the server, saving nothing, and the songs are
- * imported, all or none, only once every row is right.
+ * The import's files and its two calls: MP3s uploaded one by one as they are chosen, the CSV checked (saving
+ * nothing) once they are all up, and the import itself.
  */
-export function SongImportPage() {
+function useSongImport() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const csvId = useId();
-  const mp3Id = useId();
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [mp3s, setMp3s] = useState<Mp3[]>([]);
 
@@ -89,6 +86,19 @@ export function SongImportPage() {
     }
   };
 
+  return { csv, mp3s, uploading, preview, importSongs, chooseCsv, chooseMp3s };
+}
+
+/**
+ * /admin/songs/import: a CSV of songs and their MP3s. The MP3s go up as soon as they are chosen (the song form's
+ * own upload, with progress); the CSV is then checked row by row on the server, saving nothing, and the songs are
+ * imported, all or none, only once every row is right.
+ */
+export function SongImportPage() {
+  const csvId = useId();
+  const mp3Id = useId();
+  const { csv, mp3s, uploading, preview, importSongs, chooseCsv, chooseMp3s } = useSongImport();
+
   const result = preview.data;
   const rowCount = result?.rows.length ?? 0;
   const problems = result ? [...result.fileErrors, ...result.rows.flatMap((r) => r.errors)] : [];
@@ -108,36 +118,7 @@ export function SongImportPage() {
         unpublished until you publish each one.
       </p>
 
-      <section aria-labelledby="import-format" className="mt-6 max-w-prose rounded-xl border border-border bg-card p-4 text-sm">
-        <h2 id="import-format" className="font-semibold">
-          How to write the CSV
-        </h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>
-            Columns: <code>title</code>, <code>writers</code>, <code>genre</code>, <code>bpm</code>, <code>key</code>, <code>tags</code>,{' '}
-            <code>lyrics</code>, <code>description</code>, <code>audio_file</code>.
-          </li>
-          <li>
-            <code>writers</code>: each writer as <code>Name (PRO, IPI 00123456789, Publisher) 50%</code>, separated by semicolons, for
-            example <code>Jo Whitfield (BMI, IPI 00123456789) 50%; Casey Rivers 50%</code>. The brackets are optional; the shares must add
-            up to 100%. A name or publisher holding brackets, a comma, a semicolon or a quote goes in double quotes, as in{' '}
-            <code>(ASCAP, &quot;Sony Music Publishing (US)&quot;)</code>; the catalogue export writes them so.
-          </li>
-          <li>
-            <code>key</code>: like <code>C major</code>, <code>F# minor</code> or <code>Bb major</code>. <code>tags</code>: separated by
-            semicolons.
-          </li>
-          <li>
-            <code>audio_file</code>: the file name of one of the MP3s you choose below, such as <code>gravel-road-goodbye.mp3</code>.
-          </li>
-        </ul>
-        <Button asChild variant="outline" size="sm" className="mt-3">
-          <a href={TEMPLATE_HREF} download="song-import-template.csv">
-            <Download aria-hidden="true" />
-            Download the template
-          </a>
-        </Button>
-      </section>
+      <CsvFormatHelp />
 
       <div className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-2">
         <div className="rounded-xl border border-border bg-card p-4">
@@ -152,25 +133,7 @@ export function SongImportPage() {
             onChange={(e) => void chooseMp3s(e)}
             className="mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-muted file:px-3 file:py-1.5"
           />
-          {mp3s.length > 0 && (
-            <ul className="mt-3 space-y-2 text-sm" aria-label="Chosen MP3s">
-              {mp3s.map((f) => (
-                <li key={f.name}>
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="truncate">{f.name}</span>
-                    <span className={f.error ? 'text-danger-text' : 'text-muted-foreground'}>
-                      {f.error ? 'Failed' : f.uploadId ? 'Uploaded' : `${Math.round(f.progress)}%`}
-                    </span>
-                  </div>
-                  {f.error ? (
-                    <p className="text-danger-text">{f.error}</p>
-                  ) : (
-                    !f.uploadId && <Progress value={f.progress} label={`Uploading ${f.name}`} className="mt-1" />
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <Mp3List mp3s={mp3s} />
         </div>
         <div className="rounded-xl border border-border bg-card p-4">
           <label htmlFor={csvId} className="font-semibold">
@@ -202,26 +165,7 @@ export function SongImportPage() {
         ) : (
           result && (
             <>
-              {problems.length > 0 ? (
-                <Alert variant="destructive" role="alert" className="mt-3">
-                  <p className="flex items-center gap-2 font-semibold">
-                    <CircleAlert aria-hidden="true" className="size-4" />
-                    {problems.length === 1 ? '1 problem to fix' : `${problems.length} problems to fix`}. Nothing has been saved.
-                  </p>
-                  <ul className="mt-2 list-disc space-y-1 pl-5">
-                    {problems.map((p) => (
-                      <li key={p}>{p}</li>
-                    ))}
-                  </ul>
-                </Alert>
-              ) : (
-                <Alert variant="success" role="status" className="mt-3">
-                  <p className="flex items-center gap-2">
-                    <CircleCheck aria-hidden="true" className="size-4" />
-                    Every row is ready to import.
-                  </p>
-                </Alert>
-              )}
+              <PreviewVerdict problems={problems} />
               {rowCount > 0 && <PreviewTable rows={result.rows} />}
               <div className="mt-4 flex flex-wrap items-center gap-3">
                 <Button disabled={!canImport} onClick={() => importSongs.mutate()}>
@@ -292,5 +236,91 @@ function PreviewTable({ rows }: { rows: SongImportPreview['rows'] }) {
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** How to write the import's CSV, and its template. */
+function CsvFormatHelp() {
+  return (
+    <section aria-labelledby="import-format" className="mt-6 max-w-prose rounded-xl border border-border bg-card p-4 text-sm">
+      <h2 id="import-format" className="font-semibold">
+        How to write the CSV
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>
+          Columns: <code>title</code>, <code>writers</code>, <code>genre</code>, <code>bpm</code>, <code>key</code>, <code>tags</code>,{' '}
+          <code>lyrics</code>, <code>description</code>, <code>audio_file</code>.
+        </li>
+        <li>
+          <code>writers</code>: each writer as <code>Name (PRO, IPI 00123456789, Publisher) 50%</code>, separated by semicolons, for example{' '}
+          <code>Jo Whitfield (BMI, IPI 00123456789) 50%; Casey Rivers 50%</code>. The brackets are optional; the shares must add up to 100%.
+          A name or publisher holding brackets, a comma, a semicolon or a quote goes in double quotes, as in{' '}
+          <code>(ASCAP, &quot;Sony Music Publishing (US)&quot;)</code>; the catalogue export writes them so.
+        </li>
+        <li>
+          <code>key</code>: like <code>C major</code>, <code>F# minor</code> or <code>Bb major</code>. <code>tags</code>: separated by
+          semicolons.
+        </li>
+        <li>
+          <code>audio_file</code>: the file name of one of the MP3s you choose below, such as <code>gravel-road-goodbye.mp3</code>.
+        </li>
+      </ul>
+      <Button asChild variant="outline" size="sm" className="mt-3">
+        <a href={TEMPLATE_HREF} download="song-import-template.csv">
+          <Download aria-hidden="true" />
+          Download the template
+        </a>
+      </Button>
+    </section>
+  );
+}
+
+/** The chosen MP3s, each with its upload's progress or what went wrong. */
+function Mp3List({ mp3s }: { mp3s: Mp3[] }) {
+  if (mp3s.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-2 text-sm" aria-label="Chosen MP3s">
+      {mp3s.map((f) => (
+        <li key={f.name}>
+          <div className="flex items-center justify-between gap-2">
+            <span className="truncate">{f.name}</span>
+            <span className={f.error ? 'text-danger-text' : 'text-muted-foreground'}>
+              {f.error ? 'Failed' : f.uploadId ? 'Uploaded' : `${Math.round(f.progress)}%`}
+            </span>
+          </div>
+          {f.error ? (
+            <p className="text-danger-text">{f.error}</p>
+          ) : (
+            !f.uploadId && <Progress value={f.progress} label={`Uploading ${f.name}`} className="mt-1" />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the check found: every problem to fix, or that every row is ready. Nothing is saved either way. */
+function PreviewVerdict({ problems }: { problems: string[] }) {
+  if (problems.length === 0)
+    return (
+      <Alert variant="success" role="status" className="mt-3">
+        <p className="flex items-center gap-2">
+          <CircleCheck aria-hidden="true" className="size-4" />
+          Every row is ready to import.
+        </p>
+      </Alert>
+    );
+  return (
+    <Alert variant="destructive" role="alert" className="mt-3">
+      <p className="flex items-center gap-2 font-semibold">
+        <CircleAlert aria-hidden="true" className="size-4" />
+        {problems.length === 1 ? '1 problem to fix' : `${problems.length} problems to fix`}. Nothing has been saved.
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

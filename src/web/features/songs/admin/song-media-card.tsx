@@ -24,21 +24,11 @@ const lyricsText = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/**
- * The song form's files: the audio (required for a new song), the cover image and a lyrics file, each with its
- * own message. The audio is uploaded the moment it is chosen, so the form can offer the tempo and key found in it
- * (`onUploaded`) while the admin fills in the rest; choosing another file abandons the first upload. A lyrics
- * file is read here into the Lyrics field (`lyrics`), and Remove puts back what the field held before.
- * The browser's checks (type, size; shared with the server's messages) only spare a useless upload; the server
- * judges the files by content.
- */
-export function useSongMedia(
-  song: AdminSong | undefined,
-  { onUploaded, lyrics }: { onUploaded: (upload: SongAudioUpload) => void; lyrics: { get: () => string; set: (text: string) => void } },
-) {
-  const editing = song !== undefined;
+/** The audio file: uploaded the moment it is chosen; choosing another abandons the first upload. */
+function useAudioUpload(editing: boolean, onUploaded: (upload: SongAudioUpload) => void) {
   const [audio, setAudio] = useState<AudioUpload>({ state: 'none' });
   const [audioError, setAudioError] = useState<string>();
+  const audioInput = useRef<HTMLInputElement>(null);
   const uploading = useRef<AbortController | null>(null);
   /** The upload in flight: the stored file, or undefined once it failed or gave way to another file. */
   const pending = useRef<Promise<SongAudioUpload | undefined> | null>(null);
@@ -48,17 +38,6 @@ export function useSongMedia(
     uploaded.current = onUploaded;
   });
   useEffect(() => () => uploading.current?.abort(), []);
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string>();
-  const [imagePreview, setImagePreview] = useState<string | null>(null);
-  const [removeImage, setRemoveImage] = useState(false);
-  const audioInput = useRef<HTMLInputElement>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const lyricsInput = useRef<HTMLInputElement>(null);
-  const [lyricsFile, setLyricsFile] = useState<{ file: ChosenFile; before: string } | null>(null);
-  const [lyricsError, setLyricsError] = useState<string>();
-  // Only the newest file's text lands, however the reads finish.
-  const lyricsRead = useRef(0);
 
   const abandonAudio = () => {
     uploading.current?.abort();
@@ -67,32 +46,10 @@ export function useSongMedia(
     setAudioError(undefined);
   };
 
-  useEffect(() => {
-    if (!image) {
-      setImagePreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setImagePreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
-
   return {
-    song,
-    editing,
-    files: { image, removeImage } satisfies SongFiles,
     audio,
-    /** The uploaded audio the form saves with, once its upload is done. */
-    audioUploadId: audio.state === 'uploaded' ? audio.upload.id : undefined,
     audioError,
-    imageError,
-    imagePreview,
     audioInput,
-    imageInput,
-    lyricsInput,
-    lyricsFile: lyricsFile?.file ?? null,
-    lyricsError,
-    hasErrors: Boolean(audioError || imageError),
     /** False, with the audio's message shown, when a new song has no audio chosen; focuses the input if asked. */
     audioChosen({ focus = false } = {}) {
       const message =
@@ -104,13 +61,10 @@ export function useSongMedia(
       if (focus) audioInput.current?.focus();
       return false;
     },
-    /** The server's messages for the two files, if it sent any. An upload refused at saving must be chosen again. */
-    showServerErrors(fields: Partial<Record<string, string[]>>) {
-      if (fields.audio?.[0]) {
-        setAudioError(fields.audio[0]);
-        setAudio((current) => (current.state === 'uploaded' ? { state: 'failed', file: current.file } : current));
-      }
-      if (fields.image?.[0]) setImageError(fields.image[0]);
+    /** The server refused the uploaded file at saving: it must be chosen again. */
+    refuseAudio(message: string) {
+      setAudioError(message);
+      setAudio((current) => (current.state === 'uploaded' ? { state: 'failed', file: current.file } : current));
     },
     /**
      * The id of the chosen audio once it is uploaded, waiting for an upload on its way; undefined when no file
@@ -156,6 +110,35 @@ export function useSongMedia(
       abandonAudio();
       setAudio({ state: 'none' });
     },
+  };
+}
+
+/** The cover image: chosen, previewed, or the current one marked for removal. */
+function useImageFile() {
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string>();
+  const [imagePreview, setImagePreview] = useState<string | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
+  const imageInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!image) {
+      setImagePreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setImagePreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  return {
+    image,
+    removeImage,
+    setRemoveImage,
+    imageError,
+    setImageError,
+    imagePreview,
+    imageInput,
     chooseImage(file: File) {
       setImage(file);
       setImageError(songFileProblem('image', file));
@@ -164,6 +147,21 @@ export function useSongMedia(
       setImage(null);
       setImageError(undefined);
     },
+  };
+}
+
+/** A lyrics file, read into the Lyrics field; Remove puts back what the field held before. */
+function useLyricsFile(lyrics: { get: () => string; set: (text: string) => void }) {
+  const lyricsInput = useRef<HTMLInputElement>(null);
+  const [lyricsFile, setLyricsFile] = useState<{ file: ChosenFile; before: string } | null>(null);
+  const [lyricsError, setLyricsError] = useState<string>();
+  // Only the newest file's text lands, however the reads finish.
+  const lyricsRead = useRef(0);
+
+  return {
+    lyricsInput,
+    lyricsFile: lyricsFile?.file ?? null,
+    lyricsError,
     async chooseLyrics(file: File) {
       const read = ++lyricsRead.current;
       const problem = songFileProblem('lyrics', file);
@@ -182,7 +180,41 @@ export function useSongMedia(
       setLyricsFile(null);
       setLyricsError(undefined);
     },
-    setRemoveImage,
+  };
+}
+
+/**
+ * The song form's files: the audio (required for a new song), the cover image and a lyrics file, each with its
+ * own message. The audio is uploaded the moment it is chosen, so the form can offer the tempo and key found in it
+ * (`onUploaded`) while the admin fills in the rest; choosing another file abandons the first upload. A lyrics
+ * file is read here into the Lyrics field (`lyrics`), and Remove puts back what the field held before.
+ * The browser's checks (type, size; shared with the server's messages) only spare a useless upload; the server
+ * judges the files by content.
+ */
+export function useSongMedia(
+  song: AdminSong | undefined,
+  { onUploaded, lyrics }: { onUploaded: (upload: SongAudioUpload) => void; lyrics: { get: () => string; set: (text: string) => void } },
+) {
+  const editing = song !== undefined;
+  const { refuseAudio, ...audio } = useAudioUpload(editing, onUploaded);
+  const { image, removeImage, setImageError, ...cover } = useImageFile();
+  const lyricsFile = useLyricsFile(lyrics);
+
+  return {
+    song,
+    editing,
+    files: { image, removeImage } satisfies SongFiles,
+    ...audio,
+    ...cover,
+    ...lyricsFile,
+    /** The uploaded audio the form saves with, once its upload is done. */
+    audioUploadId: audio.audio.state === 'uploaded' ? audio.audio.upload.id : undefined,
+    hasErrors: Boolean(audio.audioError || cover.imageError),
+    /** The server's messages for the two files, if it sent any. An upload refused at saving must be chosen again. */
+    showServerErrors(fields: Partial<Record<string, string[]>>) {
+      if (fields.audio?.[0]) refuseAudio(fields.audio[0]);
+      if (fields.image?.[0]) setImageError(fields.image[0]);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { SONG_WRITERS, WRITER_PRO_LABELS, WRITER_PROS } from '../../../../common/constants';
 import * as MESSAGES from '../../../../common/messages';
@@ -25,6 +25,20 @@ function totalError(errors: FieldErrors<SongFormInput>): string | undefined {
   return writers?.root?.message ?? writers?.message;
 }
 
+/** After a move, the moved writer's Up or Down button keeps the focus, whichever is still enabled there. */
+function useFocusAfterMove(list: RefObject<HTMLOListElement | null>) {
+  const [movedTo, setMovedTo] = useState<{ index: number; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (!movedTo) return;
+    const buttons = list.current?.children[movedTo.index]?.querySelectorAll<HTMLButtonElement>('button[data-move]');
+    const same = [...(buttons ?? [])].find((b) => b.dataset.move === movedTo.direction && !b.disabled);
+    const other = [...(buttons ?? [])].find((b) => !b.disabled);
+    (same ?? other)?.focus();
+    setMovedTo(null);
+  }, [movedTo, list]);
+  return setMovedTo;
+}
+
 /**
  * The song's writers and their shares, in credit order: one group of fields per writer, added, removed and
  * moved with buttons (so with the keyboard too), and the running total beside the rule it must meet.
@@ -45,16 +59,7 @@ export function WritersFields({
   const writers = useWatch({ control, name: 'writers' }) ?? [];
   const addButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  // After a move, the moved writer's Up or Down button keeps the focus, whichever is still enabled there.
-  const [movedTo, setMovedTo] = useState<{ index: number; direction: 'up' | 'down' } | null>(null);
-  useEffect(() => {
-    if (!movedTo) return;
-    const buttons = list.current?.children[movedTo.index]?.querySelectorAll<HTMLButtonElement>('button[data-move]');
-    const same = [...(buttons ?? [])].find((b) => b.dataset.move === movedTo.direction && !b.disabled);
-    const other = [...(buttons ?? [])].find((b) => !b.disabled);
-    (same ?? other)?.focus();
-    setMovedTo(null);
-  }, [movedTo]);
+  const setMovedTo = useFocusAfterMove(list);
   const [note, setNote] = useState('');
 
   const shares = writers.map((w) => (typeof w?.share === 'number' ? w.share : Number.NaN));
@@ -102,90 +107,19 @@ export function WritersFields({
           </p>
         ) : (
           <ol ref={list} className="grid gap-4">
-            {fields.map((field, index) => {
-              const rowError = rowErrors?.[index];
-              return (
-                <li key={field.id}>
-                  <fieldset className="grid gap-4 rounded-lg border border-border p-4">
-                    <legend className="px-1 text-sm font-semibold">Writer {index + 1}</legend>
-                    <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-                      <FormField label="Name" required error={rowError?.name?.message}>
-                        <Input maxLength={SONG_WRITERS.nameMax} autoComplete="off" {...register(`writers.${index}.name`)} />
-                      </FormField>
-                      <FormField label="PRO" required error={rowError?.pro?.message}>
-                        <NativeSelect {...register(`writers.${index}.pro`)}>
-                          <option value="">Choose a PRO…</option>
-                          {WRITER_PROS.map((pro) => (
-                            <option key={pro} value={pro}>
-                              {WRITER_PRO_LABELS[pro]}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </FormField>
-                      <FormField label="IPI/CAE number" error={rowError?.ipi?.message} hint="Optional: 9 to 11 digits.">
-                        <Input
-                          inputMode="numeric"
-                          maxLength={11}
-                          autoComplete="off"
-                          spellCheck={false}
-                          {...register(`writers.${index}.ipi`)}
-                        />
-                      </FormField>
-                      <FormField label="Publisher" error={rowError?.publisher?.message}>
-                        <Input maxLength={SONG_WRITERS.publisherMax} {...register(`writers.${index}.publisher`)} />
-                      </FormField>
-                      <FormField label="Share (%)" required error={rowError?.share?.message}>
-                        <Input
-                          type="number"
-                          inputMode="decimal"
-                          min={0.01}
-                          max={100}
-                          step={0.01}
-                          className="sm:max-w-40"
-                          {...register(`writers.${index}.share`, { setValueAs: toShare })}
-                        />
-                      </FormField>
-                    </div>
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        disabled={index === 0}
-                        data-move="up"
-                        onClick={() => moveTo(index, index - 1)}
-                        aria-label={`Move ${nameOf(index)} up`}
-                      >
-                        <ArrowUp aria-hidden="true" />
-                        Up
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        disabled={index === fields.length - 1}
-                        data-move="down"
-                        onClick={() => moveTo(index, index + 1)}
-                        aria-label={`Move ${nameOf(index)} down`}
-                      >
-                        <ArrowDown aria-hidden="true" />
-                        Down
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => removeAt(index)}
-                        aria-label={`Remove ${nameOf(index)}`}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Remove
-                      </Button>
-                    </div>
-                  </fieldset>
-                </li>
-              );
-            })}
+            {fields.map((field, index) => (
+              <li key={field.id}>
+                <WriterRow
+                  index={index}
+                  count={fields.length}
+                  name={nameOf(index)}
+                  register={register}
+                  error={rowErrors?.[index]}
+                  onMove={moveTo}
+                  onRemove={removeAt}
+                />
+              </li>
+            ))}
           </ol>
         )}
 
@@ -211,5 +145,93 @@ export function WritersFields({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** One writer's fields, and the buttons that move it up or down the credits or remove it. */
+function WriterRow({
+  index,
+  count,
+  name,
+  register,
+  error,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  /** How the buttons name this writer to a screen reader. */
+  name: string;
+  register: UseFormRegister<SongFormInput>;
+  error: FieldErrors<SongWriterInput> | undefined;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+}) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-border p-4">
+      <legend className="px-1 text-sm font-semibold">Writer {index + 1}</legend>
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <FormField label="Name" required error={error?.name?.message}>
+          <Input maxLength={SONG_WRITERS.nameMax} autoComplete="off" {...register(`writers.${index}.name`)} />
+        </FormField>
+        <FormField label="PRO" required error={error?.pro?.message}>
+          <NativeSelect {...register(`writers.${index}.pro`)}>
+            <option value="">Choose a PRO…</option>
+            {WRITER_PROS.map((pro) => (
+              <option key={pro} value={pro}>
+                {WRITER_PRO_LABELS[pro]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="IPI/CAE number" error={error?.ipi?.message} hint="Optional: 9 to 11 digits.">
+          <Input inputMode="numeric" maxLength={11} autoComplete="off" spellCheck={false} {...register(`writers.${index}.ipi`)} />
+        </FormField>
+        <FormField label="Publisher" error={error?.publisher?.message}>
+          <Input maxLength={SONG_WRITERS.publisherMax} {...register(`writers.${index}.publisher`)} />
+        </FormField>
+        <FormField label="Share (%)" required error={error?.share?.message}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            max={100}
+            step={0.01}
+            className="sm:max-w-40"
+            {...register(`writers.${index}.share`, { setValueAs: toShare })}
+          />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={index === 0}
+          data-move="up"
+          onClick={() => onMove(index, index - 1)}
+          aria-label={`Move ${name} up`}
+        >
+          <ArrowUp aria-hidden="true" />
+          Up
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={index === count - 1}
+          data-move="down"
+          onClick={() => onMove(index, index + 1)}
+          aria-label={`Move ${name} down`}
+        >
+          <ArrowDown aria-hidden="true" />
+          Down
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={() => onRemove(index)} aria-label={`Remove ${name}`}>
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      </div>
+    </fieldset>
   );
 }
