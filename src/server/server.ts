@@ -14,11 +14,7 @@ import { createFileTransport, createSmtpTransport } from './adapters/mail/transp
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
 import { startLeftoversSweep } from './lib/leftovers-sweep';
-import { backfillWaveforms } from './features/songs/waveform-backfill';
-import { backfillSongThumbs } from './features/songs/thumb-backfill';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
-import { backfillReviewDueDates } from './features/reviews/due-dates';
-import { backfillSubmissionWaveforms } from './features/submissions/submission-waveform';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
@@ -101,23 +97,11 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
     const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
     const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
-    // In the background: the site serves meanwhile, and a failure is only logged.
+    // In the background: agreement songs a stopped start left waiting get their media; a failure is only logged.
     const backfillStop = new AbortController();
-    const backfill = Promise.all([
-      backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'waveform backfill failed'),
-      ),
-      backfillSongThumbs({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'cover thumbnail backfill failed'),
-      ),
-      backfillReviewDueDates({ db, logger }).catch((error: unknown) => logger.error({ err: error }, 'review due date backfill failed')),
-      backfillSubmissionWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'submission waveform backfill failed'),
-      ),
-      resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'agreement song media step failed at start'),
-      ),
-    ]);
+    const backfill = resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+      logger.error({ err: error }, 'agreement song media step failed at start'),
+    );
     const demoAudio = storeDemoAudio({ db, storage, config, logger, signal: backfillStop.signal }).then(
       () => {},
       (error: unknown) => {
