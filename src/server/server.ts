@@ -8,8 +8,6 @@ import { createAuth } from './auth';
 import { warnIfBuiltForAnotherSite } from './built-site-name';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
-import { storeDemoAudio } from './db/seed/demo-songs';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
@@ -17,6 +15,7 @@ import { startLeftoversSweep } from './lib/leftovers-sweep';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
+import { ensureConfiguredAdmin, type CreatedAccount } from './features/accounts/first-admin';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
@@ -30,13 +29,12 @@ export interface RunningServer {
   database: Database;
   logger: Logger;
   mailWorker: MailWorker;
-  demoAccounts: DemoCredential[];
-  /** Settles once the demo songs' audio is stored (at once when none is waiting); never rejects. */
-  demoAudio: Promise<void>;
+  /** The configured first admin, when this start created it. */
+  createdAccounts: CreatedAccount[];
   stop(): Promise<void>;
 }
 
-/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
+/** The composition root: lock, database, migrations, first admin, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
 export async function startServer(config: Config, options: { webRoot?: string; mailPollMs?: number } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const unlock = lockDataDir(config.dataDir);
@@ -51,8 +49,8 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     await database.migrate();
     const { db } = database;
     const storage = await createStorage(config);
-    // Instances starting together against one PostgreSQL seed once: the second finds the data there.
-    const demoAccounts = await database.exclusive(() => seedIfEmpty(db, storage, config));
+    // Instances starting together against one PostgreSQL create the first admin once: the second finds it there.
+    const createdAccounts = await database.exclusive(() => ensureConfiguredAdmin(db, config.admin));
 
     const webRoot = options.webRoot ?? WEB_ROOT;
     warnIfBuiltForAnotherSite(webRoot, config.siteName, logger);
@@ -102,12 +100,6 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const backfill = resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
       logger.error({ err: error }, 'agreement song media step failed at start'),
     );
-    const demoAudio = storeDemoAudio({ db, storage, config, logger, signal: backfillStop.signal }).then(
-      () => {},
-      (error: unknown) => {
-        if (!backfillStop.signal.aborted) logger.error({ err: error }, 'demo song audio failed');
-      },
-    );
 
     const db_ = database;
     return {
@@ -116,13 +108,11 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       database: db_,
       logger,
       mailWorker,
-      demoAccounts,
-      demoAudio,
+      createdAccounts,
       async stop() {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         backfillStop.abort();
         await backfill;
-        await demoAudio;
         await mailWorker.stop();
         await unverifiedSweep.stop();
         await songAudioSweep.stop();
