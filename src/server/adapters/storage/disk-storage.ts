@@ -10,6 +10,8 @@ import {
   RangeNotSatisfiable,
   resolveRange,
   StorageNotFound,
+  type GetInput,
+  type GetResult,
   type ObjectRef,
   type Storage,
 } from './storage';
@@ -21,6 +23,56 @@ const SMALL_READ_BYTES = 256 * 1024;
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+/**
+ * An object's bytes: a range up to SMALL_READ_BYTES is read whole at once (a player's request, so a slow client
+ * holds no open file); a larger read streams from a handle the stream closes when done.
+ */
+async function readObject(
+  file: string,
+  ref: ObjectRef,
+  range: GetInput['range'],
+  contentTypeOf: () => Promise<string>,
+): Promise<GetResult> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new StorageNotFound(ref.bucket, ref.key);
+    const size = info.size;
+    const satisfied = range ? resolveRange(range, size) : undefined;
+    if (range && !satisfied) throw new RangeNotSatisfiable(size);
+    const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : size;
+    const found = { sizeBytes: size, contentLength, ...(satisfied && { range: satisfied }) };
+    const contentType = await contentTypeOf();
+    if (contentLength > SMALL_READ_BYTES) {
+      // The stream closes the handle when it ends or is destroyed.
+      return { ...found, contentType, body: handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {}) };
+    }
+    const buffer = Buffer.allocUnsafe(contentLength);
+    const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
+    await handle.close();
+    const bytes = buffer.subarray(0, bytesRead);
+    let body: Readable | undefined;
+    // Made only if asked for: the file route sends the bytes as they are.
+    return {
+      ...found,
+      contentType,
+      bytes,
+      get body() {
+        return (body ??= Readable.from([bytes]));
+      },
+    };
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
 }
 
 /**
@@ -94,45 +146,7 @@ export function createDiskStorage(root: string): Storage {
 
     async get({ range, contentType: knownType, ...ref }) {
       const { file, meta } = locate(ref);
-      let handle: FileHandle;
-      try {
-        handle = await open(file, 'r');
-      } catch (error) {
-        if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
-        throw error;
-      }
-      try {
-        const info = await handle.stat();
-        if (!info.isFile()) throw new StorageNotFound(ref.bucket, ref.key);
-        const size = info.size;
-        const satisfied = range ? resolveRange(range, size) : undefined;
-        if (range && !satisfied) throw new RangeNotSatisfiable(size);
-        const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : size;
-        const found = { sizeBytes: size, contentLength, ...(satisfied && { range: satisfied }) };
-        const contentType = knownType ?? (await contentTypeOf(meta));
-        if (contentLength > SMALL_READ_BYTES) {
-          // The stream closes the handle when it ends or is destroyed.
-          return { ...found, contentType, body: handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {}) };
-        }
-        // A player's range request: read whole at once, so a slow client holds no open file.
-        const buffer = Buffer.allocUnsafe(contentLength);
-        const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
-        await handle.close();
-        const bytes = buffer.subarray(0, bytesRead);
-        let body: Readable | undefined;
-        // Made only if asked for: the file route sends the bytes as they are.
-        return {
-          ...found,
-          contentType,
-          bytes,
-          get body() {
-            return (body ??= Readable.from([bytes]));
-          },
-        };
-      } catch (error) {
-        await handle.close().catch(() => {});
-        throw error;
-      }
+      return readObject(file, ref, range, async () => knownType ?? (await contentTypeOf(meta)));
     },
 
     async head(ref) {
