@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,17 +27,15 @@ export async function startBuiltApp(root: string, env: Record<string, string> = 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-built-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env };
+  // As `npm start` runs it: the demo seed first, where the checkout has one (older ones seeded in the server).
+  if (existsSync(path.join(root, 'scripts/seed-demo.ts'))) {
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], { cwd: root, env: childEnv, stdio: 'inherit' });
+    if (seed.status !== 0) throw new Error(`the demo seed in ${root} failed`);
+  }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'on',
-      ...env,
-    },
+    env: { ...childEnv, SEED_DEMO: 'on' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

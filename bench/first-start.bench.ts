@@ -19,7 +19,7 @@ async function firstStart(build: () => string): Promise<FirstStart> {
   const started = performance.now();
   const root = build();
   const buildMs = performance.now() - started;
-  // No DEMO_AUDIO: the full-length demo songs, as `npm start` makes them.
+  // No DEMO_AUDIO: the short demo clips, as `npm start` makes them.
   const app = await startBuiltApp(root);
   try {
     const home = await fetch(`${app.baseUrl}/`);

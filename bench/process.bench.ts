@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNTS } from '../src/server/db/seed/seed';
+import { loadConfig } from '../src/server/config';
+import { DEMO_ACCOUNTS, seedDemoDatabase } from '../src/server/db/seed/seed';
 import { TestClient } from '../tests/setup/http-client';
 import { rangeLoad, type Row } from './support';
 
@@ -21,19 +22,20 @@ function cpuMsOf(pid: number): number {
 /** The server in a process of its own, on a fresh PGlite with the demo catalogue, started with these arguments. */
 async function startProcess(args: string[]): Promise<{ child: ChildProcess; url: string; startMs: number; stop(): void }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-process-'));
+  const env = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL,
+    AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
+  };
+  await seedDemoDatabase(loadConfig(env), 'short');
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      SEED_DEMO: 'on',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      PUBLIC_URL,
-      AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let printed = '';

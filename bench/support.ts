@@ -42,7 +42,6 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'silent',
-    SEED_DEMO: 'off',
     AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
   });
   const database = await openDatabase(pg ? { url: pg.url, poolSize: 20 } : {});

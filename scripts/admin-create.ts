@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { ensureFirstAdmin } from '../src/server/db/seed/seed';
+import { ensureFirstAdmin } from '../src/server/features/accounts/first-admin';
 import { lockDataDir } from '../src/server/lib/data-dir-lock';
 import { emailField } from '../src/common/schemas/fields';
 import { passwordProblem } from '../src/server/lib/passwords';

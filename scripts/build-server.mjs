@@ -8,11 +8,10 @@ const outdir = process.argv[2] ?? 'dist/server';
 // Chunk names carry a hash: without this, every build would leave the last one's chunks behind.
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  // The demo catalogue's audio is synthesised in worker threads, each running a module of its own; so are the
-  // worker pools' jobs (src/server/lib/worker-pool.ts finds each by its name beside the bundle).
+  // The worker pools' jobs run in threads, each a module of its own (src/server/lib/worker-pool.ts finds each by
+  // its name beside the bundle).
   entryPoints: {
     main: 'src/server/main.ts',
-    'demo-audio-worker': 'src/server/db/seed/demo-audio-worker.ts',
     'lyrics-worker': 'src/server/features/agreements/lyrics-worker.ts',
     'wav-to-mp3-worker': 'src/server/features/agreements/wav-to-mp3-worker.ts',
   },

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -11,7 +10,7 @@ import { AccountFieldsSchema } from '../common/schemas/auth';
 import { hasControlCharacters } from '../common/schemas/fields';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { accounts, rateLimits, sessions, userRoles, users, verifications } from './db/schema';
+import { accounts, rateLimits, sessions, users, verifications } from './db/schema';
 import { enqueueMail } from './adapters/mail/outbox';
 import { pageUrl, type EmailContext } from './emails/layout';
 import { existingAccountEmail } from './emails/existing-account';
@@ -30,11 +29,11 @@ import {
   signUpCookieMatches,
   signUpCookieName,
   signUpCookieOptions,
-  RESET_IDENTIFIER_PREFIX,
   signUpCookieValue,
   tellOwnersOfLock,
 } from './features/accounts/credentials';
 import { markVerificationLinkSent, removeStaleUnverifiedAccount, VERIFICATION_LINK_SECONDS } from './features/accounts/unverified-accounts';
+import { hasSongwriterRole, ownsSession, recordSignIn, resetLinkIsSongwriters } from './features/accounts/auth-lookups';
 
 /** Set by our own middleware from the socket address, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-pitchroom-client-ip';
@@ -66,97 +65,184 @@ export interface AuthDeps {
   logger: Logger;
 }
 
-export function createAuth({ config, db, logger }: AuthDeps) {
-  const emailCtx: EmailContext = { siteName: config.siteName, publicUrl: config.publicUrl };
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+interface HookDeps extends AuthDeps {
+  emailCtx: EmailContext;
+  signUpCookie: string;
+  signUpCookieAttributes: ReturnType<typeof signUpCookieOptions>;
+}
+
+const bodyEmail = (body: unknown) => {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : undefined;
+};
+
+/**
+ * What a verified email unlocks: link_and_grant_preview, and the songwriter's orders paid with that
+ * address. A failure is only logged; the next sign-in tries again.
+ */
+async function linkVerifiedAccount({ db, logger }: AuthDeps, user: { id: string; email: string; emailVerified: boolean }) {
+  try {
+    await linkAndGrantPreview(db, user);
+    await claimOrdersForVerifiedSongwriter(db, user);
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, 'linking a verified account failed');
+  }
+}
+
+/** The common-password refusal for any new password, and the songwriter's minimum for a reset or a change. */
+async function checkNewPassword(db: Db, ctx: HookContext) {
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+  if (typeof password === 'string' && isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'PASSWORD_TOO_COMMON',
+      message: MESSAGES.validation.passwordTooCommon,
+    });
+  }
+  // A songwriter's password is at least 8 characters, a reset or changed one too. The
+  // reset form cannot know whose link it holds, so the server asks the link; a change asks the session.
+  if (typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
+    let songwriters = false;
+    if (ctx.path === '/reset-password') {
+      const token = (ctx.body as { token?: unknown } | undefined)?.token ?? ctx.query?.token;
+      songwriters = typeof token === 'string' && (await resetLinkIsSongwriters(db, token));
+    } else if (ctx.path === '/change-password') {
+      const session = await getSessionFromCtx(ctx);
+      songwriters = Boolean(session && (await hasSongwriterRole(db, session.user.id)));
+    }
+    if (songwriters) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
+  }
+}
+
+/**
+ * better-auth's revoke-session answers 200 whatever the token, ending only a session of the caller's: a token
+ * that names none of them (another's, an old one, a typo) is refused plainly instead of seeming to work.
+ */
+async function checkRevokedSession(db: Db, ctx: HookContext) {
+  const caller = await getSessionFromCtx(ctx);
+  const token = (ctx.body as { token?: unknown } | undefined)?.token;
+  // Without a session or a token better-auth answers itself (401, 400).
+  if (!caller || typeof token !== 'string') return;
+  if (!(await ownsSession(db, caller.user.id, token)))
+    throw new APIError('NOT_FOUND', { code: 'SESSION_NOT_FOUND', message: MESSAGES.auth.sessionNotFound });
+}
+
+/** Our checks before better-auth handles a request: field limits, sign-in lockout, new-password rules. */
+function beforeHook({ db }: HookDeps) {
+  return createAuthMiddleware(async (ctx) => {
+    if (carriesControlCharacters(ctx.body) || carriesControlCharacters(ctx.query)) {
+      throw new APIError('BAD_REQUEST', { code: 'INVALID', message: MESSAGES.validation.controlCharacters });
+    }
+    // better-auth stores the name and image as sent: our limits apply before it does.
+    if (ACCOUNT_FIELD_PATHS.has(ctx.path)) {
+      const fields = AccountFieldsSchema.safeParse(ctx.body ?? {});
+      if (!fields.success) throw new APIError('BAD_REQUEST', { code: 'INVALID', message: fields.error.issues[0]!.message });
+    }
+    if (ctx.path === '/sign-in/email') {
+      const email = bodyEmail(ctx.body);
+      if (email && !(await admitSignInAttempt(db, email))) {
+        throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_SIGN_IN_ATTEMPTS', message: MESSAGES.auth.tooManySignInAttempts });
+      }
+      return;
+    }
+    if (ctx.path === '/revoke-session') return checkRevokedSession(db, ctx);
+    if (ctx.path === '/sign-up/email') {
+      // An address held by an account never verified, past its links' life, goes to whoever signs up now.
+      const email = bodyEmail(ctx.body);
+      if (email) await removeStaleUnverifiedAccount(db, email);
+    }
+    if (ctx.path === '/change-password') {
+      await checkNewPassword(db, ctx);
+      // A changed password signs out every other session (better-auth keeps the caller's with a new one).
+      return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+    }
+    await checkNewPassword(db, ctx);
+  });
+}
+
+/** What follows better-auth's answer: sign-in attempts, the sign-up cookie, verification sign-ins, password changes. */
+function afterHook({ config, db, emailCtx, signUpCookie, signUpCookieAttributes }: HookDeps) {
+  return createAuthMiddleware(async (ctx) => {
+    const returned = ctx.context.returned;
+    const failed = returned instanceof APIError || returned instanceof Error;
+    if (ctx.path === '/sign-in/email') {
+      const email = bodyEmail(ctx.body);
+      if (!email) return;
+      // Signed in, or the right password of an address not yet verified: the attempts so far were the owner's.
+      if (!failed || (returned instanceof APIError && returned.statusCode === 403)) await clearSignInAttempts(db, email);
+      else if (returned instanceof APIError && returned.statusCode === 401 && (await isSignInLocked(db, email))) {
+        await tellOwnersOfLock(db, email, emailCtx);
+      }
+      return;
+    }
+    // The browser that asks for a link (at sign-up, or again later) is the one the link may sign in.
+    if ((ctx.path === '/sign-up/email' || ctx.path === '/send-verification-email') && !failed) {
+      const email = bodyEmail(ctx.body);
+      if (!email) return;
+      ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieAttributes);
+      if (ctx.path === '/send-verification-email') await markVerificationLinkSent(db, email);
+      return;
+    }
+    if (ctx.path === '/verify-email') {
+      // autoSignInAfterVerification signs in whoever opens the link; only the browser that signed up keeps it.
+      const created = ctx.context.newSession;
+      if (created && !signUpCookieMatches(config.authSecret, ctx.getCookie(signUpCookie), created.user.email)) {
+        await ctx.context.internalAdapter.deleteSession(created.session.token);
+        ctx.context.setNewSession(null);
+        deleteSessionCookie(ctx);
+      }
+      return;
+    }
+    if (ctx.path === '/change-password' && !failed) {
+      const user = ctx.context.session?.user;
+      if (user) await afterPasswordChanged(db, user, emailCtx);
+    }
+  });
+}
+
+/** Password sign-in: our hashing and length limits, and the emails it sends. */
+function emailAndPassword({ db, emailCtx }: HookDeps) {
+  return {
+    enabled: true,
+    requireEmailVerification: true,
+    minPasswordLength: LIMITS.passwordMin,
+    maxPasswordLength: LIMITS.passwordMax,
+    revokeSessionsOnPasswordReset: true,
+    onPasswordReset: async ({ user }: { user: { id: string; email: string; name: string } }) => {
+      await afterPasswordChanged(db, user, emailCtx);
+    },
+    password: { hash: hashPassword, verify: verifyPassword },
+    sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) => {
+      await enqueueMail(db, { to: user.email, kind: 'reset-password', ...resetPasswordEmail(emailCtx, { url }) });
+    },
+    // The reply to a sign-up with a taken email is the same as for a new one; the owner gets this note.
+    onExistingUserSignUp: async ({ user }: { user: { email: string } }) => {
+      await enqueueMail(db, {
+        to: user.email,
+        kind: 'existing-account',
+        ...existingAccountEmail(emailCtx, {
+          signInUrl: pageUrl(emailCtx, PAGE_PATHS.auth),
+          resetUrl: pageUrl(emailCtx, PAGE_PATHS.forgotPassword),
+        }),
+      });
+    },
+  };
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, db, logger } = deps;
   const trustedOrigins = [config.publicUrl];
   // Vite's dev server proxies the API from its own origin.
   if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
-
-  /**
-   * What a verified e-mail unlocks: link_and_grant_preview, and the songwriter's orders paid with that
-   * address. A failure is only logged; the next sign-in tries again.
-   */
-  const linkAndGrantSafely = async (user: { id: string; email: string; emailVerified: boolean }) => {
-    try {
-      await linkAndGrantPreview(db, user);
-      await claimOrdersForVerifiedSongwriter(db, user);
-    } catch (error) {
-      logger.error({ err: error, userId: user.id }, 'linking a verified account failed');
-    }
+  const hookDeps: HookDeps = {
+    ...deps,
+    emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl },
+    signUpCookie: signUpCookieName(config.isProduction),
+    signUpCookieAttributes: signUpCookieOptions(config.isProduction),
   };
-  const linkAfterSignIn = async (userId: string) => {
-    const [user] = await db
-      .update(users)
-      .set({ lastSignInAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
-    if (user) await linkAndGrantSafely(user);
-  };
-
-  const hasSongwriterRole = async (userId: string) => {
-    const [row] = await db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'songwriter')));
-    return Boolean(row);
-  };
-  const resetLinkIsSongwriters = async (token: string) => {
-    const [row] = await db
-      .select({ role: userRoles.role })
-      .from(verifications)
-      .innerJoin(userRoles, and(eq(userRoles.userId, verifications.value), eq(userRoles.role, 'songwriter')))
-      .where(eq(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}${token}`));
-    return Boolean(row);
-  };
-
-  /** The common-password refusal for any new password, and the songwriter's minimum for a reset or a change. */
-  const checkNewPassword = async (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) => {
-    const field = NEW_PASSWORD_FIELDS[ctx.path];
-    const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
-    if (typeof password === 'string' && isCommonPassword(password)) {
-      throw new APIError('BAD_REQUEST', {
-        code: 'PASSWORD_TOO_COMMON',
-        message: MESSAGES.validation.passwordTooCommon,
-      });
-    }
-    // A songwriter's password is at least 8 characters, a reset or changed one too. The
-    // reset form cannot know whose link it holds, so the server asks the link; a change asks the session.
-    if (typeof password === 'string' && password.length < LIMITS.songwriterPasswordMin) {
-      let songwriters = false;
-      if (ctx.path === '/reset-password') {
-        const token = (ctx.body as { token?: unknown } | undefined)?.token ?? ctx.query?.token;
-        songwriters = typeof token === 'string' && (await resetLinkIsSongwriters(token));
-      } else if (ctx.path === '/change-password') {
-        const session = await getSessionFromCtx(ctx);
-        songwriters = Boolean(session && (await hasSongwriterRole(session.user.id)));
-      }
-      if (songwriters)
-        throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: MESSAGES.validation.songwriterPasswordMin });
-    }
-  };
-
-  /**
-   * better-auth's revoke-session answers 200 whatever the token, ending only a session of the caller's: a token
-   * that names none of them (another's, an old one, a typo) is refused plainly instead of seeming to work.
-   */
-  const checkRevokedSession = async (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) => {
-    const caller = await getSessionFromCtx(ctx);
-    const token = (ctx.body as { token?: unknown } | undefined)?.token;
-    // Without a session or a token better-auth answers itself (401, 400).
-    if (!caller || typeof token !== 'string') return;
-    const [own] = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.token, token), eq(sessions.userId, caller.user.id)));
-    if (!own) throw new APIError('NOT_FOUND', { code: 'SESSION_NOT_FOUND', message: MESSAGES.auth.sessionNotFound });
-  };
-
-  const signUpCookie = signUpCookieName(config.isProduction);
-  const signUpCookieAttributes = signUpCookieOptions(config.isProduction);
-  const bodyEmail = (body: unknown) => {
-    const email = (body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? email : undefined;
-  };
+  const { emailCtx } = hookDeps;
 
   const auth = betterAuth({
     appName: config.siteName,
@@ -173,31 +259,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: LIMITS.passwordMin,
-      maxPasswordLength: LIMITS.passwordMax,
-      revokeSessionsOnPasswordReset: true,
-      onPasswordReset: async ({ user }) => {
-        await afterPasswordChanged(db, user, emailCtx);
-      },
-      password: { hash: hashPassword, verify: verifyPassword },
-      sendResetPassword: async ({ user, url }) => {
-        await enqueueMail(db, { to: user.email, kind: 'reset-password', ...resetPasswordEmail(emailCtx, { url }) });
-      },
-      // The reply to a sign-up with a taken e-mail is the same as for a new one; the owner gets this note.
-      onExistingUserSignUp: async ({ user }) => {
-        await enqueueMail(db, {
-          to: user.email,
-          kind: 'existing-account',
-          ...existingAccountEmail(emailCtx, {
-            signInUrl: pageUrl(emailCtx, PAGE_PATHS.auth),
-            resetUrl: pageUrl(emailCtx, PAGE_PATHS.forgotPassword),
-          }),
-        });
-      },
-    },
+    emailAndPassword: emailAndPassword(hookDeps),
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
@@ -206,12 +268,19 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         await enqueueMail(db, { to: user.email, kind: 'verify-email', ...verifyEmail(emailCtx, { name: user.name, url }) });
       },
       afterEmailVerification: async (user) => {
-        await linkAndGrantSafely({ ...user, emailVerified: true });
+        await linkVerifiedAccount(deps, { ...user, emailVerified: true });
       },
     },
     databaseHooks: {
       // Signing in also links requests made while signed out (an account that existed before the request).
-      session: { create: { after: async (session) => void (await linkAfterSignIn(session.userId)) } },
+      session: {
+        create: {
+          after: async (session) => {
+            const user = await recordSignIn(db, session.userId);
+            if (user) await linkVerifiedAccount(deps, user);
+          },
+        },
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -237,73 +306,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       useSecureCookies: config.isProduction,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (carriesControlCharacters(ctx.body) || carriesControlCharacters(ctx.query)) {
-          throw new APIError('BAD_REQUEST', { code: 'INVALID', message: MESSAGES.validation.controlCharacters });
-        }
-        // better-auth stores the name and image as sent: our limits apply before it does.
-        if (ACCOUNT_FIELD_PATHS.has(ctx.path)) {
-          const fields = AccountFieldsSchema.safeParse(ctx.body ?? {});
-          if (!fields.success) throw new APIError('BAD_REQUEST', { code: 'INVALID', message: fields.error.issues[0]!.message });
-        }
-        if (ctx.path === '/sign-in/email') {
-          const email = bodyEmail(ctx.body);
-          if (email && !(await admitSignInAttempt(db, email))) {
-            throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_SIGN_IN_ATTEMPTS', message: MESSAGES.auth.tooManySignInAttempts });
-          }
-          return;
-        }
-        if (ctx.path === '/revoke-session') return checkRevokedSession(ctx);
-        if (ctx.path === '/sign-up/email') {
-          // An address held by an account never verified, past its links' life, goes to whoever signs up now.
-          const email = bodyEmail(ctx.body);
-          if (email) await removeStaleUnverifiedAccount(db, email);
-        }
-        if (ctx.path === '/change-password') {
-          await checkNewPassword(ctx);
-          // A changed password signs out every other session (better-auth keeps the caller's with a new one).
-          return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
-        }
-        await checkNewPassword(ctx);
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const returned = ctx.context.returned;
-        const failed = returned instanceof APIError || returned instanceof Error;
-        if (ctx.path === '/sign-in/email') {
-          const email = bodyEmail(ctx.body);
-          if (!email) return;
-          // Signed in, or the right password of an address not yet verified: the attempts so far were the owner's.
-          if (!failed || (returned instanceof APIError && returned.statusCode === 403)) await clearSignInAttempts(db, email);
-          else if (returned instanceof APIError && returned.statusCode === 401 && (await isSignInLocked(db, email))) {
-            await tellOwnersOfLock(db, email, emailCtx);
-          }
-          return;
-        }
-        // The browser that asks for a link (at sign-up, or again later) is the one the link may sign in.
-        if ((ctx.path === '/sign-up/email' || ctx.path === '/send-verification-email') && !failed) {
-          const email = bodyEmail(ctx.body);
-          if (!email) return;
-          ctx.setCookie(signUpCookie, signUpCookieValue(config.authSecret, email), signUpCookieAttributes);
-          if (ctx.path === '/send-verification-email') await markVerificationLinkSent(db, email);
-          return;
-        }
-        if (ctx.path === '/verify-email') {
-          // autoSignInAfterVerification signs in whoever opens the link; only the browser that signed up keeps it.
-          const created = ctx.context.newSession;
-          if (created && !signUpCookieMatches(config.authSecret, ctx.getCookie(signUpCookie), created.user.email)) {
-            await ctx.context.internalAdapter.deleteSession(created.session.token);
-            ctx.context.setNewSession(null);
-            deleteSessionCookie(ctx);
-          }
-          return;
-        }
-        if (ctx.path === '/change-password' && !failed) {
-          const user = ctx.context.session?.user;
-          if (user) await afterPasswordChanged(db, user, emailCtx);
-        }
-      }),
-    },
+    hooks: { before: beforeHook(hookDeps), after: afterHook(hookDeps) },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {

@@ -40,8 +40,6 @@ const EnvSchema = z.object({
   AUTH_SECRET: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
-  SEED_DEMO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off', 'true', 'false', '1', '0']).optional()),
-  DEMO_AUDIO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['full', 'short']).optional()),
   TEST_PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off']).optional()),
   TRUSTED_PROXIES: optional,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
@@ -73,10 +71,6 @@ export interface Config {
   publicUrlSet: boolean;
   authSecret: string;
   admin: { email: string; password: string } | undefined;
-  /** undefined: seed when the database is empty. Never true in production. */
-  seedDemo: boolean | undefined;
-  /** The demo songs' audio: whole arrangements (`full`), or their first seconds (`short`, the default under test). */
-  demoAudio: 'full' | 'short';
   siteName: string;
   logLevel: string;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset, /metrics is off. */
@@ -171,13 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The first admin's password keeps the rules of every other: refused at start, before any account exists.
   const adminPasswordProblem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD);
   if (adminPasswordProblem) throw new ConfigError(`ADMIN_PASSWORD: ${adminPasswordProblem}`);
-  const seedDemo = e.SEED_DEMO === undefined ? undefined : ['on', 'true', '1'].includes(e.SEED_DEMO);
-  if (isProduction && seedDemo) {
-    // The demo accounts' passwords are printed in the README.
-    throw new ConfigError(
-      'SEED_DEMO cannot be on in production: demo accounts are never created there. Remove SEED_DEMO or set it to off.',
-    );
-  }
   if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 24) {
     throw new ConfigError('METRICS_TOKEN must be at least 24 characters (e.g. openssl rand -base64 24).');
   }
@@ -228,9 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlSet: e.PUBLIC_URL !== undefined,
     authSecret: authSecret!,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    seedDemo: isProduction ? false : seedDemo,
-    // Tests start many servers and need playable songs, not whole ones: full renders are a minute of CPU.
-    demoAudio: e.DEMO_AUDIO ?? (e.NODE_ENV === 'test' ? 'short' : 'full'),
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,

@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config';
-import { DEMO_ACCOUNTS } from './db/seed/seed';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { startServer } from './server';
 import { startMessage } from './start-message';
@@ -30,10 +29,9 @@ async function main() {
   const lines = startMessage({ ...config, port: running.port });
   lines.push(`Database: ${running.database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL'}.`);
   lines.push(config.smtpUrl ? 'E-mail: SMTP.' : `E-mail: written to ${config.dataDir}/mail and the admin Outbox page (/admin/outbox).`);
-  if (running.demoAccounts.length > 0) {
-    const demo = running.demoAccounts.some((a) => Object.values(DEMO_ACCOUNTS).some((d) => d.email === a.email));
-    lines.push('', demo ? 'Demo accounts:' : 'Accounts created:');
-    for (const a of running.demoAccounts) lines.push(`  ${a.role.padEnd(11)} ${a.email.padEnd(30)} ${a.password}`);
+  if (running.createdAccounts.length > 0) {
+    lines.push('', 'Accounts created:');
+    for (const a of running.createdAccounts) lines.push(`  ${a.role.padEnd(11)} ${a.email.padEnd(30)} ${a.password}`);
   }
   console.log(lines.join('\n'));
 

@@ -8,19 +8,14 @@ import { createAuth } from './auth';
 import { warnIfBuiltForAnotherSite } from './built-site-name';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
-import { storeDemoAudio } from './db/seed/demo-songs';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
 import { startLeftoversSweep } from './lib/leftovers-sweep';
-import { backfillWaveforms } from './features/audio/waveform-backfill';
-import { backfillSongThumbs } from './features/songs/thumb-backfill';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
-import { backfillReviewDueDates } from './features/submissions/due-dates';
-import { backfillSubmissionWaveforms } from './features/audio/submission-waveform';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
+import { ensureConfiguredAdmin, type CreatedAccount } from './features/accounts/first-admin';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
@@ -34,13 +29,12 @@ export interface RunningServer {
   database: Database;
   logger: Logger;
   mailWorker: MailWorker;
-  demoAccounts: DemoCredential[];
-  /** Settles once the demo songs' audio is stored (at once when none is waiting); never rejects. */
-  demoAudio: Promise<void>;
+  /** The configured first admin, when this start created it. */
+  createdAccounts: CreatedAccount[];
   stop(): Promise<void>;
 }
 
-/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
+/** The composition root: lock, database, migrations, first admin, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
 export async function startServer(config: Config, options: { webRoot?: string; mailPollMs?: number } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const unlock = lockDataDir(config.dataDir);
@@ -55,8 +49,8 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     await database.migrate();
     const { db } = database;
     const storage = await createStorage(config);
-    // Instances starting together against one PostgreSQL seed once: the second finds the data there.
-    const demoAccounts = await database.exclusive(() => seedIfEmpty(db, storage, config));
+    // Instances starting together against one PostgreSQL create the first admin once: the second finds it there.
+    const createdAccounts = await database.exclusive(() => ensureConfiguredAdmin(db, config.admin));
 
     const webRoot = options.webRoot ?? WEB_ROOT;
     warnIfBuiltForAnotherSite(webRoot, config.siteName, logger);
@@ -101,28 +95,10 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
     const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
     const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
-    // In the background: the site serves meanwhile, and a failure is only logged.
+    // In the background: agreement songs a stopped start left waiting get their media; a failure is only logged.
     const backfillStop = new AbortController();
-    const backfill = Promise.all([
-      backfillWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'waveform backfill failed'),
-      ),
-      backfillSongThumbs({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'cover thumbnail backfill failed'),
-      ),
-      backfillReviewDueDates({ db, logger }).catch((error: unknown) => logger.error({ err: error }, 'review due date backfill failed')),
-      backfillSubmissionWaveforms({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'submission waveform backfill failed'),
-      ),
-      resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-        logger.error({ err: error }, 'agreement song media step failed at start'),
-      ),
-    ]);
-    const demoAudio = storeDemoAudio({ db, storage, config, logger, signal: backfillStop.signal }).then(
-      () => {},
-      (error: unknown) => {
-        if (!backfillStop.signal.aborted) logger.error({ err: error }, 'demo song audio failed');
-      },
+    const backfill = resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
+      logger.error({ err: error }, 'agreement song media step failed at start'),
     );
 
     const db_ = database;
@@ -132,13 +108,11 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       database: db_,
       logger,
       mailWorker,
-      demoAccounts,
-      demoAudio,
+      createdAccounts,
       async stop() {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         backfillStop.abort();
         await backfill;
-        await demoAudio;
         await mailWorker.stop();
         await unverifiedSweep.stop();
         await songAudioSweep.stop();

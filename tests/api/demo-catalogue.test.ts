@@ -3,26 +3,33 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
 import { SHORT_DEMO_SECONDS } from '../../src/server/db/seed/demo-audio';
-import { storeDemoAudio } from '../../src/server/db/seed/demo-songs';
-import { DEMO_ACCOUNTS, seedIfEmpty } from '../../src/server/db/seed/seed';
-import { createLogger } from '../../src/server/lib/logger';
+import { DEMO_ACCOUNTS, demoSeedSettings, seedIfEmpty } from '../../src/server/db/seed/seed';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
 
-/** The demo catalogue as a first start makes it: rows at once, "Processing", then audio as each song is rendered. */
+/** The demo catalogue as `npm start` seeds it on an empty database: every song playable at once. */
 let t: TestApp;
 let preview: TestClient;
+let printed: Awaited<ReturnType<typeof seedIfEmpty>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'on' });
-  await seedIfEmpty(t.db, t.storage, t.config);
+  t = await createTestApp();
+  // Eight short clips rendered in worker threads and eight covers: seconds on an idle machine, longer on a busy CI runner.
+  printed = await seedIfEmpty(t.db, t.storage, { ...t.config, audio: 'short' });
   preview = await signedInClient(t, DEMO_ACCOUNTS.preview);
-  // Eight songs with covers: seconds on an idle machine, longer on a busy CI runner.
-}, 120_000);
+}, 180_000);
 afterAll(() => t?.close());
 
-test('seeded songs are listed at once, each Processing, with no player link until its audio is stored', async () => {
+test('the three demo accounts are created and printed', () => {
+  expect(printed).toEqual([
+    { role: 'admin', ...DEMO_ACCOUNTS.admin },
+    { role: 'preview', ...DEMO_ACCOUNTS.preview },
+    { role: 'songwriter', ...DEMO_ACCOUNTS.songwriter },
+  ]);
+});
+
+test('every seeded song is listed in order, in its tempo and key, and playable: audio, waveform and length stored', async () => {
   const list = await preview.get('/api/songs');
   expect(list.status).toBe(200);
   expect(list.body.rows.map((song: { title: string }) => song.title)).toEqual(DEMO_SONGS.map((song) => song.title));
@@ -30,18 +37,6 @@ test('seeded songs are listed at once, each Processing, with no player link unti
   expect(list.body.rows.map((song: { bpm: number; musicalKey: string }) => [song.bpm, song.musicalKey])).toEqual(
     DEMO_SONGS.map((song) => [song.bpm, song.musicalKey]),
   );
-  expect(list.body.rows.every((song: { audioProcessing: boolean }) => song.audioProcessing)).toBe(true);
-  const page = await preview.get(`/api/songs/${list.body.rows[0].slug}`);
-  expect(page.body).toMatchObject({ audioProcessing: true, audioUrl: null, peaks: null, durationSeconds: null });
-});
-
-test('once rendered, every song is playable: audio, waveform and length stored, Processing gone; the renders are kept', async () => {
-  expect(t.config.demoAudio).toBe('short');
-  expect(await storeDemoAudio({ db: t.db, storage: t.storage, config: t.config, logger: createLogger('silent') })).toEqual({
-    stored: 8,
-  });
-  const list = await preview.get('/api/songs');
-  expect(list.body.rows.some((song: { audioProcessing: boolean }) => song.audioProcessing)).toBe(false);
   for (const row of list.body.rows) {
     const page = await preview.get(`/api/songs/${row.slug}`);
     expect(page.body.audioProcessing).toBe(false);
@@ -50,9 +45,20 @@ test('once rendered, every song is playable: audio, waveform and length stored, 
     const audio = await preview.get(page.body.audioUrl, { range: 'bytes=0-2' });
     expect(audio.status).toBe(206);
   }
+  // The renders are kept in the data folder, for a later seed to read back.
   expect(readdirSync(path.join(t.config.dataDir, 'demo-audio')).filter((f) => f.endsWith('.mp3'))).toHaveLength(8);
-  // Nothing is left waiting, so a later start stores nothing.
-  expect(await storeDemoAudio({ db: t.db, storage: t.storage, config: t.config, logger: createLogger('silent') })).toEqual({
-    stored: 0,
-  });
-}, 180_000);
+});
+
+test('a database with any account is left as it is', async () => {
+  expect(await seedIfEmpty(t.db, t.storage, { ...t.config, audio: 'short' })).toEqual([]);
+  expect((await preview.get('/api/songs')).body.total).toBe(8);
+});
+
+test('short clips by default and whole songs on request; never in production, which refuses SEED_DEMO=on', () => {
+  expect(demoSeedSettings({})).toEqual({ seed: true, audio: 'short' });
+  expect(demoSeedSettings({ DEMO_AUDIO: 'full' })).toEqual({ seed: true, audio: 'full' });
+  expect(demoSeedSettings({ SEED_DEMO: 'off' }).seed).toBe(false);
+  expect(demoSeedSettings({ NODE_ENV: 'production' }).seed).toBe(false);
+  expect(() => demoSeedSettings({ NODE_ENV: 'production', SEED_DEMO: 'on' })).toThrow(/SEED_DEMO cannot be on in production/);
+  expect(() => demoSeedSettings({ DEMO_AUDIO: 'long' })).toThrow(/DEMO_AUDIO/);
+});

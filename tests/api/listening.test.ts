@@ -7,8 +7,6 @@ import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { pitchLinks, songPlays, songs, storedFiles } from '../../src/server/db/schema';
 import { DROP_OFF_BUCKETS } from '../../src/server/features/preview-access/listen-depth.service';
-import { backfillWaveforms } from '../../src/server/features/audio/waveform-backfill';
-import { createLogger } from '../../src/server/lib/logger';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -106,23 +104,6 @@ describe('waveform peaks at upload', () => {
     expect(replaced.status).toBe(400);
     const [row] = await t.db.select().from(songs).where(eq(songs.id, song.id));
     expect(row).toMatchObject({ audioFileId: song.audioFileId, audioPeaks: song.audioPeaks, title: song.title });
-  });
-
-  test('songs stored without peaks get them at start-up; one whose audio fails to decode is logged and skipped', async () => {
-    const older = await makeSong(t.db, t.storage, adminId, { title: 'Older Song', seconds: 3 });
-    await t.db.update(songs).set({ audioPeaks: null, audioDurationSeconds: null }).where(eq(songs.id, older.id));
-    const broken = await makeSong(t.db, t.storage, adminId, { title: 'Broken Song', seconds: 1 });
-    await t.db.update(songs).set({ audioPeaks: null, audioDurationSeconds: null }).where(eq(songs.id, broken.id));
-    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, broken.audioFileId!));
-    await t.storage.put({ bucket: file!.bucket, key: file!.key, body: undecodable(), contentType: 'audio/mpeg' });
-
-    const result = await backfillWaveforms({ db: t.db, storage: t.storage, logger: createLogger('silent') });
-    expect(result).toEqual({ computed: 1, missing: 2 });
-    const [row] = await t.db.select().from(songs).where(eq(songs.id, older.id));
-    expect(row!.audioPeaks).toEqual(older.audioPeaks);
-    expect(row!.audioDurationSeconds).toBeCloseTo(older.audioDurationSeconds!, 3);
-    expect((await t.db.select().from(songs).where(eq(songs.id, broken.id)))[0]!.audioPeaks).toBeNull();
-    await t.db.delete(songs).where(eq(songs.id, broken.id));
   });
 });
 

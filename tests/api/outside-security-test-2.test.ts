@@ -10,7 +10,7 @@ import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { auditEvents, mailOutbox, sessions, songPlays, songs, users } from '../../src/server/db/schema';
 import { makePreviewUser, makeSongwriter, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
-import { ensureFirstAdmin } from '../../src/server/db/seed/seed';
+import { ensureFirstAdmin } from '../../src/server/features/accounts/first-admin';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { createVerifiedAccount } from '../../src/server/features/accounts/accounts.service';
 import { PLAY_CLOCK_ALLOWANCE_SECONDS } from '../../src/server/features/plays/plays.service';

@@ -5,10 +5,8 @@ import { WAVEFORM_MAX_PEAKS } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { encodeMp3 } from '../../src/server/db/seed/audio';
 import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
-import { reviewNotes, songReviews, storedFiles } from '../../src/server/db/schema';
+import { reviewNotes } from '../../src/server/db/schema';
 import { computeWavWaveform, UndecodableAudioError } from '../../src/server/features/audio/waveform';
-import { backfillSubmissionWaveforms } from '../../src/server/features/audio/submission-waveform';
-import { createLogger } from '../../src/server/lib/logger';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { isoMedia } from '../storage/sniff-fixtures';
@@ -158,24 +156,6 @@ describe('the waveform of a submission, computed at upload', () => {
     adpcm.writeUInt16LE(2, 20);
     for (const bytes of [Buffer.from('RIFF....WAVEjunk'), wav.subarray(0, 200), adpcm])
       await expect(computeWavWaveform(Readable.from([bytes]))).rejects.toBeInstanceOf(UndecodableAudioError);
-  });
-
-  test('submissions stored without a waveform get one at start; an M4A is left alone', async () => {
-    const wavReview = await submit(wavOf(toneThenSilence()), 'take.wav');
-    const m4aReview = await submit(isoMedia('M4A '), 'take.m4a');
-    const fileOf = async (reviewId: string) =>
-      (await t.db.select({ id: songReviews.audioFileId }).from(songReviews).where(eq(songReviews.id, reviewId)))[0]!.id!;
-    const wavFile = await fileOf(wavReview);
-    const m4aFile = await fileOf(m4aReview);
-    await t.db.update(storedFiles).set({ audioPeaks: null, audioDurationSeconds: null }).where(eq(storedFiles.id, wavFile));
-
-    await backfillSubmissionWaveforms({ db: t.db, storage: t.storage, logger: createLogger('silent') });
-
-    const [wavRow] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, wavFile));
-    expectToneThenSilence(wavRow!.audioPeaks!);
-    expect(wavRow!.audioDurationSeconds).toBe(4);
-    const [m4aRow] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, m4aFile));
-    expect(m4aRow!.audioPeaks).toBeNull();
   });
 });
 

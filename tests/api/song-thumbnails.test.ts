@@ -7,8 +7,6 @@ import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import { songs, storedFiles } from '../../src/server/db/schema';
 import { signFileToken } from '../../src/server/adapters/storage/signed-url';
-import { backfillSongThumbs } from '../../src/server/features/songs/thumb-backfill';
-import { createLogger } from '../../src/server/lib/logger';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
@@ -169,20 +167,5 @@ describe('cover thumbnails', () => {
     const card = (await preview.get('/api/songs?pageSize=98')).body.rows.find((r: { id: string }) => r.id === plain.id);
     expect(card.thumbnail).toBeNull();
     expect(card.durationSeconds).toBeGreaterThan(2.9);
-  });
-
-  test('a song stored with a cover but no thumbnails gets them made from its original at start', async () => {
-    const older = await makeSong(t.db, t.storage, adminId, { title: 'Older Cover', orderIndex: 4, cover: ['#064e3b', '#a7f3d0'] });
-    await t.db.update(songs).set({ imageThumbFileId: null, imageThumb2xFileId: null }).where(eq(songs.id, older.id));
-    const result = await backfillSongThumbs({ db: t.db, storage: t.storage, logger: createLogger('silent') });
-    expect(result.made).toBeGreaterThanOrEqual(1);
-    const [row] = await t.db.select().from(songs).where(eq(songs.id, older.id));
-    expect(await sharp((await storedBytes(row!.imageThumbFileId!)).bytes).metadata()).toMatchObject({
-      format: 'webp',
-      width: 160,
-      height: 160,
-    });
-    const card = (await preview.get('/api/songs?pageSize=97')).body.rows.find((r: { id: string }) => r.id === older.id);
-    expect((await preview.get(card.thumbnail.small)).status).toBe(200);
   });
 });

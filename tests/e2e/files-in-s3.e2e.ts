@@ -34,7 +34,6 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    SEED_DEMO: 'off',
     AUTH_SECRET: 'e2e-s3-secret-that-is-long-enough-for-better-auth',
     PUBLIC_URL: `http://localhost:${port}`,
     S3_BUCKET: s3.options.bucket,

@@ -2,8 +2,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sectionTimes } from '../../src/server/db/seed/arrangement';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
-import { renderDemoAudio } from '../../src/server/db/seed/demo-audio';
-import { demoAudioJob } from '../../src/server/db/seed/demo-songs';
+import { demoAudioJob, renderDemoAudio } from '../../src/server/db/seed/demo-audio';
 
 /** A decoded song: its length and its loudness, the RMS of each second. */
 interface Heard {
@@ -48,8 +47,8 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 const loudness = (heard: Heard, start: number, end: number) => mean(heard.envelope.slice(Math.ceil(start) + 1, Math.floor(end) - 1));
 
 /**
- * The demo catalogue as `npm start` renders it (DEMO_AUDIO=full): eight whole songs, rendered once here, in
- * worker threads as at start. The other tiers render only each song's first seconds.
+ * The demo catalogue as `DEMO_AUDIO=full npm start` renders it: eight whole songs, rendered once here, in
+ * worker threads as the seed does. The other tiers render only each song's first seconds.
  */
 describe('the demo catalogue rendered in full', () => {
   const heard: Heard[] = [];

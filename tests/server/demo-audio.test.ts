@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { DEMO_SONGS } from '../../src/server/db/seed/demo-catalogue';
-import { demoAudioCacheKey, renderDemoAudio, renderDemoMp3 } from '../../src/server/db/seed/demo-audio';
-import { demoAudioJob } from '../../src/server/db/seed/demo-songs';
+import { demoAudioCacheKey, demoAudioJob, renderDemoAudio, renderDemoMp3 } from '../../src/server/db/seed/demo-audio';
 
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-demo-audio-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));

@@ -5,7 +5,8 @@ import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { mailOutbox, userRoles, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
+import { DEMO_ACCOUNTS, seedIfEmpty } from '../../src/server/db/seed/seed';
+import { createDiskStorage } from '../../src/server/adapters/storage/disk-storage';
 import { SmtpSink } from '../mail/smtp-sink';
 import { createTestDatabaseUrl } from '../setup/database';
 import { TestClient } from '../setup/http-client';
@@ -40,7 +41,6 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
         DATABASE_URL: pg.url,
         AUTH_SECRET: 'shared-secret-of-both-instances-is-long',
         SMTP_URL: sink.url,
-        SEED_DEMO: 'on',
       },
       120_000,
     );
@@ -50,13 +50,17 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
     pg = await createTestDatabaseUrl(process.env.DATABASE_URL!);
     [sinkA, sinkB] = await Promise.all([new SmtpSink().start(), new SmtpSink().start()]);
     sinks.push(sinkA, sinkB);
-    // Both start at once on an empty database: migrations take an advisory lock and the seed runs exclusively, so each happens once.
+    // Both start at once on an empty database: migrations take an advisory lock, so they run once.
     const started = await Promise.allSettled([start(sinkA), start(sinkB)]);
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     [a, b] = servers as [ServerProcess, ServerProcess];
     expect(a.child.pid).not.toBe(b.child.pid);
     database = await openDatabase({ url: pg.url, poolSize: 2 });
+    // The demo accounts the tests sign in with, seeded as `npm start` does.
+    const seedDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-instance-seed-'));
+    dirs.push(seedDir);
+    await seedIfEmpty(database.db, createDiskStorage(path.join(seedDir, 'files')), { admin: undefined, dataDir: seedDir, audio: 'short' });
   }, 240_000);
 
   afterAll(async () => {

@@ -58,7 +58,6 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
-    SEED_DEMO: 'off',
     ...env,
   });
   const database = options.database ?? (await createTestDatabase());

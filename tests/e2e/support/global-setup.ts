@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../../src/server/config';
-import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/seed';
+import { DEMO_ACCOUNTS, seedDemoDatabase } from '../../../src/server/db/seed/seed';
 import { builtSiteName } from '../../../src/server/built-site-name';
 import { startServer } from '../../../src/server/server';
 import { createTestDatabaseUrl } from '../../setup/database';
@@ -39,7 +39,6 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    SEED_DEMO: 'on',
     SITE_NAME: E2E_SITE_NAME,
     AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
     // The browser's origin must be the one the server trusts and writes into e-mail links.
@@ -48,9 +47,9 @@ export default async function setup(project: TestProject) {
     TRUSTED_PROXIES: '127.0.0.1, ::1',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
+  // The journeys play the demo songs: seeded with their short clips before the start, as `npm start` does.
+  await seedDemoDatabase(config, 'short');
   const running = await startServer(config, { mailPollMs: 200, webRoot });
-  // The journeys play the demo songs: their audio (the first seconds of each, under test) is stored first.
-  await running.demoAudio;
 
   const sessions = {} as Record<keyof typeof DEMO_ACCOUNTS, { name: string; value: string }[]>;
   for (const role of Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[]) {

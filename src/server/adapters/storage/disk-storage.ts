@@ -3,7 +3,6 @@ import { mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createOpenFiles } from './open-files';
 import {
   assertBucket,
   assertSafeKey,
@@ -11,6 +10,8 @@ import {
   RangeNotSatisfiable,
   resolveRange,
   StorageNotFound,
+  type GetInput,
+  type GetResult,
   type ObjectRef,
   type Storage,
 } from './storage';
@@ -25,6 +26,56 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
+ * An object's bytes: a range up to SMALL_READ_BYTES is read whole at once (a player's request, so a slow client
+ * holds no open file); a larger read streams from a handle the stream closes when done.
+ */
+async function readObject(
+  file: string,
+  ref: ObjectRef,
+  range: GetInput['range'],
+  contentTypeOf: () => Promise<string>,
+): Promise<GetResult> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new StorageNotFound(ref.bucket, ref.key);
+    const size = info.size;
+    const satisfied = range ? resolveRange(range, size) : undefined;
+    if (range && !satisfied) throw new RangeNotSatisfiable(size);
+    const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : size;
+    const found = { sizeBytes: size, contentLength, ...(satisfied && { range: satisfied }) };
+    const contentType = await contentTypeOf();
+    if (contentLength > SMALL_READ_BYTES) {
+      // The stream closes the handle when it ends or is destroyed.
+      return { ...found, contentType, body: handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {}) };
+    }
+    const buffer = Buffer.allocUnsafe(contentLength);
+    const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
+    await handle.close();
+    const bytes = buffer.subarray(0, bytesRead);
+    let body: Readable | undefined;
+    // Made only if asked for: the file route sends the bytes as they are.
+    return {
+      ...found,
+      contentType,
+      bytes,
+      get body() {
+        return (body ??= Readable.from([bytes]));
+      },
+    };
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
  * Objects live at `<root>/<bucket>/<key>`; their content type in `<root>/.meta/<bucket>/<key>.json`
  * (disk has no object metadata). Writes go to `<root>/.tmp` and are renamed into place, so a reader
  * never sees half a file and a crash leaves only a temp file behind. The dot folders cannot clash
@@ -33,7 +84,6 @@ function isMissing(error: unknown): boolean {
 export function createDiskStorage(root: string): Storage {
   const rootDir = path.resolve(root);
   const tmpDir = path.join(rootDir, '.tmp');
-  const openFiles = createOpenFiles();
 
   function locate({ bucket, key }: ObjectRef) {
     assertBucket(bucket);
@@ -88,58 +138,15 @@ export function createDiskStorage(root: string): Storage {
 
     async put({ body, contentType, ...ref }) {
       const { file, meta } = locate(ref);
-      openFiles.forget(file);
       // Metadata first: the object exists once its bytes are renamed into place.
       await writeAtomically(meta, Buffer.from(JSON.stringify({ contentType })));
       const sizeBytes = await writeAtomically(file, body);
-      // Again after the rename: a read between the first forget and the rename kept the old file open.
-      openFiles.forget(file);
       return { sizeBytes };
     },
 
     async get({ range, contentType: knownType, ...ref }) {
       const { file, meta } = locate(ref);
-      let found: { sizeBytes: number; contentLength: number; range?: { start: number; end: number }; bytes?: Buffer };
-      try {
-        found = await openFiles.use(file, async ({ handle, size, isFile }) => {
-          if (!isFile) throw new StorageNotFound(ref.bucket, ref.key);
-          const satisfied = range ? resolveRange(range, size) : undefined;
-          if (range && !satisfied) throw new RangeNotSatisfiable(size);
-          const contentLength = satisfied ? satisfied.end - satisfied.start + 1 : size;
-          const sized = { sizeBytes: size, contentLength, ...(satisfied && { range: satisfied }) };
-          // A player's range request: read at once from the file kept open, so a slow client holds nothing.
-          if (contentLength > SMALL_READ_BYTES) return sized;
-          const buffer = Buffer.allocUnsafe(contentLength);
-          const { bytesRead } = await handle.read(buffer, 0, contentLength, satisfied?.start ?? 0);
-          return { ...sized, bytes: buffer.subarray(0, bytesRead) };
-        });
-      } catch (error) {
-        if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
-        throw error;
-      }
-      const contentType = knownType ?? (await contentTypeOf(meta));
-      if (found.bytes) {
-        const { bytes } = found;
-        let body: Readable | undefined;
-        // Made only if asked for: the file route sends the bytes as they are.
-        return {
-          ...found,
-          contentType,
-          get body() {
-            return (body ??= Readable.from([bytes]));
-          },
-        };
-      }
-      // Larger reads stream from a handle of their own, which the stream closes when done.
-      let handle: FileHandle;
-      try {
-        handle = await open(file, 'r');
-      } catch (error) {
-        if (isMissing(error)) throw new StorageNotFound(ref.bucket, ref.key);
-        throw error;
-      }
-      const { range: satisfied } = found;
-      return { ...found, contentType, body: handle.createReadStream(satisfied ? { start: satisfied.start, end: satisfied.end } : {}) };
+      return readObject(file, ref, range, async () => knownType ?? (await contentTypeOf(meta)));
     },
 
     async head(ref) {
@@ -156,7 +163,6 @@ export function createDiskStorage(root: string): Storage {
 
     async delete(ref) {
       const { file, meta } = locate(ref);
-      openFiles.forget(file);
       for (const target of [file, meta]) {
         try {
           await unlink(target);
@@ -164,16 +170,12 @@ export function createDiskStorage(root: string): Storage {
           if (!isMissing(error)) throw error;
         }
       }
-      // Again once it is gone: a read between the first forget and the unlink kept it open.
-      openFiles.forget(file);
     },
 
     async presignGet() {
       return undefined;
     },
 
-    close() {
-      openFiles.closeAll();
-    },
+    close() {},
   };
 }

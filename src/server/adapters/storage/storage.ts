@@ -65,7 +65,7 @@ export interface Storage {
   delete(input: ObjectRef): Promise<void>;
   /** A direct, expiring URL to the object, or undefined when the driver cannot make one (disk). */
   presignGet(input: PresignInput): Promise<string | undefined>;
-  /** Lets go of what the driver holds (open files, connections); the server is stopping. */
+  /** Lets go of what the driver holds (connections); the server is stopping. */
   close(): void;
 }
 

@@ -57,9 +57,8 @@ export const songs = pgTable(
       .references((): AnyPgColumn => pitchAgreements.id, { onDelete: 'set null' }),
     /**
      * Media still to come: an agreement song whose audio and lyrics are still to be taken from the submission
-     * (after the signing commits, or at the next start), or a demo song whose audio is still being rendered
-     * (demo-songs.ts); false once that step has run, whatever it could use. Listeners see a song with it and
-     * without audio as "Processing".
+     * (after the signing commits, or at the next start); false once that step has run, whatever it could use.
+     * Listeners see a song with it and without audio as "Processing".
      */
     mediaPending: boolean('media_pending').notNull().default(false),
     /**

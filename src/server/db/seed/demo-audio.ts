@@ -5,16 +5,26 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { encodeMp3 } from './audio';
 import type { SongToRender } from './arrangement';
+import type { DemoSong } from './demo-catalogue';
 import { RENDER_SAMPLE_RATE, RENDERER_VERSION, renderArrangement } from './render-arrangement';
 
-/** One demo song to render: the whole arrangement, or only its first `maxSeconds` (DEMO_AUDIO=short). */
+/** One demo song to render: the whole arrangement, or only its first `maxSeconds` (a short clip). */
 export interface DemoAudioJob {
   song: SongToRender;
   maxSeconds?: number;
 }
 
-/** Seconds of each song that DEMO_AUDIO=short renders: enough to play and seek, quick enough for every test start. */
+/** Whole songs (DEMO_AUDIO=full), or the short clips seeded by default. */
+export type DemoAudioLength = 'full' | 'short';
+
+/** Seconds of each song a short clip holds: enough to play and seek, quick enough for every start and test. */
 export const SHORT_DEMO_SECONDS = 12;
+
+/** What renders a demo song's audio at this length. */
+export const demoAudioJob = (song: DemoSong, length: DemoAudioLength): DemoAudioJob => ({
+  song: { bpm: song.bpm, musicalKey: song.musicalKey, arrangement: song.arrangement },
+  ...(length === 'short' ? { maxSeconds: SHORT_DEMO_SECONDS } : {}),
+});
 const KBPS = 64;
 
 /** Renders one job to MP3: what a worker thread runs, and a test's reference. */
@@ -103,12 +113,10 @@ export function renderDemoAudio(
 }
 
 /**
- * The worker's module sits beside this one: as JavaScript in the server bundle, which builds it as an entry
- * of its own; as TypeScript when run from the sources (development, tests), loaded through tsx's loader,
- * registered in the new thread first (Node 20 does not take `--import` for a worker).
+ * The worker runs from the sources, as this module does (the seed script and the tests run through tsx), loaded
+ * through tsx's loader registered in the new thread first (Node 20 does not take `--import` for a worker).
  */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./demo-audio-worker.js', import.meta.url));
   const source = new URL('./demo-audio-worker.ts', import.meta.url).href;
   return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, {
     eval: true,

@@ -50,25 +50,26 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
 
 /**
  * A catalogue song stored the way an admin upload stores it: audio checked and decoded (waveform), cover checked,
- * then the rows. With `audio: 'later'` the song is stored without audio, marked media_pending, for its audio to
- * be stored when it is made (the demo catalogue's, demo-songs.ts).
+ * then the rows. The audio is `mp3` when given (a demo song's render), else synthesised from the seed.
  */
-export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, { audio: later }: { audio?: 'later' } = {}) {
-  const audio = later
-    ? undefined
-    : await putSongAudio(storage, uploadedFromBuffer(synthesizeMp3(songAudioOptions(seed)), 'song.mp3'), ownerId);
+export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, { mp3 }: { mp3?: Buffer } = {}) {
+  const slug =
+    seed.slug ??
+    seed.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  const audio = await putSongAudio(
+    storage,
+    mp3 ? uploadedFromBuffer(mp3, `${slug}.mp3`) : uploadedFromBuffer(synthesizeMp3(songAudioOptions(seed)), 'song.mp3'),
+    ownerId,
+  );
   const image = seed.cover
     ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId)
     : undefined;
   return db.transaction(async (tx) => {
-    const audioRow = audio && (await insertFile(tx, audio.file));
+    const audioRow = await insertFile(tx, audio.file);
     const cover = image ? await insertSongImageFiles(tx, image) : noSongImage;
-    const slug =
-      seed.slug ??
-      seed.title
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '');
     const [song] = await tx
       .insert(songs)
       .values({
@@ -84,10 +85,9 @@ export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: 
         tags: seed.tags ?? [],
         orderIndex: seed.orderIndex ?? 0,
         isActive: seed.isActive ?? true,
-        audioFileId: audioRow?.id ?? null,
-        audioPeaks: audio?.waveform.peaks ?? null,
-        audioDurationSeconds: audio?.waveform.durationSeconds ?? null,
-        mediaPending: !audio,
+        audioFileId: audioRow.id,
+        audioPeaks: audio.waveform.peaks,
+        audioDurationSeconds: audio.waveform.durationSeconds,
         ...cover,
       })
       .returning();

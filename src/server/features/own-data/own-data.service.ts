@@ -88,102 +88,13 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
-
-  const audio = alias(storedFiles, 'audio_file');
-  const lyrics = alias(storedFiles, 'lyrics_file');
-  const [
-    roles,
-    [profile],
-    [questionnaire],
-    myOrders,
-    credits,
-    reviews,
-    messages,
-    scores,
-    notes,
-    ratings,
-    agreements,
-    myPlacements,
-    requests,
-    comments,
-    plays,
-    holds,
-  ] = await Promise.all([
+  const [roles, songwriter, submissions, agreements, listener] = await Promise.all([
     db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role)),
-    db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, userId)),
-    db.select().from(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, userId)),
-    db.select().from(orders).where(eq(orders.songwriterId, userId)).orderBy(asc(orders.createdAt)),
-    db.select().from(accountCredits).where(eq(accountCredits.songwriterId, userId)).orderBy(asc(accountCredits.createdAt)),
-    db
-      .select({ review: songReviews, audio, lyrics })
-      .from(songReviews)
-      .leftJoin(audio, eq(audio.id, songReviews.audioFileId))
-      .leftJoin(lyrics, eq(lyrics.id, songReviews.lyricsFileId))
-      .where(eq(songReviews.songwriterId, userId))
-      .orderBy(asc(songReviews.createdAt)),
-    db
-      .select({
-        reviewId: reviewMessages.reviewId,
-        senderId: reviewMessages.senderId,
-        message: reviewMessages.message,
-        sentAt: reviewMessages.createdAt,
-      })
-      .from(reviewMessages)
-      .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
-      .where(eq(songReviews.songwriterId, userId))
-      .orderBy(asc(reviewMessages.createdAt)),
-    // The rubric and the reviewer's notes are the person's once the review is sent, as on their review page.
-    db
-      .select({ reviewId: reviewScores.reviewId, category: reviewScores.category, score: reviewScores.score, reason: reviewScores.reason })
-      .from(reviewScores)
-      .innerJoin(songReviews, eq(songReviews.id, reviewScores.reviewId))
-      .where(and(eq(songReviews.songwriterId, userId), eq(songReviews.status, 'reviewed'))),
-    db
-      .select({ reviewId: reviewNotes.reviewId, atSeconds: reviewNotes.atSeconds, text: reviewNotes.text })
-      .from(reviewNotes)
-      .innerJoin(songReviews, eq(songReviews.id, reviewNotes.reviewId))
-      .where(and(eq(songReviews.songwriterId, userId), eq(songReviews.status, 'reviewed')))
-      .orderBy(asc(reviewNotes.atSeconds)),
-    db.select().from(reviewRatings).where(eq(reviewRatings.songwriterId, userId)),
-    db
-      .select({ agreement: pitchAgreements, songTitle: songReviews.songTitle })
-      .from(pitchAgreements)
-      .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
-      .where(eq(pitchAgreements.songwriterId, userId))
-      .orderBy(asc(pitchAgreements.createdAt)),
-    db
-      .select({ placement: placements })
-      .from(placements)
-      .innerJoin(pitchAgreements, eq(pitchAgreements.id, placements.pitchAgreementId))
-      .where(eq(pitchAgreements.songwriterId, userId))
-      .orderBy(asc(placements.createdAt)),
-    db
-      .select()
-      .from(previewRequests)
-      .where(or(eq(previewRequests.userId, userId), emailIs(previewRequests.email, user.email)))
-      .orderBy(asc(previewRequests.createdAt)),
-    db
-      .select({ comment: songComments, songTitle: songs.title })
-      .from(songComments)
-      .innerJoin(songs, eq(songs.id, songComments.songId))
-      .where(eq(songComments.userId, userId))
-      .orderBy(asc(songComments.createdAt)),
-    db
-      .select({ play: songPlays, songTitle: songs.title })
-      .from(songPlays)
-      .innerJoin(songs, eq(songs.id, songPlays.songId))
-      .where(eq(songPlays.userId, userId))
-      .orderBy(asc(songPlays.playedAt)),
-    db
-      .select({ hold: songResponses, songTitle: songs.title })
-      .from(songResponses)
-      .innerJoin(songs, eq(songs.id, songResponses.songId))
-      .where(eq(songResponses.userId, userId))
-      .orderBy(asc(songResponses.updatedAt)),
+    readSongwriterData(db, userId),
+    readSubmissions(db, userId),
+    readAgreements(db, userId),
+    readListenerData(db, user),
   ]);
-
-  const fileOf = (f: typeof storedFiles.$inferSelect | null) =>
-    f ? { originalName: f.originalName, contentType: f.contentType, sizeBytes: f.sizeBytes, uploadedAt: iso(f.createdAt) } : null;
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -195,6 +106,25 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
       createdAt: iso(user.createdAt),
       lastSignInAt: isoOrNull(user.lastSignInAt),
     },
+    ...songwriter,
+    ...submissions,
+    ...agreements,
+    ...listener,
+  };
+}
+
+/** The songwriter's profile, questionnaire, orders and credits. */
+async function readSongwriterData(
+  db: DbOrTx,
+  userId: string,
+): Promise<Pick<PersonalDataExport, 'songwriterProfile' | 'questionnaire' | 'orders' | 'accountCredits'>> {
+  const [[profile], [questionnaire], myOrders, credits] = await Promise.all([
+    db.select().from(songwriterProfiles).where(eq(songwriterProfiles.userId, userId)),
+    db.select().from(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, userId)),
+    db.select().from(orders).where(eq(orders.songwriterId, userId)).orderBy(asc(orders.createdAt)),
+    db.select().from(accountCredits).where(eq(accountCredits.songwriterId, userId)).orderBy(asc(accountCredits.createdAt)),
+  ]);
+  return {
     songwriterProfile: profile
       ? {
           username: profile.username,
@@ -234,6 +164,49 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
       paidAt: isoOrNull(o.paidAt),
     })),
     accountCredits: credits.map((c) => ({ amountCents: c.amountCents, usedByOrderId: c.orderId, createdAt: iso(c.createdAt) })),
+  };
+}
+
+/** The submissions with their review conversation: messages, and once sent, the rubric, notes and rating. */
+async function readSubmissions(db: DbOrTx, userId: string): Promise<Pick<PersonalDataExport, 'submissions'>> {
+  const audio = alias(storedFiles, 'audio_file');
+  const lyrics = alias(storedFiles, 'lyrics_file');
+  const [reviews, messages, scores, notes, ratings] = await Promise.all([
+    db
+      .select({ review: songReviews, audio, lyrics })
+      .from(songReviews)
+      .leftJoin(audio, eq(audio.id, songReviews.audioFileId))
+      .leftJoin(lyrics, eq(lyrics.id, songReviews.lyricsFileId))
+      .where(eq(songReviews.songwriterId, userId))
+      .orderBy(asc(songReviews.createdAt)),
+    db
+      .select({
+        reviewId: reviewMessages.reviewId,
+        senderId: reviewMessages.senderId,
+        message: reviewMessages.message,
+        sentAt: reviewMessages.createdAt,
+      })
+      .from(reviewMessages)
+      .innerJoin(songReviews, eq(songReviews.id, reviewMessages.reviewId))
+      .where(eq(songReviews.songwriterId, userId))
+      .orderBy(asc(reviewMessages.createdAt)),
+    // The rubric and the reviewer's notes are the person's once the review is sent, as on their review page.
+    db
+      .select({ reviewId: reviewScores.reviewId, category: reviewScores.category, score: reviewScores.score, reason: reviewScores.reason })
+      .from(reviewScores)
+      .innerJoin(songReviews, eq(songReviews.id, reviewScores.reviewId))
+      .where(and(eq(songReviews.songwriterId, userId), eq(songReviews.status, 'reviewed'))),
+    db
+      .select({ reviewId: reviewNotes.reviewId, atSeconds: reviewNotes.atSeconds, text: reviewNotes.text })
+      .from(reviewNotes)
+      .innerJoin(songReviews, eq(songReviews.id, reviewNotes.reviewId))
+      .where(and(eq(songReviews.songwriterId, userId), eq(songReviews.status, 'reviewed')))
+      .orderBy(asc(reviewNotes.atSeconds)),
+    db.select().from(reviewRatings).where(eq(reviewRatings.songwriterId, userId)),
+  ]);
+  const fileOf = (f: typeof storedFiles.$inferSelect | null) =>
+    f ? { originalName: f.originalName, contentType: f.contentType, sizeBytes: f.sizeBytes, uploadedAt: iso(f.createdAt) } : null;
+  return {
     submissions: reviews.map(({ review: r, audio: a, lyrics: l }) => ({
       id: r.id,
       orderId: r.orderId,
@@ -268,6 +241,26 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
           sentAt: iso(m.sentAt),
         })),
     })),
+  };
+}
+
+/** The pitch agreements offered on the person's songs, and their placements. */
+async function readAgreements(db: DbOrTx, userId: string): Promise<Pick<PersonalDataExport, 'pitchAgreements' | 'placements'>> {
+  const [agreements, myPlacements] = await Promise.all([
+    db
+      .select({ agreement: pitchAgreements, songTitle: songReviews.songTitle })
+      .from(pitchAgreements)
+      .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
+      .where(eq(pitchAgreements.songwriterId, userId))
+      .orderBy(asc(pitchAgreements.createdAt)),
+    db
+      .select({ placement: placements })
+      .from(placements)
+      .innerJoin(pitchAgreements, eq(pitchAgreements.id, placements.pitchAgreementId))
+      .where(eq(pitchAgreements.songwriterId, userId))
+      .orderBy(asc(placements.createdAt)),
+  ]);
+  return {
     pitchAgreements: agreements.map(({ agreement: a, songTitle }) => ({
       id: a.id,
       songTitle,
@@ -293,6 +286,41 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
       commissionCents: p.commissionCents,
       createdAt: iso(p.createdAt),
     })),
+  };
+}
+
+/** What the person did as a listener: preview requests (by account or address), comments, plays and holds. */
+async function readListenerData(
+  db: DbOrTx,
+  user: { id: string; email: string },
+): Promise<Pick<PersonalDataExport, 'previewRequests' | 'comments' | 'plays' | 'holds'>> {
+  const userId = user.id;
+  const [requests, comments, plays, holds] = await Promise.all([
+    db
+      .select()
+      .from(previewRequests)
+      .where(or(eq(previewRequests.userId, userId), emailIs(previewRequests.email, user.email)))
+      .orderBy(asc(previewRequests.createdAt)),
+    db
+      .select({ comment: songComments, songTitle: songs.title })
+      .from(songComments)
+      .innerJoin(songs, eq(songs.id, songComments.songId))
+      .where(eq(songComments.userId, userId))
+      .orderBy(asc(songComments.createdAt)),
+    db
+      .select({ play: songPlays, songTitle: songs.title })
+      .from(songPlays)
+      .innerJoin(songs, eq(songs.id, songPlays.songId))
+      .where(eq(songPlays.userId, userId))
+      .orderBy(asc(songPlays.playedAt)),
+    db
+      .select({ hold: songResponses, songTitle: songs.title })
+      .from(songResponses)
+      .innerJoin(songs, eq(songs.id, songResponses.songId))
+      .where(eq(songResponses.userId, userId))
+      .orderBy(asc(songResponses.updatedAt)),
+  ]);
+  return {
     previewRequests: requests.map((r) => ({
       name: r.name,
       companyName: r.companyName,
