@@ -54,6 +54,7 @@ import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
 import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
+import { notReadyWhileDraining, READINESS_PATH } from './middleware/draining';
 import { webAppRoutes } from './web-app';
 import { compressPagesAndJson } from './lib/compression';
 import { siteIndexRoutes } from './features/site-index/site-index.routes';
@@ -77,6 +78,8 @@ export interface AppDeps {
   poolUse?: Database['poolUse'];
   /** What /metrics reports; the server shares it with the mail worker. Made here when not given. */
   metrics?: Metrics;
+  /** Whether the server is draining before it stops (server.ts): readiness then answers 503. */
+  draining?: () => boolean;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -110,6 +113,7 @@ export function createApp({
   onSessionsChanged,
   poolUse = () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),
   metrics = createMetrics({ db, poolUse }),
+  draining = () => false,
 }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
@@ -140,6 +144,7 @@ export function createApp({
   });
   app.use('*', compressPagesAndJson());
   app.onError(handleError);
+  app.use(READINESS_PATH, notReadyWhileDraining(draining));
 
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
