@@ -3,7 +3,7 @@ import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { loadConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/server';
@@ -15,8 +15,8 @@ import { startServer, type RunningServer } from '../../src/server/server';
  * kept-alive timeout. The whole restart under load, behind a proxy, is tests/server/rolling-restart.test.ts.
  */
 const PUBLIC_URL = 'http://localhost:3000';
-/** Each test starts a server of its own, migrating a new PGlite: on a busy machine, minutes. */
-const START_WITHIN_MS = 240_000;
+/** Each test has a server of its own, migrating a new PGlite: on a busy machine, minutes. */
+const START_WITHIN_MS = 600_000;
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
 
@@ -37,10 +37,17 @@ async function start(options: { requestsDeadlineMs?: number } = {}) {
   return server;
 }
 
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+let drained: RunningServer;
+let cut: RunningServer;
+
+beforeAll(async () => {
+  [drained, cut] = await Promise.all([start(), start({ requestsDeadlineMs: 100 })]);
+}, START_WITHIN_MS);
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}, 60_000);
 
 interface Answer {
   status: number;
@@ -103,57 +110,49 @@ async function postUnderWay(port: number, urlPath: string, body: unknown) {
 
 const contact = { name: 'Ann Writer', email: 'ann@example.test', subject: 'Hello', message: 'A question about reviews.' };
 
-test(
-  'while draining, readiness answers 503, every answer closes its connection, and the request under way at the stop is answered',
-  async () => {
-    const server = await start();
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const ready = await get(`${server.url}/api/health/ready`, agent);
-    expect(ready.status).toBe(200);
-    expect(ready.headers.connection).toBe('keep-alive');
+test('while draining, readiness answers 503, every answer closes its connection, and the request under way at the stop is answered', async () => {
+  const server = drained;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ready = await get(`${server.url}/api/health/ready`, agent);
+  expect(ready.status).toBe(200);
+  expect(ready.headers.connection).toBe('keep-alive');
 
-    server.beginDraining();
-    const draining = await get(`${server.url}/api/health/ready`, agent);
-    // On the kept-alive connection: the server did not close it under the client.
-    expect(draining.reusedSocket).toBe(true);
-    expect(draining.status).toBe(503);
-    expect(draining.headers['retry-after']).toBe('5');
-    expect(JSON.parse(draining.body)).toEqual({ error: { code: 'UNAVAILABLE', message: MESSAGES.generic.unavailable } });
-    expect(draining.headers.connection).toBe('close');
+  server.beginDraining();
+  const draining = await get(`${server.url}/api/health/ready`, agent);
+  // On the kept-alive connection: the server did not close it under the client.
+  expect(draining.reusedSocket).toBe(true);
+  expect(draining.status).toBe(503);
+  expect(draining.headers['retry-after']).toBe('5');
+  expect(JSON.parse(draining.body)).toEqual({ error: { code: 'UNAVAILABLE', message: MESSAGES.generic.unavailable } });
+  expect(draining.headers.connection).toBe('close');
 
-    // Every other request is still answered, on a new connection, which its answer closes too.
-    const live = await get(`${server.url}/api/health`, agent);
-    expect(live.reusedSocket).toBe(false);
-    expect(live.status).toBe(200);
-    expect(live.headers.connection).toBe('close');
+  // Every other request is still answered, on a new connection, which its answer closes too.
+  const live = await get(`${server.url}/api/health`, agent);
+  expect(live.reusedSocket).toBe(false);
+  expect(live.status).toBe(200);
+  expect(live.headers.connection).toBe('close');
 
-    const underWay = await postUnderWay(server.port, '/api/contact', contact);
-    const stopped = server.stop();
-    await expect(get(`${server.url}/api/health`, new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    const answer = await underWay.finish();
-    expect(answer).toMatch(/^100 Continue\r\n\r\nHTTP\/1\.1 201 /);
-    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
-    await stopped;
-    agent.destroy();
-  },
-  START_WITHIN_MS,
-);
+  const underWay = await postUnderWay(server.port, '/api/contact', contact);
+  const stopped = server.stop();
+  await expect(get(`${server.url}/api/health`, new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  const answer = await underWay.finish();
+  expect(answer).toMatch(/^100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+  expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+  await stopped;
+  agent.destroy();
+}, 60_000);
 
-test(
-  'the stop closes idle kept-alive connections at once, and cuts requests still under way at its deadline',
-  async () => {
-    const server = await start({ requestsDeadlineMs: 100 });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    expect((await get(`${server.url}/api/health`, agent)).headers.connection).toBe('keep-alive');
-    const [idle] = Object.values(agent.freeSockets).flat();
-    const idleClosed = new Promise<void>((resolve) => idle!.on('close', () => resolve()));
+test('the stop closes idle kept-alive connections at once, and cuts requests still under way at its deadline', async () => {
+  const server = cut;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  expect((await get(`${server.url}/api/health`, agent)).headers.connection).toBe('keep-alive');
+  const [idle] = Object.values(agent.freeSockets).flat();
+  const idleClosed = new Promise<void>((resolve) => idle!.on('close', () => resolve()));
 
-    // A body that never comes: without the deadline, the stop would wait for it as long as the client likes.
-    const underWay = await postUnderWay(server.port, '/api/contact', contact);
-    await server.stop();
-    await idleClosed;
-    await underWay.closed;
-    agent.destroy();
-  },
-  START_WITHIN_MS,
-);
+  // A body that never comes: without the deadline, the stop would wait for it as long as the client likes.
+  const underWay = await postUnderWay(server.port, '/api/contact', contact);
+  await server.stop();
+  await idleClosed;
+  await underWay.closed;
+  agent.destroy();
+}, 60_000);

@@ -17,6 +17,8 @@ export interface KeepAliveProxy {
   retriedOnRefusal: number;
   /** What went wrong on the way to an upstream, for each 502. */
   failures: string[];
+  /** Resolves once a check has found the instance ready: an orchestrator stops the next one only then. */
+  sendingTo(port: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,14 +43,20 @@ function readBody(stream: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Whether the instance's readiness answers 200, asked on a connection of its own. */
-function isReady(port: number): Promise<boolean> {
+/**
+ * Whether the instance's readiness answers 200, asked on a connection of its own; undefined when it gives no
+ * answer in time (a busy instance keeps its standing, as a probe's failure threshold above one keeps it).
+ */
+function isReady(port: number): Promise<boolean | undefined> {
   return new Promise((resolve) => {
     const check = http.get({ host: '127.0.0.1', port, path: '/api/health/ready', agent: false }, (answer) => {
       answer.resume();
       resolve(answer.statusCode === 200);
     });
-    check.setTimeout(CHECK_TIMEOUT_MS, () => check.destroy());
+    check.setTimeout(CHECK_TIMEOUT_MS, () => {
+      resolve(undefined);
+      check.destroy();
+    });
     check.on('error', () => resolve(false));
   });
 }
@@ -58,8 +66,17 @@ export async function startKeepAliveProxy(
   { idleTimeoutMs, checkEveryMs }: { idleTimeoutMs: number; checkEveryMs: number },
 ): Promise<KeepAliveProxy> {
   const ready = new Map(upstreams.map((port) => [port, true]));
+  const waiting: { port: number; resolve: () => void }[] = [];
+  const checked = (port: number, answer: boolean | undefined) => {
+    if (answer === undefined) return;
+    ready.set(port, answer);
+    for (const w of waiting.filter((w) => w.port === port && answer)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  };
   const checks = setInterval(() => {
-    for (const port of upstreams) void isReady(port).then((answer) => ready.set(port, answer));
+    for (const port of upstreams) void isReady(port).then((answer) => checked(port, answer));
   }, checkEveryMs);
   const agents = new Map(upstreams.map((port) => [port, new http.Agent({ keepAlive: true, timeout: idleTimeoutMs })]));
   const proxy: KeepAliveProxy = {
@@ -67,6 +84,7 @@ export async function startKeepAliveProxy(
     answered: new Map(upstreams.map((port) => [port, { all: 0, closing: 0 }])),
     retriedOnRefusal: 0,
     failures: [],
+    sendingTo: (port) => new Promise((resolve) => waiting.push({ port, resolve })),
     close: async () => {},
   };
 

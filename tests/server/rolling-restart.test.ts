@@ -180,6 +180,7 @@ test('a rolling restart under load: no request fails, and each instance leaves w
       const exit = await stopAsOrchestrator(instances[i]!);
       exits.push({ instance: i, ...exit, answeredWhileDraining: proxy.answered.get(ports[i]!)!.closing - closingBefore });
       instances[i] = await startInstance(i);
+      await proxy.sendingTo(ports[i]!);
       await load.served(20);
     }
   } finally {
