@@ -56,6 +56,7 @@ import { endpoint, isUploadRoute } from './middleware/endpoint';
 import type { Logger } from './lib/logger';
 import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
+import { notReadyWhileDraining, READINESS_PATH } from './middleware/draining';
 import { webAppRoutes } from './web-app';
 import { compressPagesAndJson } from './lib/compression';
 import { siteIndexRoutes } from './features/site-index/site-index.routes';
@@ -79,6 +80,8 @@ export interface AppDeps {
   poolUse?: Database['poolUse'];
   /** What /metrics reports; the server shares it with the mail worker. Made here when not given. */
   metrics?: Metrics;
+  /** Whether the server is draining before it stops (server.ts): readiness then answers 503. */
+  draining?: () => boolean;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -148,7 +151,7 @@ const trustedOriginsOf = (config: Config) =>
 /** Every request's id, client address, security headers, metrics and log line; then the write layers. */
 function addRequestLayers(
   app: Hono<AppEnv>,
-  { config, logger, fileOrigin }: Deps,
+  { config, logger, fileOrigin, draining = () => false }: Deps,
   { readActor, catalogue, fileChecks, metrics }: AppState,
 ) {
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
@@ -173,6 +176,7 @@ function addRequestLayers(
   });
   app.use('*', compressPagesAndJson());
   app.onError(handleError);
+  app.use(READINESS_PATH, notReadyWhileDraining(draining));
 
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,

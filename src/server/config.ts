@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   TRUSTED_PROXIES: optional,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   METRICS_TOKEN: optional,
+  SHUTDOWN_DRAIN_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(600_000).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,9 +76,16 @@ export interface Config {
   logLevel: string;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset, /metrics is off. */
   metricsToken: string | undefined;
+  /**
+   * How long the server keeps serving after SIGTERM with readiness answering 503, before it stops listening
+   * (SHUTDOWN_DRAIN_MS): balancers polling readiness stop sending here meanwhile, and no request is refused.
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {}
+
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 10_000;
 
 /** Reads the secret from DATA_DIR, creating it on first start, so sessions survive restarts. */
 function persistedSecret(dataDir: string): string {
@@ -218,5 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    // Longer than the readiness probe interval the deploy docs set, with room for one missed probe.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? DEFAULT_SHUTDOWN_DRAIN_MS,
   };
 }

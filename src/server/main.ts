@@ -1,7 +1,11 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './lib/data-dir-lock';
-import { startServer } from './server';
+import { REQUESTS_DEADLINE_MS, startServer } from './server';
 import { startMessage } from './start-message';
+
+/** After the drain: the requests under way (REQUESTS_DEADLINE_MS), then the outbox worker's sends and the database's close. */
+const STOP_WITHIN_MS = REQUESTS_DEADLINE_MS + 5_000;
 
 async function main() {
   let config;
@@ -35,11 +39,22 @@ async function main() {
   }
   console.log(lines.join('\n'));
 
+  // SIGTERM is an orchestrator's or a process manager's: drain first, so that no request is refused. SIGINT is
+  // a person's Ctrl-C: stop at once. A second signal during the drain ends it.
+  const drainEnded = new AbortController();
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) return drainEnded.abort();
     stopping = true;
-    running.logger.info({ signal }, 'shutting down');
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    running.logger.info({ signal, drainMs }, 'shutting down');
+    // Whatever hangs, the process is gone before an orchestrator's grace period runs out and it is killed.
+    setTimeout(() => {
+      running.logger.error({ signal }, 'did not stop in time; exiting');
+      process.exit(1);
+    }, drainMs + STOP_WITHIN_MS).unref();
+    running.beginDraining();
+    await delay(drainMs, undefined, { signal: drainEnded.signal }).catch(() => {});
     await running.stop();
     process.exit(0);
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { listen } from './lib/listen';
+import { closeConnectionsWhile, closeServer, listen } from './lib/listen';
 import { createApp } from './app';
 import { createStorage, directOriginOf } from './adapters/storage/storage';
 import { createPayments } from './adapters/payments';
@@ -23,6 +23,9 @@ import { PROJECT_ROOT } from './project-root';
 
 export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
+/** How long requests under way when the server stops may take to be answered before their connections are closed. */
+export const REQUESTS_DEADLINE_MS = 10_000;
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -31,11 +34,20 @@ export interface RunningServer {
   mailWorker: MailWorker;
   /** The configured first admin, when this start created it. */
   createdAccounts: CreatedAccount[];
+  /**
+   * Begins the drain before a stop: readiness answers 503 and every answer closes its connection, while the
+   * server still listens and answers; the outbox worker and the housekeeping jobs take no more work.
+   */
+  beginDraining(): void;
+  /** Drains if not yet, stops listening, waits for the requests under way (REQUESTS_DEADLINE_MS), then closes the rest. */
   stop(): Promise<void>;
 }
 
 /** The composition root: lock, database, migrations, first admin, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
-export async function startServer(config: Config, options: { webRoot?: string; mailPollMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { webRoot?: string; mailPollMs?: number; requestsDeadlineMs?: number } = {},
+): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const unlock = lockDataDir(config.dataDir);
   let database: Database | undefined;
@@ -58,7 +70,9 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
     const metrics = createMetrics(database);
+    let draining = false;
     const app = createApp({
+      draining: () => draining,
       metrics,
       config,
       db,
@@ -89,6 +103,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     });
 
     const server = await listen(app.fetch, { port: config.port, hostname: '0.0.0.0' });
+    closeConnectionsWhile(server, () => draining);
     const port = (server.address() as AddressInfo).port;
     mailWorker.start();
     const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
@@ -102,6 +117,21 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     );
 
     const db_ = database;
+    let backgroundStopped: Promise<unknown> | undefined;
+    const beginDraining = () => {
+      if (draining) return;
+      draining = true;
+      backfillStop.abort();
+      backgroundStopped = Promise.all([
+        backfill,
+        mailWorker.stop(),
+        unverifiedSweep.stop(),
+        songAudioSweep.stop(),
+        leftoversSweep.stop(),
+        pitchDigests.stop(),
+      ]);
+    };
+    let stopped: Promise<void> | undefined;
     return {
       url: `http://localhost:${port}`,
       port,
@@ -109,19 +139,18 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       logger,
       mailWorker,
       createdAccounts,
-      async stop() {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        backfillStop.abort();
-        await backfill;
-        await mailWorker.stop();
-        await unverifiedSweep.stop();
-        await songAudioSweep.stop();
-        await leftoversSweep.stop();
-        await pitchDigests.stop();
-        transport.close();
-        storage.close();
-        await db_.close();
-        unlock();
+      beginDraining,
+      stop() {
+        stopped ??= (async () => {
+          beginDraining();
+          await closeServer(server, options.requestsDeadlineMs ?? REQUESTS_DEADLINE_MS);
+          await backgroundStopped;
+          transport.close();
+          storage.close();
+          await db_.close();
+          unlock();
+        })();
+        return stopped;
       },
     };
   } catch (error) {
