@@ -7,7 +7,7 @@ import { routePath } from 'hono/route';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import { pingDatabase, type Database, type Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { adminOwnDataRoutes, ownDataRoutes } from './features/own-data/own-data.routes';
 import { adminAgreementRoutes, adminPitchPipelineRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
@@ -17,6 +17,7 @@ import { createActorReader } from './features/accounts/actor-reader';
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
+import type { ReadinessChecks } from './features/health/health.service';
 import { createMetrics, type Metrics } from './features/metrics/metrics';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { backupRoutes } from './features/backup/backup.routes';
@@ -49,6 +50,7 @@ import { AppError } from './lib/app-error';
 import { clientAddressResolver } from './lib/client-address';
 import { loggedPath } from './lib/token-redaction';
 import { handleError } from './lib/error-handler';
+import { DependencyUnavailable } from './lib/outage';
 import { AUTH_BASE_PATH, WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
 import type { Logger } from './lib/logger';
@@ -77,6 +79,10 @@ export interface AppDeps {
   poolUse?: Database['poolUse'];
   /** What /metrics reports; the server shares it with the mail worker. Made here when not given. */
   metrics?: Metrics;
+  /** Readiness's checks where not the defaults (the database answers a ping, the store its own check); mail's. */
+  readinessChecks?: Partial<ReadinessChecks>;
+  /** False while the server is still starting (the database not yet reached and migrated): all but health answer 503. */
+  started?: () => boolean;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -110,6 +116,8 @@ export function createApp({
   onSessionsChanged,
   poolUse = () => ({ size: 1, open: 1, idle: 1, waiting: 0 }),
   metrics = createMetrics({ db, poolUse }),
+  readinessChecks,
+  started = () => true,
 }: AppDeps) {
   const trustedOrigins = config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const app = new Hono<AppEnv>();
@@ -140,6 +148,10 @@ export function createApp({
   });
   app.use('*', compressPagesAndJson());
   app.onError(handleError);
+  app.use('*', async (c, next) => {
+    if (!started() && !c.req.path.startsWith('/api/health')) throw new DependencyUnavailable('database');
+    await next();
+  });
 
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
@@ -194,7 +206,10 @@ export function createApp({
   const settingsDefaults = { siteName: config.siteName, contactEmail: config.adminNotifyEmail };
 
   const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes(db))
+    .route(
+      '/health',
+      healthRoutes({ database: () => pingDatabase(db), storage: () => storage.check(), ...readinessChecks }),
+    )
     .route(
       '/openapi.json',
       openApiRoutes(

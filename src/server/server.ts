@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { ServerType } from '@hono/node-server';
+import { setTimeout as delay } from 'node:timers/promises';
 import { listen } from './lib/listen';
 import { createApp } from './app';
 import { createStorage, directOriginOf } from './adapters/storage/storage';
@@ -7,7 +9,9 @@ import { createPayments } from './adapters/payments';
 import { createAuth } from './auth';
 import { warnIfBuiltForAnotherSite } from './built-site-name';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, pingDatabase, type Database } from './db/client';
+import { reasonOf } from './features/health/health.service';
+import { databaseUnreachable } from './lib/outage';
 import { seedIfEmpty, type DemoCredential } from './db/seed/seed';
 import { storeDemoAudio } from './db/seed/demo-songs';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
@@ -40,11 +44,38 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The composition root: lock, database, migrations, seed, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
+/** The first wait between tries to reach the database at start; it doubles up to the longest. */
+const START_RETRY_FIRST_MS = 200;
+const START_RETRY_LONGEST_MS = 2_000;
+
+/**
+ * Applies the migrations once the database can be reached, trying again with backoff while it cannot (it may be
+ * starting alongside this server); logged once. A database that answers with another failure (a wrong
+ * password, a failed migration) fails the start.
+ */
+async function migrateOnceReachable(database: Database, logger: Logger, waitingFor: (reason: string) => void): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await database.migrate();
+      if (attempt > 0) logger.info('database reached: starting');
+      return;
+    } catch (error) {
+      if (!databaseUnreachable(error)) throw error;
+      waitingFor(reasonOf(error));
+      if (attempt === 0) logger.error({ err: error }, 'database unreachable at start: answering 503 and trying again until it answers');
+      await delay(Math.min(START_RETRY_FIRST_MS * 2 ** attempt, START_RETRY_LONGEST_MS));
+    }
+  }
+}
+
+/**
+ * The composition root: lock, database, app, HTTP (answering 503 until the database is reached), migrations, seed,
+ * mail worker, housekeeping (unverified accounts, weekly pitch digests). */
 export async function startServer(config: Config, options: { webRoot?: string; mailPollMs?: number } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const unlock = lockDataDir(config.dataDir);
   let database: Database | undefined;
+  let server: ServerType | undefined;
   try {
     database = await openDatabase({
       url: config.databaseUrl,
@@ -52,15 +83,17 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       pgliteDir: path.join(config.dataDir, 'db'),
       onIdleError: (error) => logger.error({ err: error }, 'idle database connection failed'),
     });
-    await database.migrate();
     const { db } = database;
     const storage = await createStorage(config);
-    // Instances starting together against one PostgreSQL seed once: the second finds the data there.
-    const demoAccounts = await database.exclusive(() => seedIfEmpty(db, storage, config));
 
     const webRoot = options.webRoot ?? WEB_ROOT;
     warnIfBuiltForAnotherSite(webRoot, config.siteName, logger);
 
+    const transport = config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailConcurrency)
+      : createFileTransport(path.join(config.dataDir, 'mail'));
+    // Until the database is reached and migrated, the server listens and answers 503 (readiness says why).
+    const start = { done: false, waitingFor: 'starting: migrations not applied yet' };
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
     const metrics = createMetrics(database);
@@ -78,11 +111,20 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       fileOrigin: await directOriginOf(storage, (error) =>
         logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),
       ),
+      started: () => start.done,
+      readinessChecks: {
+        database: () => (start.done ? pingDatabase(db) : Promise.reject(new Error(start.waitingFor))),
+        mail: () => transport.check(),
+      },
     });
 
-    const transport = config.smtpUrl
-      ? createSmtpTransport(config.smtpUrl, config.mailConcurrency)
-      : createFileTransport(path.join(config.dataDir, 'mail'));
+    server = await listen(app.fetch, { port: config.port, hostname: '0.0.0.0' });
+    const port = (server.address() as AddressInfo).port;
+    await migrateOnceReachable(database, logger, (reason) => (start.waitingFor = reason));
+    // Instances starting together against one PostgreSQL seed once: the second finds the data there.
+    const demoAccounts = await database.exclusive(() => seedIfEmpty(db, storage, config));
+    start.done = true;
+
     const mailWorker = createMailWorker({
       db,
       transport,
@@ -93,9 +135,6 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       logger,
       pollMs: options.mailPollMs,
     });
-
-    const server = await listen(app.fetch, { port: config.port, hostname: '0.0.0.0' });
-    const port = (server.address() as AddressInfo).port;
     mailWorker.start();
     const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
     const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
@@ -126,6 +165,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
     );
 
     const db_ = database;
+    const listening = server;
     return {
       url: `http://localhost:${port}`,
       port,
@@ -135,7 +175,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       demoAccounts,
       demoAudio,
       async stop() {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await new Promise<void>((resolve) => listening.close(() => resolve()));
         backfillStop.abort();
         await backfill;
         await demoAudio;
@@ -151,6 +191,7 @@ export async function startServer(config: Config, options: { webRoot?: string; m
       },
     };
   } catch (error) {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     await database?.close().catch(() => {});
     unlock();
     throw error;
