@@ -206,10 +206,7 @@ export function createApp({
   const settingsDefaults = { siteName: config.siteName, contactEmail: config.adminNotifyEmail };
 
   const api = new Hono<AppEnv>()
-    .route(
-      '/health',
-      healthRoutes({ database: () => pingDatabase(db), storage: () => storage.check(), ...readinessChecks }),
-    )
+    .route('/health', healthRoutes({ database: () => pingDatabase(db), storage: () => storage.check(), ...readinessChecks }))
     .route(
       '/openapi.json',
       openApiRoutes(

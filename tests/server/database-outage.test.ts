@@ -102,7 +102,7 @@ afterAll(async () => {
   if (existsSync(path.join(cluster, 'postmaster.pid'))) asPostgres('pg_ctl', ['-D', cluster, '-m', 'immediate', 'stop']);
   rmSync(cluster, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+}, 180_000);
 
 /** What a visitor asks of the database: readiness, a message through the contact form, a sign-in. */
 const CONTACT = { name: 'Ann Writer', email: 'ann@example.test', subject: 'Hello', message: 'A question about reviews.' };
