@@ -91,7 +91,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     summary: 'better-auth endpoints (sign-up/email, sign-in/email, sign-out, request-password-reset, reset-password, ...)',
   },
   'GET /api/health': { summary: 'Liveness: the process answers' },
-  'GET /api/health/ready': { summary: 'Readiness: the process and its database answer' },
+  'GET /api/health/ready': { summary: "Readiness: each dependency's state; 503, same body, when the database or file store is down" },
   'GET /api/me': { summary: 'The signed-in user and roles, or null' },
   'GET /api/me/data': { summary: "Download one's own data as JSON" },
   'DELETE /api/me': { summary: "Delete one's own account, confirmed with the password", status: 204 },
