@@ -7,7 +7,7 @@ import { routePath } from 'hono/route';
 import * as MESSAGES from '../common/messages';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import { pingDatabase, type Database, type Db } from './db/client';
 import { meRoutes } from './features/accounts/accounts.routes';
 import { adminOwnDataRoutes, ownDataRoutes } from './features/own-data/own-data.routes';
 import { adminAgreementRoutes, adminPitchPipelineRoutes, songwriterAgreementRoutes } from './features/agreements/agreements.routes';
@@ -17,6 +17,7 @@ import { createActorReader, type ActorReader } from './features/accounts/actor-r
 import { clientErrorRoutes } from './features/client-errors/client-errors.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
+import type { ReadinessChecks } from './features/health/health.service';
 import { createMetrics, type Metrics } from './features/metrics/metrics';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { backupRoutes } from './features/backup/backup.routes';
@@ -49,6 +50,7 @@ import { AppError } from './lib/app-error';
 import { clientAddressResolver } from './lib/client-address';
 import { loggedPath } from './lib/token-redaction';
 import { handleError } from './lib/error-handler';
+import { DependencyUnavailable } from './lib/outage';
 import { AUTH_BASE_PATH, WHOLE_API } from './lib/app-routes';
 import type { AppEnv } from './lib/hono-env';
 import type { RouterRoute } from 'hono/types';
@@ -82,6 +84,10 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Whether the server is draining before it stops (server.ts): readiness then answers 503. */
   draining?: () => boolean;
+  /** Readiness's checks where not the defaults (the database answers a ping, the store its own check); mail's. */
+  readinessChecks?: Partial<ReadinessChecks>;
+  /** False while the server is still starting (the database not yet reached and migrated): all but health answer 503. */
+  started?: () => boolean;
 }
 
 /** JSON bodies are small; uploads have their own, larger limits per file on their routes. */
@@ -151,7 +157,7 @@ const trustedOriginsOf = (config: Config) =>
 /** Every request's id, client address, security headers, metrics and log line; then the write layers. */
 function addRequestLayers(
   app: Hono<AppEnv>,
-  { config, logger, fileOrigin, draining = () => false }: Deps,
+  { config, logger, fileOrigin, draining = () => false, started = () => true }: Deps,
   { readActor, catalogue, fileChecks, metrics }: AppState,
 ) {
   const securityHeaders = securityHeadersFor({ isProduction: config.isProduction, fileOrigin });
@@ -177,6 +183,10 @@ function addRequestLayers(
   app.use('*', compressPagesAndJson());
   app.onError(handleError);
   app.use(READINESS_PATH, notReadyWhileDraining(draining));
+  app.use('*', async (c, next) => {
+    if (!started() && !c.req.path.startsWith('/api/health')) throw new DependencyUnavailable('database');
+    await next();
+  });
 
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
@@ -230,7 +240,7 @@ function mountAuth(app: Hono<AppEnv>, auth: Auth, readActor: ActorReader) {
  * as a whole, so no route under it is ever open by mistake.
  */
 function featureRoutes(
-  { config, db, auth, storage, payments, logger }: Deps,
+  { config, db, auth, storage, payments, logger, readinessChecks }: Deps,
   { catalogue, fileChecks }: AppState,
   routes: () => readonly RouterRoute[],
 ) {
@@ -242,7 +252,7 @@ function featureRoutes(
   const secret = config.authSecret;
 
   const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes(db))
+    .route('/health', healthRoutes({ database: () => pingDatabase(db), storage: () => storage.check(), ...readinessChecks }))
     .route(
       '/openapi.json',
       openApiRoutes(routes, () => auth.api.generateOpenAPISchema(), config),

@@ -1,13 +1,17 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { ServerType } from '@hono/node-server';
+import { setTimeout as delay } from 'node:timers/promises';
 import { closeConnectionsWhile, closeServer, listen } from './lib/listen';
 import { createApp } from './app';
-import { createStorage, directOriginOf } from './adapters/storage/storage';
+import { createStorage, directOriginOf, type Storage } from './adapters/storage/storage';
 import { createPayments } from './adapters/payments';
 import { createAuth } from './auth';
 import { warnIfBuiltForAnotherSite } from './built-site-name';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, pingDatabase, type Database } from './db/client';
+import { reasonOf } from './features/health/health.service';
+import { databaseUnreachable } from './lib/outage';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/transport';
 import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
@@ -43,7 +47,34 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The composition root: lock, database, migrations, first admin, app, HTTP, mail worker, housekeeping (unverified accounts, weekly pitch digests). */
+/** The first wait between tries to reach the database at start; it doubles up to the longest. */
+const START_RETRY_FIRST_MS = 200;
+const START_RETRY_LONGEST_MS = 2_000;
+
+/**
+ * Applies the migrations once the database can be reached, trying again with backoff while it cannot (it may be
+ * starting alongside this server); logged once. A database that answers with another failure (a wrong
+ * password, a failed migration) fails the start.
+ */
+async function migrateOnceReachable(database: Database, logger: Logger, waitingFor: (reason: string) => void): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await database.migrate();
+      if (attempt > 0) logger.info('database reached: starting');
+      return;
+    } catch (error) {
+      if (!databaseUnreachable(error)) throw error;
+      waitingFor(reasonOf(error));
+      if (attempt === 0) logger.error({ err: error }, 'database unreachable at start: answering 503 and trying again until it answers');
+      await delay(Math.min(START_RETRY_FIRST_MS * 2 ** attempt, START_RETRY_LONGEST_MS));
+    }
+  }
+}
+
+/**
+ * The composition root: lock, database, app, HTTP (answering 503 until the database is reached), migrations,
+ * first admin, mail worker, housekeeping (unverified accounts, weekly pitch digests).
+ */
 export async function startServer(
   config: Config,
   options: { webRoot?: string; mailPollMs?: number; requestsDeadlineMs?: number } = {},
@@ -51,6 +82,7 @@ export async function startServer(
   const logger = createLogger(config.logLevel);
   const unlock = lockDataDir(config.dataDir);
   let database: Database | undefined;
+  let server: ServerType | undefined;
   try {
     database = await openDatabase({
       url: config.databaseUrl,
@@ -58,15 +90,17 @@ export async function startServer(
       pgliteDir: path.join(config.dataDir, 'db'),
       onIdleError: (error) => logger.error({ err: error }, 'idle database connection failed'),
     });
-    await database.migrate();
     const { db } = database;
     const storage = await createStorage(config);
-    // Instances starting together against one PostgreSQL create the first admin once: the second finds it there.
-    const createdAccounts = await database.exclusive(() => ensureConfiguredAdmin(db, config.admin));
 
     const webRoot = options.webRoot ?? WEB_ROOT;
     warnIfBuiltForAnotherSite(webRoot, config.siteName, logger);
 
+    const transport = config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailConcurrency)
+      : createFileTransport(path.join(config.dataDir, 'mail'));
+    // Until the database is reached and migrated, the server listens and answers 503 (readiness says why).
+    const start = { done: false, waitingFor: 'starting: migrations not applied yet' };
     const auth = createAuth({ config, db, logger });
     const payments = createPayments(config);
     const metrics = createMetrics(database);
@@ -86,11 +120,22 @@ export async function startServer(
       fileOrigin: await directOriginOf(storage, (error) =>
         logger.error({ err: error }, 'cannot presign a file link; pages will not load files from the store until a restart'),
       ),
+      started: () => start.done,
+      readinessChecks: {
+        database: () => (start.done ? pingDatabase(db) : Promise.reject(new Error(start.waitingFor))),
+        mail: () => transport.check(),
+      },
     });
 
-    const transport = config.smtpUrl
-      ? createSmtpTransport(config.smtpUrl, config.mailConcurrency)
-      : createFileTransport(path.join(config.dataDir, 'mail'));
+    server = await listen(app.fetch, { port: config.port, hostname: '0.0.0.0' });
+    const listening = server;
+    closeConnectionsWhile(listening, () => draining);
+    const port = (listening.address() as AddressInfo).port;
+    await migrateOnceReachable(database, logger, (reason) => (start.waitingFor = reason));
+    // Instances starting together against one PostgreSQL create the first admin once: the second finds it there.
+    const createdAccounts = await database.exclusive(() => ensureConfiguredAdmin(db, config.admin));
+    start.done = true;
+
     const mailWorker = createMailWorker({
       db,
       transport,
@@ -101,35 +146,15 @@ export async function startServer(
       logger,
       pollMs: options.mailPollMs,
     });
-
-    const server = await listen(app.fetch, { port: config.port, hostname: '0.0.0.0' });
-    closeConnectionsWhile(server, () => draining);
-    const port = (server.address() as AddressInfo).port;
     mailWorker.start();
-    const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
-    const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
-    const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
-    const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
-    // In the background: agreement songs a stopped start left waiting get their media; a failure is only logged.
-    const backfillStop = new AbortController();
-    const backfill = resumeAgreementSongMedia({ db, storage, logger, signal: backfillStop.signal }).catch((error: unknown) =>
-      logger.error({ err: error }, 'agreement song media step failed at start'),
-    );
+    const background = startHousekeeping({ db, storage, config, logger });
 
     const db_ = database;
     let backgroundStopped: Promise<unknown> | undefined;
     const beginDraining = () => {
       if (draining) return;
       draining = true;
-      backfillStop.abort();
-      backgroundStopped = Promise.all([
-        backfill,
-        mailWorker.stop(),
-        unverifiedSweep.stop(),
-        songAudioSweep.stop(),
-        leftoversSweep.stop(),
-        pitchDigests.stop(),
-      ]);
+      backgroundStopped = Promise.all([mailWorker.stop(), background.stop()]);
     };
     let stopped: Promise<void> | undefined;
     return {
@@ -143,7 +168,7 @@ export async function startServer(
       stop() {
         stopped ??= (async () => {
           beginDraining();
-          await closeServer(server, options.requestsDeadlineMs ?? REQUESTS_DEADLINE_MS);
+          await closeServer(listening, options.requestsDeadlineMs ?? REQUESTS_DEADLINE_MS);
           await backgroundStopped;
           transport.close();
           storage.close();
@@ -154,8 +179,28 @@ export async function startServer(
       },
     };
   } catch (error) {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     await database?.close().catch(() => {});
     unlock();
     throw error;
   }
+}
+
+/** The sweeps, the weekly digests and, in the background, agreement songs a stopped start left waiting for their media. */
+function startHousekeeping({ db, storage, config, logger }: { db: Database['db']; storage: Storage; config: Config; logger: Logger }) {
+  const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
+  const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
+  const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
+  const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
+  // A failure is only logged: the site serves meanwhile.
+  const mediaStop = new AbortController();
+  const media = resumeAgreementSongMedia({ db, storage, logger, signal: mediaStop.signal }).catch((error: unknown) =>
+    logger.error({ err: error }, 'agreement song media step failed at start'),
+  );
+  return {
+    async stop() {
+      mediaStop.abort();
+      await Promise.all([media, unverifiedSweep.stop(), songAudioSweep.stop(), leftoversSweep.stop(), pitchDigests.stop()]);
+    },
+  };
 }

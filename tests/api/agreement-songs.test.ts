@@ -153,6 +153,7 @@ function failingFirstRead(storage: Storage): Storage {
     head: (input) => storage.head(input),
     delete: (input) => storage.delete(input),
     presignGet: (input) => storage.presignGet(input),
+    check: () => storage.check(),
     close: () => {},
   };
 }

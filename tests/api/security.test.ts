@@ -280,7 +280,7 @@ describe('error shape', () => {
     expect(res.body).toEqual({ ok: true });
     const ready = await t.client().get('/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ ok: true, database: 'ok' });
+    expect(ready.body).toEqual({ ok: true, database: { state: 'up' }, storage: { state: 'up' }, mail: { state: 'up' } });
   });
 
   test('an unknown API path is 404 NOT_FOUND in the common shape', async () => {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { expect, test } from 'vitest';
 import { createLogger } from '../../src/server/lib/logger';
-import { createOutageLog } from '../../src/server/lib/outage';
+import { createOutageLog, DependencyUnavailable, unavailableDependency } from '../../src/server/lib/outage';
 
 test('an outage is logged once however many requests it fails, and again only after a quiet spell', () => {
   const lines: string[] = [];
@@ -29,4 +29,14 @@ test('an outage is logged once however many requests it fails, and again only af
   now += 60_000;
   logOutage('database', failure, logger);
   expect(lines).toHaveLength(2);
+});
+
+test('a disk that cannot serve, or a store out of reach, is a storage outage; a missing file or a refused request is not', () => {
+  const diskError = (code: string) => Object.assign(new Error(`${code}: write`), { code, syscall: 'write' });
+  expect(unavailableDependency(diskError('ENOSPC'))).toBe('storage');
+  expect(unavailableDependency(diskError('EIO'))).toBe('storage');
+  expect(unavailableDependency(new Error('upload failed', { cause: diskError('EROFS') }))).toBe('storage');
+  expect(unavailableDependency(new DependencyUnavailable('storage'))).toBe('storage');
+  expect(unavailableDependency(diskError('ENOENT'))).toBeUndefined();
+  expect(unavailableDependency(diskError('EACCES'))).toBeUndefined();
 });

@@ -56,8 +56,21 @@ function postgresSessionChanges(url: string, onIdleError?: (error: Error) => voi
   let closed = false;
   let opening: Promise<void> | undefined;
 
+  // Told once per lost connection, not at every try while the database stays out of reach.
+  let failing = false;
   const openLater = () => {
-    if (!closed) retry = setTimeout(() => void open().catch((error: Error) => onIdleError?.(error)), RELISTEN_MS);
+    if (closed) return;
+    retry = setTimeout(
+      () =>
+        void open().then(
+          () => (failing = false),
+          (error: Error) => {
+            if (!failing) onIdleError?.(error);
+            failing = true;
+          },
+        ),
+      RELISTEN_MS,
+    );
   };
 
   async function open(): Promise<void> {

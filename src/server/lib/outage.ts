@@ -2,7 +2,18 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { Logger } from './logger';
 
 /** A service the app needs that can be out of reach for a while. */
-export type Dependency = 'database';
+export type Dependency = 'database' | 'storage';
+
+/** Thrown by an adapter whose service cannot be reached (a stopped or unreachable store): an outage, not a bug. */
+export class DependencyUnavailable extends Error {
+  constructor(
+    readonly dependency: Dependency,
+    options?: { cause?: unknown },
+  ) {
+    super(`${dependency} unavailable`, options);
+    this.name = 'DependencyUnavailable';
+  }
+}
 
 /** What a client waits before trying again, in seconds (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -20,6 +31,11 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
+/**
+ * The file system's failures that mean the disk cannot serve now, rather than that a request was wrong: an I/O
+ * error, a full disk or quota, a disk turned read-only, a network mount gone stale.
+ */
+const DISK_UNAVAILABLE_CODES = new Set(['EIO', 'ENOSPC', 'EDQUOT', 'EROFS', 'ESTALE']);
 /** node-postgres says these in words only: the pool's and the query's timeouts, a connection cut. */
 const PG_UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
@@ -43,13 +59,29 @@ export function unavailableDependency(error: unknown): Dependency | undefined {
   const chain = causes(error);
   const fromDatabase = chain.some((e) => e instanceof DrizzleQueryError);
   for (const e of chain) {
+    if (e instanceof DependencyUnavailable) return e.dependency;
     if (!(e instanceof Error)) continue;
     const code = (e as { code?: unknown }).code;
+    const syscall = (e as { syscall?: unknown }).syscall;
+    if (typeof syscall === 'string' && typeof code === 'string' && DISK_UNAVAILABLE_CODES.has(code) && !fromDatabase) return 'storage';
     if (typeof code === 'string' && UNAVAILABLE_SQLSTATE.test(code) && code.length === 5) return 'database';
     if (PG_UNAVAILABLE_MESSAGES.some((words) => e.message.includes(words))) return 'database';
     if (fromDatabase && typeof code === 'string' && NETWORK_CODES.has(code)) return 'database';
   }
   return undefined;
+}
+
+/**
+ * Whether a failure to reach the database at all (connecting for the migrations at start) means it is out of
+ * reach for now, worth trying again, rather than misconfigured (a wrong password, a missing database).
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  return unavailableDependency(error) === 'database' || isNetworkFailure(error);
+}
+
+/** Network failures of the socket itself, by code, for adapters that talk to a service over HTTP. */
+export function isNetworkFailure(error: unknown): boolean {
+  return causes(error).some((e) => NETWORK_CODES.has(String((e as { code?: unknown } | undefined)?.code)));
 }
 
 /** How long without a failure before a new one is a new outage, logged again. */

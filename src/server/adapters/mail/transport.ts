@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -18,6 +19,8 @@ export interface MailEnvelope {
 export interface MailTransport {
   readonly name: 'file' | 'smtp';
   send(mail: MailEnvelope): Promise<void>;
+  /** Resolves when mail can be handed over now (readiness): the folder is writable, the relay greets and signs in. */
+  check(): Promise<void>;
   close(): void;
 }
 
@@ -43,6 +46,10 @@ export function createFileTransport(folder: string): MailTransport {
       const safeId = mail.messageId.replace(/[^a-zA-Z0-9.@-]/g, '');
       await writeFile(path.join(folder, `${safeId}.eml`), info.message as Buffer);
     },
+    async check() {
+      await mkdir(folder, { recursive: true });
+      await access(folder, constants.W_OK);
+    },
     close: () => builder.close(),
   };
 }
@@ -64,6 +71,9 @@ export function createSmtpTransport(url: string, maxConnections = 1): MailTransp
     name: 'smtp',
     async send(mail) {
       await smtp.sendMail(toNodemailer(mail));
+    },
+    async check() {
+      await smtp.verify();
     },
     close: () => smtp.close(),
   };

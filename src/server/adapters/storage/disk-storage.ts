@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -174,6 +175,11 @@ export function createDiskStorage(root: string): Storage {
 
     async presignGet() {
       return undefined;
+    },
+
+    async check() {
+      await mkdir(rootDir, { recursive: true });
+      await access(rootDir, constants.R_OK | constants.W_OK);
     },
 
     close() {},

@@ -7,17 +7,30 @@ import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config';
+import { DependencyUnavailable, isNetworkFailure } from '../../lib/outage';
 import { assertBucket, assertSafeKey, RangeNotSatisfiable, resolveRange, StorageNotFound, type ObjectRef, type Storage } from './storage';
 
 export type S3Options = NonNullable<Config['s3']>;
 
 /** SigV4 presigned URLs cannot outlive 7 days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+/** How long to wait for the store to accept a connection. */
+const S3_CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * How long a connection to the store may go without a byte either way: a store that stopped answering. Not a
+ * limit on the whole request, which for a large upload or download takes as long as its bytes take.
+ */
+const S3_IDLE_TIMEOUT_MS = 30_000;
+/** What readiness asks the store about: a key outside every logical bucket, normally absent. */
+const READINESS_PROBE_KEY = 'readiness-probe';
+/** The store's own answers that mean it cannot serve now (internal error, bad gateway, slow down, gateway timeout). */
+const UNAVAILABLE_STATUSES = new Set([500, 502, 503, 504]);
 
 export function createS3Client(options: S3Options): S3Client {
   const { endpoint, region, accessKeyId, secretAccessKey } = options;
   return new S3Client({
     region,
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, socketTimeout: S3_IDLE_TIMEOUT_MS },
     // Without explicit keys the SDK's default chain applies (environment, instance role).
     ...(accessKeyId && secretAccessKey && { credentials: { accessKeyId, secretAccessKey } }),
     ...(endpoint && {
@@ -35,6 +48,23 @@ export function createS3Client(options: S3Options): S3Client {
 /** Duck-typed: S3ServiceException classes differ between SDK copies. */
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+/** The store cannot be reached or says it cannot serve now (after the SDK's own retries): an outage. */
+function storeUnavailable(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined && UNAVAILABLE_STATUSES.has(status)) return true;
+  return (error as { name?: unknown } | undefined)?.name === 'TimeoutError' || isNetworkFailure(error);
+}
+
+/** Every call to the store is awaited through this, so an unreachable store is told apart from a refused request. */
+async function reaching<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (storeUnavailable(error)) throw new DependencyUnavailable('storage', { cause: error });
+    throw error;
+  }
 }
 
 /** PutObject needs the length up front; a stream of unknown length is spooled to a temp file first. */
@@ -78,7 +108,7 @@ export function createS3Storage(options: S3Options, givenClient?: S3Client, now:
 
   async function head(ref: ObjectRef) {
     try {
-      const out = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(ref) }));
+      const out = await reaching(client.send(new HeadObjectCommand({ Bucket, Key: keyOf(ref) })));
       return { sizeBytes: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
     } catch (error) {
       if (statusOf(error) === 404) throw new StorageNotFound(ref.bucket, ref.key);
@@ -92,7 +122,7 @@ export function createS3Storage(options: S3Options, givenClient?: S3Client, now:
     async put({ body, contentType, ...ref }) {
       const Key = keyOf(ref);
       return withLength(body, async (Body, ContentLength) => {
-        await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentLength, ContentType: contentType }));
+        await reaching(client.send(new PutObjectCommand({ Bucket, Key, Body, ContentLength, ContentType: contentType })));
         return { sizeBytes: ContentLength };
       });
     },
@@ -113,7 +143,7 @@ export function createS3Storage(options: S3Options, givenClient?: S3Client, now:
         header = `bytes=${range.start}-${range.end ?? ''}`;
       }
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key, Range: header }));
+        const out = await reaching(client.send(new GetObjectCommand({ Bucket, Key, Range: header })));
         if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject returned no Node stream');
         const contentType = out.ContentType ?? 'application/octet-stream';
         const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(out.ContentRange ?? '');
@@ -138,7 +168,7 @@ export function createS3Storage(options: S3Options, givenClient?: S3Client, now:
 
     async delete(ref) {
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(ref) }));
+        await reaching(client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(ref) })));
       } catch (error) {
         // S3 answers 204 for a missing key; some compatible stores answer 404.
         if (statusOf(error) !== 404) throw error;
@@ -157,6 +187,16 @@ export function createS3Storage(options: S3Options, givenClient?: S3Client, now:
         ResponseCacheControl: cacheControl,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds, signingDate: now() });
+    },
+
+    async check() {
+      // Any answer but an outage will do: a probe that is not there (404), or not ours to see (403), still came
+      // from a store that serves.
+      try {
+        await reaching(client.send(new HeadObjectCommand({ Bucket, Key: READINESS_PROBE_KEY })));
+      } catch (error) {
+        if (error instanceof DependencyUnavailable) throw error;
+      }
     },
 
     close() {

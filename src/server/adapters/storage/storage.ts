@@ -65,6 +65,8 @@ export interface Storage {
   delete(input: ObjectRef): Promise<void>;
   /** A direct, expiring URL to the object, or undefined when the driver cannot make one (disk). */
   presignGet(input: PresignInput): Promise<string | undefined>;
+  /** Resolves when the store can be reached now (readiness); throws what reaching it failed with. */
+  check(): Promise<void>;
   /** Lets go of what the driver holds (connections); the server is stopping. */
   close(): void;
 }
