@@ -10,7 +10,8 @@ export const songwriterSummary = new QueryBuilder()
   .select({
     id: users.id,
     name: sql<string>`coalesce(nullif(trim(concat_ws(' ', ${songwriterProfiles.firstName}, ${songwriterProfiles.lastName})), ''), ${songwriterProfiles.username}, ${users.email})`.as(
-      'name',
+      // Drizzle names a subquery's computed column by its alias alone, unqualified: one no table has.
+      'songwriter_name',
     ),
     username: songwriterProfiles.username,
     email: users.email,
