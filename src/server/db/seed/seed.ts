@@ -37,7 +37,9 @@ export function demoSeedSettings(env: NodeJS.ProcessEnv): DemoSeedSettings {
   const production = env.NODE_ENV === 'production';
   // The demo accounts' passwords are printed in the README.
   if (production && seedDemo && ['on', 'true', '1'].includes(seedDemo))
-    throw new ConfigError('SEED_DEMO cannot be on in production: demo accounts are never created there. Remove SEED_DEMO or set it to off.');
+    throw new ConfigError(
+      'SEED_DEMO cannot be on in production: demo accounts are never created there. Remove SEED_DEMO or set it to off.',
+    );
   return {
     seed: !production && !['off', 'false', '0'].includes(seedDemo ?? ''),
     audio: env.DEMO_AUDIO === 'full' ? 'full' : 'short',
