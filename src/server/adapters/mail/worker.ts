@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, mailOutboxHold } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { MailTransport } from './transport';
 
@@ -51,7 +51,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     pollMs = 1_000,
   } = options;
 
-  /** Leases due rows. SKIP LOCKED lets concurrent workers take disjoint batches. */
+  /**
+   * Leases due rows. SKIP LOCKED lets concurrent workers take disjoint batches. Nothing is due while a restore's
+   * pause (mail_outbox_hold) stands.
+   */
   async function claim() {
     return db.transaction(async (tx) => {
       const due = await tx
@@ -62,6 +65,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             eq(mailOutbox.status, 'pending'),
             lte(mailOutbox.nextAttemptAt, sql`now()`),
             or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
+            notExists(tx.select({ held: mailOutboxHold.singleton }).from(mailOutboxHold)),
           ),
         )
         .orderBy(asc(mailOutbox.nextAttemptAt))
