@@ -101,8 +101,8 @@ export const ROUTE_POLICY: Record<string, Access> = {
   'GET /api/placements': 'songwriter',
 
   'GET /api/admin/outbox': 'admin',
-  'GET /api/admin/outbox/hold': 'admin',
-  'POST /api/admin/outbox/hold/release': 'admin',
+  'GET /api/admin/outbox-hold': 'admin',
+  'POST /api/admin/outbox-hold/release': 'admin',
   'GET /api/admin/outbox/:id': 'admin',
   'GET /api/admin/audit': 'admin',
   'GET /api/admin/songs': 'admin',

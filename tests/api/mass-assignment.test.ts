@@ -1722,13 +1722,13 @@ function cases(): Case[] {
       },
     },
     {
-      route: 'POST /api/admin/outbox/hold/release',
+      route: 'POST /api/admin/outbox-hold/release',
       // A restore's pause; sending its mail ends it and changes no e-mail's row.
       prepare: async () => {
         await t.db.insert(schema.mailOutboxHold).values({ backupCreatedAt: new Date('2026-01-01T00:00:00Z'), pendingInBackup: 2 });
       },
       fields: { ...privileged(), singleton: false, pendingInBackup: 99, heldAt: '2000-01-01T00:00:00.000Z', released: 99, discarded: 99 },
-      send: (f) => as.admin.post('/api/admin/outbox/hold/release', { ...f, held: 'send' }),
+      send: (f) => as.admin.post('/api/admin/outbox-hold/release', { ...f, held: 'send' }),
       allow: {
         audit_events: audited('outbox.release'),
         mail_outbox_hold: { delete: allOf({ singleton: true, pendingInBackup: 2 }, 1) },

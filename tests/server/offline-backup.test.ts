@@ -161,19 +161,19 @@ describe.each(PLACES)('an offline backup of a stopped site on %s', (place) => {
     // Paused: the worker (which claimed once at start) sends nothing, and the admin is told what waits.
     expect(await server.mailWorker.tick()).toBe(0);
     expect(mailFiles(targetEnv.DATA_DIR)).toEqual([]);
-    const hold = await adminClient.get('/api/admin/outbox/hold');
+    const hold = await adminClient.get('/api/admin/outbox-hold');
     expect(hold.status, hold.text).toBe(200);
     expect(hold.body.hold).toMatchObject({ pendingInBackup: n, waitingFromBackup: n, waitingSinceRestore: 0 });
 
-    const released = await adminClient.post('/api/admin/outbox/hold/release', { held: 'send' });
+    const released = await adminClient.post('/api/admin/outbox-hold/release', { held: 'send' });
     expect(released.status, released.text).toBe(200);
     expect(released.body).toEqual({ released: n, discarded: 0 });
     expect(await server.mailWorker.tick()).toBe(n);
     const sent = await db.select({ id: mailOutbox.id, status: mailOutbox.status }).from(mailOutbox).orderBy(asc(mailOutbox.id));
     expect(sent).toEqual(site.pending.map((id) => ({ id, status: 'sent' })));
     expect(mailFiles(targetEnv.DATA_DIR)).toEqual(site.pending.map((id) => `${id}@localhost.eml`).sort());
-    expect((await adminClient.get('/api/admin/outbox/hold')).body).toEqual({ hold: null });
-    const again = await adminClient.post('/api/admin/outbox/hold/release', { held: 'send' });
+    expect((await adminClient.get('/api/admin/outbox-hold')).body).toEqual({ hold: null });
+    const again = await adminClient.post('/api/admin/outbox-hold/release', { held: 'send' });
     expect(again.status).toBe(409);
     const [audit] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'outbox.release'));
     expect(audit).toMatchObject({ subjectKind: 'outbox', changes: { paused: { before: true, after: false } } });
@@ -190,10 +190,10 @@ test("discarding the backup's mail marks it discarded and sends only what the re
   );
   expect(since.length).toBeGreaterThan(0);
   expect(await server.mailWorker.tick()).toBe(0);
-  const hold = await adminClient.get('/api/admin/outbox/hold');
+  const hold = await adminClient.get('/api/admin/outbox-hold');
   expect(hold.body.hold).toMatchObject({ waitingFromBackup: site.pending.length, waitingSinceRestore: since.length });
 
-  const released = await adminClient.post('/api/admin/outbox/hold/release', { held: 'discard' });
+  const released = await adminClient.post('/api/admin/outbox-hold/release', { held: 'discard' });
   expect(released.status, released.text).toBe(200);
   expect(released.body).toEqual({ released: since.length, discarded: site.pending.length });
   expect(await db.select().from(mailOutboxHold)).toEqual([]);

@@ -28,7 +28,7 @@ export const OutboxMessageSchema = OutboxListItemSchema.extend({
 });
 export type OutboxMessage = z.output<typeof OutboxMessageSchema>;
 
-/** GET /api/admin/outbox/hold: whether a restore paused sending, and what waits. */
+/** GET /api/admin/outbox-hold: whether a restore paused sending, and what waits. */
 export const OutboxHoldSchema = z.object({
   hold: z
     .object({
@@ -45,7 +45,7 @@ export const OutboxHoldSchema = z.object({
 });
 export type OutboxHold = z.output<typeof OutboxHoldSchema>;
 
-/** POST /api/admin/outbox/hold/release */
+/** POST /api/admin/outbox-hold/release */
 export const OutboxReleaseResultSchema = z.object({
   /** E-mails now due to be sent. */
   released: z.number(),

@@ -200,8 +200,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/placements': { summary: "The songwriter's placements, with the income and their share" },
 
   'GET /api/admin/outbox': { summary: 'Queued and sent e-mails' },
-  'GET /api/admin/outbox/hold': { summary: 'Whether a restore paused sending, and how many e-mails wait' },
-  'POST /api/admin/outbox/hold/release': { summary: "End a restore's pause: send the backup's e-mails, or discard them" },
+  'GET /api/admin/outbox-hold': { summary: 'Whether a restore paused sending, and how many e-mails wait' },
+  'POST /api/admin/outbox-hold/release': { summary: "End a restore's pause: send the backup's e-mails, or discard them" },
   'GET /api/admin/outbox/:id': { summary: 'One e-mail' },
   'GET /api/admin/audit': { summary: 'The audit trail of admin actions, newest first (read only)' },
   'GET /api/admin/songs': { summary: 'Every song, in catalogue order' },

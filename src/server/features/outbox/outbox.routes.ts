@@ -14,11 +14,16 @@ export function outboxRoutes(db: Db) {
     .get('/', validate('query', OutboxQuerySchema), responds(OutboxPageSchema), async (c) =>
       c.var.reply(await listOutbox({ db, ...c.req.valid('query') })),
     )
-    .get('/hold', responds(OutboxHoldSchema), async (c) => c.var.reply(await getOutboxHold({ db })))
-    .post('/hold/release', validate('json', OutboxReleaseSchema), responds(OutboxReleaseResultSchema), async (c) =>
-      c.var.reply(await releaseOutbox({ db, admin: actorOf(c), held: c.req.valid('json').held })),
-    )
     .get('/:id', validate('param', UuidParamSchema), responds(OutboxMessageSchema), async (c) =>
       c.var.reply(await getOutboxMessage({ db, admin: actorOf(c), id: c.req.valid('param').id })),
+    );
+}
+
+/** Mounted under /api/admin/outbox-hold: a restore's pause, and its release. */
+export function outboxHoldRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/', responds(OutboxHoldSchema), async (c) => c.var.reply(await getOutboxHold({ db })))
+    .post('/release', validate('json', OutboxReleaseSchema), responds(OutboxReleaseResultSchema), async (c) =>
+      c.var.reply(await releaseOutbox({ db, admin: actorOf(c), held: c.req.valid('json').held })),
     );
 }

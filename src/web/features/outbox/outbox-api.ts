@@ -23,7 +23,7 @@ export const outboxMessageQuery = (id: string) =>
 export const OUTBOX_HOLD_KEY = ['admin', 'outbox', 'hold'] as const;
 
 export const outboxHoldQuery = () =>
-  queryOptions({ queryKey: OUTBOX_HOLD_KEY, queryFn: ({ signal }) => api<OutboxHold>('/api/admin/outbox/hold', { signal }) });
+  queryOptions({ queryKey: OUTBOX_HOLD_KEY, queryFn: ({ signal }) => api<OutboxHold>('/api/admin/outbox-hold', { signal }) });
 
 export const releaseOutbox = (held: OutboxRelease) =>
-  api<OutboxReleaseResult>('/api/admin/outbox/hold/release', { method: 'POST', body: { held } });
+  api<OutboxReleaseResult>('/api/admin/outbox-hold/release', { method: 'POST', body: { held } });
