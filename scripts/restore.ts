@@ -13,11 +13,14 @@ async function main() {
     process.exit(1);
   }
   const config = loadConfig();
-  const { manifest, rows, filesRestored, filesMissing } = await restoreBackup({ archive, config });
+  const { manifest, rows, filesRestored, filesMissing, mailHeld } = await restoreBackup({ archive, config });
   const lines = [`Restored the backup of ${manifest.createdAt}: ${rows} rows in ${manifest.tables.length} tables, ${filesRestored} files.`];
   if (filesMissing > 0) {
     lines.push(`${filesMissing} files the archive names (keys only) are not in the configured store: copy them from the old bucket.`);
   }
+  lines.push(
+    `Sending email is paused: the backup held ${mailHeld} unsent ${mailHeld === 1 ? 'email' : 'emails'}, which the old site may have sent since. An admin sends or discards them on the Outbox page.`,
+  );
   console.log(lines.join('\n'));
 }
 

@@ -16,6 +16,7 @@ export const SLOW_TESTS = [
   'tests/server/startup.test.ts',
   'tests/server/production-start.test.ts',
   'tests/server/backup-restore.test.ts',
+  'tests/server/offline-backup.test.ts',
   'tests/api/backup.test.ts',
   'tests/server/demo-arrangements.test.ts',
   'tests/server/database-outage.test.ts',

@@ -221,7 +221,11 @@ export const PLAY_REPORT_INTERVAL_SECONDS = 15;
 /** A reviewer's time-coded notes on a submission: text length, how many per review, and the latest moment (a day). */
 export const REVIEW_NOTE_LIMITS = { textMax: 1000, perReview: 200, atSecondsMax: 24 * 3600 } as const;
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'dead'] as const;
+/** `discarded`: mail a restored backup held, which an admin chose not to send (the old site may have sent it). */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'dead', 'discarded'] as const;
+/** What an admin does with the mail a restored backup held: send it now, or mark it discarded. */
+export const OUTBOX_RELEASES = ['send', 'discard'] as const;
+export type OutboxRelease = (typeof OUTBOX_RELEASES)[number];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
@@ -336,6 +340,7 @@ export const AUDIT_ACTIONS = [
   'site_settings.update',
   'account.export',
   'outbox_message.read',
+  'outbox.release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -352,6 +357,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'song_response',
   'site_settings',
   'outbox_message',
+  'outbox',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 

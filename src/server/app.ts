@@ -26,7 +26,7 @@ import { adminCommentRoutes, songCommentRoutes } from './features/comments/comme
 import { adminSettingsRoutes } from './features/settings/settings.routes';
 import { fileRoutes } from './features/files/files.routes';
 import { createFileChecks, type FileChecks } from './features/files/files.service';
-import { outboxRoutes } from './features/outbox/outbox.routes';
+import { outboxHoldRoutes, outboxRoutes } from './features/outbox/outbox.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
@@ -283,6 +283,7 @@ function featureRoutes(
   const admin = new Hono<AppEnv>();
   admin.use('*', requireRole('admin'));
   admin.route('/outbox', outboxRoutes(db));
+  admin.route('/outbox-hold', outboxHoldRoutes(db));
   admin.route('/audit', adminAuditRoutes(db));
   admin.route('/songs', adminSongRoutes({ db, storage, secret }));
   admin.route('/song-order', adminSongOrderRoutes(db));

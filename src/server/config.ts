@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  DATABASE_OWNER_URL: optional,
   DATABASE_CONNECT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).optional()),
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).optional()),
   S3_BUCKET: optional,
@@ -53,7 +54,13 @@ export interface Config {
   isProduction: boolean;
   port: number;
   dataDir: string;
+  /** The app's connection (DATABASE_URL); absent: embedded PGlite in DATA_DIR. */
   databaseUrl: string | undefined;
+  /**
+   * The schema owner's connection, for migrations, restores and offline backups (DATABASE_OWNER_URL); the app's
+   * when unset. With its own role the app may only insert and read the audit trail.
+   */
+  databaseOwnerUrl: string | undefined;
   /** How long a request waits for PostgreSQL to connect, and for a statement (DATABASE_*_TIMEOUT_MS). */
   databaseTimeouts: { connectMs: number; statementMs: number };
   s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | undefined;
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_URL && (e.DATABASE_OWNER_URL ?? e.DATABASE_URL),
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? 5_000, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000 },
     s3: e.S3_BUCKET
       ? {

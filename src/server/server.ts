@@ -86,6 +86,7 @@ export async function startServer(
   try {
     database = await openDatabase({
       url: config.databaseUrl,
+      ownerUrl: config.databaseOwnerUrl,
       timeouts: config.databaseTimeouts,
       pgliteDir: path.join(config.dataDir, 'db'),
       onIdleError: (error) => logger.error({ err: error }, 'idle database connection failed'),

@@ -58,6 +58,7 @@ const TRACKED: Record<string, PgTable> = {
   blocked_requests: schema.blockedRequests,
   payment_events: schema.paymentEvents,
   site_settings: schema.siteSettings,
+  mail_outbox_hold: schema.mailOutboxHold,
   // Written by the admin's actions alone, and never changed: no case may update or delete a row of it.
   audit_events: schema.auditEvents,
 };
@@ -1721,6 +1722,19 @@ function cases(): Case[] {
       },
     },
     {
+      route: 'POST /api/admin/outbox-hold/release',
+      // A restore's pause; sending its mail ends it and changes no e-mail's row.
+      prepare: async () => {
+        await t.db.insert(schema.mailOutboxHold).values({ backupCreatedAt: new Date('2026-01-01T00:00:00Z'), pendingInBackup: 2 });
+      },
+      fields: { ...privileged(), singleton: false, pendingInBackup: 99, heldAt: '2000-01-01T00:00:00.000Z', released: 99, discarded: 99 },
+      send: (f) => as.admin.post('/api/admin/outbox-hold/release', { ...f, held: 'send' }),
+      allow: {
+        audit_events: audited('outbox.release'),
+        mail_outbox_hold: { delete: allOf({ singleton: true, pendingInBackup: 2 }, 1) },
+      },
+    },
+    {
       route: 'PUT /api/admin/pitch-links/:id/downloads',
       fields: {
         ...privileged(),
@@ -2064,7 +2078,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 64, fields: 1210 };
+const EXPECTED = { routes: 65, fields: 1230 };
 function totals() {
   const all = cases();
   return {

@@ -8,6 +8,7 @@ import {
   accounts,
   blockedRequests,
   mailOutbox,
+  mailOutboxHold,
   orders,
   pitchAgreements,
   pitchLinkReplies,
@@ -931,10 +932,16 @@ describe('the review studio and the audit trail', () => {
   });
 });
 
-test('mail_outbox: status is pending, sent or dead and attempts are never negative', async () => {
+test('mail_outbox: status is pending, sent, dead or discarded and attempts are never negative', async () => {
   const mail = { toAddress: 'a@example.test', subject: 'S', textBody: 'T', kind: 'test' };
   await expectRefusedBy(db.insert(mailOutbox).values({ ...mail, status: 'queued' as never }), 'mail_outbox_status_check');
   await expectRefusedBy(db.insert(mailOutbox).values({ ...mail, attempts: -1 }), 'mail_outbox_attempts_check');
+});
+
+test('mail_outbox_hold: one row at most, holding a count never negative', async () => {
+  const hold = { backupCreatedAt: new Date(), pendingInBackup: 0 };
+  await expectRefusedBy(db.insert(mailOutboxHold).values({ ...hold, singleton: false }), 'mail_outbox_hold_singleton_check');
+  await expectRefusedBy(db.insert(mailOutboxHold).values({ ...hold, pendingInBackup: -1 }), 'mail_outbox_hold_pending_check');
 });
 
 describe('what a delete takes with it', () => {

@@ -34,6 +34,7 @@ export const audit = {
     'site_settings.update': 'Site settings changed',
     'account.export': 'Personal data exported',
     'outbox_message.read': 'Outbox email opened',
+    'outbox.release': 'Paused outbox released',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',
@@ -48,5 +49,6 @@ export const audit = {
     song_response: 'Hold or pass',
     site_settings: 'Site settings',
     outbox_message: 'Outbox email',
+    outbox: 'Outbox',
   } satisfies Record<AuditSubjectKind, string>,
 } as const;

@@ -27,3 +27,29 @@ export const OutboxMessageSchema = OutboxListItemSchema.extend({
   attachments: z.array(z.string()),
 });
 export type OutboxMessage = z.output<typeof OutboxMessageSchema>;
+
+/** GET /api/admin/outbox-hold: whether a restore paused sending, and what waits. */
+export const OutboxHoldSchema = z.object({
+  hold: z
+    .object({
+      heldAt: timestamp,
+      backupCreatedAt: timestamp,
+      /** Pending in the backup when it was restored. */
+      pendingInBackup: z.number(),
+      /** The backup's e-mails still waiting now. */
+      waitingFromBackup: z.number(),
+      /** E-mails the restored site wrote since, waiting behind the pause. */
+      waitingSinceRestore: z.number(),
+    })
+    .nullable(),
+});
+export type OutboxHold = z.output<typeof OutboxHoldSchema>;
+
+/** POST /api/admin/outbox-hold/release */
+export const OutboxReleaseResultSchema = z.object({
+  /** E-mails now due to be sent. */
+  released: z.number(),
+  /** The backup's e-mails marked discarded. */
+  discarded: z.number(),
+});
+export type OutboxReleaseResult = z.output<typeof OutboxReleaseResultSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { OUTBOX_STATUSES } from '../constants';
+import { OUTBOX_RELEASES, OUTBOX_STATUSES } from '../constants';
 import { idText } from './fields';
 
 const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
@@ -12,6 +12,9 @@ export const PageQuerySchema = z.object({
 export const OutboxQuerySchema = z.extend(PageQuerySchema, {
   status: z.optional(z.enum(OUTBOX_STATUSES)),
 });
+
+/** What to do with the mail a restored backup held: send it, or mark it discarded (the old site may have sent it). */
+export const OutboxReleaseSchema = z.object({ held: z.enum(OUTBOX_RELEASES) });
 
 export const UuidParamSchema = z.object({ id: z.uuid('Not found') });
 

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
+import { grantAppRole } from './app-role';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -119,6 +120,11 @@ const STARTUP_LOCK_ID = 7_302_002;
 export interface OpenDatabaseOptions {
   /** postgres://... ; when absent, PGlite. */
   url?: string;
+  /**
+   * PostgreSQL: the schema owner's connection, which migrate() uses and then grants the app's role (url's) what
+   * it may do (db/app-role.ts). Absent or the same as url: one role does both.
+   */
+  ownerUrl?: string;
   /** PGlite data folder; when absent, in memory. */
   pgliteDir?: string;
   /** PGlite: start from this dumped data directory (in memory). */
@@ -157,11 +163,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       poolUse: () => ({ size: options.poolSize ?? 10, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
         // A migration may rebuild a large table: its own connection, with no statement timeout.
-        const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: timeouts?.connectMs });
+        const ownerUrl = options.ownerUrl ?? options.url;
+        const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: timeouts?.connectMs });
         await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          if (ownerUrl !== options.url) {
+            const [app] = (await pool.query<{ role: string }>('select current_user as role')).rows;
+            await grantAppRole(client, app!.role);
+          }
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
           await client.end();

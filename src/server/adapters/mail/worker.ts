@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, mailOutboxHold } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { MailTransport } from './transport';
 
@@ -60,7 +60,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   /** The moment, as SQL: the given clock's, or else the database's. */
   const nowSql = () => (now ? sql`${now().toISOString()}::timestamptz` : sql`now()`);
 
-  /** Leases due rows. SKIP LOCKED lets concurrent workers take disjoint batches. */
+  /**
+   * Leases due rows. SKIP LOCKED lets concurrent workers take disjoint batches. Nothing is due while a restore's
+   * pause (mail_outbox_hold) stands.
+   */
   async function claim() {
     return db.transaction(async (tx) => {
       const due = await tx
@@ -71,6 +74,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             eq(mailOutbox.status, 'pending'),
             lte(mailOutbox.nextAttemptAt, nowSql()),
             or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, nowSql())),
+            notExists(tx.select({ held: mailOutboxHold.singleton }).from(mailOutboxHold)),
           ),
         )
         .orderBy(asc(mailOutbox.nextAttemptAt))

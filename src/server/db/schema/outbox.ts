@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { OUTBOX_STATUSES } from '../../../common/constants';
 import { createdAt, id, oneOf } from './helpers';
 
@@ -42,5 +42,27 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_idx').on(t.createdAt.desc()),
     check('mail_outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
     check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * A paused outbox, one row at most (its key is always true), written by `npm run restore`: the backup's pending
+ * mail may have been sent by the old site after the backup. While the row exists no mail is sent; an admin
+ * sends or discards the held mail (the Outbox page) and the row goes.
+ */
+export const mailOutboxHold = pgTable(
+  'mail_outbox_hold',
+  {
+    singleton: boolean('singleton').primaryKey().default(true),
+    /** When the restore paused it: every row created before is the backup's. */
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the restored backup's snapshot was taken. */
+    backupCreatedAt: timestamp('backup_created_at', { withTimezone: true }).notNull(),
+    /** How many e-mails the backup held pending. */
+    pendingInBackup: integer('pending_in_backup').notNull(),
+  },
+  (t) => [
+    check('mail_outbox_hold_singleton_check', sql`${t.singleton}`),
+    check('mail_outbox_hold_pending_check', sql`${t.pendingInBackup} >= 0`),
   ],
 );

@@ -21,6 +21,9 @@ export const ARCHIVE = {
 } as const;
 
 export const FORMAT = 'pitchroom-backup';
+
+/** The archive's file name: when its snapshot was taken. */
+export const archiveName = (createdAt: string) => `pitchroom-backup-${createdAt.replace(/[:.]/g, '-')}.tar.gz`;
 export const FORMAT_VERSION = 1;
 
 export const ManifestSchema = z.object({

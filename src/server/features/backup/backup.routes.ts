@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
-import { isBackupToken } from './backup-archive';
+import { archiveName, isBackupToken } from './backup-archive';
 import { createBackup } from './backup.service';
 import { endpoint } from '../../middleware/endpoint';
 
@@ -32,10 +32,9 @@ export function backupRoutes({ db, storage, config }: { db: Db; storage: Storage
     async (c) => {
       const { bucket } = c.req.valid('query');
       const { manifest, archive } = await createBackup({ db, storage, config, copyBucket: bucket === 'copy' });
-      const stamp = manifest.createdAt.replace(/[:.]/g, '-');
       return c.body(Readable.toWeb(archive) as ReadableStream, 200, {
         'Content-Type': 'application/gzip',
-        'Content-Disposition': `attachment; filename="pitchroom-backup-${stamp}.tar.gz"`,
+        'Content-Disposition': `attachment; filename="${archiveName(manifest.createdAt)}"`,
         'Cache-Control': 'no-store',
         'X-Backup-Created-At': manifest.createdAt,
       });

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { createStorage } from '../../adapters/storage/storage';
 import { StorageNotFound } from '../../adapters/storage/storage';
 import type { Config } from '../../config';
-import { MIGRATIONS_FOLDER, openDatabase } from '../../db/client';
+import { count, eq, sql } from 'drizzle-orm';
+import { MIGRATIONS_FOLDER, openDatabase, type Db } from '../../db/client';
+import { mailOutbox, mailOutboxHold } from '../../db/schema';
 import { lockDataDir } from '../../lib/data-dir-lock';
 import { ARCHIVE, ManifestSchema, ObjectEntrySchema, SequenceSchema, migrationJournal, type Manifest } from './backup-archive';
 import { isEmptyDatabase, loadRows, setSequences } from './database-copy';
@@ -21,6 +23,8 @@ export interface RestoreReport {
   filesRestored: number;
   /** Objects the archive names but holds no bytes of (S3 keys only) that the target store lacks too. */
   filesMissing: number;
+  /** E-mails the backup held unsent: the restored outbox is paused until an admin sends or discards them. */
+  mailHeld: number;
 }
 
 const BATCH_ROWS = 1_000;
@@ -61,6 +65,20 @@ async function migrationsUpTo(level: Manifest['migration'], work: string): Promi
 }
 
 /**
+ * Pauses the restored outbox: the old site may have sent the backup's pending e-mails after the backup was
+ * made (or still runs), so none is sent until an admin chooses. Answers how many are held.
+ */
+async function holdOutbox(db: Db, backupCreatedAt: Date): Promise<number> {
+  const [pending] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+  const pendingInBackup = pending?.n ?? 0;
+  await db
+    .insert(mailOutboxHold)
+    .values({ backupCreatedAt, pendingInBackup })
+    .onConflictDoUpdate({ target: mailOutboxHold.singleton, set: { backupCreatedAt, pendingInBackup, heldAt: sql`now()` } });
+  return pendingInBackup;
+}
+
+/**
  * Brings an empty target (a fresh DATA_DIR, or an empty PostgreSQL database, with the configured store) to
  * the state of a backup archive. Refuses a target that holds anything.
  */
@@ -90,8 +108,9 @@ export async function restoreBackup({ archive, config }: { archive: string; conf
       if (!config.databaseUrl) await rm(dbFolder, { recursive: true, force: true });
       if (!config.s3) await rm(filesFolder, { recursive: true, force: true });
     };
-    const database = await openDatabase({ url: config.databaseUrl, pgliteDir: dbFolder, poolSize: 1 });
+    const database = await openDatabase({ url: config.databaseOwnerUrl, pgliteDir: dbFolder, poolSize: 1 });
     let rows = 0;
+    let mailHeld = 0;
     try {
       if (config.databaseUrl && !(await isEmptyDatabase(database.db))) {
         throw new RestoreRefused('The database of DATABASE_URL is not empty. Restore into an empty database.');
@@ -111,6 +130,9 @@ export async function restoreBackup({ archive, config }: { archive: string; conf
         }
         await setSequences(tx, sequences);
       });
+      // Up to this version's schema (what the next start would do), then paused: see holdOutbox.
+      await database.migrate();
+      mailHeld = await holdOutbox(database.db, new Date(manifest.data.createdAt));
     } finally {
       await database.close();
     }
@@ -138,7 +160,7 @@ export async function restoreBackup({ archive, config }: { archive: string; conf
 
     const secret = path.join(work, ARCHIVE.authSecret);
     if (existsSync(secret)) await copyFile(secret, path.join(config.dataDir, 'auth-secret'));
-    return { manifest: manifest.data, rows, filesRestored, filesMissing };
+    return { manifest: manifest.data, rows, filesRestored, filesMissing, mailHeld };
   } catch (error) {
     await cleanUp?.();
     throw error;

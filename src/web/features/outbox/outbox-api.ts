@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { OutboxListItem, OutboxMessage, Paged } from '../../../common/responses';
-import type { OutboxStatus } from '../../../common/constants';
+import type { OutboxHold, OutboxListItem, OutboxMessage, OutboxReleaseResult, Paged } from '../../../common/responses';
+import type { OutboxRelease, OutboxStatus } from '../../../common/constants';
 import { api } from '../../lib/api';
 
 export const OUTBOX_PAGE_SIZE = 25;
@@ -19,3 +19,11 @@ export const outboxMessageQuery = (id: string) =>
     queryKey: ['admin', 'outbox', 'message', id],
     queryFn: ({ signal }) => api<OutboxMessage>(`/api/admin/outbox/${encodeURIComponent(id)}`, { signal }),
   });
+
+export const OUTBOX_HOLD_KEY = ['admin', 'outbox', 'hold'] as const;
+
+export const outboxHoldQuery = () =>
+  queryOptions({ queryKey: OUTBOX_HOLD_KEY, queryFn: ({ signal }) => api<OutboxHold>('/api/admin/outbox-hold', { signal }) });
+
+export const releaseOutbox = (held: OutboxRelease) =>
+  api<OutboxReleaseResult>('/api/admin/outbox-hold/release', { method: 'POST', body: { held } });

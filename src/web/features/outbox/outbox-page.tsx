@@ -14,6 +14,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useListSearch } from '../../lib/search-params';
 import { outboxListQuery } from './outbox-api';
+import { OutboxHoldNotice } from './outbox-hold-notice';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { OutboxTable } from './outbox-table';
 import { SITE_NAME } from '../../lib/site-name';
@@ -51,6 +52,8 @@ export function OutboxPage() {
           </NativeSelect>
         </div>
       </div>
+
+      <OutboxHoldNotice />
 
       <div className="mt-6">
         <QueryState
