@@ -126,6 +126,70 @@ function cleanFileName(name: string | undefined): string | undefined {
   return clean || undefined;
 }
 
+/**
+ * Writes one file part to `file`, keeping its first bytes for the content check; past its limit the part is
+ * refused through `fail`. Resolves with the file, or undefined for an empty part or once the upload failed.
+ */
+function writeFilePart({
+  stream,
+  file,
+  part,
+  filename,
+  limit,
+  isFailed,
+  fail,
+}: {
+  stream: Readable;
+  file: string;
+  part: string;
+  filename: string | undefined;
+  limit: FileLimit;
+  isFailed: () => boolean;
+  fail: (error: Error) => void;
+}) {
+  return new Promise<UploadedFile | undefined>((done, error) => {
+    if (isFailed()) {
+      stream.resume();
+      return done(undefined);
+    }
+    const out = createWriteStream(file);
+    const head: Buffer[] = [];
+    let headLength = 0;
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      if (isFailed() || out.destroyed) return;
+      size += chunk.length;
+      if (size > limit.maxBytes) {
+        stream.destroy();
+        out.destroy();
+        fail(new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, { [part]: [limit.tooLarge] }));
+        return;
+      }
+      if (headLength < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      if (!out.write(chunk)) {
+        stream.pause();
+        out.once('drain', () => stream.resume());
+      }
+    });
+    stream.on('end', () => out.end());
+    stream.on('error', (e) => (isFailed() ? done(undefined) : error(e)));
+    out.on('error', (e) => (isFailed() ? done(undefined) : error(e)));
+    out.on('finish', () => {
+      if (size === 0) return done(undefined);
+      done({
+        name: cleanFileName(filename) ?? part,
+        size,
+        head: Buffer.concat(head),
+        read: () => readFile(file),
+        stream: () => createReadStream(file),
+      });
+    });
+  });
+}
+
 function parse<Values>(
   body: ReadableStream<Uint8Array>,
   contentType: string,
@@ -193,54 +257,20 @@ function parse<Values>(
         // Until `data` is let through the file part is not read, and busboy holds the rest of the body back.
         const written = ready
           .then(() => folder.path())
-          .then(
-            (dir) =>
-              new Promise<void>((done, error) => {
-                if (failed) {
-                  stream.resume();
-                  return done();
-                }
-                const file = path.join(dir, `${name}.upload`);
-                const out = createWriteStream(file);
-                const head: Buffer[] = [];
-                let headLength = 0;
-                let size = 0;
-                stream.on('data', (chunk: Buffer) => {
-                  if (failed || out.destroyed) return;
-                  size += chunk.length;
-                  if (size > limit.maxBytes) {
-                    stream.destroy();
-                    out.destroy();
-                    fail(new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, { [name]: [limit.tooLarge] }));
-                    return;
-                  }
-                  if (headLength < HEAD_BYTES) {
-                    head.push(chunk.subarray(0, HEAD_BYTES - headLength));
-                    headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-                  }
-                  if (!out.write(chunk)) {
-                    stream.pause();
-                    out.once('drain', () => stream.resume());
-                  }
-                });
-                stream.on('end', () => out.end());
-                stream.on('error', (e) => (failed ? done() : error(e)));
-                out.on('error', (e) => (failed ? done() : error(e)));
-                out.on('finish', () => {
-                  if (size > 0) {
-                    const headBytes = Buffer.concat(head);
-                    files[name] = {
-                      name: cleanFileName(info.filename) ?? name,
-                      size,
-                      head: headBytes,
-                      read: () => readFile(file),
-                      stream: () => createReadStream(file),
-                    };
-                  }
-                  done();
-                });
-              }),
-          );
+          .then((dir) =>
+            writeFilePart({
+              stream,
+              file: path.join(dir, `${name}.upload`),
+              part: name,
+              filename: info.filename,
+              limit,
+              isFailed: () => failed,
+              fail,
+            }),
+          )
+          .then((uploaded) => {
+            if (uploaded) files[name] = uploaded;
+          });
         // After a refusal the request is abandoned mid-file; a write finishing late must not become an
         // unhandled rejection.
         written.catch(() => {});

@@ -27,6 +27,20 @@ export const RATE_RULES = {
   playStarts: { window: 3600, max: 10 },
   /** Per listener and song: reports on plays (a playing player sends one every PLAY_REPORT_INTERVAL_SECONDS, and on pause, seek and end). */
   playReports: { window: 60, max: 20 },
+  /** Per client address: the contact form e-mails the company. */
+  contact: { window: 600, max: 5 },
+  /** Per client address: requests for preview access, each e-mailed to the admins. */
+  previewRequest: { window: 3600, max: 5 },
+  /** Per commenter. */
+  comment: { window: 60, max: 10 },
+  /** Per client address: errors the browser reports. */
+  clientErrors: { window: 60, max: 10 },
+  /** Per songwriter: claiming orders by email sends a link each time. */
+  claimEmail: { window: 600, max: 5 },
+  /** Per client address: the same limit as better-auth's own sign-up (auth.ts). */
+  songwriterSignUp: { window: 10, max: 3 },
+  /** Per account: the password that confirms deleting it. */
+  deleteAccountPassword: { window: 15 * 60, max: 10 },
 } as const satisfies Record<string, RateRule>;
 
 /**

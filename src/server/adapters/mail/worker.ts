@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox, mailOutboxHold } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
@@ -42,6 +42,43 @@ export function retryDelayMs(attempt: number, baseDelayMs: number, maxDelayMs: n
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
 }
 
+/**
+ * Leases due rows. SKIP LOCKED lets concurrent workers take disjoint batches. Nothing is due while a restore's
+ * pause (mail_outbox_hold) stands.
+ */
+async function claimDue(db: Db, { batchSize, leaseMs, nowSql }: { batchSize: number; leaseMs: number; nowSql: () => SQL }) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, nowSql()),
+          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, nowSql())),
+          notExists(tx.select({ held: mailOutboxHold.singleton }).from(mailOutboxHold)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({
+        lockedUntil: sql`${nowSql()} + ${`${leaseMs} milliseconds`}::interval`,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+  });
+}
+
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const {
     db,
@@ -60,43 +97,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   /** The moment, as SQL: the given clock's, or else the database's. */
   const nowSql = () => (now ? sql`${now().toISOString()}::timestamptz` : sql`now()`);
 
-  /**
-   * Leases due rows. SKIP LOCKED lets concurrent workers take disjoint batches. Nothing is due while a restore's
-   * pause (mail_outbox_hold) stands.
-   */
-  async function claim() {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          and(
-            eq(mailOutbox.status, 'pending'),
-            lte(mailOutbox.nextAttemptAt, nowSql()),
-            or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, nowSql())),
-            notExists(tx.select({ held: mailOutboxHold.singleton }).from(mailOutboxHold)),
-          ),
-        )
-        .orderBy(asc(mailOutbox.nextAttemptAt))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(mailOutbox)
-        .set({
-          lockedUntil: sql`${nowSql()} + ${`${leaseMs} milliseconds`}::interval`,
-          attempts: sql`${mailOutbox.attempts} + 1`,
-        })
-        .where(
-          inArray(
-            mailOutbox.id,
-            due.map((r) => r.id),
-          ),
-        )
-        .returning();
-    });
-  }
-
+  const claim = () => claimDue(db, { batchSize, leaseMs, nowSql });
   type Row = Awaited<ReturnType<typeof claim>>[number];
 
   /** Hands one e-mail to the transport and records the outcome: sent, or due again after its back-off. */

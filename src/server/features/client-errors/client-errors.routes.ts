@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ClientErrorReportSchema } from '../../../common/schemas/client-errors';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { requestLog } from '../../lib/request-log';
 import { loggedPath } from '../../lib/token-redaction';
 import { validate } from '../../lib/validate';
@@ -23,7 +23,7 @@ export function clientErrorRoutes(db: Db) {
     }),
     validate('json', ClientErrorReportSchema),
     async (c) => {
-      await consumeRateLimit(db, `client-errors:${c.get('clientIp')}`, { window: 60, max: 10 });
+      await consumeRateLimit(db, `client-errors:${c.get('clientIp')}`, RATE_RULES.clientErrors);
       // A pitch link's page names its token: logged as :token, as the request log does.
       const report = { ...c.req.valid('json'), page: loggedPath(c.req.valid('json').page) };
       requestLog(c).warn(

@@ -6,7 +6,7 @@ import { UuidParamSchema } from '../../../common/schemas/admin';
 import { AdminCommentListQuerySchema, CommentModerationSchema, CommentSchema, SlugParamSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { addComment, approveComment, deleteComment, listComments } from './comments.service';
@@ -22,7 +22,7 @@ export function songCommentRoutes(db: Db) {
     responds(PostedCommentSchema, 201),
     async (c) => {
       const actor = actorOf(c);
-      await consumeRateLimit(db, `comment:${actor.id}`, { window: 60, max: 10 });
+      await consumeRateLimit(db, `comment:${actor.id}`, RATE_RULES.comment);
       return c.var.reply(await addComment({ db, actor, slug: c.req.valid('param').slug, input: c.req.valid('json') }));
     },
   );

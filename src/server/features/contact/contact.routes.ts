@@ -4,7 +4,7 @@ import { ContactSchema } from '../../../common/schemas/contact';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import { sendContactMessage } from './contact.service';
@@ -17,7 +17,7 @@ export function contactRoutes(db: Db, config: Config) {
     validate('json', ContactSchema),
     responds(OkSchema, 201),
     async (c) => {
-      await consumeRateLimit(db, `contact:${c.get('clientIp')}`, { window: 600, max: 5 });
+      await consumeRateLimit(db, `contact:${c.get('clientIp')}`, RATE_RULES.contact);
       await sendContactMessage({
         db,
         input: c.req.valid('json'),

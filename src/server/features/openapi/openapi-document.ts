@@ -142,6 +142,55 @@ function operationId(method: string, path: string): string {
   return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
+/** A route's path and query parameters: from its validators, and any path parameter they leave out as a string. */
+function parametersOf(checks: Validation[], template: string): JsonSchema[] {
+  const parameters: JsonSchema[] = [];
+  const declared = new Set<string>();
+  for (const { target, schema } of checks) {
+    if (target !== 'param' && target !== 'query') continue;
+    const json = requestSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      const inPath = target === 'param';
+      if (inPath) declared.add(name);
+      parameters.push({
+        name,
+        in: inPath ? 'path' : 'query',
+        required: inPath || (json.required ?? []).includes(name),
+        schema: property,
+      });
+    }
+  }
+  for (const [, name] of template.matchAll(/\{([^}]+)\}/g)) {
+    if (!declared.has(name!)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  return parameters;
+}
+
+/** The errors a route can answer, from what it reads, who may call it, its path and its uploads. */
+function errorResponses({
+  takesInput,
+  access,
+  template,
+  upload,
+}: {
+  takesInput: boolean;
+  access: Endpoint['access'] | undefined;
+  template: string;
+  upload: boolean;
+}): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  if (takesInput) responses['400'] = error('Invalid input: `error.fields` names each field and its message.');
+  if (access === 'pitch-link') {
+    responses['429'] = error('Too many requests from this address.');
+  } else if (access && access !== 'public') {
+    responses['401'] = error('Not signed in.');
+    responses['403'] = error('Signed in without the access this operation needs.');
+  }
+  if (template.includes('{')) responses['404'] = error('No such object, or one the caller may not know exists.');
+  if (upload) responses['413'] = error('A file over its limit.');
+  return responses;
+}
+
 /**
  * The OpenAPI 3.1 document of the API, built from the app's own route list: each route's validators give
  * its parameters and JSON body (the very schemas that check requests), `responds` its success body, and its
@@ -220,25 +269,7 @@ export function buildOpenApiDocument(
       continue;
     }
 
-    const parameters: JsonSchema[] = [];
-    const declared = new Set<string>();
-    for (const { target, schema } of checks) {
-      if (target !== 'param' && target !== 'query') continue;
-      const json = requestSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, property] of Object.entries(json.properties ?? {})) {
-        const inPath = target === 'param';
-        if (inPath) declared.add(name);
-        parameters.push({
-          name,
-          in: inPath ? 'path' : 'query',
-          required: inPath || (json.required ?? []).includes(name),
-          schema: property,
-        });
-      }
-    }
-    for (const [, name] of template.matchAll(/\{([^}]+)\}/g)) {
-      if (!declared.has(name!)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-    }
+    const parameters = parametersOf(checks, template);
 
     const json = checks.find((c) => c.target === 'json');
     const requestBody = json
@@ -256,15 +287,10 @@ export function buildOpenApiDocument(
             ? { description: 'Success.', content: { 'application/json': { schema: responseRef(answer.schema) } } }
             : { description: status === 204 ? 'Done; no content.' : 'Success.' },
         };
-    if (checks.length > 0 || requestBody) responses['400'] = error('Invalid input: `error.fields` names each field and its message.');
-    if (access === 'pitch-link') {
-      responses['429'] = error('Too many requests from this address.');
-    } else if (access && access !== 'public') {
-      responses['401'] = error('Not signed in.');
-      responses['403'] = error('Signed in without the access this operation needs.');
-    }
-    if (template.includes('{')) responses['404'] = error('No such object, or one the caller may not know exists.');
-    if (info?.multipart) responses['413'] = error('A file over its limit.');
+    Object.assign(
+      responses,
+      errorResponses({ takesInput: checks.length > 0 || Boolean(requestBody), access, template, upload: Boolean(info?.multipart) }),
+    );
 
     paths[template] ??= {};
     paths[template][method.toLowerCase()] = {

@@ -39,14 +39,11 @@ import { recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
 import { emailIs } from '../../lib/email-match';
 import { verifyPassword } from '../../lib/passwords';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import type { Actor } from '../accounts';
 import { removeObjects } from '../files';
 import { isPaidOrder } from '../orders';
 import { roundOf } from '../reviews';
-
-/** Password tries at deleting one's account: a session left open must not become a way to guess the password. */
-const DELETE_PASSWORD_RULE = { window: 15 * 60, max: 10 };
 
 /** The private upload buckets: what a person uploaded themselves, removed with their account. */
 const PRIVATE_BUCKETS = ['song-submissions', 'lyric-submissions'] as const;
@@ -375,7 +372,7 @@ export async function deleteOwnAccount({
   actor: Actor;
   input: DeleteAccountInput;
 }): Promise<void> {
-  await consumeRateLimit(db, `delete-account:${actor.id}`, DELETE_PASSWORD_RULE);
+  await consumeRateLimit(db, `delete-account:${actor.id}`, RATE_RULES.deleteAccountPassword);
   const [credential] = await db
     .select({ password: accounts.password })
     .from(accounts)

@@ -31,34 +31,26 @@ import { download, endpoint } from '../../middleware/endpoint';
 
 type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } };
 
-/**
- * /api/pitch/:token: a pitch link's recipient, without an account. The token is checked (after the rate
- * limit) before any input is, so an unknown, revoked or expired link is always the same 404.
- */
-export function pitchRoutes({
-  db,
-  secret,
-  mail,
-  storage,
-  contact,
-}: {
+interface PitchDeps {
   db: Db;
   secret: string;
   mail: MailSettings;
   storage: Storage;
   contact: DownloadContact;
-}) {
+}
+
+/**
+ * /api/pitch/:token: a pitch link's recipient, without an account. The token is checked (after the rate
+ * limit) before any input is, so an unknown, revoked or expired link is always the same 404.
+ */
+export function pitchRoutes(deps: PitchDeps) {
+  const { db, secret, mail } = deps;
   const loadLink = createMiddleware<PitchEnv>(async (c, next) => {
     await consumeRateLimit(db, `pitch:${c.get('clientIp')}`, RATE_RULES.pitchPage);
     c.set('pitchLink', await findLivePitchLink(db, c.req.param('token') ?? ''));
     await next();
   });
   const listener = (link: LivePitchLink) => ({ kind: 'pitch' as const, pitchLinkId: link.id });
-  // The song first: one not on this link is a 404, whatever the link allows.
-  const downloadable = async (link: LivePitchLink, songId: string) => {
-    const found = await pitchSongForDownload(db, link.id, songId);
-    return { found, downloader: await pitchDownloader(db, link.id) };
-  };
 
   return (
     new Hono<PitchEnv>()
@@ -131,37 +123,48 @@ export function pitchRoutes({
           return c.var.reply(await sendPitchReply({ db, link, values: c.req.valid('json'), mail }));
         },
       )
-      .get(
-        '/:token/songs/:id/mp3',
-        endpoint({
-          access: 'pitch-link',
-          summary: "A link song's MP3 with its credits in ID3 tags (audio/mpeg), when the link allows downloads",
-          answers: download('audio/mpeg', "The song's MP3, its credits and cover in ID3 tags"),
-        }),
-        validate('param', UuidParamSchema),
-        async (c) => {
-          const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
-          const file = await taggedMp3({ db, storage, found, contact });
-          await recordDownload(db, downloader, found.song.id, 'mp3');
-          return sendDownload(file);
-        },
-      )
-      .get(
-        '/:token/songs/:id/lyric-sheet',
-        endpoint({
-          access: 'pitch-link',
-          summary: "A link song's lyric sheet (application/pdf), when the link allows downloads",
-          answers: download('application/pdf', "The song's one-page lyric sheet"),
-        }),
-        validate('param', UuidParamSchema),
-        async (c) => {
-          const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
-          const file = await lyricSheet({ found, contact });
-          await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
-          return sendDownload(file);
-        },
-      )
+      .route('/', pitchDownloadRoutes(deps))
   );
+}
+
+/** A link song's downloads, where the link allows them. */
+function pitchDownloadRoutes({ db, storage, contact }: PitchDeps) {
+  // The song first: one not on this link is a 404, whatever the link allows.
+  const downloadable = async (link: LivePitchLink, songId: string) => {
+    const found = await pitchSongForDownload(db, link.id, songId);
+    return { found, downloader: await pitchDownloader(db, link.id) };
+  };
+  return new Hono<PitchEnv>()
+    .get(
+      '/:token/songs/:id/mp3',
+      endpoint({
+        access: 'pitch-link',
+        summary: "A link song's MP3 with its credits in ID3 tags (audio/mpeg), when the link allows downloads",
+        answers: download('audio/mpeg', "The song's MP3, its credits and cover in ID3 tags"),
+      }),
+      validate('param', UuidParamSchema),
+      async (c) => {
+        const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
+        const file = await taggedMp3({ db, storage, found, contact });
+        await recordDownload(db, downloader, found.song.id, 'mp3');
+        return sendDownload(file);
+      },
+    )
+    .get(
+      '/:token/songs/:id/lyric-sheet',
+      endpoint({
+        access: 'pitch-link',
+        summary: "A link song's lyric sheet (application/pdf), when the link allows downloads",
+        answers: download('application/pdf', "The song's one-page lyric sheet"),
+      }),
+      validate('param', UuidParamSchema),
+      async (c) => {
+        const { downloader, found } = await downloadable(c.get('pitchLink'), c.req.valid('param').id);
+        const file = await lyricSheet({ found, contact });
+        await recordDownload(db, downloader, found.song.id, 'lyric_sheet');
+        return sendDownload(file);
+      },
+    );
 }
 
 /** /api/admin/pitch-links: mounted under the admin router. */

@@ -16,7 +16,7 @@ import { UserIdParamSchema, UuidParamSchema } from '../../../common/schemas/admi
 import { CreatePreviewAccountSchema, PreviewRequestListQuerySchema, PreviewRequestSchema } from '../../../common/schemas/preview-access';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import { getSongListenDepth } from './listen-depth.service';
@@ -42,7 +42,7 @@ export function previewRequestRoutes(db: Db, mail: MailSettings) {
       validate('json', PreviewRequestSchema),
       responds(PreviewRequestReceiptSchema, 201),
       async (c) => {
-        await consumeRateLimit(db, `preview-request:${c.get('clientIp')}`, { window: 3600, max: 5 });
+        await consumeRateLimit(db, `preview-request:${c.get('clientIp')}`, RATE_RULES.previewRequest);
         const result = await createPreviewRequest({ db, actor: c.get('actor'), input: c.req.valid('json'), mail });
         return c.var.reply(result, result.created ? 201 : 200);
       },

@@ -27,7 +27,7 @@ import type { Auth } from '../../auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { responds } from '../../lib/respond';
 import { validate } from '../../lib/validate';
 import * as MESSAGES from '../../../common/messages';
@@ -54,11 +54,60 @@ interface Deps {
 }
 
 /** /api/songwriters: sign-up (public), join (an account of another kind) and everything under /me (songwriters only). */
-export function songwriterRoutes({ db, auth, config, payments }: Deps) {
+export function songwriterRoutes(deps: Deps) {
+  const { db, auth, config } = deps;
   const emailCtx = { siteName: config.siteName, publicUrl: config.publicUrl };
   const secret = config.authSecret;
+  const me = new Hono<AppEnv>().route('/', myAccountRoutes(deps)).route('/', myOrderRoutes(deps));
 
-  const me = new Hono<AppEnv>()
+  return new Hono<AppEnv>()
+    .post(
+      '/sign-up',
+      endpoint({ access: 'public', summary: 'Create a songwriter account (step 1)' }),
+      validate('json', SongwriterSignupSchema),
+      responds(OkSchema),
+      async (c) => {
+        await consumeRateLimit(db, `songwriter-sign-up:${c.get('clientIp')}`, RATE_RULES.songwriterSignUp);
+        const input = c.req.valid('json');
+        await signUpSongwriter({ db, auth, input, emailCtx });
+        // The verification link signs in only this browser (features/accounts/credentials.ts).
+        setCookie(
+          c,
+          signUpCookieName(config.isProduction),
+          signUpCookieValue(secret, input.email),
+          signUpCookieOptions(config.isProduction),
+        );
+        return c.var.reply({ ok: true });
+      },
+    )
+    .post(
+      '/join',
+      endpoint({
+        access: 'user-not-admin',
+        summary: 'Add the songwriter role and a username to the signed-in account (step 1 for an existing account)',
+        refusesAdmin: MESSAGES.songwriters.joinRefusesAdmin,
+      }),
+      validate('json', SongwriterJoinSchema),
+      responds(OkSchema),
+      async (c) => {
+        const setCookies = await joinAsSongwriter({
+          db,
+          auth,
+          actor: actorOf(c),
+          input: c.req.valid('json'),
+          headers: c.req.raw.headers,
+          emailCtx,
+        });
+        for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+        return c.var.reply({ ok: true });
+      },
+    )
+    .route('/me', me);
+}
+
+/** /api/songwriters/me: onboarding (the profile and the questionnaire). */
+function myAccountRoutes({ db }: Deps) {
+  return new Hono<AppEnv>()
     .get(
       '/',
       endpoint({ access: 'songwriter', summary: 'Onboarding state: profile, questionnaire, next step' }),
@@ -84,7 +133,14 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
         await saveQuestionnaire({ db, actor: actorOf(c), input: c.req.valid('json') });
         return c.var.reply({ ok: true });
       },
-    )
+    );
+}
+
+/** /api/songwriters/me: checkout, credit, orders, the dashboard's reviews, and claiming orders paid before the account existed. */
+function myOrderRoutes({ db, config, payments }: Deps) {
+  const emailCtx = { siteName: config.siteName, publicUrl: config.publicUrl };
+  const secret = config.authSecret;
+  return new Hono<AppEnv>()
     .post(
       '/checkout',
       endpoint({ access: 'songwriter', summary: 'Start a checkout for a review package' }),
@@ -150,7 +206,7 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       responds(EmailClaimResultSchema),
       async (c) => {
         const actor = actorOf(c);
-        await consumeRateLimit(db, `claim-email:${actor.id}`, { window: 600, max: 5 });
+        await consumeRateLimit(db, `claim-email:${actor.id}`, RATE_RULES.claimEmail);
         return c.var.reply(await requestClaimByEmail({ db, actor, email: c.req.valid('json').email, secret, emailCtx }));
       },
     )
@@ -161,49 +217,4 @@ export function songwriterRoutes({ db, auth, config, payments }: Deps) {
       responds(ClaimedOrdersSchema),
       async (c) => c.var.reply(await confirmClaimByEmail({ db, actor: actorOf(c), token: c.req.valid('json').token, secret })),
     );
-
-  return new Hono<AppEnv>()
-    .post(
-      '/sign-up',
-      endpoint({ access: 'public', summary: 'Create a songwriter account (step 1)' }),
-      validate('json', SongwriterSignupSchema),
-      responds(OkSchema),
-      async (c) => {
-        // The same limit as better-auth's own sign-up: three per ten seconds per address.
-        await consumeRateLimit(db, `songwriter-sign-up:${c.get('clientIp')}`, { window: 10, max: 3 });
-        const input = c.req.valid('json');
-        await signUpSongwriter({ db, auth, input, emailCtx });
-        // The verification link signs in only this browser (features/accounts/credentials.ts).
-        setCookie(
-          c,
-          signUpCookieName(config.isProduction),
-          signUpCookieValue(secret, input.email),
-          signUpCookieOptions(config.isProduction),
-        );
-        return c.var.reply({ ok: true });
-      },
-    )
-    .post(
-      '/join',
-      endpoint({
-        access: 'user-not-admin',
-        summary: 'Add the songwriter role and a username to the signed-in account (step 1 for an existing account)',
-        refusesAdmin: MESSAGES.songwriters.joinRefusesAdmin,
-      }),
-      validate('json', SongwriterJoinSchema),
-      responds(OkSchema),
-      async (c) => {
-        const setCookies = await joinAsSongwriter({
-          db,
-          auth,
-          actor: actorOf(c),
-          input: c.req.valid('json'),
-          headers: c.req.raw.headers,
-          emailCtx,
-        });
-        for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-        return c.var.reply({ ok: true });
-      },
-    )
-    .route('/me', me);
 }
