@@ -126,41 +126,9 @@ export function FileDropZone({
             if (file) onFile(file);
           }}
         />
-        {chosen ? (
-          <div className="grid gap-3">
-            <div className="flex items-center gap-3">
-              <Icon aria-hidden="true" className="size-8 shrink-0 text-muted-foreground" />
-              <div className="min-w-0">
-                <p className="break-all text-sm font-medium">{chosen.name}</p>
-                <p className="text-sm text-muted-foreground">{formatFileSize(chosen.size)}</p>
-              </div>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={choose}>
-                <RefreshCw aria-hidden="true" />
-                Replace<span className="sr-only"> {what}</span>
-              </Button>
-              <Button variant="outline" size="sm" onClick={onRemove}>
-                <Trash2 aria-hidden="true" />
-                Remove<span className="sr-only"> {what}</span>
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="flex flex-col items-center gap-2 py-2 text-center">
-            <FileUp aria-hidden="true" className="size-7 text-muted-foreground" />
-            <p className="text-sm">
-              <span className="font-medium text-primary underline underline-offset-4">Choose a file</span> or drop it here
-            </p>
-          </div>
-        )}
+        {chosen ? <ChosenFileView chosen={chosen} icon={Icon} what={what} onReplace={choose} onRemove={onRemove} /> : <EmptyZoneText />}
       </div>
-      {percent !== undefined && (
-        <div className="grid gap-2" aria-live="polite">
-          <p className="text-sm font-medium">{progressText(percent)}</p>
-          <Progress value={percent} label={progressLabel ?? 'Upload progress'} />
-        </div>
-      )}
+      {percent !== undefined && <UploadProgress percent={percent} text={progressText(percent)} label={progressLabel} />}
       {children}
       {hint && (
         <p id={hintId} className="text-sm text-muted-foreground">
@@ -172,6 +140,64 @@ export function FileDropZone({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The chosen file's name and size, with Replace and Remove. */
+function ChosenFileView({
+  chosen,
+  icon: Icon,
+  what,
+  onReplace,
+  onRemove,
+}: {
+  chosen: ChosenFile;
+  icon: LucideIcon;
+  what: string;
+  onReplace: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center gap-3">
+        <Icon aria-hidden="true" className="size-8 shrink-0 text-muted-foreground" />
+        <div className="min-w-0">
+          <p className="break-all text-sm font-medium">{chosen.name}</p>
+          <p className="text-sm text-muted-foreground">{formatFileSize(chosen.size)}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onReplace}>
+          <RefreshCw aria-hidden="true" />
+          Replace<span className="sr-only"> {what}</span>
+        </Button>
+        <Button variant="outline" size="sm" onClick={onRemove}>
+          <Trash2 aria-hidden="true" />
+          Remove<span className="sr-only"> {what}</span>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EmptyZoneText() {
+  return (
+    <div className="flex flex-col items-center gap-2 py-2 text-center">
+      <FileUp aria-hidden="true" className="size-7 text-muted-foreground" />
+      <p className="text-sm">
+        <span className="font-medium text-primary underline underline-offset-4">Choose a file</span> or drop it here
+      </p>
+    </div>
+  );
+}
+
+/** An upload's percentage, announced as it moves. */
+function UploadProgress({ percent, text, label }: { percent: number; text: string; label: string | undefined }) {
+  return (
+    <div className="grid gap-2" aria-live="polite">
+      <p className="text-sm font-medium">{text}</p>
+      <Progress value={percent} label={label ?? 'Upload progress'} />
     </div>
   );
 }

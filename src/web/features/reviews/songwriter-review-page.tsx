@@ -133,36 +133,7 @@ function ReviewView({ review }: { review: SongwriterReview }) {
             </Card>
           )}
 
-          <Card role="region" aria-labelledby="review-heading">
-            <CardHeader>
-              <CardTitle id="review-heading">Your review</CardTitle>
-              {review.status === 'reviewed' && review.reviewedAt && (
-                <p className="text-sm text-muted-foreground">Sent {formatDate(review.reviewedAt)}</p>
-              )}
-            </CardHeader>
-            <CardContent>
-              {review.status === 'reviewed' && review.adminReview ? (
-                // Reviews sent before the rubric have no scores: the text alone, full width.
-                review.scores?.some((score) => score.score !== null) ? (
-                  <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_15rem]">
-                    <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
-                    <ScoresChart scores={review.scores} verdict={review.verdict} changes={review.scoreChanges} />
-                  </div>
-                ) : (
-                  <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
-                )
-              ) : (
-                <div className="flex gap-3 rounded-lg bg-muted px-4 py-4">
-                  <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                  <div>
-                    <p className="font-semibold">{m.reviewInProgress}</p>
-                    <p className="mt-1 font-medium">{r.expectedBy(format(parseISO(review.dueOn), 'MMM d'))}</p>
-                    <p className="mt-1 text-sm text-muted-foreground">{REVIEW_TURNAROUND} We email you as soon as it is ready.</p>
-                  </div>
-                </div>
-              )}
-            </CardContent>
-          </Card>
+          <YourReviewCard review={review} />
 
           {review.rewriteUntil && (
             <Card role="region" aria-labelledby="send-rewrite-heading">
@@ -186,27 +157,7 @@ function ReviewView({ review }: { review: SongwriterReview }) {
             </Card>
           )}
 
-          {review.rewrite && (
-            <Card role="region" aria-labelledby="rewrite-heading">
-              <CardHeader>
-                <CardTitle id="rewrite-heading">{rw.sentTitle}</CardTitle>
-              </CardHeader>
-              <CardContent className="flex flex-wrap items-center justify-between gap-3">
-                <div className="grid gap-1">
-                  <ReviewStatusBadge status={review.rewrite.status} className="justify-self-start" />
-                  {review.rewrite.status !== 'reviewed' && (
-                    <p className="text-sm font-medium">{r.expectedBy(format(parseISO(review.rewrite.dueOn), 'MMM d'))}</p>
-                  )}
-                </div>
-                <Button asChild variant="outline">
-                  <Link to={pathTo(PAGE_PATHS.songwriterReview, { reviewId: review.rewrite.id })}>
-                    Open your rewrite
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
-              </CardContent>
-            </Card>
-          )}
+          {review.rewrite && <RewriteSentCard rewrite={review.rewrite} />}
 
           {review.status === 'reviewed' && <PitchOfferCard reviewId={review.id} />}
 
@@ -255,5 +206,64 @@ function ReviewView({ review }: { review: SongwriterReview }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The review itself, with its scores; before it is sent, when it is expected. */
+function YourReviewCard({ review }: { review: SongwriterReview }) {
+  return (
+    <Card role="region" aria-labelledby="review-heading">
+      <CardHeader>
+        <CardTitle id="review-heading">Your review</CardTitle>
+        {review.status === 'reviewed' && review.reviewedAt && (
+          <p className="text-sm text-muted-foreground">Sent {formatDate(review.reviewedAt)}</p>
+        )}
+      </CardHeader>
+      <CardContent>
+        {review.status === 'reviewed' && review.adminReview ? (
+          // Reviews sent before the rubric have no scores: the text alone, full width.
+          review.scores?.some((score) => score.score !== null) ? (
+            <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_15rem]">
+              <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
+              <ScoresChart scores={review.scores} verdict={review.verdict} changes={review.scoreChanges} />
+            </div>
+          ) : (
+            <p className="whitespace-pre-wrap break-words leading-7">{review.adminReview}</p>
+          )
+        ) : (
+          <div className="flex gap-3 rounded-lg bg-muted px-4 py-4">
+            <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <div>
+              <p className="font-semibold">{m.reviewInProgress}</p>
+              <p className="mt-1 font-medium">{r.expectedBy(format(parseISO(review.dueOn), 'MMM d'))}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{REVIEW_TURNAROUND} We email you as soon as it is ready.</p>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** On the first version's page: the rewrite sent, its state and a link to it. */
+function RewriteSentCard({ rewrite }: { rewrite: NonNullable<SongwriterReview['rewrite']> }) {
+  return (
+    <Card role="region" aria-labelledby="rewrite-heading">
+      <CardHeader>
+        <CardTitle id="rewrite-heading">{rw.sentTitle}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <ReviewStatusBadge status={rewrite.status} className="justify-self-start" />
+          {rewrite.status !== 'reviewed' && <p className="text-sm font-medium">{r.expectedBy(format(parseISO(rewrite.dueOn), 'MMM d'))}</p>}
+        </div>
+        <Button asChild variant="outline">
+          <Link to={pathTo(PAGE_PATHS.songwriterReview, { reviewId: rewrite.id })}>
+            Open your rewrite
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, CircleCheck, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext, useFormState, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import * as z from 'zod/mini';
@@ -136,8 +136,7 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
     resolver: zodResolver(SubmitSongsFormSchema),
     defaultValues: { songs: Array.from({ length: plan.count }, emptySong), agreed: false },
   });
-  const { isSubmitting, errors } = form.formState;
-  const agreed = form.watch('agreed');
+  const { isSubmitting } = form.formState;
   const songs = useWatch({ control: form.control, name: 'songs' });
 
   useEffect(() => () => abort.current?.abort(), []);
@@ -232,21 +231,7 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Dashboard
       </Link>
-      <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Submit your songs</h1>
-      <p className="mt-3 text-lg text-muted-foreground">
-        Package of {songsLabel(order.packageSize)}: {songsLabel(plan.count)} to send
-        {order.songsSubmitted > 0 ? ` (${order.songsSubmitted} already received)` : ''}. Each song uploads on its own, one after another.
-      </p>
-      {plan.count > 1 && (
-        <p className="mt-2 text-muted-foreground">
-          Send the songs that are ready now. A song you leave empty keeps its place in your package: send it later from your dashboard.
-        </p>
-      )}
-      {order.submitted.length > 0 && (
-        <div className="mt-6 rounded-xl border border-border bg-card p-4">
-          <EarlierSongs order={order} />
-        </div>
-      )}
+      <SubmitHeading order={order} toSend={plan.count} />
 
       <FormProvider {...form}>
         <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="mt-8 grid gap-8">
@@ -261,45 +246,78 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
             />
           ))}
 
-          <Card>
-            <CardContent className="grid gap-5 pt-6">
-              <div className="grid gap-2">
-                <label className="flex items-start gap-3 text-sm leading-6">
-                  <input
-                    type="checkbox"
-                    className="mt-1 size-4 shrink-0 accent-primary"
-                    aria-invalid={errors.agreed ? true : undefined}
-                    aria-describedby={errors.agreed ? 'agreement-error' : undefined}
-                    disabled={isSubmitting}
-                    {...form.register('agreed')}
-                  />
-                  <span>
-                    I confirm that I wrote these songs or have the right to submit them, that the information I gave is true, and I agree
-                    that the review fee is non-refundable once the review begins.
-                  </span>
-                </label>
-                {errors.agreed && (
-                  <p id="agreement-error" className="text-sm font-medium text-destructive">
-                    {errors.agreed.message}
-                  </p>
-                )}
-              </div>
-              {summary && (
-                <Alert role="alert" variant="destructive">
-                  {sentCount > 0 && <p className="font-medium">{`${songsLabel(sentCount)} received.`}</p>}
-                  <p>{summary}</p>
-                  <p className="mt-1">Correct it and submit again; the songs already received are kept.</p>
-                </Alert>
-              )}
-              <Button type="submit" size="lg" disabled={!agreed || isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
-                {isSubmitting ? <InlineSpinner /> : <Upload aria-hidden="true" />}
-                {buttonLabel}
-              </Button>
-              {!agreed && !isSubmitting && <p className="text-sm text-muted-foreground">Tick the box above to enable the submit button.</p>}
-            </CardContent>
-          </Card>
+          <SubmitCard summary={summary} sentCount={sentCount} buttonLabel={buttonLabel} />
         </form>
       </FormProvider>
     </div>
+  );
+}
+
+/** The agreement, what went wrong with the last song sent, and the button that sends the songs started. */
+function SubmitCard({ summary, sentCount, buttonLabel }: { summary: string | null; sentCount: number; buttonLabel: string }) {
+  const form = useFormContext<SubmitSongsFormInput>();
+  const { isSubmitting, errors } = useFormState({ control: form.control });
+  const agreed = useWatch({ control: form.control, name: 'agreed' });
+  return (
+    <Card>
+      <CardContent className="grid gap-5 pt-6">
+        <div className="grid gap-2">
+          <label className="flex items-start gap-3 text-sm leading-6">
+            <input
+              type="checkbox"
+              className="mt-1 size-4 shrink-0 accent-primary"
+              aria-invalid={errors.agreed ? true : undefined}
+              aria-describedby={errors.agreed ? 'agreement-error' : undefined}
+              disabled={isSubmitting}
+              {...form.register('agreed')}
+            />
+            <span>
+              I confirm that I wrote these songs or have the right to submit them, that the information I gave is true, and I agree that the
+              review fee is non-refundable once the review begins.
+            </span>
+          </label>
+          {errors.agreed && (
+            <p id="agreement-error" className="text-sm font-medium text-destructive">
+              {errors.agreed.message}
+            </p>
+          )}
+        </div>
+        {summary && (
+          <Alert role="alert" variant="destructive">
+            {sentCount > 0 && <p className="font-medium">{`${songsLabel(sentCount)} received.`}</p>}
+            <p>{summary}</p>
+            <p className="mt-1">Correct it and submit again; the songs already received are kept.</p>
+          </Alert>
+        )}
+        <Button type="submit" size="lg" disabled={!agreed || isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
+          {isSubmitting ? <InlineSpinner /> : <Upload aria-hidden="true" />}
+          {buttonLabel}
+        </Button>
+        {!agreed && !isSubmitting && <p className="text-sm text-muted-foreground">Tick the box above to enable the submit button.</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The page's heading: the package, how many songs are still to send, and those already received. */
+function SubmitHeading({ order, toSend }: { order: SubmissionOrder; toSend: number }) {
+  return (
+    <>
+      <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Submit your songs</h1>
+      <p className="mt-3 text-lg text-muted-foreground">
+        Package of {songsLabel(order.packageSize)}: {songsLabel(toSend)} to send
+        {order.songsSubmitted > 0 ? ` (${order.songsSubmitted} already received)` : ''}. Each song uploads on its own, one after another.
+      </p>
+      {toSend > 1 && (
+        <p className="mt-2 text-muted-foreground">
+          Send the songs that are ready now. A song you leave empty keeps its place in your package: send it later from your dashboard.
+        </p>
+      )}
+      {order.submitted.length > 0 && (
+        <div className="mt-6 rounded-xl border border-border bg-card p-4">
+          <EarlierSongs order={order} />
+        </div>
+      )}
+    </>
   );
 }

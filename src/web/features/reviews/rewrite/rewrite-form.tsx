@@ -151,23 +151,45 @@ export function RewriteForm({ reviewId, firstLyrics, until }: { reviewId: string
         </Button>
       </form>
 
-      <Dialog open={toSend !== null} onOpenChange={(open) => !open && !send.isPending && setToSend(null)}>
-        <DialogContent role="alertdialog" className="max-w-md">
-          <DialogTitle className="pr-8 font-display text-xl font-semibold">Send this rewrite?</DialogTitle>
-          <DialogDescription className="mt-3 text-sm leading-6 text-muted-foreground">
-            Each song gets one free rewrite round. The reviewer of your first version reviews it and you are emailed when it is ready.
-          </DialogDescription>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" autoFocus disabled={send.isPending} onClick={() => setToSend(null)}>
-              Not yet
-            </Button>
-            <Button disabled={send.isPending} onClick={() => toSend !== null && send.mutate(toSend)}>
-              {send.isPending ? <InlineSpinner /> : <Send aria-hidden="true" />}
-              Send rewrite
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmRewriteDialog
+        open={toSend !== null}
+        pending={send.isPending}
+        onCancel={() => setToSend(null)}
+        onConfirm={() => toSend !== null && send.mutate(toSend)}
+      />
     </>
+  );
+}
+
+/** Asks before sending: a song gets one rewrite round. */
+function ConfirmRewriteDialog({
+  open,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
+      <DialogContent role="alertdialog" className="max-w-md">
+        <DialogTitle className="pr-8 font-display text-xl font-semibold">Send this rewrite?</DialogTitle>
+        <DialogDescription className="mt-3 text-sm leading-6 text-muted-foreground">
+          Each song gets one free rewrite round. The reviewer of your first version reviews it and you are emailed when it is ready.
+        </DialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" autoFocus disabled={pending} onClick={onCancel}>
+            Not yet
+          </Button>
+          <Button disabled={pending} onClick={onConfirm}>
+            {pending ? <InlineSpinner /> : <Send aria-hidden="true" />}
+            Send rewrite
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

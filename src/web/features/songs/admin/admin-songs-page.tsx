@@ -29,13 +29,10 @@ function inOrder(songs: AdminSongListItem[], ids: string[]): AdminSongListItem[]
   });
 }
 
-/** /admin/songs: every song in catalogue order; reorder, show or hide, edit and delete. */
-export function AdminSongsPage() {
+/** Saves a new order, showing it at once and putting the server's back if the save fails. */
+function useReorderSongs() {
   const queryClient = useQueryClient();
-  const list = useQuery(adminSongsQuery);
-  const [toDelete, setToDelete] = useState<AdminSongListItem | null>(null);
-
-  const reorder = useMutation({
+  return useMutation({
     mutationKey: REORDER_KEY,
     mutationFn: saveSongOrder,
     // Optimistic: the rows stay where they were dropped while the order is saved.
@@ -57,6 +54,15 @@ export function AdminSongsPage() {
       if (queryClient.isMutating({ mutationKey: REORDER_KEY }) === 1) void invalidateSongs(queryClient);
     },
   });
+}
+
+/** /admin/songs: every song in catalogue order; reorder, show or hide, edit and delete. */
+export function AdminSongsPage() {
+  const queryClient = useQueryClient();
+  const list = useQuery(adminSongsQuery);
+  const [toDelete, setToDelete] = useState<AdminSongListItem | null>(null);
+
+  const reorder = useReorderSongs();
 
   const toggle = useMutation({
     mutationFn: ({ song, isActive }: { song: AdminSongListItem; isActive: boolean }) => setSongActive(song.id, isActive),
