@@ -91,7 +91,9 @@ describe('a production start', () => {
     expect(files).not.toContain('demo-audio-worker.js');
     for (const file of files) {
       const code = readFileSync(path.join(dir, file), 'utf8');
-      expect(code, file).not.toMatch(/demo-admin-pitchroom|Gravel Road Goodbye|renderArrangement|synthesizeMp3/);
+      // The song import's CSV template shows an example row named like the first demo song, so the catalogue is
+      // looked for by its other songs.
+      expect(code, file).not.toMatch(/demo-admin-pitchroom|Porch Light Prayer|What the River Knows|renderArrangement|synthesizeMp3/);
     }
   });
 
