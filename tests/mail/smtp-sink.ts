@@ -16,6 +16,8 @@ export class SmtpSink {
   port = 0;
   /** Called with each message once it is stored and before it is acknowledged: the sender does not yet know it arrived. */
   onReceived: ((mail: ReceivedMail) => void) | undefined;
+  /** When set, each message is stored at once but acknowledged only once this settles: a relay that is slow to answer. */
+  acknowledgeAfter: Promise<unknown> | undefined;
   /** The most SMTP sessions that were open at one time: a pooled sender's connections. */
   mostSessionsAtOnce = 0;
   private sessionsOpen = 0;
@@ -43,7 +45,8 @@ export class SmtpSink {
           const mail = { raw, messageId: headerOf(raw, 'message-id') ?? '', envelopeTo: session.envelope.rcptTo.map((r) => r.address) };
           this.received.push(mail);
           this.onReceived?.(mail);
-          callback();
+          if (this.acknowledgeAfter) void this.acknowledgeAfter.then(() => callback());
+          else callback();
         });
       },
     });

@@ -129,7 +129,13 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
   });
 
   test('every e-mail queued through either process is delivered exactly once, between the two mail workers', async () => {
-    const N = 40;
+    // More than one worker's batch (50 rows leased at a time), so that one worker cannot lease them all.
+    const N = 60;
+    // Whichever relay hears first answers only once the other has heard too: the first worker keeps its lease
+    // while the second leases what is left, so both take part however their polls fall.
+    const hears = (sink: SmtpSink) => new Promise<void>((resolve) => (sink.onReceived = () => resolve()));
+    sinkA.acknowledgeAfter = hears(sinkB);
+    sinkB.acknowledgeAfter = hears(sinkA);
     for (let i = 0; i < N; i++) {
       const client = new TestClient((i % 2 === 0 ? a : b).url, PUBLIC_URL);
       const res = await client.post('/api/contact', {
