@@ -7,10 +7,26 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 
 /**
+ * A name for a test database that carries when it was made, so that a later run can tell a crashed run's
+ * leftover from the database of a run still going on the same server.
+ */
+const stampedName = (prefix: string) => `${prefix}${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
+
+/**
  * The template every PostgreSQL test database of this run is copied from; global-setup migrates it once.
  * Named per run, so two runs on one server (a developer's and CI's) never share or drop each other's.
  */
-export const templateNameFor = (runId: string) => `pitchroom_tpl_${runId}`;
+export const newTemplateName = () => stampedName('pitchroom_tpl_');
+
+/** Runs live well under this; an unconnected test database older than it is a crashed run's leftover. */
+const LEFTOVER_AFTER_SECONDS = 6 * 60 * 60;
+
+/** Whether a test database named by `stampedName` (or an older, unstamped one) is a leftover to drop. */
+export function isLeftover(name: string, nowSeconds = Date.now() / 1000): boolean {
+  const stamp = /^pitchroom_t(?:pl)?_([0-9a-z]+)_[0-9a-f]{8}$/.exec(name)?.[1];
+  if (!stamp) return true;
+  return nowSeconds - parseInt(stamp, 36) > LEFTOVER_AFTER_SECONDS;
+}
 
 export function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
@@ -46,7 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!template) await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
-  const name = `pitchroom_t_${randomBytes(6).toString('hex')}`;
+  const name = stampedName('pitchroom_t_');
   const template = inject('pgTemplate');
   if (!template) throw new Error('global-setup did not prepare a PostgreSQL template database');
   await admin(baseUrl, (c) => c.query(`create database "${name}" template "${template}"`));
@@ -63,12 +79,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Creates (or recreates) the template database with every migration applied. */
 export async function prepareTemplate(baseUrl: string, templateDb: string): Promise<void> {
   await admin(baseUrl, async (c) => {
-    // Leftovers of runs that crashed: only databases nobody is connected to.
+    // Leftovers of runs that crashed: old databases nobody is connected to. A young one may be a template of a
+    // run still going on this server, between two of its files.
     const stale = await c.query<{ datname: string }>(
       `select datname from pg_database d where (datname like 'pitchroom_t_%' or datname like 'pitchroom_tpl_%')
          and not exists (select 1 from pg_stat_activity a where a.datname = d.datname)`,
     );
-    for (const row of stale.rows) await c.query(`drop database if exists "${row.datname}"`).catch(() => {});
+    for (const row of stale.rows.filter((r) => isLeftover(r.datname)))
+      await c.query(`drop database if exists "${row.datname}"`).catch(() => {});
     await c.query(`create database "${templateDb}"`);
   });
   const template = await openDatabase({ url: withDatabaseName(baseUrl, templateDb), poolSize: 1 });
@@ -85,7 +103,7 @@ export async function dropDatabase(baseUrl: string, name: string): Promise<void>
 
 /** An empty PostgreSQL database of its own (the server under test migrates it), for browser journeys. */
 export async function createTestDatabaseUrl(baseUrl: string): Promise<{ url: string; dispose(): Promise<void> }> {
-  const name = `pitchroom_t_${randomBytes(6).toString('hex')}`;
+  const name = stampedName('pitchroom_t_');
   await admin(baseUrl, (c) => c.query(`create database "${name}"`));
   return {
     url: withDatabaseName(baseUrl, name),

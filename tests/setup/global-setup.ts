@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { randomBytes } from 'node:crypto';
-import { dropDatabase, preparePgliteTemplate, prepareTemplate, templateNameFor } from './database';
+import { dropDatabase, preparePgliteTemplate, prepareTemplate, newTemplateName } from './database';
 import { serverBundle } from './server-build';
 
 declare module 'vitest' {
@@ -19,7 +18,7 @@ export default async function globalSetup(project: TestProject) {
   project.provide('serverBundle', serverBundle());
   const url = process.env.DATABASE_URL;
   if (url) {
-    const template = templateNameFor(randomBytes(4).toString('hex'));
+    const template = newTemplateName();
     await prepareTemplate(url, template);
     project.provide('pgliteTemplate', undefined);
     project.provide('pgTemplate', template);
