@@ -39,7 +39,7 @@ import { signedInClient } from './helpers';
  * checked) are printed and attached to the test as an annotation.
  * (better-auth's own endpoints are left to its maintainers and our auth tests.)
  */
-/** Inputs per operation and caller; FUZZ_RUNS sets another count (CI's PGlite pass sends fewer than its PostgreSQL pass). */
+/** Inputs per operation and caller; FUZZ_RUNS sets another count (CI sends 80, on its PostgreSQL pass only). */
 const RUNS_PER_OPERATION_AND_CALLER = Number(process.env.FUZZ_RUNS ?? 100);
 /** The floors on what reached the routes are set for 100 inputs, and fall in proportion with fewer. */
 const floor = (atOneHundred: number) => Math.ceil((atOneHundred * RUNS_PER_OPERATION_AND_CALLER) / 100);

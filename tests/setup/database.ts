@@ -1,32 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-
-/**
- * A name for a test database that carries when it was made, so that a later run can tell a crashed run's
- * leftover from the database of a run still going on the same server.
- */
-const stampedName = (prefix: string) => `${prefix}${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
+import { isLeftover, stampedName } from './database-names';
 
 /**
  * The template every PostgreSQL test database of this run is copied from; global-setup migrates it once.
  * Named per run, so two runs on one server (a developer's and CI's) never share or drop each other's.
  */
 export const newTemplateName = () => stampedName('pitchroom_tpl_');
-
-/** Runs live well under this; an unconnected test database older than it is a crashed run's leftover. */
-const LEFTOVER_AFTER_SECONDS = 6 * 60 * 60;
-
-/** Whether a test database named by `stampedName` (or an older, unstamped one) is a leftover to drop. */
-export function isLeftover(name: string, nowSeconds = Date.now() / 1000): boolean {
-  const stamp = /^pitchroom_t(?:pl)?_([0-9a-z]+)_[0-9a-f]{8}$/.exec(name)?.[1];
-  if (!stamp) return true;
-  return nowSeconds - parseInt(stamp, 36) > LEFTOVER_AFTER_SECONDS;
-}
 
 export function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isLeftover } from './database';
+import { isLeftover } from './database-names';
 
 test("a test database is a leftover only when it is old or unstamped, so a run never drops another run's", () => {
   const now = Date.UTC(2026, 10, 28, 12) / 1000;

@@ -28,14 +28,26 @@ export function random(seed: number) {
   };
 }
 
-export function synthesizeMp3({
-  seconds,
-  bpm = 96,
-  progression = [60, 67, 69, 65],
-  seed = 1,
-  sampleRate = 22_050,
-  kbps = 64,
-}: SynthOptions): Buffer {
+/**
+ * Made pieces, by their options: the same options give the same bytes, and test factories ask for the same few
+ * pieces hundreds of times, so each is synthesised and encoded once per process. Bounded, oldest dropped first.
+ */
+const made = new Map<string, Buffer>();
+const MADE_KEPT = 64;
+
+export function synthesizeMp3(options: SynthOptions): Buffer {
+  const key = JSON.stringify(options, Object.keys(options).sort());
+  let mp3 = made.get(key);
+  if (!mp3) {
+    mp3 = synthesize(options);
+    made.set(key, mp3);
+    if (made.size > MADE_KEPT) made.delete(made.keys().next().value!);
+  }
+  // A copy: a caller may change its bytes (a test corrupting a file) without changing the next caller's.
+  return Buffer.from(mp3);
+}
+
+function synthesize({ seconds, bpm = 96, progression = [60, 67, 69, 65], seed = 1, sampleRate = 22_050, kbps = 64 }: SynthOptions): Buffer {
   const total = Math.round(seconds * sampleRate);
   const samples = new Int16Array(total);
   const beat = 60 / bpm;
