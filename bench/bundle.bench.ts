@@ -3,25 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { chunkClosure, FIRST_VIEW_PAGES, gzipBytes } from '../scripts/first-view';
+import type { Manifest } from '../scripts/page-chunks';
 import type { Row } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'dist/web');
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-
-/** The page modules each measured path loads (src/web/app/router.tsx: its layouts and its page), relative to src/web, and its JS budget in kB. */
-const PAGES: Record<string, { modules: string[]; budgetKb: number }> = {
-  '/': { modules: ['features/public/home-page.tsx'], budgetKb: 110 },
-  // The catalogue's layout holds the player the list's cards play in.
-  '/songs': { modules: ['features/songs/catalogue-layout.tsx', 'features/songs/songs-page.tsx'], budgetKb: 125 },
-  '/auth': { modules: ['features/accounts/sign-in-page.tsx'], budgetKb: 130 },
-};
 
 /** The song page, which carries the player and its waveform . */
 const SONG_PAGE = 'features/songs/song-page.tsx';
@@ -38,19 +25,7 @@ const ELSEWHERE = [
   'features/orders/',
 ];
 
-function closure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
-  };
-  keys.forEach(visit);
-  return seen;
-}
-
-const gzipKb = (files: string[]) =>
-  Math.round(files.reduce((n, f) => n + gzipSync(readFileSync(path.join(OUT, f)), { level: 9 }).length, 0) / 102.4) / 10;
+const gzipKb = (files: string[]) => Math.round(gzipBytes(OUT, files) / 102.4) / 10;
 
 /** P1: gzip size of what a first visit downloads before it can be used (React 19 included): the entry and the page's static imports. */
 export async function bundleBench(): Promise<Row[]> {
@@ -58,11 +33,12 @@ export async function bundleBench(): Promise<Row[]> {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8'));
+  const manifest = JSON.parse(readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const rows: Row[] = [];
-  for (const [pagePath, { modules, budgetKb }] of Object.entries(PAGES)) {
-    const chunks = closure(manifest, [entry, ...modules]);
+  for (const [pagePath, { modules, budgetBytes }] of Object.entries(FIRST_VIEW_PAGES)) {
+    const budgetKb = Math.round(budgetBytes / 102.4) / 10;
+    const chunks = chunkClosure(manifest, [entry, ...modules]);
     const js = [...chunks].map((k) => manifest[k]!.file);
     const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))];
     const leaked = [...chunks].filter((k) => ELSEWHERE.some((area) => k.startsWith(area)));
@@ -84,7 +60,7 @@ export async function bundleBench(): Promise<Row[]> {
  * A2: what the waveform adds to the song page. Its module bundled alone and minified, as the build does, with
  * what the page loads anyway left out (React, and the helpers the player shared before the waveform came).
  */
-async function waveformRow(manifest: Record<string, ManifestChunk>, entry: string): Promise<Row> {
+async function waveformRow(manifest: Manifest, entry: string): Promise<Row> {
   const shared = ['../../lib/cn', './format-time'];
   const result = await build({
     entryPoints: [path.join(ROOT, WAVEFORM)],
@@ -98,7 +74,7 @@ async function waveformRow(manifest: Record<string, ManifestChunk>, entry: strin
     logLevel: 'silent',
   });
   const waveformKb = Math.round(gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length / 102.4) / 10;
-  const songPageKb = gzipKb([...closure(manifest, [entry, CATALOGUE_LAYOUT, SONG_PAGE])].map((k) => manifest[k]!.file));
+  const songPageKb = gzipKb([...chunkClosure(manifest, [entry, CATALOGUE_LAYOUT, SONG_PAGE])].map((k) => manifest[k]!.file));
   return {
     id: 'A2',
     what: 'waveform code added to the song page (gzip)',

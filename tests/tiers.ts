@@ -56,6 +56,7 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/storage/sniff.test.ts',
   'tests/storage/storage-helpers.test.ts',
   'tests/web/email-text.test.ts',
+  'tests/web/first-view.test.ts',
   'tests/web/marker-rows.test.ts',
   'tests/web/outbox-hold-text.test.ts',
   'tests/web/page-chunks.test.ts',
