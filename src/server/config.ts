@@ -174,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && stripeParts.some((p) => !p)) {
     throw new ConfigError('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_1..4 as well.');
   }
+  // The owner's connection only matters beside the app's PostgreSQL one; alone it would be ignored, and the site
+  // would start on PGlite while its operator believes it is on PostgreSQL.
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError('DATABASE_OWNER_URL needs DATABASE_URL: the owner runs the migrations of the database the app connects to.');
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }

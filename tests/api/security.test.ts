@@ -356,6 +356,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, AUTH_SECRET: 'k'.repeat(31) })).toThrow(ConfigError);
   });
 
+  test('DATABASE_OWNER_URL without DATABASE_URL is refused, not ignored while the site starts on PGlite', () => {
+    const owner = 'postgres://owner@127.0.0.1:5432/pitchroom';
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir(), DATABASE_OWNER_URL: owner })).toThrow(
+      /DATABASE_OWNER_URL needs DATABASE_URL/,
+    );
+    const both = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir(),
+      DATABASE_OWNER_URL: owner,
+      DATABASE_URL: 'postgres://app@127.0.0.1:5432/pitchroom',
+    });
+    expect(both.databaseOwnerUrl).toBe(owner);
+  });
+
   test('production refuses a PUBLIC_URL on localhost or the default', () => {
     const base = { NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: goodSecret };
     expect(() => loadConfig(base)).toThrow(ConfigError);
