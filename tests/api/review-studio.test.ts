@@ -260,7 +260,13 @@ describe('the lyric craft beside the lyric', () => {
     const withLyric = await submit(mp3(), 'song.mp3', 'Gravel Road', lyric);
     const res = await admin.get(`/api/admin/reviews/${withLyric}`);
     expect(res.status, res.text).toBe(200);
-    const line = (number: number, text: string, syllables: number, rhyme: string) => ({ number, text, syllables, rhyme, rhymeGuessed: false });
+    const line = (number: number, text: string, syllables: number, rhyme: string) => ({
+      number,
+      text,
+      syllables,
+      rhyme,
+      rhymeGuessed: false,
+    });
     expect(res.body.lyricCraft).toEqual({
       lineCount: 4,
       stanzas: [

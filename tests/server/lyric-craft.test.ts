@@ -161,6 +161,12 @@ describe('the title, repeated lines, the longest line and section labels', () =>
 
   test('a lyric without a sung line has nothing to measure', async () => {
     const craft = await measureLyricCraft('\n[Chorus]\n\n', 'Anything');
-    expect(craft).toEqual({ lineCount: 0, stanzas: [], title: { text: 'Anything', count: 0, lines: [] }, repeatedLines: [], longestLine: null });
+    expect(craft).toEqual({
+      lineCount: 0,
+      stanzas: [],
+      title: { text: 'Anything', count: 0, lines: [] },
+      repeatedLines: [],
+      longestLine: null,
+    });
   });
 });

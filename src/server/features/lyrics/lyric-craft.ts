@@ -6,10 +6,18 @@ const WORD = /[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*'?/gu;
 
 const SECTION_WORDS = 'verse|chorus|pre-?chorus|post-?chorus|bridge|intro|outro|hook|tag|refrain|interlude|instrumental|solo|breakdown';
 /** "[Chorus]", "Verse 2:", "(Chorus x2)", "Repeat chorus": a label of the lyric's part, not a sung line. */
-const SECTION_LABEL = new RegExp(`^(?:\\[.*\\]|\\(?(?:repeat\\s+)?(?:${SECTION_WORDS})(?:\\s*\\d+)?(?:\\s*[x×]\\s*\\d+)?\\s*\\)?:?)$`, 'iu');
+const SECTION_LABEL = new RegExp(
+  `^(?:\\[.*\\]|\\(?(?:repeat\\s+)?(?:${SECTION_WORDS})(?:\\s*\\d+)?(?:\\s*[x×]\\s*\\d+)?\\s*\\)?:?)$`,
+  'iu',
+);
 
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().replace(/[‘’ʼ`]/g, "'").match(WORD) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[‘’ʼ`]/g, "'")
+      .match(WORD) ?? []
+  );
 }
 
 /** A line compared with others: its words without case, punctuation or apostrophes. */
@@ -115,6 +123,9 @@ export async function measureLyricCraft(lyric: string, title: string): Promise<L
   });
   const all = parsed.flat();
   const lines = stanzas.flatMap((stanza) => stanza.lines);
-  const longestLine = lines.reduce<LyricLine | null>((longest, line) => (longest && longest.syllables >= line.syllables ? longest : line), null);
+  const longestLine = lines.reduce<LyricLine | null>(
+    (longest, line) => (longest && longest.syllables >= line.syllables ? longest : line),
+    null,
+  );
   return { lineCount: lines.length, stanzas, title: titleIn(title, all), repeatedLines: repeatsIn(all), longestLine };
 }
