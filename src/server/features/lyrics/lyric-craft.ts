@@ -1,5 +1,5 @@
 import type { LyricCraft, LyricLine } from '../../../common/responses/lyric-craft';
-import { pronouncingDictionary, rhymes, speak, type SpokenWord } from './pronunciations';
+import { pronouncingDictionary, speak, type SpokenWord } from './pronunciations';
 
 /** Words as sung: letters and digits, with apostrophes inside or at the end ("don't", "goin'"); a hyphen parts two words. */
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*'?/gu;
@@ -49,13 +49,26 @@ function letter(index: number): string {
   return index < 26 ? base : `${base}${Math.floor(index / 26) + 1}`;
 }
 
-/** Each line takes the letter of the first line before it in the stanza whose last word rhymes with its own. */
+/**
+ * Each line takes the letter of the first line before it in the stanza whose last word rhymes with its own. Two
+ * words rhyme when they are the same word, when a pronunciation of each shares its sounds from the last stressed
+ * vowel on, or, when either's sounds are unknown, when their written endings are the same. The first line of each
+ * word, sound and ending is remembered, so a long stanza is not compared line by line with every other.
+ */
 function schemeOf(lastWords: SpokenWord[]): string[] {
+  const firstOf = new Map<string, number>();
+  const remember = (key: string, i: number) => firstOf.has(key) || firstOf.set(key, i);
   const letters: string[] = [];
   let sounds = 0;
   lastWords.forEach((word, i) => {
-    const earlier = lastWords.findIndex((other, j) => j < i && rhymes(word, other));
-    letters.push(earlier >= 0 ? letters[earlier]! : letter(sounds++));
+    const keys = [`word:${word.word}`, word.rhymes ? `unknown-ending:${word.ending}` : `ending:${word.ending}`];
+    for (const part of word.rhymes ?? []) keys.push(`sound:${part}`);
+    const earlier = Math.min(...keys.map((key) => firstOf.get(key) ?? Infinity));
+    letters.push(Number.isFinite(earlier) ? letters[earlier]! : letter(sounds++));
+    remember(`word:${word.word}`, i);
+    remember(`ending:${word.ending}`, i);
+    if (!word.rhymes) remember(`unknown-ending:${word.ending}`, i);
+    for (const part of word.rhymes ?? []) remember(`sound:${part}`, i);
   });
   return letters;
 }
@@ -98,15 +111,24 @@ function repeatsIn(lines: ParsedLine[]): LyricCraft['repeatedLines'] {
 }
 
 /**
+ * Words already looked up, for every lyric: the reviewer's page reads its review again every 30 s, and a word
+ * the dictionary lacks costs several look-ups and the syllable counter's rules. Bounded, as lyrics are anyone's text.
+ */
+const spoken = new Map<string, SpokenWord>();
+const SPOKEN_KEPT = 20_000;
+
+/**
  * The lyric's craft, measured from its text alone: each stanza's rhyme scheme, each line's syllables, the title's
  * appearances, the repeated lines and the longest line. Pure text work, so it is measured when read.
  */
 export async function measureLyricCraft(lyric: string, title: string): Promise<LyricCraft> {
   const dictionary = await pronouncingDictionary();
-  const spoken = new Map<string, SpokenWord>();
   const say = (word: string) => {
     let found = spoken.get(word);
-    if (!found) spoken.set(word, (found = speak(dictionary, word)));
+    if (!found) {
+      if (spoken.size >= SPOKEN_KEPT) spoken.clear();
+      spoken.set(word, (found = speak(dictionary, word)));
+    }
     return found;
   };
   const parsed = stanzasOf(lyric);

@@ -113,10 +113,3 @@ export function speak(dictionary: Dictionary, word: string): SpokenWord {
     guessed: true,
   };
 }
-
-/** Two line endings rhyme when a pronunciation of each shares its sounds from the last stressed vowel on, or, for a word the dictionary lacks, its written ending. */
-export function rhymes(a: SpokenWord, b: SpokenWord): boolean {
-  if (a.word === b.word) return true;
-  if (a.rhymes && b.rhymes) return [...a.rhymes].some((part) => b.rhymes!.has(part));
-  return a.ending === b.ending;
-}
