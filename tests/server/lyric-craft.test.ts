@@ -159,6 +159,11 @@ describe('the title, repeated lines, the longest line and section labels', () =>
     expect(craft.longestLine).toMatchObject({ number: 5, syllables: 12 });
   });
 
+  test('a run of letters longer than any word is counted by its vowel groups', async () => {
+    const craft = await measureLyricCraft('ba'.repeat(5_000), 'x');
+    expect(craft.longestLine!.syllables).toBe(5_000);
+  });
+
   test('a lyric without a sung line has nothing to measure', async () => {
     const craft = await measureLyricCraft('\n[Chorus]\n\n', 'Anything');
     expect(craft).toEqual({

@@ -32,6 +32,8 @@ export type SpokenWord = {
   guessed: boolean;
 };
 
+/** Letters in the dictionary's longest word ("antidisestablishmentarianism"). */
+const LONGEST_WORD = 28;
 const VOWEL = /\d$/;
 const STRESSED = /[12]$/;
 
@@ -83,13 +85,24 @@ export function spelledEnding(word: string): string {
   return (/[aeiouy]+[^aeiouy]*$/.exec(letters)?.[0] ?? letters) + silentE;
 }
 
-/** A word the dictionary lacks may end in one it holds ("glimmerlight": "light"); four letters at least, so the ending is a word. */
+/**
+ * A word the dictionary lacks may end in one it holds ("glimmerlight": "light"); four letters at least, so the
+ * ending is a word, and at most the dictionary's longest, so a run of letters without a space costs no more.
+ */
 function knownEnding(dictionary: Dictionary, word: string): string[][] {
-  for (let start = 1; word.length - start >= 4; start++) {
+  for (let start = Math.max(1, word.length - LONGEST_WORD); word.length - start >= 4; start++) {
     const found = pronunciationsOf(dictionary, word.slice(start));
     if (found.length > 0) return found;
   }
   return [];
+}
+
+/**
+ * Syllables of a word the dictionary lacks, by the `syllable` package's rules; a run of letters longer than any
+ * word (pasted text without spaces) by its vowel groups, as those rules take time that grows with its square.
+ */
+function countUnknown(word: string): number {
+  return word.length > 2 * LONGEST_WORD ? (word.match(/[aeiouy]+/g)?.length ?? 0) : syllable(word);
 }
 
 /**
@@ -107,7 +120,7 @@ export function speak(dictionary: Dictionary, word: string): SpokenWord {
   const byEnding = knownEnding(dictionary, word);
   return {
     word,
-    syllables: Math.max(syllable(word), 1),
+    syllables: Math.max(countUnknown(word), 1),
     rhymes: byEnding.length > 0 ? new Set(byEnding.map(rhymingPart)) : null,
     ending,
     guessed: true,
