@@ -89,7 +89,7 @@ function expectToneThenSilence(peaks: number[]) {
   expect(Math.max(...peaks.slice(half + 5, -5))).toBeLessThan(5);
 }
 
-async function submit(audio: Buffer, name: string, title = 'Gravel Road') {
+async function submit(audio: Buffer, name: string, title = 'Gravel Road', lyricsText?: string) {
   const order = await makePaidOrder(t.db, writer.id, 1);
   const form = new FormData();
   form.set(
@@ -100,6 +100,7 @@ async function submit(audio: Buffer, name: string, title = 'Gravel Road') {
       storyArc: 'One last drive down the gravel road home.',
       aiUsage: 'No AI was used for lyrics or music.',
       agreed: true,
+      lyricsText,
     }),
   );
   form.set('audio', new Blob([new Uint8Array(audio)]), name);
@@ -243,5 +244,41 @@ describe('time-coded notes', () => {
     const stray = await admin.delete(`/api/admin/reviews/${draftReview}/notes/${reviewId}`);
     expect(stray.status).toBe(404);
     expect(stray.body.error.message).toBe(m.noteNotFound);
+  });
+});
+
+describe('the lyric craft beside the lyric', () => {
+  test("the reviewer's answer carries its lyric's craft, measured from the text; a song without lyric text has none", async () => {
+    const lyric = [
+      'Down the gravel road I go',
+      'Dust on my boots and the engine slow',
+      '',
+      '[Chorus]',
+      'Take me down the gravel road',
+      'Take me down the Gravel Road!',
+    ].join('\n');
+    const withLyric = await submit(mp3(), 'song.mp3', 'Gravel Road', lyric);
+    const res = await admin.get(`/api/admin/reviews/${withLyric}`);
+    expect(res.status, res.text).toBe(200);
+    const line = (number: number, text: string, syllables: number, rhyme: string) => ({
+      number,
+      text,
+      syllables,
+      rhyme,
+      rhymeGuessed: false,
+    });
+    expect(res.body.lyricCraft).toEqual({
+      lineCount: 4,
+      stanzas: [
+        { scheme: 'A A', lines: [line(1, 'Down the gravel road I go', 7, 'A'), line(2, 'Dust on my boots and the engine slow', 9, 'A')] },
+        { scheme: 'A A', lines: [line(3, 'Take me down the gravel road', 7, 'A'), line(4, 'Take me down the Gravel Road!', 7, 'A')] },
+      ],
+      title: { text: 'Gravel Road', count: 3, lines: [1, 3, 4] },
+      repeatedLines: [{ text: 'Take me down the gravel road', count: 2, lines: [3, 4] }],
+      longestLine: line(2, 'Dust on my boots and the engine slow', 9, 'A'),
+    });
+
+    const withoutLyric = await submit(mp3(), 'song.mp3');
+    expect((await admin.get(`/api/admin/reviews/${withoutLyric}`)).body.lyricCraft).toBeNull();
   });
 });

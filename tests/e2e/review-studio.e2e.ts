@@ -89,7 +89,8 @@ test(
     const title = `Rubric Walk ${uniqueSuffix()}`;
     const writer = await (await browser.context()).newPage();
     const admin = await browser.open('admin', '/admin');
-    const reviewId = await submittedSong(writer, admin, { title });
+    const lyricsText = 'Down the gravel road I go\nDust on my boots and the engine slow';
+    const reviewId = await submittedSong(writer, admin, { title, lyricsText });
     // Two notes 0.6 s apart: closer on any screen than a marker is wide.
     const notes = [
       { atSeconds: 5, text: 'the pickup note is flat' },
@@ -107,6 +108,11 @@ test(
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       const player = page.getByRole('group', { name: `Audio player: ${title}` });
       const seek = player.getByRole('slider', { name: 'Seek' });
+      // The lyric craft beside the lyric: the rhyme pattern and each line's syllables, in words and letters.
+      const craft = page.getByRole('table', { name: 'Section 1: rhyme pattern A A' });
+      const cells = (row: number) => craft.getByRole('row').nth(row).getByRole('cell').allInnerTexts();
+      await expect.poll(() => cells(1)).toEqual(['1', 'Down the gravel road I go', 'A', '7']);
+      expect(await cells(2)).toEqual(['2', 'Dust on my boots and the engine slow', 'A', '9']);
 
       // Each note its own marker, apart from the other, with its own name; each seeks to its moment.
       const markers = page.getByRole('list', { name: 'Markers' }).getByRole('button');

@@ -11,6 +11,7 @@ export * from './admin';
 export * from './songwriters';
 export * from './orders';
 export * from './submissions';
+export * from './lyric-craft';
 export * from './reviews';
 export * from './agreements';
 export * from './pitch-report';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { REVIEW_STATUSES, REVIEW_VERDICTS, RUBRIC_CATEGORIES } from '../constants';
 import { paged, timestamp } from './common';
+import { LyricCraftSchema } from './lyric-craft';
 import { SavedQuestionnaireSchema } from './songwriters';
 
 const reviewStatus = z.enum(REVIEW_STATUSES);
@@ -143,6 +144,8 @@ export const AdminReviewSchema = z.object({
    */
   reviewer: z.object({ email: z.string(), you: z.boolean() }).nullable(),
   mayWrite: z.boolean(),
+  /** The lyric text's craft, measured when read (lines, syllables, rhymes, the title, repeats); null without lyric text. */
+  lyricCraft: LyricCraftSchema.nullable(),
   /** On a rewrite: the first version and its sent review, to compare with. */
   firstRound: z
     .object({

@@ -23,6 +23,7 @@ import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
 import { fileLink } from '../files';
+import { measureLyricCraft } from '../lyrics';
 import { likePattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { reviewDueOn } from '../submissions';
@@ -322,6 +323,7 @@ export async function getAdminReview({ db, actor, id, secret }: { db: Db; actor:
     ...roundFields(review, await rewriteOfReview(db, review.id)),
     reviewer: reviewer ? { email: reviewer.email, you: review.reviewerId === actor.id } : null,
     mayWrite: (await reviewerOtherThan(db, review, actor)) === null,
+    lyricCraft: review.lyricsText ? await measureLyricCraft(review.lyricsText, review.songTitle) : null,
     firstRound: first && {
       id: first.id,
       ...files(first, actor.id, secret),

@@ -1,13 +1,24 @@
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SubmissionFields } from '../../../common/responses/reviews';
+import type { LyricCraft } from '../../../common/responses/lyric-craft';
 import { ScrollBox } from '../../components/scroll-box';
+import { LyricCraftPanel } from './lyric-craft-panel';
 
 /**
  * The audio (the page's player: the review studio), lyrics (text or a link to the file), story arc, AI usage
- * and notes of a submission, each under an h3 (the page gives the section its h2).
+ * and notes of a submission, each under an h3 (the page gives the section its h2). The reviewer's page also
+ * gives the lyric's craft, shown right after the lyric.
  */
-export function SubmissionDetails({ submission, audio }: { submission: SubmissionFields; audio: ReactNode }) {
+export function SubmissionDetails({
+  submission,
+  audio,
+  lyricCraft,
+}: {
+  submission: SubmissionFields;
+  audio: ReactNode;
+  lyricCraft?: LyricCraft | null;
+}) {
   return (
     <div className="grid gap-6">
       <Part title="Audio">{audio}</Part>
@@ -25,6 +36,11 @@ export function SubmissionDetails({ submission, audio }: { submission: Submissio
           <p className="text-muted-foreground">No lyrics were submitted.</p>
         )}
       </Part>
+      {lyricCraft && (
+        <Part title="Lyric craft">
+          <LyricCraftPanel craft={lyricCraft} />
+        </Part>
+      )}
       <Part title="Story arc">
         <Text>{submission.storyArc}</Text>
       </Part>

@@ -150,6 +150,7 @@ function ReviewView({ review }: { review: AdminReview }) {
           <Section id="submission-heading" title={first ? 'The rewrite as sent' : 'Submission'}>
             <SubmissionDetails
               submission={review}
+              lyricCraft={review.lyricCraft}
               audio={
                 first ? (
                   <p className="text-muted-foreground">Both recordings play under “Two versions” above.</p>
