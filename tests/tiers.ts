@@ -46,6 +46,7 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/server/built-site-name.test.ts',
   'tests/server/demo-audio.test.ts',
   'tests/server/leftovers-sweep.test.ts',
+  'tests/server/lyric-craft.test.ts',
   'tests/server/respond.test.ts',
   'tests/server/stripe-checkout.test.ts',
   'tests/server/worker-pool.test.ts',
