@@ -208,6 +208,9 @@ export interface SectionScore {
   extra: number;
   knownFirstChorus: number | null;
   firstChorusFound: boolean;
+  /** Known sections whose middle lies in a found section of the same name (reported, not a target). */
+  labelsAgreeing: number;
+  sections: number;
 }
 
 /** How the found sections compare with the known ones: inner boundaries (the start of each section but the first). */
@@ -227,5 +230,10 @@ export function scoreSections(song: SongToRender, found: SongSections): SectionS
       knownFirstChorus !== null &&
       found.firstChorusSeconds !== null &&
       Math.abs(found.firstChorusSeconds - knownFirstChorus) <= TOLERANCE_SECONDS,
+    labelsAgreeing: truth.filter(({ section, start, end }) => {
+      const middle = (start + end) / 2;
+      return found.sections.some((s) => s.label === section && s.start <= middle && middle < s.end);
+    }).length,
+    sections: truth.length,
   };
 }
