@@ -9,7 +9,7 @@ import { BLOCK_SECONDS, blockFeatures, energyCurve, type BlockFeatures } from '.
  * between are grouped by likeness: what comes back is a verse or chorus (the chorus the loudest such group),
  * what does not is an intro at the head, an outro at the tail and a bridge between.
  *
- * The constants below were tuned on the whole set of rendered songs in tests/server/sections.test.ts, not on one.
+ * The constants below were tuned on the whole set of rendered songs in tests/server/sections-accuracy.test.ts, not on one.
  */
 
 /** Under this much audio there is no form to find. */
