@@ -2,7 +2,7 @@
  * The slow tier: property-based fuzzing of every route, SIGKILL durability (the server's and the mail
  * outbox's), 2 GB really uploaded, idle keep-alive connections, a typecheck of the contract with a field
  * renamed, and whole servers started as `npm start` starts them (seeding the demo songs' audio, production's
- * refusals), backups taken during writes and restored, the demo catalogue rendered in full, a stop's drain and a rolling restart of two instances behind a proxy under load. Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
+ * refusals), backups taken during writes and restored, the demo catalogue rendered in full, the section analysis's accuracy over ten rendered songs, a stop's drain and a rolling restart of two instances behind a proxy under load. Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
  * leaves them out and stays under 3 minutes; `npm test` and CI run them (`npm run test:slow`).
  */
 export const SLOW_TESTS = [
@@ -22,6 +22,7 @@ export const SLOW_TESTS = [
   'tests/server/database-outage.test.ts',
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
+  'tests/server/sections-accuracy.test.ts',
 ];
 
 /**
@@ -48,6 +49,7 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/server/leftovers-sweep.test.ts',
   'tests/server/lyric-craft.test.ts',
   'tests/server/respond.test.ts',
+  'tests/server/sections.test.ts',
   'tests/server/stripe-checkout.test.ts',
   'tests/server/worker-pool.test.ts',
   'tests/setup/leftover-databases.test.ts',
@@ -78,4 +80,5 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/server/database-outage.test.ts',
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
+  'tests/server/sections-accuracy.test.ts',
 ];
