@@ -1385,6 +1385,9 @@ function cases(): Case[] {
         audioDurationSeconds: 999,
         detectedBpm: 300,
         detectedKey: 'C major',
+        integratedLufs: 9,
+        loudnessRangeLu: 9,
+        truePeakDbtp: 9,
       },
       send: (f) => multipart(as.admin, 'POST', '/api/admin/song-audio', f, { audio: [synthesizeMp3({ seconds: 1 }), 'take.mp3'] }),
       allow: {
@@ -1400,6 +1403,10 @@ function cases(): Case[] {
             expect(file!.audioDurationSeconds).toBeLessThan(5);
             // A second of audio is too short to read a tempo or key from.
             expect(file).toMatchObject({ detectedBpm: null, detectedKey: null });
+            // Its loudness is measured, a range too (none in a second: it takes 3 s windows).
+            expect(file!.integratedLufs).toBeLessThan(0);
+            expect(file!.truePeakDbtp).toBeLessThan(1);
+            expect(file!.loudnessRangeLu).toBeNull();
             recent(file!.createdAt);
           },
         },

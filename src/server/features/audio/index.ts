@@ -1,6 +1,7 @@
-// What the audio feature offers the others: a song's waveform decoded from its MP3 or WAV, and the tempo and key
-// read from the same decoding.
+// What the audio feature offers the others: a song's waveform decoded from its MP3 or WAV, and the tempo, key and
+// loudness read from the same decoding.
 export { NOTHING_DETECTED, detectTempoAndKey, type AudioAnalysis } from './analyse-audio';
-export { AnalysisSignal } from './analysis-signal';
+export { AnalysisSignal, everySink } from './analysis-signal';
+export { LoudnessMeter, NOT_MEASURED } from './loudness';
 export { canDrawWaveform, submissionWaveform } from './submission-waveform';
 export { computeWaveform, UndecodableAudioError, type Waveform } from './waveform';

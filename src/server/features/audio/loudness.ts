@@ -183,7 +183,7 @@ export class LoudnessMeter implements PcmSink {
 
   /** What was measured; call it once, after the last piece. */
   result(): LoudnessFacts {
-    if (this.sampleRate === 0) return { integratedLufs: null, loudnessRangeLu: null, truePeakDbtp: null };
+    if (this.sampleRate === 0) return NOT_MEASURED;
     for (const truePeak of this.truePeaks) truePeak.flush();
     const peak = Math.max(...this.truePeaks.map((t) => t.peak));
     return {
@@ -236,6 +236,9 @@ function loudnessRange(windows: number[]): number | null {
   const at = (p: number) => levels[Math.round((levels.length - 1) * p)]!;
   return at(RANGE_HIGH_PERCENTILE) - at(RANGE_LOW_PERCENTILE);
 }
+
+/** What is stored for audio that was not decoded here. */
+export const NOT_MEASURED: LoudnessFacts = { integratedLufs: null, loudnessRangeLu: null, truePeakDbtp: null };
 
 /** The loudness of whole decoded audio: one or two channels of -1..1 at `sampleRate`. */
 export function measureLoudness(channels: readonly Float32Array[], sampleRate: number): LoudnessFacts {
