@@ -2085,7 +2085,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 65, fields: 1230 };
+const EXPECTED = { routes: 65, fields: 1233 };
 function totals() {
   const all = cases();
   return {
