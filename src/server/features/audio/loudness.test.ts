@@ -162,20 +162,20 @@ async function ffmpegEbur128(path: string): Promise<Reference> {
 
 let dir: string;
 
-beforeAll(() => {
-  const probe = spawnSync('ffmpeg', ['-version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0)
-    throw new Error(
-      'ffmpeg is missing: this test compares loudness with ffmpeg’s ebur128 filter. Install it (apt-get install ffmpeg); .ci/run does.',
-    );
-  dir = mkdtempSync(join(tmpdir(), 'loudness-'));
-});
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
 describe('loudness against ffmpeg’s ebur128', () => {
+  beforeAll(() => {
+    const probe = spawnSync('ffmpeg', ['-version'], { encoding: 'utf8' });
+    if (probe.error || probe.status !== 0)
+      throw new Error(
+        'ffmpeg is missing: this test compares loudness with ffmpeg’s ebur128 filter. Install it (apt-get install ffmpeg); .ci/run does.',
+      );
+    dir = mkdtempSync(join(tmpdir(), 'loudness-'));
+  });
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
   test('integrated loudness within 0.5 LU and true peak within 0.5 dB on six kinds of master', async () => {
     const rows: Record<string, string | number>[] = [];
     const results: { name: string; ours: ReturnType<LoudnessMeter['result']>; ffmpeg: Reference }[] = [];
