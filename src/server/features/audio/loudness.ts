@@ -105,7 +105,8 @@ class TruePeak {
     let loudest = 0;
     for (let i = keep; i < x.length; i++) loudest = Math.max(loudest, Math.abs(x[i]!));
     this.peak = Math.max(this.peak, loudest);
-    // Between quieter samples than the peak so far can lie no louder point: the interpolation is skipped.
+    // No point between samples exceeds the loudest of them times gainBound: a piece that cannot beat the peak
+    // so far is not interpolated.
     for (let i = 0; i < keep; i++) loudest = Math.max(loudest, Math.abs(x[i]!));
     if (loudest * this.gainBound > this.peak) this.interpolate(x);
     this.history = x.slice(x.length - keep);
