@@ -392,3 +392,12 @@ export const SITE_SETTINGS = {
 export const AGREEMENT_MEDIA_PROBLEMS = ['lyrics-time-limit', 'lyrics-memory-limit', 'lyrics-unreadable', 'gave-up'] as const;
 export type AgreementMediaProblem = (typeof AGREEMENT_MEDIA_PROBLEMS)[number];
 export const AGREEMENT_MEDIA_MAX_TRIES = 3;
+
+/**
+ * Where the common streaming services play a song: they turn a master to about -14 LUFS integrated, and ask
+ * for true peaks at or below -1 dBTP so that encoding to their lossy formats does not clip. A master within
+ * `toleranceLu` of the level plays about as it is.
+ */
+export const STREAMING_LOUDNESS = { integratedLufs: -14, truePeakDbtp: -1, toleranceLu: 1 } as const;
+/** Loudness range (LU) below which a song's quiet and loud parts barely differ, and above which they differ widely. */
+export const LOUDNESS_RANGE_BOUNDS = { compressedBelowLu: 4, wideAboveLu: 12 } as const;

@@ -90,6 +90,17 @@ describe('an MP3 uploaded from the song form is answered with its tempo and key,
     expect(await fileRow(res.body.id)).toMatchObject({ detectedBpm: null, detectedKey: 'D major' });
   });
 
+  test('its loudness is measured and stored: a 1 kHz sine at −20 dBFS reads −20 LUFS with a true peak of −20 dBTP', async () => {
+    const sine = new Float32Array(44_100 * 10).map((_, i) => 0.1 * Math.sin((2 * Math.PI * 1_000 * i) / 44_100));
+    const res = await upload(encodeTestMp3(sine, 44_100, 128), 'tone.mp3');
+    expect(res.status, res.text).toBe(201);
+    const row = (await fileRow(res.body.id))!;
+    // The MP3 encoder moves the tone's level by a few tenths of a dB (ffmpeg reads the same file alike).
+    expect(Math.abs(row.integratedLufs! + 20)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(row.truePeakDbtp! + 20)).toBeLessThanOrEqual(0.5);
+    expect(row.loudnessRangeLu).toBeLessThan(0.5);
+  });
+
   test('a file that is not an MP3 is refused, and nothing is stored', async () => {
     const before = (await t.db.select().from(storedFiles)).length;
     const res = await upload(encodeWav(clicks(128), RATE), 'click.mp3');
@@ -222,6 +233,8 @@ describe("a songwriter's WAV is analysed at submission, and a signed song brings
     const file = await fileRow(review!.audioFileId!);
     expect(file).toMatchObject({ bucket: 'song-submissions', contentType: 'audio/wav', detectedKey: 'A minor' });
     expect(Math.abs(file!.detectedBpm! - 92)).toBeLessThanOrEqual(2);
+    expect(file!.integratedLufs).toBeGreaterThan(-30);
+    expect(file!.integratedLufs).toBeLessThan(0);
 
     await t.db
       .update(songReviews)
@@ -246,5 +259,9 @@ describe("a songwriter's WAV is analysed at submission, and a signed song brings
     const detail = await admin.get(`/api/admin/songs/${song.id}`);
     expect(detail.body.bpm).toBeNull();
     expect(detail.body.detected).toEqual({ bpm: file!.detectedBpm, key: 'A minor' });
+    // The catalogue's MP3 is measured itself: the same music, so about the same loudness as the WAV.
+    const catalogueFile = (await fileRow(song.audioFileId!))!;
+    expect(Math.abs(catalogueFile.integratedLufs! - file!.integratedLufs!)).toBeLessThanOrEqual(0.5);
+    expect(catalogueFile.truePeakDbtp).not.toBeNull();
   });
 });

@@ -1385,6 +1385,9 @@ function cases(): Case[] {
         audioDurationSeconds: 999,
         detectedBpm: 300,
         detectedKey: 'C major',
+        integratedLufs: 9,
+        loudnessRangeLu: 9,
+        truePeakDbtp: 9,
       },
       send: (f) => multipart(as.admin, 'POST', '/api/admin/song-audio', f, { audio: [synthesizeMp3({ seconds: 1 }), 'take.mp3'] }),
       allow: {
@@ -1400,6 +1403,10 @@ function cases(): Case[] {
             expect(file!.audioDurationSeconds).toBeLessThan(5);
             // A second of audio is too short to read a tempo or key from.
             expect(file).toMatchObject({ detectedBpm: null, detectedKey: null });
+            // Its loudness is measured, a range too (none in a second: it takes 3 s windows).
+            expect(file!.integratedLufs).toBeLessThan(0);
+            expect(file!.truePeakDbtp).toBeLessThan(1);
+            expect(file!.loudnessRangeLu).toBeNull();
             recent(file!.createdAt);
           },
         },
@@ -2078,7 +2085,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 65, fields: 1230 };
+const EXPECTED = { routes: 65, fields: 1233 };
 function totals() {
   const all = cases();
   return {

@@ -25,6 +25,13 @@ export const storedFiles = pgTable(
     /** Tempo and key read from the audio at upload (decision 0052); null when none was found or it was not analysed. */
     detectedBpm: smallint('detected_bpm'),
     detectedKey: text('detected_key', { enum: MUSICAL_KEYS }),
+    /**
+     * Loudness by ITU-R BS.1770-4 measured at upload (LoudnessFacts): integrated (LUFS), range (LU) and true
+     * peak (dBTP); null when the audio was not decoded here or is silent.
+     */
+    integratedLufs: real('integrated_lufs'),
+    loudnessRangeLu: real('loudness_range_lu'),
+    truePeakDbtp: real('true_peak_dbtp'),
     createdAt: createdAt(),
   },
   (t) => [

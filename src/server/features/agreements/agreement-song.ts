@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import type { Logger } from '../../lib/logger';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files';
-import { computeWaveform, UndecodableAudioError, type Waveform } from '../audio';
+import { computeWaveform, LoudnessMeter, UndecodableAudioError, type Waveform } from '../audio';
 import { songwriterSummary } from '../songwriters';
 import { lyricsFromFile, type LyricsRead } from './lyrics-text';
 import { tidyLyrics } from './tidy-lyrics';
@@ -217,14 +217,16 @@ async function catalogueAudio(
   const type = file.contentType.split(';')[0]!.trim();
   let mp3: Buffer | undefined;
   let waveform: Waveform;
+  // Measured on the catalogue's MP3 itself: encoding a WAV moves its true peak.
+  const loudness = new LoudnessMeter();
   try {
     if (type === 'audio/mpeg') {
       if (file.sizeBytes > LIMITS.songAudioMaxBytes) return undefined;
-      waveform = await computeWaveform((await storage.get({ bucket: file.bucket, key: file.key })).body);
+      waveform = await computeWaveform((await storage.get({ bucket: file.bucket, key: file.key })).body, undefined, loudness);
     } else if (type === 'audio/wav') {
       mp3 = await encodeWav(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body), logger);
       if (!mp3 || mp3.length > LIMITS.songAudioMaxBytes) return undefined;
-      waveform = await computeWaveform(Readable.from([mp3]));
+      waveform = await computeWaveform(Readable.from([mp3]), undefined, loudness);
     } else {
       return undefined;
     }
@@ -243,7 +245,7 @@ async function catalogueAudio(
     originalName,
   });
   // The tempo and key detected when the songwriter uploaded it: the same music, so the admin's form offers them.
-  return { file: { ...stored, detectedBpm: file.detectedBpm, detectedKey: file.detectedKey }, waveform };
+  return { file: { ...stored, detectedBpm: file.detectedBpm, detectedKey: file.detectedKey, ...loudness.result() }, waveform };
 }
 
 const LYRICS_PROBLEMS = {

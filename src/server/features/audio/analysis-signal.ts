@@ -7,6 +7,15 @@ export interface PcmSink {
   add(channels: readonly Float32Array[], count: number, sampleRate: number): void;
 }
 
+/** One decoding handed to several sinks (the tempo and key analysis, the loudness meter), each piece to each. */
+export function everySink(...sinks: PcmSink[]): PcmSink {
+  return {
+    add(channels, count, sampleRate) {
+      for (const sink of sinks) sink.add(channels, count, sampleRate);
+    },
+  };
+}
+
 /**
  * Tempo and key need nothing above ~4 kHz, so the analysis runs on a mono signal of 8 to 16 kHz: a quarter to a
  * sixth of the samples, and a 3-minute song fits in about 6 MB.

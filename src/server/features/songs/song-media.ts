@@ -6,15 +6,24 @@ import type { Storage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
-import { AnalysisSignal, detectTempoAndKey, type AudioAnalysis, computeWaveform, UndecodableAudioError, type Waveform } from '../audio';
+import {
+  AnalysisSignal,
+  detectTempoAndKey,
+  everySink,
+  LoudnessMeter,
+  type AudioAnalysis,
+  computeWaveform,
+  UndecodableAudioError,
+  type Waveform,
+} from '../audio';
 import type { DbOrTx } from '../../db/client';
 import { insertFile, putFile, type NewStoredFile } from '../files';
 
 /**
  * Checks an admin's catalogue audio by its content (MP3 only, whatever the file is called), decodes it for
  * its waveform (a file that does not decode is not a song), then stores it. The same decoding feeds tempo and
- * key detection, which runs while the bytes go to storage; the file's row carries the waveform and what was
- * detected.
+ * key detection, which runs while the bytes go to storage, and the loudness meter; the file's row carries the
+ * waveform, what was detected and the loudness.
  */
 export async function putSongAudio(
   storage: Storage,
@@ -27,9 +36,10 @@ export async function putSongAudio(
   const sniffed = await sniffFile(file.head, ['mp3'], file.name);
   if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.audioNotMp3, { audio: [MESSAGES.songs.audioNotMp3] });
   const signal = new AnalysisSignal();
+  const loudness = new LoudnessMeter();
   let waveform: Waveform;
   try {
-    waveform = await computeWaveform(file.stream(), WAVEFORM_MAX_PEAKS, signal);
+    waveform = await computeWaveform(file.stream(), WAVEFORM_MAX_PEAKS, everySink(signal, loudness));
   } catch (error) {
     if (error instanceof UndecodableAudioError)
       throw new AppError('INVALID', MESSAGES.songs.audioUndecodable, { audio: [MESSAGES.songs.audioUndecodable] });
@@ -54,6 +64,7 @@ export async function putSongAudio(
       audioDurationSeconds: waveform.durationSeconds,
       detectedBpm: detected.bpm,
       detectedKey: detected.key,
+      ...loudness.result(),
     },
     waveform,
     detected,

@@ -16,7 +16,7 @@ import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files
 import { reviewDueOn } from './due-dates';
 import { songwriterSummary } from '../songwriters';
 import { isPaidOrder } from '../orders';
-import { submissionWaveform, AnalysisSignal, detectTempoAndKey, NOTHING_DETECTED } from '../audio';
+import { submissionWaveform, AnalysisSignal, detectTempoAndKey, everySink, LoudnessMeter, NOTHING_DETECTED, NOT_MEASURED } from '../audio';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
@@ -40,9 +40,11 @@ export async function putSubmissionAudio(storage: Storage, file: UploadedFile, o
   const sniffed = await sniffFile(file.head, AUDIO_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', m.audioNotAllowed, { audio: [m.audioNotAllowed] });
   // Decoded before storing, from the spooled upload: the review pages draw it and place notes on it. Tempo and
-  // key are read from the same decoding while the file is stored; a signed song takes them to the catalogue.
+  // key are read from the same decoding while the file is stored; a signed song takes them to the catalogue. The
+  // loudness is measured on the same decoding too.
   const signal = new AnalysisSignal();
-  const waveform = await submissionWaveform(sniffed.mime, file.stream(), signal);
+  const loudness = new LoudnessMeter();
+  const waveform = await submissionWaveform(sniffed.mime, file.stream(), everySink(signal, loudness));
   const [detected, stored] = await Promise.all([
     waveform ? detectTempoAndKey(signal) : NOTHING_DETECTED,
     putFile({
@@ -61,6 +63,8 @@ export async function putSubmissionAudio(storage: Storage, file: UploadedFile, o
     audioDurationSeconds: waveform?.durationSeconds ?? null,
     detectedBpm: detected.bpm,
     detectedKey: detected.key,
+    // Audio that stopped decoding partway is not measured on the part that did.
+    ...(waveform ? loudness.result() : NOT_MEASURED),
   };
 }
 
