@@ -34,10 +34,12 @@ export const SLOW_TESTS = [
 export const DATABASE_INDEPENDENT_TESTS = [
   // Unit tests of code that touches no database.
   'src/server/features/audio/audio-analysis.test.ts',
+  'src/server/features/audio/loudness.test.ts',
   'src/server/features/audio/waveform.test.ts',
   'tests/common/dates-in-words.test.ts',
   'tests/common/email-canonical.test.ts',
   'tests/common/home-path.test.ts',
+  'tests/common/loudness-in-words.test.ts',
   'tests/common/one-spelling.test.ts',
   'tests/common/preview-access-state.test.ts',
   'tests/lint/feature-dependencies.test.ts',
