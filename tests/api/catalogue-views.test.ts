@@ -51,7 +51,10 @@ beforeAll(async () => {
   meId = user.id;
   me = await signedInClient(t, user);
   others = await Promise.all(
-    ['Olive Other', 'Otto Other', 'Oona Other'].map((name, i) => makePreviewUser(t.db, { name, email: `other${i}@held.example` })),
+    ['Olive Other', 'Otto Other', 'Oona Other'].map(async (name, i) => ({
+      ...(await makePreviewUser(t.db, { name, email: `other${i}@held.example` })),
+      name,
+    })),
   );
   const [o1, o2, o3] = others.map((o) => o.id);
   await t.db.insert(songResponses).values([
