@@ -140,7 +140,7 @@ function SelectAll({ count, total, onChange }: { count: number; total: number; o
   );
 }
 
-/** The selection's count and what may be done with it; sticky so it stays in reach down a long page. */
+/** The selection's count and what may be done with it; sticky below the site's header, so it stays in reach down a long page. */
 function BulkBar({
   count,
   pending,
@@ -157,7 +157,7 @@ function BulkBar({
       role="region"
       aria-label="Selected songs"
       aria-busy={pending || undefined}
-      className="sticky top-2 z-20 mt-2 flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card p-3 shadow-sm"
+      className="sticky top-20 z-20 mt-2 flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card p-3 shadow-sm"
     >
       <p className="mr-auto text-sm font-medium" aria-live="polite">
         {MESSAGES.songs.selectedCount(count)}

@@ -79,7 +79,7 @@ export function SongCard({
       </CardContent>
       <CardFooter className="flex-wrap items-center gap-2">
         {song.audioProcessing ? <ProcessingBadge /> : <PlaySongButton queue={queue} index={index} className="relative z-10" />}
-        {selection && <SelectBox song={song} selection={selection} className="relative z-10 ml-auto" />}
+        {selection && <SelectBox song={song} selection={selection} labelled className="relative z-10 ml-auto" />}
       </CardFooter>
     </Card>
   );

@@ -30,10 +30,23 @@ export function AnswerBadge({ answer, className }: { answer: SongResponse | unde
   );
 }
 
-/** A song's checkbox for the bulk actions, named with its title; its label makes the target 32 px square. */
-export function SelectBox({ song, selection, className }: { song: CatalogueListItem; selection: Selection; className?: string }) {
+/**
+ * A song's checkbox for the bulk actions, named with its title; its label makes the target 32 px high. `labelled`
+ * shows the word "Select" beside it (a card; a row has its column).
+ */
+export function SelectBox({
+  song,
+  selection,
+  labelled = false,
+  className,
+}: {
+  song: CatalogueListItem;
+  selection: Selection;
+  labelled?: boolean;
+  className?: string;
+}) {
   return (
-    <label className={cn('inline-flex size-8 shrink-0 cursor-pointer items-center justify-center', className)}>
+    <label className={cn('inline-flex min-h-8 min-w-8 shrink-0 cursor-pointer items-center justify-center gap-2 text-sm', className)}>
       <input
         type="checkbox"
         className="size-4 accent-primary"
@@ -41,6 +54,7 @@ export function SelectBox({ song, selection, className }: { song: CatalogueListI
         checked={selection.has(song.id)}
         onChange={(event) => selection.toggle(song.id, event.target.checked)}
       />
+      {labelled && <span aria-hidden="true">Select</span>}
     </label>
   );
 }

@@ -98,11 +98,7 @@ export function SongRows({
             </td>
             <td className={`${CELL} min-w-0`}>
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <Link
-                  to={pathTo(PAGE_PATHS.song, { slug: song.slug })}
-                  tabIndex={-1}
-                  className="font-medium text-foreground hover:underline"
-                >
+                <Link to={pathTo(PAGE_PATHS.song, { slug: song.slug })} className="font-medium text-foreground hover:underline">
                   {song.title}
                 </Link>
                 {song.isNew && <NewBadge />}
