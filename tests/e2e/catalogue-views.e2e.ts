@@ -69,7 +69,10 @@ describe('catalogue views for working', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => rows.nth(1).evaluate((row) => row === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await rows.nth(1).getByRole('button', { name: MESSAGES.player.pauseSong(newestFirst[1]!) }).waitFor();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: MESSAGES.player.pauseSong(newestFirst[1]!) })
+      .waitFor();
     await expectNoSeriousA11yViolations(page, 'the list view playing a row');
 
     // Three songs ticked: the bar counts them and offers what works now.
