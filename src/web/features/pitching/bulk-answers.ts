@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import type { SongResponse } from '../../../common/constants';
 import { MY_RESPONSES_KEY, myResponsesQuery, saveMyResponse } from './pitching-api';
 
@@ -17,13 +17,17 @@ export function useBulkAnswers() {
   const queryClient = useQueryClient();
   const mine = useQuery(myResponsesQuery);
   const answers = useMemo(() => new Map<string, SongResponse>((mine.data ?? []).map((r) => [r.songId, r.response])), [mine.data]);
-  const mutation = useMutation({
-    mutationFn: async ({ songIds, response }: { songIds: readonly string[]; response: SongResponse }): Promise<BulkAnswerResult> => {
-      const todo = songIds.filter((id) => answers.get(id) !== response);
+  const [pending, setPending] = useState(false);
+  const answer = async ({ songIds, response }: { songIds: readonly string[]; response: SongResponse }): Promise<BulkAnswerResult> => {
+    const todo = songIds.filter((id) => answers.get(id) !== response);
+    setPending(true);
+    try {
       const results = await Promise.allSettled(todo.map((id) => saveMyResponse(id, { response, note: null })));
       return { changed: todo.length, failed: results.filter((r) => r.status === 'rejected').length };
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MY_RESPONSES_KEY }),
-  });
-  return { answers, answer: mutation.mutateAsync, pending: mutation.isPending };
+    } finally {
+      setPending(false);
+      await queryClient.invalidateQueries({ queryKey: MY_RESPONSES_KEY });
+    }
+  };
+  return { answers, answer, pending };
 }

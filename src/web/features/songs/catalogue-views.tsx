@@ -1,15 +1,13 @@
 import { LayoutGrid, List } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { CATALOGUE_SORTS, type CatalogueSort, type CatalogueView, type SongResponse } from '../../../common/constants';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { CATALOGUE_SORTS, type CatalogueSort, type CatalogueView } from '../../../common/constants';
 import type { CatalogueListItem } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/select';
-import { toast } from '../../lib/toast';
-import { useBulkAnswers } from '../pitching';
+import { Spinner } from '../../components/ui/spinner';
 import { queueItemOf, SongCard } from './song-card';
 import type { Selection } from './song-marks';
-import { SongRows } from './song-rows';
 
 /** Sort, view, and "select all on this page": the row above the songs. */
 export function CatalogueToolbar({
@@ -49,6 +47,10 @@ export function CatalogueToolbar({
   );
 }
 
+// Off the first view (the cards): the list's rows and the bulk actions come with their first use.
+const SongRows = lazy(() => import('./song-rows').then((m) => ({ default: m.SongRows })));
+const BulkActions = lazy(() => import('./bulk-actions').then((m) => ({ default: m.BulkActions })));
+
 /**
  * A page of songs as cards or rows, with a checkbox on each for the bulk actions. The selection belongs to the
  * page shown: the parent gives this a new key when the page or its filters change, and a view switch keeps it.
@@ -66,7 +68,6 @@ export function CatalogueResults({
 }) {
   const playable = useMemo(() => rows.filter((song) => !song.audioProcessing), [rows]);
   const queue = useMemo(() => playable.map(queueItemOf), [playable]);
-  const { answers, answer, pending } = useBulkAnswers();
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only songs still on the page count (a refetch may have dropped one).
   const selected = rows.filter((song) => picked.has(song.id)).map((song) => song.id);
@@ -81,35 +82,25 @@ export function CatalogueResults({
       }),
   };
   const setAll = (on: boolean) => setPicked(on ? new Set(rows.map((song) => song.id)) : new Set());
-
-  const respond = async (response: SongResponse) => {
-    const result = await answer({ songIds: selected, response });
-    if (result.failed > 0) toast.error(MESSAGES.songs.bulkFailed(result.failed));
-    else toast.success(response === 'hold' ? MESSAGES.songs.bulkHeld(selected.length) : MESSAGES.songs.bulkPassed(selected.length));
-    if (result.failed === 0) setPicked(new Set());
-  };
+  const clear = () => setPicked(new Set());
 
   return (
     <div className={dimmed ? 'opacity-60' : undefined}>
       <SelectAll count={selected.length} total={rows.length} onChange={setAll} />
       {selected.length > 0 && (
-        <BulkBar count={selected.length} pending={pending} onClear={() => setPicked(new Set())}>
-          <Button size="sm" disabled={pending} onClick={() => void respond('hold')}>
-            {MESSAGES.songs.holdSelected}
-          </Button>
-          <Button size="sm" variant="outline" disabled={pending} onClick={() => void respond('pass')}>
-            {MESSAGES.songs.passSelected}
-          </Button>
-          {/* "Add to playlist" joins here, as a button taking `selected`, once buyer playlists exist. */}
-        </BulkBar>
+        <Suspense fallback={<Spinner className="mt-2 flex" />}>
+          <BulkActions songIds={selected} onDone={clear} onClear={clear} />
+        </Suspense>
       )}
       {view === 'list' ? (
-        <SongRows rows={rows} queue={queue} playable={playable} selection={selection} answers={answers} showHeld={showHeld} />
+        <Suspense fallback={<Spinner className="mt-4 flex" label={MESSAGES.songs.loadingList} />}>
+          <SongRows rows={rows} queue={queue} playable={playable} selection={selection} showHeld={showHeld} />
+        </Suspense>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {rows.map((song) => (
             <li key={song.id}>
-              <SongCard song={song} queue={queue} index={playable.indexOf(song)} selection={selection} answer={answers.get(song.id)} />
+              <SongCard song={song} queue={queue} index={playable.indexOf(song)} selection={selection} />
             </li>
           ))}
         </ul>
@@ -137,35 +128,5 @@ function SelectAll({ count, total, onChange }: { count: number; total: number; o
       </span>
       {MESSAGES.songs.selectAllOnPage}
     </label>
-  );
-}
-
-/** The selection's count and what may be done with it; sticky below the site's header, so it stays in reach down a long page. */
-function BulkBar({
-  count,
-  pending,
-  onClear,
-  children,
-}: {
-  count: number;
-  pending: boolean;
-  onClear: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <div
-      role="region"
-      aria-label="Selected songs"
-      aria-busy={pending || undefined}
-      className="sticky top-20 z-20 mt-2 flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card p-3 shadow-sm"
-    >
-      <p className="mr-auto text-sm font-medium" aria-live="polite">
-        {MESSAGES.songs.selectedCount(count)}
-      </p>
-      {children}
-      <Button size="sm" variant="ghost" onClick={onClear}>
-        {MESSAGES.songs.clearSelection}
-      </Button>
-    </div>
   );
 }

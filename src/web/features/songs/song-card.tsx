@@ -10,8 +10,7 @@ import { PlaySongButton } from '../../components/player/play-song-button';
 import type { QueueItem } from '../../components/player/player-engine';
 import { OneStopBadge, SongFacts, SongTags } from '../../components/player/song-facts';
 import { SongThumb } from '../../components/player/song-thumb';
-import { AnswerBadge, NewBadge, SelectBox, type Selection } from './song-marks';
-import type { SongResponse } from '../../../common/constants';
+import { NewBadge, SelectBox, type Selection } from './song-marks';
 
 /** A card of the list as the player's queue knows it. */
 export const queueItemOf = (song: CatalogueListItem): QueueItem => ({ songId: song.id, title: song.title, slug: song.slug });
@@ -27,15 +26,12 @@ export function SongCard({
   queue,
   index,
   selection,
-  answer,
 }: {
   song: CatalogueListItem;
   queue: readonly QueueItem[];
   index: number;
   /** The bulk actions' checkbox, raised above the card's link like Play. */
   selection?: Selection;
-  /** The listener's own hold or pass on it. */
-  answer?: SongResponse | undefined;
 }) {
   return (
     <Card className="relative flex h-full flex-col transition-colors hover:border-primary/40">
@@ -59,7 +55,6 @@ export function SongCard({
             </CardTitle>
             {song.isOneStop && <OneStopBadge className="ml-2 align-[0.2em]" />}
             {song.isNew && <NewBadge className="ml-2 align-[0.2em]" />}
-            <AnswerBadge answer={answer} className="ml-2 align-[0.2em]" />
           </div>
           <SongFacts genre={song.genre} bpm={song.bpm} musicalKey={song.musicalKey} />
           {song.durationSeconds !== null && (

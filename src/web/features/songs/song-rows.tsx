@@ -1,6 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type { SongResponse } from '../../../common/constants';
 import type { CatalogueListItem } from '../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
 import * as MESSAGES from '../../../common/messages';
@@ -10,6 +9,7 @@ import type { QueueItem } from '../../components/player/player-engine';
 import { usePlayer, usePlayerState } from '../../components/player/player-provider';
 import { AnswerBadge, NewBadge, SelectBox, type Selection } from './song-marks';
 import { ProcessingBadge } from './song-card';
+import { useBulkAnswers } from '../pitching';
 
 const facts = (song: CatalogueListItem) =>
   [song.genre, song.bpm !== null && `${song.bpm} BPM`, song.musicalKey, song.durationSeconds !== null && formatTime(song.durationSeconds)]
@@ -31,16 +31,16 @@ export function SongRows({
   queue,
   playable,
   selection,
-  answers,
   showHeld,
 }: {
   rows: CatalogueListItem[];
   queue: readonly QueueItem[];
   playable: readonly CatalogueListItem[];
   selection: Selection;
-  answers: ReadonlyMap<string, SongResponse>;
   showHeld: boolean;
 }) {
+  // The listener's own answers, so a song held from the bulk bar says so in its row.
+  const { answers } = useBulkAnswers();
   const engine = usePlayer();
   const currentId = usePlayerState().current?.songId;
   const [active, setActive] = useState(0);
