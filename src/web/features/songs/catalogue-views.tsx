@@ -1,4 +1,3 @@
-import { LayoutGrid, List } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { CATALOGUE_SORTS, type CatalogueSort, type CatalogueView } from '../../../common/constants';
 import type { CatalogueListItem } from '../../../common/responses';
@@ -35,11 +34,9 @@ export function CatalogueToolbar({
       </label>
       <div role="group" aria-label="View" className="flex gap-1">
         <Button variant={view === 'cards' ? 'secondary' : 'ghost'} aria-pressed={view === 'cards'} onClick={() => onView('cards')}>
-          <LayoutGrid aria-hidden="true" />
           Cards
         </Button>
         <Button variant={view === 'list' ? 'secondary' : 'ghost'} aria-pressed={view === 'list'} onClick={() => onView('list')}>
-          <List aria-hidden="true" />
           List
         </Button>
       </div>
