@@ -26,6 +26,19 @@ export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 export const PAID_ORDER_STATUSES = ['paid', 'completed'] as const satisfies readonly OrderPaymentStatus[];
 
 /** The comment moderation list's filters, the queue an admin works through first. */
+/**
+ * How the catalogue may be sorted: the admin's order (the default), newest first, title, tempo and length
+ * (slowest and shortest first), and most held by other listeners. Every sort ends in the song's id, so ties
+ * keep one order from page to page.
+ */
+export const CATALOGUE_SORTS = ['catalogue', 'newest', 'title', 'tempo', 'length', 'held'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+/** How /songs shows a page: as cards, or as a dense list of rows. */
+export const CATALOGUE_VIEWS = ['cards', 'list'] as const;
+export type CatalogueView = (typeof CATALOGUE_VIEWS)[number];
+/** A look at the catalogue this long after the last one starts a new visit (its "New" badges start there). */
+export const CATALOGUE_VISIT_GAP_MS = 60 * 60_000;
+
 export const COMMENT_STATUS_FILTERS = ['pending', 'approved', 'all'] as const;
 export type CommentStatusFilter = (typeof COMMENT_STATUS_FILTERS)[number];
 

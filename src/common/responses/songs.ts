@@ -31,6 +31,12 @@ export const CatalogueListItemSchema = CatalogueSongItemSchema.extend({
   durationSeconds: z.number().nullable(),
   /** Null when the song has no cover (or its thumbnails are still to be made). */
   thumbnail: SongThumbnailSchema.nullable(),
+  /** Its writers' names in credit order (or its writer info, for a song listed before writers were). */
+  writers: z.array(z.string()),
+  /** Added since the caller's last visit to the catalogue. */
+  isNew: z.boolean(),
+  /** How many other listeners hold it, never who: counted only when the list is sorted by it, else null. */
+  heldByOthers: z.number().nullable(),
 });
 export type CatalogueListItem = z.output<typeof CatalogueListItemSchema>;
 

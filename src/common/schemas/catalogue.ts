@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LIMITS } from '../constants';
+import { CATALOGUE_SORTS, CATALOGUE_VIEWS, LIMITS } from '../constants';
 import { MUSICAL_KEYS } from '../musical-keys';
 import * as MESSAGES from '../messages';
 import { noControlCharacters, searchText } from './fields';
@@ -10,7 +10,8 @@ const bpm = z.optional(whole(LIMITS.bpmMin, LIMITS.bpmMax));
 
 /**
  * The catalogue list's query, as the URL and the API carry them: search (title, lyrics, tags, writers and key), genre,
- * key, one-stop songs only (`oneStop=true`), BPM range and page.
+ * key, one-stop songs only (`oneStop=true`), songs added since the listener's last visit (`newOnly=true`), BPM range,
+ * sort (the admin's order when none) and page.
  */
 export const CatalogueQuerySchema = z
   .object({
@@ -20,6 +21,8 @@ export const CatalogueQuerySchema = z
     oneStop: z.optional(z.stringbool()),
     bpmMin: bpm,
     bpmMax: bpm,
+    newOnly: z.optional(z.stringbool()),
+    sort: z.optional(z.enum(CATALOGUE_SORTS)),
     page: z._default(whole(1, 10_000), 1),
     pageSize: z._default(whole(1, 100), 24),
   })
@@ -30,3 +33,6 @@ export const CatalogueQuerySchema = z
     }),
   );
 export type CatalogueQuery = z.output<typeof CatalogueQuerySchema>;
+
+/** /songs's view (cards or a dense list), a part of the page's URL the API does not read. */
+export const CatalogueViewSchema = z.object({ view: z.optional(z.enum(CATALOGUE_VIEWS)) });

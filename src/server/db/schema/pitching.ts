@@ -82,6 +82,10 @@ export const songResponses = pgTable(
     unique('song_responses_song_pitch_link_unique').on(t.songId, t.pitchLinkId),
     index('song_responses_user_idx').on(t.userId, t.updatedAt.desc()),
     index('song_responses_pitch_link_idx').on(t.pitchLinkId),
+    // The catalogue's "most held by others" sort counts each song's holds by signed-in listeners.
+    index('song_responses_user_holds_idx')
+      .on(t.songId, t.userId)
+      .where(sql`${t.response} = 'hold' and ${t.userId} is not null`),
     check('song_responses_response_check', oneOf(t.response, SONG_RESPONSES)),
     check('song_responses_listener_check', sql`num_nonnulls(${t.userId}, ${t.pitchLinkId}) = 1`),
     check('song_responses_note_check', sql`${t.note} is null or char_length(${t.note}) <= ${sql.raw(String(LIMITS.holdNoteMax))}`),

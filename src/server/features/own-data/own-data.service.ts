@@ -10,6 +10,7 @@ import {
   accountCredits,
   accounts,
   listenerLastPlays,
+  catalogueVisits,
   mailOutbox,
   orders,
   pitchAgreements,
@@ -444,6 +445,7 @@ async function deleteAccount({
     await tx.delete(songResponses).where(eq(songResponses.userId, userId));
     await tx.delete(songPlays).where(eq(songPlays.userId, userId));
     await tx.delete(listenerLastPlays).where(eq(listenerLastPlays.userId, userId));
+    await tx.delete(catalogueVisits).where(eq(catalogueVisits.userId, userId));
     // Orders stay for the accounts, without the name and address they were paid under; one never claimed,
     // bought under this address, loses them too.
     await tx

@@ -21,6 +21,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import type { CatalogueCache } from './catalogue-cache';
+import { createCatalogueVisits } from './catalogue-visits';
 import { readMultipart } from '../../lib/multipart';
 import { requestLog } from '../../lib/request-log';
 import { validate } from '../../lib/validate';
@@ -31,6 +32,7 @@ import {
   getAdminSong,
   catalogueListFor,
   catalogueSongFor,
+  listCatalogue,
   listAdminSongs,
   reorderSongs,
   setSongActive,
@@ -49,18 +51,28 @@ interface SongRouteDeps {
 
 /** /api/songs: the catalogue, for preview users and admins. */
 export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
+  const visits = createCatalogueVisits();
   return (
     new Hono<AppEnv>()
-      // The list is the same for every listener: its ETag lets a revisit answer 304 without a body.
+      // Its ETag lets a revisit that would get the same page answer 304 without a body.
       .get(
         '/',
-        endpoint({ access: 'catalogue', summary: 'The active catalogue, filtered and paged' }),
+        endpoint({
+          access: 'catalogue',
+          summary: "The active catalogue, filtered, sorted and paged; records the caller's visit for its New badges",
+        }),
         validate('query', CatalogueQuerySchema),
         responds(CataloguePageSchema),
         etag(),
         async (c) => {
+          const query = c.req.valid('query');
+          const userId = actorOf(c).id;
+          const newSince = await visits.look(db, userId, new Date());
+          // A page sorted by others' holds or filtered by the caller's last visit is theirs alone, and never kept.
+          const personal = query.sort === 'held' || query.newOnly === true;
+          const list = personal ? await listCatalogue({ db, query, viewer: { userId, newSince } }) : await catalogue.list(db, query);
           c.header('Cache-Control', 'private, no-cache');
-          return c.var.reply(catalogueListFor(await catalogue.list(db, c.req.valid('query')), actorOf(c).id, secret));
+          return c.var.reply(catalogueListFor(list, { userId, secret, newSince }));
         },
       )
       .get(

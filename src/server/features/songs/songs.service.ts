@@ -1,6 +1,6 @@
 import { mayDownload, fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files';
-import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
-import type { CommenterDisplay } from '../../../common/constants';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import type { CatalogueSort, CommenterDisplay } from '../../../common/constants';
 import type { MusicalKey } from '../../../common/musical-keys';
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { SongFormValues } from '../../../common/schemas/songs';
@@ -26,7 +26,43 @@ const m = MESSAGES.songs;
 
 // ---------------------------------------------------------------- catalogue (preview users and admins)
 
-export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQuery }) {
+/** Whose page it is, for what differs by listener: the "most held by others" sort and the new-since filter. */
+export interface CatalogueViewer {
+  userId: string;
+  /** Where "new" starts for them (catalogue-visits.ts). */
+  newSince: Date;
+}
+
+/** A page's order: the sort's own keys, then the song's id, so ties keep one order across pages. */
+function catalogueOrder(sort: CatalogueSort): SQL[] {
+  const byId = asc(songs.id);
+  switch (sort) {
+    case 'newest':
+      // Nulls last as its index has it (created_at is never null), so the index serves the order.
+      return [sql`${songs.createdAt} desc nulls last`, byId];
+    case 'title':
+      return [sql`lower(${songs.title}) asc`, byId];
+    case 'tempo':
+      return [sql`${songs.bpm} asc nulls last`, byId];
+    case 'length':
+      return [sql`${songs.audioDurationSeconds} asc nulls last`, byId];
+    case 'held':
+      return [sql`"heldByOthers" desc`, desc(songs.createdAt), byId];
+    case 'catalogue':
+      return [asc(songs.orderIndex), asc(songs.createdAt), byId];
+  }
+}
+
+/**
+ * Holds of the song by signed-in listeners other than the viewer: a number, never who. Written out in full, as
+ * inside the page's query drizzle would leave `songs.id` unqualified (and it would read the response's id).
+ */
+const heldByOthersOf = (viewerId: string) => sql<number>`(select count(*)::int from song_responses r
+  where r.song_id = "songs"."id" and r.response = 'hold' and r.user_id is not null and r.user_id <> ${viewerId})`;
+
+export async function listCatalogue({ db, query, viewer }: { db: Db; query: CatalogueQuery; viewer?: CatalogueViewer }) {
+  const sort = query.sort ?? 'catalogue';
+  if ((sort === 'held' || query.newOnly) && !viewer) throw new Error('A personal catalogue page needs its viewer');
   const filters: SQL[] = [eq(songs.isActive, true)];
   // search_text is title, lyrics, tags, key and writers' names (a generated column with a trigram index).
   if (query.q) filters.push(ilike(songs.searchText, likePattern(query.q)));
@@ -35,6 +71,7 @@ export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQue
   if (query.oneStop) filters.push(eq(songs.isOneStop, true));
   if (query.bpmMin !== undefined) filters.push(gte(songs.bpm, query.bpmMin));
   if (query.bpmMax !== undefined) filters.push(lte(songs.bpm, query.bpmMax));
+  if (query.newOnly && viewer) filters.push(gt(songs.createdAt, viewer.newSince));
   const where = and(...filters);
 
   const page = db
@@ -53,10 +90,14 @@ export async function listCatalogue({ db, query }: { db: Db; query: CatalogueQue
       thumbFileId: sql<string | null>`${songs.imageThumbFileId}`.as('thumbFileId'),
       thumb2xFileId: sql<string | null>`${songs.imageThumb2xFileId}`.as('thumb2xFileId'),
       audioProcessing: sql<boolean>`(${songs.mediaPending} and ${songs.audioFileId} is null)`.as('audioProcessing'),
+      writerNames: sql<string>`${songs.writerNames}`.as('writerNames'),
+      writerInfo: sql<string | null>`${songs.writerInfo}`.as('writerInfo'),
+      createdAt: sql<string>`${songs.createdAt}`.as('createdAt'),
+      heldByOthers: (sort === 'held' && viewer ? heldByOthersOf(viewer.userId) : sql<number | null>`null::int`).as('heldByOthers'),
     })
     .from(songs)
     .where(where)
-    .orderBy(asc(songs.orderIndex), asc(songs.createdAt))
+    .orderBy(...catalogueOrder(sort))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // One statement, one round trip: the page (as JSON, in its order), the total and the genre filter.
@@ -98,17 +139,28 @@ interface CatalogueSongRow {
   thumbFileId: string | null;
   thumb2xFileId: string | null;
   audioProcessing: boolean;
+  writerNames: string;
+  writerInfo: string | null;
+  /** As JSON gives a timestamp. */
+  createdAt: string;
+  heldByOthers: number | null;
 }
 
 /**
- * A catalogue page (the same for every listener, so cached) as one listener gets it: each song's cover
- * thumbnails as links made out to them, stable for a day so the browser keeps the pictures.
+ * A catalogue page (the same for every listener, so cached, unless sorted or filtered by what is theirs) as one
+ * listener gets it: each song's cover thumbnails as links made out to them, stable for a day so the browser keeps
+ * the pictures, and which songs came in since their last visit.
  */
-export function catalogueListFor<T extends { rows: CatalogueSongRow[] }>(list: T, userId: string, secret: string, now = Date.now()) {
+export function catalogueListFor<T extends { rows: CatalogueSongRow[] }>(
+  list: T,
+  { userId, secret, newSince, now = Date.now() }: { userId: string; secret: string; newSince: Date; now?: number },
+) {
   return {
     ...list,
-    rows: list.rows.map(({ thumbFileId, thumb2xFileId, ...row }) => ({
+    rows: list.rows.map(({ thumbFileId, thumb2xFileId, writerNames, writerInfo, createdAt, ...row }) => ({
       ...row,
+      writers: writerNames ? writerNames.split('\n').filter(Boolean) : writerInfo ? [writerInfo] : [],
+      isNew: Date.parse(createdAt) > newSince.getTime(),
       thumbnail:
         thumbFileId && thumb2xFileId
           ? { small: thumbLink(secret, thumbFileId, userId, now), large: thumbLink(secret, thumb2xFileId, userId, now) }

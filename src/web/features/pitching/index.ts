@@ -2,3 +2,5 @@
 // listeners' answers (on a song's edit page and a listener's activity).
 export { SongResponsesPanel, ListenerResponsesPanel } from './admin-responses-panel';
 export { SongHoldPass } from './song-hold-pass';
+// The listener's answers by song, and hold or pass on many songs at once (the catalogue's bulk actions).
+export { useBulkAnswers, type BulkAnswerResult } from './bulk-answers';

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CatalogueSort } from '../../../common/constants';
 import { type MusicalKey } from '../../../common/musical-keys';
 import type { CataloguePage, CatalogueSong, PostedComment } from '../../../common/responses';
 import type { CommentInput } from '../../../common/schemas/songs';
@@ -20,6 +21,10 @@ export interface CatalogueFilters {
   oneStop?: boolean;
   bpmMin?: number;
   bpmMax?: number;
+  /** Only songs added since the listener's last visit. */
+  newOnly?: boolean;
+  /** The admin's order when none. */
+  sort?: CatalogueSort;
   page: number;
 }
 
@@ -28,7 +33,12 @@ export const catalogueQuery = (filters: CatalogueFilters) =>
     queryKey: [...CATALOGUE_KEY, 'list', filters],
     queryFn: ({ signal }) =>
       api<CataloguePage>('/api/songs', {
-        query: { ...filters, oneStop: filters.oneStop ? 'true' : undefined, pageSize: CATALOGUE_PAGE_SIZE },
+        query: {
+          ...filters,
+          oneStop: filters.oneStop ? 'true' : undefined,
+          newOnly: filters.newOnly ? 'true' : undefined,
+          pageSize: CATALOGUE_PAGE_SIZE,
+        },
         signal,
       }),
     // Keep the current cards on screen while the next page or filter loads.

@@ -18,15 +18,15 @@ interface Draft {
   bpmMax: string;
 }
 
-export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'key' | 'oneStop' | 'bpmMin' | 'bpmMax'>>;
+export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'key' | 'oneStop' | 'newOnly' | 'bpmMin' | 'bpmMax'>>;
 
 /** Whether the list is narrowed at all (the page number aside). */
 export const hasAnyFilter = (f: Filters) =>
-  Boolean(f.q || f.genre || f.key || f.oneStop || f.bpmMin !== undefined || f.bpmMax !== undefined);
+  Boolean(f.q || f.genre || f.key || f.oneStop || f.newOnly || f.bpmMin !== undefined || f.bpmMax !== undefined);
 
 /** How many filters narrow the list: the tempo range counts once, whichever of its ends is set. */
 export const activeFilterCount = (f: Filters) =>
-  [f.q, f.genre, f.key, f.oneStop, f.bpmMin !== undefined || f.bpmMax !== undefined].filter(Boolean).length;
+  [f.q, f.genre, f.key, f.oneStop, f.newOnly, f.bpmMin !== undefined || f.bpmMax !== undefined].filter(Boolean).length;
 
 const toDraft = (f: Filters): Draft => ({ q: f.q ?? '', bpmMin: f.bpmMin?.toString() ?? '', bpmMax: f.bpmMax?.toString() ?? '' });
 const sameDraft = (a: Draft, b: Draft) =>
@@ -132,17 +132,28 @@ export function CatalogueFilters({
       </FormField>
       <BpmRangeFields draft={draft} setDraft={setDraft} errors={errors} />
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-5">
-        <label className="flex min-h-10 items-center gap-3 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 shrink-0 accent-primary"
-            checked={filters.oneStop ?? false}
-            onChange={(event) => onChange({ oneStop: event.target.checked || undefined })}
-          />
-          <span>
-            One-stop songs only <span className="font-normal text-muted-foreground">(one party clears every right)</span>
-          </span>
-        </label>
+        <div className="flex flex-wrap gap-x-6">
+          <label className="flex min-h-10 items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 shrink-0 accent-primary"
+              checked={filters.oneStop ?? false}
+              onChange={(event) => onChange({ oneStop: event.target.checked || undefined })}
+            />
+            <span>
+              One-stop songs only <span className="font-normal text-muted-foreground">(one party clears every right)</span>
+            </span>
+          </label>
+          <label className="flex min-h-10 items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 shrink-0 accent-primary"
+              checked={filters.newOnly ?? false}
+              onChange={(event) => onChange({ newOnly: event.target.checked || undefined })}
+            />
+            <span>{MESSAGES.songs.newOnlyFilter}</span>
+          </label>
+        </div>
         {variant === 'inline' && (
           <div className="flex gap-2">
             {/* Submitting applies the search at once (Enter in a field does the same). */}

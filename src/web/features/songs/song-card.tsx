@@ -10,6 +10,7 @@ import { PlaySongButton } from '../../components/player/play-song-button';
 import type { QueueItem } from '../../components/player/player-engine';
 import { OneStopBadge, SongFacts, SongTags } from '../../components/player/song-facts';
 import { SongThumb } from '../../components/player/song-thumb';
+import { NewBadge, SelectBox, type Selection } from './song-marks';
 
 /** A card of the list as the player's queue knows it. */
 export const queueItemOf = (song: CatalogueListItem): QueueItem => ({ songId: song.id, title: song.title, slug: song.slug });
@@ -20,7 +21,18 @@ export const queueItemOf = (song: CatalogueListItem): QueueItem => ({ songId: so
  * (raised above that layer) starts the song in the bar, with the playable cards on screen as the queue (`index`
  * is its place there). A song whose audio is still being made says Processing instead of Play.
  */
-export function SongCard({ song, queue, index }: { song: CatalogueListItem; queue: readonly QueueItem[]; index: number }) {
+export function SongCard({
+  song,
+  queue,
+  index,
+  selection,
+}: {
+  song: CatalogueListItem;
+  queue: readonly QueueItem[];
+  index: number;
+  /** The bulk actions' checkbox, raised above the card's link like Play. */
+  selection?: Selection;
+}) {
   return (
     <Card className="relative flex h-full flex-col transition-colors hover:border-primary/40">
       <CardHeader className="flex-row items-start gap-4 pb-3">
@@ -42,6 +54,7 @@ export function SongCard({ song, queue, index }: { song: CatalogueListItem; queu
               </Link>
             </CardTitle>
             {song.isOneStop && <OneStopBadge className="ml-2 align-[0.2em]" />}
+            {song.isNew && <NewBadge className="ml-2 align-[0.2em]" />}
           </div>
           <SongFacts genre={song.genre} bpm={song.bpm} musicalKey={song.musicalKey} />
           {song.durationSeconds !== null && (
@@ -59,8 +72,9 @@ export function SongCard({ song, queue, index }: { song: CatalogueListItem; queu
         <p className="line-clamp-4 text-sm leading-6 text-foreground/90">{song.description}</p>
         <SongTags tags={song.tags} className="mt-4" />
       </CardContent>
-      <CardFooter className="flex-wrap gap-2">
+      <CardFooter className="flex-wrap items-center gap-2">
         {song.audioProcessing ? <ProcessingBadge /> : <PlaySongButton queue={queue} index={index} className="relative z-10" />}
+        {selection && <SelectBox song={song} selection={selection} labelled className="relative z-10 ml-auto" />}
       </CardFooter>
     </Card>
   );

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
-import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import * as MESSAGES from '../../../common/messages';
-import type { CatalogueListItem } from '../../../common/responses';
-import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
+import type { CatalogueSort, CatalogueView } from '../../../common/constants';
+import { CatalogueQuerySchema, CatalogueViewSchema } from '../../../common/schemas/catalogue';
 import { EmptyState } from '../../components/empty-state';
 import { QueryState } from '../../components/query-state';
 import { PageHeading } from '../../components/page-heading';
@@ -15,11 +14,11 @@ import { Button } from '../../components/ui/button';
 import { catalogueQuery, type CatalogueFilters as Filters } from './catalogue-api';
 import { CatalogueFilterSheet } from './catalogue-filter-sheet';
 import { CatalogueFilters, hasAnyFilter, type FilterPatch } from './catalogue-filters';
-import { queueItemOf, SongCard } from './song-card';
+import { CatalogueResults, CatalogueToolbar } from './catalogue-views';
 import { SongListSkeleton } from './song-list-skeleton';
 import { SITE_NAME } from '../../lib/site-name';
 
-const FILTER_KEYS = ['q', 'genre', 'key', 'oneStop', 'bpmMin', 'bpmMax', 'page'] as const;
+const FILTER_KEYS = ['q', 'genre', 'key', 'oneStop', 'newOnly', 'bpmMin', 'bpmMax', 'sort', 'page'] as const;
 
 /** The filters in the URL, with the same schema the API uses; a hand-edited bad value is simply ignored. */
 function readFilters(params: URLSearchParams): Filters {
@@ -34,18 +33,38 @@ function readFilters(params: URLSearchParams): Filters {
     parsed = CatalogueQuerySchema.safeParse(raw);
   }
   if (!parsed.success) return { page: 1 };
-  const { q, genre, key, oneStop, bpmMin, bpmMax, page } = parsed.data;
-  return { q: q || undefined, genre: genre || undefined, key, oneStop: oneStop || undefined, bpmMin, bpmMax, page };
+  const { q, genre, key, oneStop, newOnly, bpmMin, bpmMax, sort, page } = parsed.data;
+  return {
+    q: q || undefined,
+    genre: genre || undefined,
+    key,
+    oneStop: oneStop || undefined,
+    newOnly: newOnly || undefined,
+    bpmMin,
+    bpmMax,
+    sort: sort === 'catalogue' ? undefined : sort,
+    page,
+  };
 }
 
-/** /songs: the catalogue for preview users and admins. Search, genre, key, one-stop, BPM and page live in the URL. */
+/** Cards or the dense list, from the URL; cards unless it says otherwise. */
+const readView = (params: URLSearchParams): CatalogueView => {
+  const parsed = CatalogueViewSchema.safeParse({ view: params.get('view') ?? undefined });
+  return (parsed.success && parsed.data.view) || 'cards';
+};
+
+/**
+ * /songs: the catalogue for preview users and admins. Search, genre, key, one-stop, new since the last visit, BPM,
+ * sort, page and view (cards or list) live in the URL.
+ */
 export function SongsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
+  const view = readView(params);
   const list = useQuery(catalogueQuery(filters));
   const hasFilters = hasAnyFilter(filters);
 
-  const write = (next: Filters, { scrollToTop }: { scrollToTop: boolean }) => {
+  const write = (next: Filters, { scrollToTop, nextView = readView(new URLSearchParams(window.location.search)) }: WriteOptions) => {
     const p = new URLSearchParams();
     if (next.q) p.set('q', next.q);
     if (next.genre) p.set('genre', next.genre);
@@ -53,7 +72,10 @@ export function SongsPage() {
     if (next.oneStop) p.set('oneStop', 'true');
     if (next.bpmMin !== undefined) p.set('bpmMin', String(next.bpmMin));
     if (next.bpmMax !== undefined) p.set('bpmMax', String(next.bpmMax));
+    if (next.newOnly) p.set('newOnly', 'true');
+    if (next.sort) p.set('sort', next.sort);
     if (next.page > 1) p.set('page', String(next.page));
+    if (nextView !== 'cards') p.set('view', nextView);
     // Filtering replaces the history entry (no Back step per keystroke) and keeps the scroll position;
     // changing page is a step of its own and starts at the top.
     setParams(p, { replace: !scrollToTop, preventScrollReset: !scrollToTop });
@@ -61,7 +83,11 @@ export function SongsPage() {
   // From the address bar, not this render's filters: a change made before the last one is drawn keeps it.
   const current = () => readFilters(new URLSearchParams(window.location.search));
   const changeFilters = (patch: FilterPatch) => write({ ...current(), ...patch, page: 1 }, { scrollToTop: false });
-  const clearFilters = () => write({ page: 1 }, { scrollToTop: false });
+  // Clearing the filters keeps the sort: it is how the list is read, not what it holds.
+  const clearFilters = () => write({ page: 1, sort: current().sort }, { scrollToTop: false });
+  const changeSort = (sort: CatalogueSort) =>
+    write({ ...current(), sort: sort === 'catalogue' ? undefined : sort, page: 1 }, { scrollToTop: false });
+  const changeView = (nextView: CatalogueView) => write(current(), { scrollToTop: false, nextView });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-16">
@@ -90,6 +116,10 @@ export function SongsPage() {
       </div>
 
       <div className="mt-6 sm:mt-8">
+        <CatalogueToolbar sort={filters.sort ?? 'catalogue'} view={view} onSort={changeSort} onView={changeView} />
+      </div>
+
+      <div className="mt-4">
         <QueryState query={list} pending={<SongListSkeleton />} errorTitle={MESSAGES.songs.loadFailed}>
           {(data) => (
             <>
@@ -115,7 +145,14 @@ export function SongsPage() {
                   </EmptyState>
                 </div>
               ) : (
-                <SongGrid rows={data.rows} dimmed={list.isPlaceholderData} />
+                <CatalogueResults
+                  // A new page or filter starts a new selection; switching the view keeps it.
+                  key={JSON.stringify(filters)}
+                  rows={data.rows}
+                  view={view}
+                  showHeld={filters.sort === 'held'}
+                  dimmed={list.isPlaceholderData}
+                />
               )}
               <Pagination
                 page={filters.page}
@@ -131,17 +168,8 @@ export function SongsPage() {
   );
 }
 
-/** The cards; the playable cards on screen are the queue a card's song is played in. */
-function SongGrid({ rows, dimmed }: { rows: CatalogueListItem[]; dimmed: boolean }) {
-  const playable = useMemo(() => rows.filter((song) => !song.audioProcessing), [rows]);
-  const queue = useMemo(() => playable.map(queueItemOf), [playable]);
-  return (
-    <ul className={`mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}>
-      {rows.map((song) => (
-        <li key={song.id}>
-          <SongCard song={song} queue={queue} index={playable.indexOf(song)} />
-        </li>
-      ))}
-    </ul>
-  );
+interface WriteOptions {
+  scrollToTop: boolean;
+  /** The view to show; the current one when not given. */
+  nextView?: CatalogueView;
 }
