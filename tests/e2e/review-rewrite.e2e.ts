@@ -1,6 +1,9 @@
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
+import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/seed';
+import { formatFileSize } from '../../src/web/lib/file-size';
 import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen, toast } from './support/expect';
 import { addNotesWhilePlaying, playhead, sendTheReview, submittedSong } from './support/review-journey';
@@ -8,10 +11,27 @@ import { uniqueSuffix } from './support/unique';
 
 /**
  * One rewrite round: the reviewer notes two moments while listening, scores the song and sends "Close: rewrite
- * suggested"; the songwriter finds the notes on the waveform and sends a rewrite with new lyrics; the same
- * reviewer hears both versions side by side, reads the lyric diff beside the first scores, scores the rewrite
- * higher and sends; the songwriter reads each score's change and rates the review.
+ * suggested"; the songwriter finds the notes on the waveform and sends a rewrite, a new recording dropped on its
+ * zone and new lyrics; the same reviewer hears both versions side by side, reads the lyric diff beside the first
+ * scores, scores the rewrite higher and sends; the songwriter reads each score's change and rates the review.
  */
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+type FileToDrop = { name: string; mimeType: string; buffer: Buffer };
+
+/** Drops a file on the zone around a file input, as a file dragged from the desktop. */
+async function dropFile(page: Page, zone: Locator, file: FileToDrop) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }));
+      return transfer;
+    },
+    { name: file.name, type: file.mimeType, base64: file.buffer.toString('base64') },
+  );
+  for (const event of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(event, { dataTransfer });
+}
 
 const browser = useBrowser();
 const rw = MESSAGES.rewrites;
@@ -56,9 +76,29 @@ test('a close song goes round once more: notes, a rewrite with new lyrics, both 
   const offer = writer.getByRole('region', { name: rw.offerTitle });
   await offer.getByText(/Free until \w{3} \d{1,2}, \d{4}\./).waitFor();
   await expectNoSeriousA11yViolations(writer, 'the review with its rewrite offer');
+
   await offer.getByLabel('What you changed').fill('Moved the chorus up and rewrote the second line.');
   await offer.getByRole('button', { name: 'Send rewrite' }).click();
   await offer.getByRole('alert').getByText(rw.nothingChanged).waitFor();
+  // The new recording is a drop zone, as on the submit page: a file of the wrong kind is refused at once; the
+  // MP3 dropped there is named with its size, Remove empties the zone, and dropped again it goes with the rewrite.
+  const recording = offer.getByLabel('New recording (optional)', { exact: true });
+  const recordingZone = recording.locator('..');
+  const take2: FileToDrop = { name: 'porch-light-take-2.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 4, seed: 7 }) };
+  await dropFile(writer, recordingZone, { name: 'porch-light.ogg', mimeType: 'audio/ogg', buffer: Buffer.from('OggS not really') });
+  await offer.getByText(MESSAGES.reviews.audioNotAllowed).waitFor();
+  expect(await recording.getAttribute('aria-invalid')).toBe('true');
+  await dropFile(writer, recordingZone, take2);
+  await recordingZone.getByText(take2.name, { exact: true }).waitFor();
+  await recordingZone.getByText(formatFileSize(take2.buffer.length), { exact: true }).waitFor();
+  expect(await offer.getByText(MESSAGES.reviews.audioNotAllowed).count()).toBe(0);
+  await expectNoSeriousA11yViolations(writer, 'the rewrite offer with a new recording chosen');
+  await recordingZone.getByRole('button', { name: 'Remove new recording' }).click();
+  expect(await recordingZone.getByText(take2.name, { exact: true }).count()).toBe(0);
+  expect(await isFocused(recording)).toBe(true);
+  await dropFile(writer, recordingZone, take2);
+  await recordingZone.getByRole('button', { name: 'Replace new recording' }).waitFor();
+
   await offer.getByLabel('Lyrics', { exact: true }).fill(NEW_LYRICS);
   await offer.getByRole('button', { name: 'Send rewrite' }).click();
   const confirm = writer.getByRole('alertdialog', { name: 'Send this rewrite?' });
@@ -67,6 +107,10 @@ test('a close song goes round once more: notes, a rewrite with new lyrics, both 
   await toast(writer, rw.sent).waitFor();
   await writer.waitForURL((url) => url.pathname.startsWith('/songwriter/review/') && !url.pathname.endsWith(firstId));
   const rewriteId = new URL(writer.url()).pathname.split('/').pop()!;
+  // The rewrite's recording is the file dropped on the zone, byte for byte.
+  const sent = (await (await writer.request.get(`/api/reviews/${rewriteId}`)).json()) as { audioUrl: string | null };
+  expect(sent.audioUrl).toBeTruthy();
+  expect((await (await writer.request.get(sent.audioUrl!)).body()).equals(take2.buffer)).toBe(true);
   await writer.getByRole('region', { name: rw.sentTitle }).getByText('Moved the chorus up and rewrote the second line.').waitFor();
   await writer.getByText(rw.roundText).waitFor();
   await writer.getByText(MESSAGES.reviews.reviewInProgress).waitFor();

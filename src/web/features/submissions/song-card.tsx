@@ -10,7 +10,6 @@ import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
-import { formatFileSize } from '../../lib/file-size';
 import {
   AUDIO_ACCEPT,
   audioProblem,
@@ -28,13 +27,6 @@ export type SongStatus =
   | { kind: 'uploading'; progress: number }
   | { kind: 'failed'; message: string }
   | { kind: 'sent'; received: ReceivedSong };
-
-/** A file input styled as the forms' other fields. */
-export const fileClasses =
-  'h-auto cursor-pointer py-2 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-secondary-foreground';
-
-/** "3.2 MB", "18 KB" */
-export const fileSize = formatFileSize;
 
 /**
  * One song still owed, numbered by the song number it will get. Once the server has it the card shows

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FileAudio, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { REWRITE } from '../../../../common/constants';
@@ -12,8 +12,8 @@ import { lyricsChanged, RewriteSchema } from '../../../../common/schemas/rewrite
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
@@ -21,7 +21,7 @@ import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { SONGWRITER_REVIEWS_KEY } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
-import { AUDIO_ACCEPT, audioProblem, fileClasses, fileSize } from '../../submissions';
+import { AUDIO_ACCEPT, audioProblem } from '../../submissions';
 import { songwriterReviewQuery } from '../reviews-api';
 import { sendRewrite } from './rewrite-api';
 
@@ -53,7 +53,6 @@ export function RewriteForm({ reviewId, firstLyrics, until }: { reviewId: string
     defaultValues: { note: '', lyricsText: firstLyrics ?? '', audio: null },
   });
   const errors = form.formState.errors;
-  const audio = form.watch('audio');
 
   const send = useMutation({
     mutationFn: ({ audio, ...data }: RewriteFormValues) =>
@@ -88,39 +87,7 @@ export function RewriteForm({ reviewId, firstLyrics, until }: { reviewId: string
         <p className="text-sm text-muted-foreground">
           {m.offerBody} {m.offerUntil(formatDate(until))}
         </p>
-        <Controller
-          control={form.control}
-          name="audio"
-          render={({ field }) => (
-            <FormField
-              label="New recording (optional)"
-              hint={
-                <>
-                  MP3, WAV or M4A, up to 100 MB. Leave it empty to keep your first recording.
-                  {audio && (
-                    <span className="block font-medium text-foreground">
-                      Selected: {audio.name} ({fileSize(audio.size)})
-                    </span>
-                  )}
-                </>
-              }
-              error={errors.audio?.message}
-            >
-              <Input
-                type="file"
-                accept={AUDIO_ACCEPT}
-                className={fileClasses}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  form.clearErrors('root');
-                  field.onChange(event.target.files?.[0] ?? null);
-                }}
-              />
-            </FormField>
-          )}
-        />
+        <RecordingZone form={form} />
         <FormField
           label="Lyrics"
           hint={
@@ -158,6 +125,44 @@ export function RewriteForm({ reviewId, firstLyrics, until }: { reviewId: string
         onConfirm={() => toSend !== null && send.mutate(toSend)}
       />
     </>
+  );
+}
+
+/**
+ * The new recording as a drop zone, as on the submit page (decision 0061): dropped, clicked or chosen from the
+ * keyboard, named with its size; a file of the wrong kind or size is refused at once with the server's message.
+ */
+function RecordingZone({ form }: { form: UseFormReturn<RewriteFormValues> }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'audio' });
+  const input = useRef<HTMLInputElement>(null);
+  const { ref: register } = field;
+  // The form's errors focus the zone's input.
+  useEffect(() => register({ focus: () => input.current?.focus() }), [register]);
+  const file = field.value;
+
+  return (
+    <FileDropZone
+      label="New recording (optional)"
+      what="new recording"
+      hint="MP3, WAV or M4A, up to 100 MB. Leave it empty to keep your first recording."
+      accept={AUDIO_ACCEPT}
+      icon={FileAudio}
+      error={fieldState.error?.message}
+      chosen={file ? { name: file.name, size: file.size } : null}
+      inputRef={input}
+      onFile={(chosen) => {
+        form.clearErrors('root');
+        field.onChange(chosen);
+        const refused = audioProblem(chosen);
+        if (refused) form.setError('audio', { message: refused });
+        else form.clearErrors('audio');
+      }}
+      onRemove={() => {
+        field.onChange(null);
+        form.clearErrors('audio');
+        input.current?.focus();
+      }}
+    />
   );
 }
 
