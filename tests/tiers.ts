@@ -44,6 +44,7 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/common/preview-access-state.test.ts',
   'tests/lint/feature-dependencies.test.ts',
   'tests/lint/import-boundaries.test.ts',
+  'tests/lint/install-scripts.test.ts',
   'tests/lint/planted-type-errors.test.ts',
   'tests/lint/tiers.test.ts',
   'tests/server/built-site-name.test.ts',
