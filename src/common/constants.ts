@@ -341,6 +341,7 @@ export const AUDIT_ACTIONS = [
   'account.export',
   'outbox_message.read',
   'outbox.release',
+  'analysis_job.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -358,6 +359,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'site_settings',
   'outbox_message',
   'outbox',
+  'analysis_job',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -392,3 +394,14 @@ export const SITE_SETTINGS = {
 export const AGREEMENT_MEDIA_PROBLEMS = ['lyrics-time-limit', 'lyrics-memory-limit', 'lyrics-unreadable', 'gave-up'] as const;
 export type AgreementMediaProblem = (typeof AGREEMENT_MEDIA_PROBLEMS)[number];
 export const AGREEMENT_MEDIA_MAX_TRIES = 3;
+
+/**
+ * The analysis pipeline's jobs (analysis_jobs): what a job measures in a stored audio file, and where it stands.
+ * A job is `queued` until a worker claims it, `running` under a lease, then `done` or `failed` (a reason the admin
+ * reads, after ANALYSIS_MAX_ATTEMPTS tries or at once for a file that is not audio).
+ */
+export const ANALYSIS_JOB_KINDS = ['audio'] as const;
+export type AnalysisJobKind = (typeof ANALYSIS_JOB_KINDS)[number];
+export const ANALYSIS_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type AnalysisJobState = (typeof ANALYSIS_JOB_STATES)[number];
+export const ANALYSIS_MAX_ATTEMPTS = 3;

@@ -1,6 +1,7 @@
-// What the audio feature offers the others: a song's waveform decoded from its MP3 or WAV, and the tempo and key
-// read from the same decoding.
-export { NOTHING_DETECTED, detectTempoAndKey, type AudioAnalysis } from './analyse-audio';
+// What the audio feature offers the others: the analysis pipeline (a queue of jobs that decode a stored MP3 or
+// WAV once for its waveform and run the analysers over it), and the decoders the agreement songs' step uses.
 export { AnalysisSignal } from './analysis-signal';
-export { canDrawWaveform, submissionWaveform } from './submission-waveform';
+export { analyseAudioFile, canDrawWaveform, type FileAnalysis } from './analyse-file';
+export { createAnalysisWorker, enqueueAnalysis, type AnalysisWorker } from './analysis-jobs';
+export { analysisStateOf, type AnalysisState } from './analysis-admin.service';
 export { computeWaveform, UndecodableAudioError, type Waveform } from './waveform';

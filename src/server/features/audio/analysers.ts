@@ -1,0 +1,31 @@
+import type { MusicalKey } from '../../../common/musical-keys';
+import { analyseAudio } from './analyse-audio';
+import type { AnalysisSignal } from './analysis-signal';
+
+/** What an analyser reads: the file decoded once, as the mono analysis signal (analysis-signal.ts). */
+export interface DecodedAudio {
+  signal: AnalysisSignal;
+  /** The whole decoded length, which the signal may stop short of (ANALYSIS_MAX_SECONDS). */
+  durationSeconds: number;
+}
+
+/** Every fact the analysers measure; each analyser fills its own names. */
+export interface MeasuredFacts {
+  /** Whole beats per minute; null when no steady tempo was found. */
+  bpm?: number | null;
+  key?: MusicalKey | null;
+}
+
+/** One measurement over decoded audio: a pure function, run in the analysis job's worker thread. */
+export interface Analyser {
+  /** Named in the job's failure reason when it throws. */
+  name: string;
+  analyse(audio: DecodedAudio): Promise<MeasuredFacts>;
+}
+
+/**
+ * The analysers an analysis job runs, in order, over one decoding of the file. A new measured fact is one line
+ * here (and its name in MeasuredFacts): the job keeps every fact on its row (`analysis_jobs.result`), and
+ * recordAnalysis (analysis-jobs.ts) copies to the file's columns those the pages read.
+ */
+export const ANALYSERS: readonly Analyser[] = [{ name: 'tempo and key', analyse: ({ signal }) => analyseAudio(signal) }];
