@@ -73,7 +73,8 @@ describe('an upload queues its analysis, and the worker brings the waveform, tem
     expect((await admin.get(`/api/admin/songs/${saved.body.id}`)).body.detected).toEqual(analysed.body.detected);
     // Nothing is left to do.
     expect(await worker().tick()).toBe(0);
-  });
+    // The first job starts the analysis thread, which loads its modules from the sources: allow it more time.
+  }, 60_000);
 
   test("a songwriter's WAV: queued with the submission, its waveform and tempo on the file's row after the tick", async () => {
     const writer = await makeSongwriter(t.db);

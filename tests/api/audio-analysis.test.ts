@@ -78,7 +78,8 @@ describe('an MP3 uploaded from the song form has its tempo and key measured, sto
       detectedBpm: res.body.detected.bpm,
     });
     expect(row!.audioPeaks!.length).toBeGreaterThan(100);
-  });
+    // The first job starts the analysis thread, which loads its modules from the sources: allow it more time.
+  }, 60_000);
 
   test('chords in A minor over a beat at 128 BPM: both, and the upload is in the audit trail', async () => {
     const res = await upload(mp3Of(mix(clicks(128), chords(A_MINOR))), 'night-drive.mp3');
