@@ -4,7 +4,12 @@ import { ANALYSIS_MAX_ATTEMPTS } from '../../src/common/constants';
 import * as MESSAGES from '../../src/common/messages';
 import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/seed/factories';
 import { analysisJobs, auditEvents, songReviews, songs, storedFiles } from '../../src/server/db/schema';
-import { claimAnalysisJobs, createAnalysisWorker, enqueueUnanalysed, type AnalysisWorkerOptions } from '../../src/server/features/audio/analysis-jobs';
+import {
+  claimAnalysisJobs,
+  createAnalysisWorker,
+  enqueueUnanalysed,
+  type AnalysisWorkerOptions,
+} from '../../src/server/features/audio/analysis-jobs';
 import { insertFile, putFile } from '../../src/server/features/files';
 import { createLogger } from '../../src/server/lib/logger';
 import type { TestClient } from '../setup/http-client';
@@ -50,7 +55,11 @@ describe('an upload queues its analysis, and the worker brings the waveform, tem
   test("a catalogue MP3: answered at once, queued; after the worker's tick the form and the song page show what it measured", async () => {
     const res = await upload(clicksMp3(120), 'porch.mp3');
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ durationSeconds: null, detected: { bpm: null, key: null }, analysis: { state: 'queued', reason: null } });
+    expect(res.body).toMatchObject({
+      durationSeconds: null,
+      detected: { bpm: null, key: null },
+      analysis: { state: 'queued', reason: null },
+    });
     expect(await jobOf(res.body.id)).toMatchObject({ kind: 'audio', state: 'queued', attempts: 0 });
 
     // The song is saved before its audio is measured: it plays on a plain bar until then.
@@ -110,7 +119,13 @@ describe('a failed analysis', () => {
     const listed = await admin.get('/api/admin/analysis-jobs');
     expect(listed.status).toBe(200);
     expect(listed.body).toContainEqual(
-      expect.objectContaining({ id: job.id, fileName: 'broken.mp3', attempts: 1, reason: job.lastError, subject: { kind: 'upload', id: null, title: null } }),
+      expect.objectContaining({
+        id: job.id,
+        fileName: 'broken.mp3',
+        attempts: 1,
+        reason: job.lastError,
+        subject: { kind: 'upload', id: null, title: null },
+      }),
     );
 
     const retried = await admin.post(`/api/admin/analysis-jobs/${job.id}/retry`, {});
@@ -153,7 +168,12 @@ describe('leases', () => {
     const start = Date.now();
     const nowSql = (ms: number) => () => sql`${new Date(ms).toISOString()}::timestamptz`;
     // A worker claims it and its process stops before it records anything.
-    const [claimed] = await claimAnalysisJobs(t.db, { batchSize: 10, leaseMs: 60_000, maxAttempts: ANALYSIS_MAX_ATTEMPTS, nowSql: nowSql(start) });
+    const [claimed] = await claimAnalysisJobs(t.db, {
+      batchSize: 10,
+      leaseMs: 60_000,
+      maxAttempts: ANALYSIS_MAX_ATTEMPTS,
+      nowSql: nowSql(start),
+    });
     expect(claimed).toMatchObject({ fileId: res.body.id, state: 'running', attempts: 1 });
 
     expect(await worker({ now: () => new Date(start + 30_000) }).tick()).toBe(0);

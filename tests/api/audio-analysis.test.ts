@@ -65,21 +65,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('an MP3 uploaded from the song form has its tempo and key measured, stored on its row', () => {
-  test.each([92, 128])('a click track at %i BPM: the BPM within 2 of it', async (bpm) => {
-    const res = await upload(mp3Of(clicks(bpm)), `click-${bpm}.mp3`);
-    expect(res.status, res.text).toBe(200);
-    expect(Math.abs(res.body.detected.bpm - bpm)).toBeLessThanOrEqual(2);
-    expect(res.body.durationSeconds).toBeCloseTo(20, 0);
-    const row = await fileRow(res.body.id);
-    expect(row).toMatchObject({
-      bucket: 'song-audio',
-      ownerId: adminId,
-      originalName: `click-${bpm}.mp3`,
-      detectedBpm: res.body.detected.bpm,
-    });
-    expect(row!.audioPeaks!.length).toBeGreaterThan(100);
-    // The first job starts the analysis thread, which loads its modules from the sources: allow it more time.
-  }, 60_000);
+  test.each([92, 128])(
+    'a click track at %i BPM: the BPM within 2 of it',
+    async (bpm) => {
+      const res = await upload(mp3Of(clicks(bpm)), `click-${bpm}.mp3`);
+      expect(res.status, res.text).toBe(200);
+      expect(Math.abs(res.body.detected.bpm - bpm)).toBeLessThanOrEqual(2);
+      expect(res.body.durationSeconds).toBeCloseTo(20, 0);
+      const row = await fileRow(res.body.id);
+      expect(row).toMatchObject({
+        bucket: 'song-audio',
+        ownerId: adminId,
+        originalName: `click-${bpm}.mp3`,
+        detectedBpm: res.body.detected.bpm,
+      });
+      expect(row!.audioPeaks!.length).toBeGreaterThan(100);
+      // The first job starts the analysis thread, which loads its modules from the sources: allow it more time.
+    },
+    60_000,
+  );
 
   test('chords in A minor over a beat at 128 BPM: both, and the upload is in the audit trail', async () => {
     const res = await upload(mp3Of(mix(clicks(128), chords(A_MINOR))), 'night-drive.mp3');

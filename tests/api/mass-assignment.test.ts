@@ -275,7 +275,15 @@ const anyMail: Rule = { insert: () => {} };
 const queuedAnalysis: Rule = {
   insert: ([job, ...more]) => {
     expect(more).toEqual([]);
-    expect(job).toMatchObject({ kind: 'audio', state: 'queued', attempts: 0, lastError: null, lockedUntil: null, result: null, finishedAt: null });
+    expect(job).toMatchObject({
+      kind: 'audio',
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+      lockedUntil: null,
+      result: null,
+      finishedAt: null,
+    });
     expect(job!.id).not.toBe(privileged().id);
     expect(job!.fileId).not.toBe(ids.songAudio);
     recent(job!.createdAt);
@@ -1744,7 +1752,15 @@ function cases(): Case[] {
           .insert(schema.analysisJobs)
           .values({ id: failedAnalysis, fileId: ids.songAudio, kind: 'audio', state: 'failed', attempts: 3, lastError: 'Broken.' });
       },
-      fields: { ...privileged(), state: 'done', attempts: 99, fileId: ids.songAudio, lastError: 'chosen', result: { bpm: 1 }, lockedUntil: null },
+      fields: {
+        ...privileged(),
+        state: 'done',
+        attempts: 99,
+        fileId: ids.songAudio,
+        lastError: 'chosen',
+        result: { bpm: 1 },
+        lockedUntil: null,
+      },
       send: (f) => as.admin.post(`/api/admin/analysis-jobs/${failedAnalysis}/retry`, f),
       allow: {
         audit_events: audited('analysis_job.retry', ['state']),
@@ -1752,7 +1768,8 @@ function cases(): Case[] {
           update: {
             key: failedAnalysis,
             columns: ['state', 'attempts', 'lastError', 'finishedAt', 'updatedAt'],
-            check: (job) => expect(job).toMatchObject({ state: 'queued', attempts: 0, lastError: null, fileId: ids.songAudio, result: null }),
+            check: (job) =>
+              expect(job).toMatchObject({ state: 'queued', attempts: 0, lastError: null, fileId: ids.songAudio, result: null }),
           },
         },
       },
