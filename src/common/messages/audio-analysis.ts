@@ -3,7 +3,7 @@ import type { MusicalKey } from '../musical-keys';
 /** The song form's audio upload and what is detected in it (decision 0052). */
 export const audioAnalysis = {
   uploading: (percent: number) => `Uploading the audio… ${percent}%`,
-  analysing: 'Reading the tempo and key…',
+  storing: 'Storing the audio…',
   uploaded: (name: string) => `“${name}” is uploaded. It becomes the song’s audio when you save.`,
   uploadFailed: 'The audio could not be uploaded. Please choose the file again.',
   uploadUnavailable:

@@ -299,7 +299,7 @@ export function SongMediaCard({ media, imageProgress }: { media: SongMedia; imag
           onRemove={media.removeAudio}
           progress={audio.state === 'uploading' ? audio.fraction * 100 : undefined}
           progressLabel="Audio upload progress"
-          progressText={(percent) => (percent < 100 ? MESSAGES.audioAnalysis.uploading(percent) : MESSAGES.audioAnalysis.analysing)}
+          progressText={(percent) => (percent < 100 ? MESSAGES.audioAnalysis.uploading(percent) : MESSAGES.audioAnalysis.storing)}
         >
           <AudioUploadStatus upload={audio} />
         </FileDropZone>
