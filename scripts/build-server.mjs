@@ -14,6 +14,7 @@ await build({
     main: 'src/server/main.ts',
     'lyrics-worker': 'src/server/features/agreements/lyrics-worker.ts',
     'wav-to-mp3-worker': 'src/server/features/agreements/wav-to-mp3-worker.ts',
+    'analysis-worker': 'src/server/features/audio/analysis-worker.ts',
   },
   outdir,
   bundle: true,

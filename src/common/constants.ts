@@ -354,6 +354,7 @@ export const AUDIT_ACTIONS = [
   'account.export',
   'outbox_message.read',
   'outbox.release',
+  'analysis_job.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -371,6 +372,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'site_settings',
   'outbox_message',
   'outbox',
+  'analysis_job',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -414,3 +416,14 @@ export const AGREEMENT_MEDIA_MAX_TRIES = 3;
 export const STREAMING_LOUDNESS = { integratedLufs: -14, truePeakDbtp: -1, toleranceLu: 1 } as const;
 /** Loudness range (LU) below which a song's quiet and loud parts barely differ, and above which they differ widely. */
 export const LOUDNESS_RANGE_BOUNDS = { compressedBelowLu: 4, wideAboveLu: 12 } as const;
+
+/**
+ * The analysis pipeline's jobs (analysis_jobs): what a job measures in a stored audio file, and where it stands.
+ * A job is `queued` until a worker claims it, `running` under a lease, then `done` or `failed` (a reason the admin
+ * reads, after ANALYSIS_MAX_ATTEMPTS tries or at once for a file that is not audio).
+ */
+export const ANALYSIS_JOB_KINDS = ['audio'] as const;
+export type AnalysisJobKind = (typeof ANALYSIS_JOB_KINDS)[number];
+export const ANALYSIS_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type AnalysisJobState = (typeof ANALYSIS_JOB_STATES)[number];
+export const ANALYSIS_MAX_ATTEMPTS = 3;

@@ -27,6 +27,7 @@ import { adminSettingsRoutes } from './features/settings/settings.routes';
 import { fileRoutes } from './features/files/files.routes';
 import { createFileChecks, type FileChecks } from './features/files/files.service';
 import { outboxHoldRoutes, outboxRoutes } from './features/outbox/outbox.routes';
+import { adminAnalysisJobRoutes } from './features/audio/audio.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
@@ -288,6 +289,7 @@ function featureRoutes(
   admin.route('/songs', adminSongRoutes({ db, storage, secret }));
   admin.route('/song-order', adminSongOrderRoutes(db));
   admin.route('/song-audio', adminSongAudioRoutes({ db, storage }));
+  admin.route('/analysis-jobs', adminAnalysisJobRoutes(db));
   admin.route('/song-import', adminSongImportRoutes(db));
   admin.route('/song-export', adminSongExportRoutes(db));
   admin.route('/comments', adminCommentRoutes(db));

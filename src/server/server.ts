@@ -18,6 +18,7 @@ import { createMetrics } from './features/metrics/metrics';
 import { startLeftoversSweep } from './lib/leftovers-sweep';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
+import { createAnalysisWorker } from './features/audio';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { ensureConfiguredAdmin, type CreatedAccount } from './features/accounts/first-admin';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
@@ -187,7 +188,10 @@ export async function startServer(
   }
 }
 
-/** The sweeps, the weekly digests and, in the background, agreement songs a stopped start left waiting for their media. */
+/**
+ * The sweeps, the weekly digests, the analysis worker and, in the background, agreement songs a stopped start
+ * left waiting for their media.
+ */
 function startHousekeeping({ db, storage, config, logger }: { db: Database['db']; storage: Storage; config: Config; logger: Logger }) {
   const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
   const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
@@ -198,10 +202,21 @@ function startHousekeeping({ db, storage, config, logger }: { db: Database['db']
   const media = resumeAgreementSongMedia({ db, storage, logger, signal: mediaStop.signal }).catch((error: unknown) =>
     logger.error({ err: error }, 'agreement song media step failed at start'),
   );
+  // The analysis pipeline: queued jobs (and those a stopped instance left under a lease) are taken again, and audio
+  // never analysed is queued, all behind the start.
+  const analysis = createAnalysisWorker({ db, storage, logger });
+  analysis.start();
   return {
     async stop() {
       mediaStop.abort();
-      await Promise.all([media, unverifiedSweep.stop(), songAudioSweep.stop(), leftoversSweep.stop(), pitchDigests.stop()]);
+      await Promise.all([
+        media,
+        analysis.stop(),
+        unverifiedSweep.stop(),
+        songAudioSweep.stop(),
+        leftoversSweep.stop(),
+        pitchDigests.stop(),
+      ]);
     },
   };
 }

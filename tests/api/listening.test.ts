@@ -1,13 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WAVEFORM_MAX_PEAKS } from '../../src/common/constants';
-import * as MESSAGES from '../../src/common/messages';
 import { encodeMp3, synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
-import { pitchLinks, songPlays, songs, storedFiles } from '../../src/server/db/schema';
+import { analysisJobs, pitchLinks, songPlays, songs } from '../../src/server/db/schema';
 import { DROP_OFF_BUCKETS } from '../../src/server/features/preview-access/listen-depth.service';
 import type { TestClient } from '../setup/http-client';
+import { runAnalyses } from '../setup/analysis';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
 
@@ -47,10 +47,11 @@ function songForm(audio?: Buffer) {
   return form;
 }
 
-describe('waveform peaks at upload', () => {
+describe('waveform peaks, measured after the upload', () => {
   test('an uploaded MP3 gets its peaks and duration stored, and both song reads return them', async () => {
     const res = await admin.sendForm('POST', '/api/admin/songs', songForm(toneThenSilence()));
     expect(res.status, res.text).toBe(201);
+    await runAnalyses(t);
     const [row] = await t.db.select().from(songs).where(eq(songs.id, res.body.id));
     expect(Math.abs(row!.audioDurationSeconds! - 4)).toBeLessThan(0.1);
     const peaks = row!.audioPeaks!;
@@ -68,9 +69,11 @@ describe('waveform peaks at upload', () => {
 
   test('replacing the audio replaces the waveform; an edit without audio keeps it', async () => {
     const created = await admin.sendForm('POST', '/api/admin/songs', songForm(synthesizeMp3({ seconds: 2 })));
+    await runAnalyses(t);
     const before = (await admin.get(`/api/admin/songs/${created.body.id}`)).body;
     const form = songForm(synthesizeMp3({ seconds: 5, seed: 3 }));
     expect((await admin.sendForm('PUT', `/api/admin/songs/${created.body.id}`, form)).status).toBe(200);
+    await runAnalyses(t);
     const after = (await admin.get(`/api/admin/songs/${created.body.id}`)).body;
     expect(Math.abs(after.durationSeconds - 5)).toBeLessThan(0.1);
     expect(after.peaks).not.toEqual(before.peaks);
@@ -81,29 +84,15 @@ describe('waveform peaks at upload', () => {
     });
   });
 
-  test('an "MP3" that sniffs as one but does not decode is refused, and nothing is stored', async () => {
-    const fileCount = async () => (await t.db.select({ n: count() }).from(storedFiles))[0]!.n;
-    const files = await fileCount();
+  test('an "MP3" that sniffs as one but does not decode is kept; its analysis fails with why, and the song plays on a plain bar', async () => {
     const res = await admin.sendForm('POST', '/api/admin/songs', songForm(undecodable()));
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({
-      message: MESSAGES.songs.audioUndecodable,
-      fields: { audio: [MESSAGES.songs.audioUndecodable] },
-    });
-    expect(
-      await t.db
-        .select()
-        .from(songs)
-        .where(eq(songs.slug, `depth-${slugs}`)),
-    ).toHaveLength(0);
-    expect(await fileCount()).toBe(files);
-
-    // Replacing a song's audio with one keeps the song as it was.
-    const song = await makeSong(t.db, t.storage, adminId, { title: `Kept ${slugs}`, seconds: 2 });
-    const replaced = await admin.sendForm('PUT', `/api/admin/songs/${song.id}`, songForm(undecodable()));
-    expect(replaced.status).toBe(400);
-    const [row] = await t.db.select().from(songs).where(eq(songs.id, song.id));
-    expect(row).toMatchObject({ audioFileId: song.audioFileId, audioPeaks: song.audioPeaks, title: song.title });
+    expect(res.status, res.text).toBe(201);
+    await runAnalyses(t);
+    const [row] = await t.db.select().from(songs).where(eq(songs.id, res.body.id));
+    expect(row).toMatchObject({ audioPeaks: null, audioDurationSeconds: null });
+    const [job] = await t.db.select().from(analysisJobs).where(eq(analysisJobs.fileId, row!.audioFileId!));
+    expect(job).toMatchObject({ state: 'failed' });
+    expect(job!.lastError).toMatch(/^The file does not play as audio/);
   });
 });
 

@@ -7,6 +7,7 @@ import { makePaidOrder, makeSongwriter, makeUser } from '../../src/server/db/see
 import { orders, songReviews, userRoles } from '../../src/server/db/schema';
 import { reviewDueOn } from '../../src/server/features/submissions/due-dates';
 import type { TestClient } from '../setup/http-client';
+import { runAnalyses } from '../setup/analysis';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signedInClient } from './helpers';
 
@@ -259,7 +260,8 @@ describe('the rewrite', () => {
     });
     expect(view.firstRound.scores.map((s: { score: number }) => s.score)).toEqual(Array(6).fill(3));
     expect(view.firstRound.audioUrl).toMatch(/^\/api\/files\//);
-    // The new recording has its own waveform.
+    // The new recording has its own waveform, once its analysis job has run.
+    await runAnalyses(t);
     expect((await reviewerClient.get(`/api/admin/reviews/${second}/studio`)).body.audio.peaks.length).toBeGreaterThan(0);
 
     const other = (await otherAdmin.get(`/api/admin/reviews/${second}`)).body;

@@ -8,6 +8,7 @@ import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../
 import { reviewNotes } from '../../src/server/db/schema';
 import { computeWavWaveform, UndecodableAudioError } from '../../src/server/features/audio/waveform';
 import type { TestClient } from '../setup/http-client';
+import { runAnalyses } from '../setup/analysis';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { isoMedia } from '../storage/sniff-fixtures';
 import { fullRubric, signedInClient } from './helpers';
@@ -106,6 +107,8 @@ async function submit(audio: Buffer, name: string, title = 'Gravel Road', lyrics
   form.set('audio', new Blob([new Uint8Array(audio)]), name);
   const res = await writerClient.sendForm('POST', '/api/submissions', form);
   expect(res.status, res.text).toBe(201);
+  // Its waveform is measured by the analysis job the submission queued.
+  await runAnalyses(t);
   return res.body.id as string;
 }
 
@@ -119,7 +122,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the waveform of a submission, computed at upload', () => {
+describe('the waveform of a submission, measured by its analysis job', () => {
   test('an MP3 and a WAV get peaks of their shape and their length; both review pages read them', async () => {
     for (const [audio, name] of [
       [mp3(), 'song.mp3'],

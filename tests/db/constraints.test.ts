@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { queryRows, type Db } from '../../src/server/db/client';
 import {
   accountCredits,
+  analysisJobs,
   placements,
   accounts,
   blockedRequests,
@@ -936,6 +937,19 @@ test('mail_outbox: status is pending, sent, dead or discarded and attempts are n
   const mail = { toAddress: 'a@example.test', subject: 'S', textBody: 'T', kind: 'test' };
   await expectRefusedBy(db.insert(mailOutbox).values({ ...mail, status: 'queued' as never }), 'mail_outbox_status_check');
   await expectRefusedBy(db.insert(mailOutbox).values({ ...mail, attempts: -1 }), 'mail_outbox_attempts_check');
+});
+
+test('analysis_jobs: one job per file and kind, of a known kind and state, its tries never negative', async () => {
+  const [file] = await db
+    .insert(storedFiles)
+    .values({ bucket: 'song-audio', key: `k-${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 1 })
+    .returning();
+  const job = { fileId: file!.id, kind: 'audio' as const };
+  await expectRefusedBy(db.insert(analysisJobs).values({ ...job, kind: 'video' as never }), 'analysis_jobs_kind_check');
+  await expectRefusedBy(db.insert(analysisJobs).values({ ...job, state: 'lost' as never }), 'analysis_jobs_state_check');
+  await expectRefusedBy(db.insert(analysisJobs).values({ ...job, attempts: -1 }), 'analysis_jobs_attempts_check');
+  await db.insert(analysisJobs).values(job);
+  await expectRefusedBy(db.insert(analysisJobs).values(job), 'analysis_jobs_file_kind_unique');
 });
 
 test('mail_outbox_hold: one row at most, holding a count never negative', async () => {

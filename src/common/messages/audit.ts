@@ -35,6 +35,7 @@ export const audit = {
     'account.export': 'Personal data exported',
     'outbox_message.read': 'Outbox email opened',
     'outbox.release': 'Paused outbox released',
+    'analysis_job.retry': 'Failed audio analysis queued again',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',
@@ -50,5 +51,6 @@ export const audit = {
     site_settings: 'Site settings',
     outbox_message: 'Outbox email',
     outbox: 'Outbox',
+    analysis_job: 'Audio analysis',
   } satisfies Record<AuditSubjectKind, string>,
 } as const;

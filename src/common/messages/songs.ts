@@ -36,7 +36,6 @@ export const songs = {
   tooManyTags: 'At most 20 tags',
   audioRequired: 'Audio file is required for new songs',
   audioNotMp3: 'The audio file must be an MP3. This file is not one, whatever its name says.',
-  audioUndecodable: 'This file looks like an MP3, but its audio could not be read. Please export the song again and upload the new file.',
   audioTooLarge: 'The audio file must be at most 50 MB.',
   imageNotAllowed: 'The image must be a JPEG, PNG or WebP picture.',
   imageTooLarge: 'The image must be at most 15 MB.',

@@ -1,17 +1,30 @@
 /** What the API answers about tempo and key detected in uploaded audio (decision 0052). */
 import { z } from 'zod';
+import { ANALYSIS_JOB_STATES } from '../constants';
 import { MUSICAL_KEYS } from '../musical-keys';
+import { timestamp } from './common';
 
 /** Tempo (whole BPM) and key read from a file's audio; each null when none was found or it was not analysed. */
 export const DetectedAudioSchema = z.object({ bpm: z.number().int().nullable(), key: z.enum(MUSICAL_KEYS).nullable() });
 export type DetectedAudio = z.output<typeof DetectedAudioSchema>;
 
-/** POST /api/admin/song-audio: the stored MP3, to name in the song form's `audioUploadId` when it is saved. */
+/**
+ * Where a file's analysis stands (the analysis pipeline): queued, running, done or failed (with the reason the
+ * admin reads); `none` for a kind that is not analysed.
+ */
+export const AnalysisStateSchema = z.object({ state: z.enum([...ANALYSIS_JOB_STATES, 'none']), reason: z.string().nullable() });
+export type AnalysisState = z.output<typeof AnalysisStateSchema>;
+
+/**
+ * POST /api/admin/song-audio (and GET /api/admin/song-audio/:id while its analysis runs): the stored MP3, to name
+ * in the song form's `audioUploadId` when it is saved. Its length, tempo and key come once `analysis` is done.
+ */
 export const SongAudioUploadSchema = z.object({
   id: z.string(),
   originalName: z.string().nullable(),
-  durationSeconds: z.number(),
+  durationSeconds: z.number().nullable(),
   detected: DetectedAudioSchema,
+  analysis: AnalysisStateSchema,
 });
 export type SongAudioUpload = z.output<typeof SongAudioUploadSchema>;
 
@@ -35,3 +48,19 @@ export const SongSectionsSchema = z.object({
   introSeconds: z.number().min(0),
 });
 export type SongSections = z.output<typeof SongSectionsSchema>;
+
+/** A row of GET /api/admin/analysis-jobs: an analysis that failed, what its file belongs to, and why. */
+export const FailedAnalysisSchema = z.object({
+  id: z.string(),
+  attempts: z.number(),
+  reason: z.string(),
+  failedAt: timestamp,
+  fileName: z.string().nullable(),
+  subject: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('song'), id: z.string(), title: z.string() }),
+    z.object({ kind: z.literal('submission'), id: z.string(), title: z.string() }),
+    z.object({ kind: z.literal('upload'), id: z.null(), title: z.null() }),
+  ]),
+});
+export type FailedAnalysis = z.output<typeof FailedAnalysisSchema>;
+export const FailedAnalysisListSchema = z.array(FailedAnalysisSchema);

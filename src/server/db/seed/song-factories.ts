@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage';
+import { analyseAudioFile } from '../../features/audio/analyse-file';
 import { insertFile } from '../../features/files/files.service';
 import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage } from '../../features/songs/song-media';
 import { type MusicalKey } from '../../../common/musical-keys';
@@ -49,8 +51,8 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
 }
 
 /**
- * A catalogue song stored the way an admin upload stores it: audio checked and decoded (waveform), cover checked,
- * then the rows. The audio is `mp3` when given (a demo song's render), else synthesised from the seed.
+ * A catalogue song stored the way an admin upload stores it: audio checked and stored, then measured as its
+ * analysis job would (waveform, tempo and key), cover checked, then the rows. The audio is `mp3` when given (a demo song's render), else synthesised from the seed.
  */
 export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, { mp3 }: { mp3?: Buffer } = {}) {
   const slug =
@@ -59,16 +61,22 @@ export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: 
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-  const audio = await putSongAudio(
-    storage,
-    mp3 ? uploadedFromBuffer(mp3, `${slug}.mp3`) : uploadedFromBuffer(synthesizeMp3(songAudioOptions(seed)), 'song.mp3'),
-    ownerId,
-  );
+  const bytes = mp3 ?? synthesizeMp3(songAudioOptions(seed));
+  const stored = await putSongAudio(storage, uploadedFromBuffer(bytes, mp3 ? `${slug}.mp3` : 'song.mp3'), ownerId);
+  // Measured here as the analysis pipeline's job would, so a seeded song plays with its waveform at once.
+  const { waveform, facts } = await analyseAudioFile(stored.contentType, Readable.from([bytes]));
+  const audio = {
+    ...stored,
+    audioPeaks: waveform.peaks,
+    audioDurationSeconds: waveform.durationSeconds,
+    detectedBpm: facts.bpm ?? null,
+    detectedKey: facts.key ?? null,
+  };
   const image = seed.cover
     ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId)
     : undefined;
   return db.transaction(async (tx) => {
-    const audioRow = await insertFile(tx, audio.file);
+    const audioRow = await insertFile(tx, audio);
     const cover = image ? await insertSongImageFiles(tx, image) : noSongImage;
     const [song] = await tx
       .insert(songs)
@@ -86,8 +94,8 @@ export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: 
         orderIndex: seed.orderIndex ?? 0,
         isActive: seed.isActive ?? true,
         audioFileId: audioRow.id,
-        audioPeaks: audio.waveform.peaks,
-        audioDurationSeconds: audio.waveform.durationSeconds,
+        audioPeaks: waveform.peaks,
+        audioDurationSeconds: waveform.durationSeconds,
         ...cover,
       })
       .returning();

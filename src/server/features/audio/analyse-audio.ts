@@ -1,5 +1,4 @@
 import type { MusicalKey } from '../../../common/musical-keys';
-import type { Logger } from '../../lib/logger';
 import type { AnalysisSignal } from './analysis-signal';
 import { estimateKey } from './key';
 import { estimateTempo } from './tempo';
@@ -15,7 +14,7 @@ export const NOTHING_DETECTED: AudioAnalysis = { bpm: null, key: null };
 
 /**
  * A 3-minute song takes a few hundred milliseconds; past this something is wrong (a starved machine), and the
- * upload goes on without detection rather than keep the admin waiting.
+ * analysis job's try fails (and is tried again).
  */
 export const ANALYSIS_TIME_LIMIT_MS = 10_000;
 
@@ -44,22 +43,5 @@ export async function analyseAudio(
   } catch (error) {
     if (deadline.aborted) throw new AnalysisTimedOutError();
     throw error;
-  }
-}
-
-/**
- * Detection for an upload: what analyseAudio finds, or nothing when it ran out of time or failed. Detection only
- * suggests values to the admin, so it never fails the upload it belongs to; a failure is logged.
- */
-export async function detectTempoAndKey(signal: AnalysisSignal, logger?: Logger): Promise<AudioAnalysis> {
-  const started = performance.now();
-  try {
-    return await analyseAudio(signal);
-  } catch (error) {
-    const seconds = Math.round(signal.seconds);
-    if (error instanceof AnalysisTimedOutError)
-      logger?.warn({ seconds, ms: Math.round(performance.now() - started) }, 'tempo and key detection ran out of time: none stored');
-    else logger?.error({ err: error, seconds }, 'tempo and key detection failed: none stored');
-    return NOTHING_DETECTED;
   }
 }

@@ -1,8 +1,9 @@
-// What the audio feature offers the others: a song's waveform decoded from its MP3 or WAV, the tempo, key and
-// loudness read from the same decoding, and its sections and energy curve.
-export { NOTHING_DETECTED, detectTempoAndKey, type AudioAnalysis } from './analyse-audio';
+// What the audio feature offers the others: the analysis pipeline (a queue of jobs that decode a stored MP3 or
+// WAV once for its waveform and loudness and run the analysers over it: tempo, key, sections and energy), and
+// the decoders the agreement songs' step uses.
 export { AnalysisSignal, everySink } from './analysis-signal';
+export { analyseAudioFile, canDrawWaveform, type FileAnalysis } from './analyse-file';
+export { createAnalysisWorker, enqueueAnalysis, type AnalysisWorker } from './analysis-jobs';
+export { analysisStateOf, type AnalysisState } from './analysis-admin.service';
 export { LoudnessMeter, NOT_MEASURED } from './loudness';
-export { analyseSections } from './sections';
-export { canDrawWaveform, submissionWaveform } from './submission-waveform';
 export { computeWaveform, UndecodableAudioError, type Waveform } from './waveform';

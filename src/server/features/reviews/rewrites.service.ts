@@ -10,8 +10,8 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { UploadedFile } from '../../lib/multipart';
 import type { Actor } from '../accounts';
-import { insertFile, removeObjects, type NewStoredFile } from '../files';
-import { putSubmissionAudio, reviewDueOn } from '../submissions';
+import { removeObjects, type NewStoredFile } from '../files';
+import { insertSubmissionAudio, putSubmissionAudio, reviewDueOn } from '../submissions';
 import { songwriterSummary } from '../songwriters';
 import type { ReviewMail } from './reviews.service';
 import { rewriteOfReview, rewriteRefusal } from './rewrites';
@@ -75,7 +75,7 @@ export async function sendRewrite({
         .for('share');
       if (!live) throw new AppError('UNAUTHENTICATED', MESSAGES.generic.unauthenticated);
       const locked = await firstReview(tx, actor, reviewId, true);
-      const audioRow = stored[0] ? await insertFile(tx, stored[0]) : undefined;
+      const audioRow = stored[0] ? await insertSubmissionAudio(tx, stored[0]) : undefined;
       const newLyrics = lyricsChanged(locked.lyricsText, values.lyricsText);
       const dueOn = reviewDueOn(new Date());
       const [rewrite] = await tx

@@ -1,74 +1,32 @@
 import sharp from 'sharp';
-import { LIMITS, SONG_IMAGE_WEB_SIZE, SONG_THUMB_SIZES, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import { LIMITS, SONG_IMAGE_WEB_SIZE, SONG_THUMB_SIZES } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { IMAGE_KINDS, sniffFile } from '../../adapters/storage/sniff';
 import type { Storage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
-import {
-  AnalysisSignal,
-  detectTempoAndKey,
-  everySink,
-  LoudnessMeter,
-  type AudioAnalysis,
-  computeWaveform,
-  UndecodableAudioError,
-  type Waveform,
-} from '../audio';
 import type { DbOrTx } from '../../db/client';
 import { insertFile, putFile, type NewStoredFile } from '../files';
 
 /**
- * Checks an admin's catalogue audio by its content (MP3 only, whatever the file is called), decodes it for
- * its waveform (a file that does not decode is not a song), then stores it. The same decoding feeds tempo and
- * key detection, which runs while the bytes go to storage, and the loudness meter; the file's row carries the
- * waveform, what was detected and the loudness.
+ * Checks an admin's catalogue audio by its content (MP3 only, whatever the file is called) and stores it. Its
+ * waveform, length, tempo and key are measured after, by the analysis pipeline (the caller queues its job with
+ * the row), so the upload never waits on decoding.
  */
-export async function putSongAudio(
-  storage: Storage,
-  file: UploadedFile,
-  ownerId: string | null,
-  logger?: Logger,
-): Promise<{ file: NewStoredFile; waveform: Waveform; detected: AudioAnalysis }> {
+export async function putSongAudio(storage: Storage, file: UploadedFile, ownerId: string | null): Promise<NewStoredFile> {
   if (file.size > LIMITS.songAudioMaxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.songs.audioTooLarge, { audio: [MESSAGES.songs.audioTooLarge] });
   const sniffed = await sniffFile(file.head, ['mp3'], file.name);
   if (!sniffed.ok) throw new AppError('INVALID', MESSAGES.songs.audioNotMp3, { audio: [MESSAGES.songs.audioNotMp3] });
-  const signal = new AnalysisSignal();
-  const loudness = new LoudnessMeter();
-  let waveform: Waveform;
-  try {
-    waveform = await computeWaveform(file.stream(), WAVEFORM_MAX_PEAKS, everySink(signal, loudness));
-  } catch (error) {
-    if (error instanceof UndecodableAudioError)
-      throw new AppError('INVALID', MESSAGES.songs.audioUndecodable, { audio: [MESSAGES.songs.audioUndecodable] });
-    throw error;
-  }
-  const [detected, stored] = await Promise.all([
-    detectTempoAndKey(signal, logger),
-    putFile({
-      storage,
-      bucket: 'song-audio',
-      ownerId,
-      body: file.stream(),
-      contentType: sniffed.mime,
-      extension: sniffed.ext,
-      originalName: file.name,
-    }),
-  ]);
-  return {
-    file: {
-      ...stored,
-      audioPeaks: waveform.peaks,
-      audioDurationSeconds: waveform.durationSeconds,
-      detectedBpm: detected.bpm,
-      detectedKey: detected.key,
-      ...loudness.result(),
-    },
-    waveform,
-    detected,
-  };
+  return putFile({
+    storage,
+    bucket: 'song-audio',
+    ownerId,
+    body: file.stream(),
+    contentType: sniffed.mime,
+    extension: sniffed.ext,
+    originalName: file.name,
+  });
 }
 
 /** Decoding a picture costs memory by its pixels, not its bytes: a small file can claim gigapixels. */

@@ -23,7 +23,6 @@ import type { AppEnv } from '../../lib/hono-env';
 import type { CatalogueCache } from './catalogue-cache';
 import { createCatalogueVisits } from './catalogue-visits';
 import { readMultipart } from '../../lib/multipart';
-import { requestLog } from '../../lib/request-log';
 import { validate } from '../../lib/validate';
 import { actorOf } from '../../middleware/require-user';
 import {
@@ -38,6 +37,7 @@ import {
   setSongActive,
   updateSong,
   uploadSongAudio,
+  songAudioUpload,
 } from './songs.service';
 import { endpoint, type MultipartBody } from '../../middleware/endpoint';
 
@@ -124,36 +124,45 @@ export function adminSongOrderRoutes(db: Db) {
 }
 
 /**
- * /api/admin/song-audio: an MP3 uploaded as soon as the song form picks it, answered with what was detected in
- * it (decision 0052). A path of its own, as /api/admin/songs/audio would be shadowed by /api/admin/songs/:id.
+ * /api/admin/song-audio: an MP3 uploaded as soon as the song form picks it, its analysis queued; the form asks
+ * after it (GET /:id) for the tempo and key detected (decision 0052). A path of its own, as
+ * /api/admin/songs/audio would be shadowed by /api/admin/songs/:id.
  */
 export function adminSongAudioRoutes({ db, storage }: Pick<SongRouteDeps, 'db' | 'storage'>) {
-  return new Hono<AppEnv>().post(
-    '/',
-    endpoint({
-      access: 'admin',
-      summary: "Upload a song's MP3 ahead of saving the song; answers the tempo and key detected in it",
-      multipart: {
-        data: SongAudioUploadFormSchema,
-        files: {
-          audio: {
-            description: 'MP3, decoded for its waveform, tempo and key, checked by content',
-            maxBytes: SONG_FILES.audio.maxBytes,
-            required: true,
+  return new Hono<AppEnv>()
+    .post(
+      '/',
+      endpoint({
+        access: 'admin',
+        summary: "Upload a song's MP3 ahead of saving the song; its waveform, tempo and key are measured after",
+        multipart: {
+          data: SongAudioUploadFormSchema,
+          files: {
+            audio: {
+              description: 'MP3, checked by content; queued for its waveform, tempo and key',
+              maxBytes: SONG_FILES.audio.maxBytes,
+              required: true,
+            },
           },
         },
+      }),
+      responds(SongAudioUploadSchema, 201),
+      async (c) => {
+        const { files, cleanup } = await readMultipart(c, SongAudioUploadFormSchema, { audio: SONG_FILES.audio });
+        try {
+          return c.var.reply(await uploadSongAudio({ db, storage, actor: actorOf(c), file: files.audio }));
+        } finally {
+          await cleanup();
+        }
       },
-    }),
-    responds(SongAudioUploadSchema, 201),
-    async (c) => {
-      const { files, cleanup } = await readMultipart(c, SongAudioUploadFormSchema, { audio: SONG_FILES.audio });
-      try {
-        return c.var.reply(await uploadSongAudio({ db, storage, actor: actorOf(c), file: files.audio, logger: requestLog(c) }));
-      } finally {
-        await cleanup();
-      }
-    },
-  );
+    )
+    .get(
+      '/:id',
+      endpoint({ access: 'admin', summary: "An uploaded MP3's analysis: its length, tempo and key once measured" }),
+      validate('param', UuidParamSchema),
+      responds(SongAudioUploadSchema),
+      async (c) => c.var.reply(await songAudioUpload({ db, id: c.req.valid('param').id })),
+    );
 }
 
 /** /api/admin/songs: mounted under the admin router. */
@@ -169,7 +178,7 @@ export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'ca
       async (c) => {
         const { values, files, cleanup } = await readMultipart(c, SongFormSchema, SONG_FILES);
         try {
-          return c.var.reply(await createSong({ db, storage, actor: actorOf(c), values, files, logger: requestLog(c) }));
+          return c.var.reply(await createSong({ db, storage, actor: actorOf(c), values, files }));
         } finally {
           await cleanup();
         }
@@ -197,7 +206,6 @@ export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'ca
             id: c.req.valid('param').id,
             values,
             files: { ...files, removeImage: flags.removeImage === 'true' },
-            logger: requestLog(c),
           });
           return c.var.reply(song);
         } finally {

@@ -14,6 +14,7 @@ import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts';
 import { changesOf, recordAudit } from '../audit';
+import { analysisStateOf, enqueueAnalysis } from '../audio';
 import type { UploadedFile } from '../../lib/multipart';
 import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage, type SongImageFiles } from './song-media';
 import { likePattern } from '../../lib/like-pattern';
@@ -321,55 +322,71 @@ interface SongFiles {
 }
 
 /** Checks and stores the uploaded files before any row is written; returns what to insert. */
-async function prepareFiles(storage: Storage, files: SongFiles, ownerId: string, logger?: Logger) {
-  const audio = files.audio ? await putSongAudio(storage, files.audio, ownerId, logger) : undefined;
+async function prepareFiles(storage: Storage, files: SongFiles, ownerId: string) {
+  const audio = files.audio ? await putSongAudio(storage, files.audio, ownerId) : undefined;
   let image: SongImageFiles | undefined;
   try {
     image = files.image ? await putSongImage(storage, files.image, ownerId) : undefined;
   } catch (error) {
-    if (audio) await removeObjects(storage, [audio.file]);
+    if (audio) await removeObjects(storage, [audio]);
     throw error;
   }
-  const stored = [audio?.file, image?.original, image?.web, image?.thumb, image?.thumb2x].filter((f): f is NewStoredFile => Boolean(f));
+  const stored = [audio, image?.original, image?.web, image?.thumb, image?.thumb2x].filter((f): f is NewStoredFile => Boolean(f));
   return { audio, image, stored };
 }
 
 /**
- * An admin's MP3 uploaded as soon as it is chosen in the song form, ahead of saving: checked, decoded for its
- * waveform and for tempo and key detection, and stored with its row, which the form names when it saves.
+ * An admin's MP3 uploaded as soon as it is chosen in the song form, ahead of saving: checked by content, stored
+ * with its row, which the form names when it saves, and its analysis queued. The form asks after the analysis
+ * (songAudioUpload) for the tempo and key to offer.
  */
 export async function uploadSongAudio({
   db,
   storage,
   actor,
   file,
-  logger,
 }: {
   db: Db;
   storage: Storage;
   actor: Actor;
   file: UploadedFile | undefined;
-  logger?: Logger;
 }) {
   if (!file) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
-  const audio = await putSongAudio(storage, file, actor.id, logger);
+  const audio = await putSongAudio(storage, file, actor.id);
   try {
-    return await db.transaction(async (tx) => {
-      const row = await insertFile(tx, audio.file);
-      const { bpm, key } = audio.detected;
+    const id = await db.transaction(async (tx) => {
+      const row = await insertFile(tx, audio);
+      await enqueueAnalysis(tx, row);
       await recordAudit(tx, {
         actor,
         action: 'song_audio.upload',
         subject: { kind: 'song_audio', id: row.id },
         summary: `Uploaded the audio “${row.originalName ?? 'untitled'}” for a song`,
-        changes: changesOf(null, { originalName: row.originalName, detectedBpm: bpm, detectedKey: key }),
+        changes: changesOf(null, { originalName: row.originalName }),
       });
-      return { id: row.id, originalName: row.originalName, durationSeconds: audio.waveform.durationSeconds, detected: { bpm, key } };
+      return row.id;
     });
+    return await songAudioUpload({ db, id });
   } catch (error) {
-    await removeObjects(storage, [audio.file]);
+    await removeObjects(storage, [audio]);
     throw error;
   }
+}
+
+/** An uploaded catalogue MP3 and where its analysis stands: its length, tempo and key once measured. */
+export async function songAudioUpload({ db, id }: { db: Db; id: string }) {
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, id), eq(storedFiles.bucket, 'song-audio')));
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.audioAnalysis.uploadUnavailable);
+  return {
+    id: row.id,
+    originalName: row.originalName,
+    durationSeconds: row.audioDurationSeconds,
+    detected: { bpm: row.detectedBpm, key: row.detectedKey },
+    analysis: await analysisStateOf(db, row.id),
+  };
 }
 
 /** Every stored file of a song's cover (the original and its copies). */
@@ -383,7 +400,7 @@ export const SONG_AUDIO_UPLOAD_HOURS = 24;
  * The uploaded audio a song form names, locked for the transaction: catalogue audio that no song has taken.
  * Two saves naming the same upload queue on the lock, and the second finds it taken.
  */
-async function takeAudioUpload(tx: DbOrTx, uploadId: string): Promise<StoredFile & { audioPeaks: number[]; audioDurationSeconds: number }> {
+async function takeAudioUpload(tx: DbOrTx, uploadId: string): Promise<StoredFile> {
   const [upload] = await tx
     .select()
     .from(storedFiles)
@@ -395,9 +412,9 @@ async function takeAudioUpload(tx: DbOrTx, uploadId: string): Promise<StoredFile
       ),
     )
     .for('update');
-  if (!upload || upload.audioPeaks === null || upload.audioDurationSeconds === null)
+  if (!upload)
     throw new AppError('CONFLICT', MESSAGES.audioAnalysis.uploadUnavailable, { audio: [MESSAGES.audioAnalysis.uploadUnavailable] });
-  return upload as StoredFile & { audioPeaks: number[]; audioDurationSeconds: number };
+  return upload;
 }
 
 /**
@@ -431,23 +448,19 @@ export async function createSong({
   actor,
   values: { audioUploadId, ...values },
   files,
-  logger,
 }: {
   db: Db;
   storage: Storage;
   actor: Actor;
   values: SongFormValues;
   files: SongFiles;
-  logger?: Logger;
 }) {
   if (!files.audio && !audioUploadId) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
   const { writers, ...fields } = values;
-  const prepared = await prepareFiles(storage, files, actor.id, logger);
+  const prepared = await prepareFiles(storage, files, actor.id);
   try {
     return await db.transaction(async (tx) => {
-      const audio = prepared.audio
-        ? { ...(await insertFile(tx, prepared.audio.file)), ...prepared.audio.waveform }
-        : await takenUpload(tx, audioUploadId!);
+      const audio = prepared.audio ? await insertSongAudio(tx, prepared.audio) : await takenUpload(tx, audioUploadId!);
       const image = prepared.image && (await insertSongImageFiles(tx, prepared.image));
       const [song] = await tx
         .insert(songs)
@@ -480,10 +493,20 @@ export async function createSong({
   }
 }
 
-/** An upload taken as a song's audio, with the waveform computed when it was uploaded. */
+/**
+ * An upload taken as a song's audio, with its waveform when its analysis is done (else the analysis writes it on
+ * the song when it is: the upload's row is locked here, and the analysis writes that row before the song's).
+ */
 export async function takenUpload(tx: DbOrTx, uploadId: string) {
   const upload = await takeAudioUpload(tx, uploadId);
   return { id: upload.id, peaks: upload.audioPeaks, durationSeconds: upload.audioDurationSeconds };
+}
+
+/** A song's audio uploaded with its form: stored, its row written, its analysis queued; its waveform comes after. */
+async function insertSongAudio(tx: DbOrTx, file: NewStoredFile) {
+  const row = await insertFile(tx, file);
+  await enqueueAnalysis(tx, row);
+  return { id: row.id, peaks: null, durationSeconds: null };
 }
 
 export async function updateSong({
@@ -493,7 +516,6 @@ export async function updateSong({
   id,
   values: { audioUploadId, ...values },
   files,
-  logger,
 }: {
   db: Db;
   storage: Storage;
@@ -501,10 +523,9 @@ export async function updateSong({
   id: string;
   values: SongFormValues;
   files: SongFiles;
-  logger?: Logger;
 }) {
   const { writers, ...fields } = values;
-  const prepared = await prepareFiles(storage, files, actor.id, logger);
+  const prepared = await prepareFiles(storage, files, actor.id);
   let replaced: (typeof storedFiles.$inferSelect)[] = [];
   try {
     const song = await db.transaction(async (tx) => {
@@ -513,7 +534,7 @@ export async function updateSong({
       const patch: Partial<typeof songs.$inferInsert> = { ...fields };
       const oldFileIds: string[] = [];
       const audio = prepared.audio
-        ? { ...(await insertFile(tx, prepared.audio.file)), ...prepared.audio.waveform }
+        ? await insertSongAudio(tx, prepared.audio)
         : audioUploadId && audioUploadId !== current.audioFileId
           ? await takenUpload(tx, audioUploadId)
           : undefined;

@@ -5,7 +5,7 @@ import type { SubmissionSchema } from '../../../common/schemas/reviews';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import { AUDIO_KINDS, LYRICS_KINDS, sniffFile } from '../../adapters/storage/sniff';
 import type { Storage } from '../../adapters/storage/storage';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { orders, songReviews, users } from '../../db/schema';
 import type { EmailContext } from '../../emails/layout';
 import { submissionReceivedEmail } from '../../emails/submission-received';
@@ -16,7 +16,7 @@ import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files
 import { reviewDueOn } from './due-dates';
 import { songwriterSummary } from '../songwriters';
 import { isPaidOrder } from '../orders';
-import { submissionWaveform, AnalysisSignal, detectTempoAndKey, everySink, LoudnessMeter, NOTHING_DETECTED, NOT_MEASURED } from '../audio';
+import { enqueueAnalysis } from '../audio';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
@@ -34,38 +34,30 @@ export async function assertOrderTakesSong(db: Db, orderId: string, songwriterId
   if (order.songsSubmitted >= order.packageSize) throw new AppError('CONFLICT', m.packageFull);
 }
 
-/** A submitted song's audio (a first version or a rewrite): checked by content, its waveform decoded, then stored. */
+/**
+ * A submitted song's audio (a first version or a rewrite): checked by content, then stored. Its waveform, tempo
+ * and key are measured after, by the analysis pipeline (insertSubmissionAudio queues it with the row).
+ */
 export async function putSubmissionAudio(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
   if (file.size > LIMITS.submissionAudioMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', m.audioTooLarge, { audio: [m.audioTooLarge] });
   const sniffed = await sniffFile(file.head, AUDIO_KINDS, file.name);
   if (!sniffed.ok) throw new AppError('INVALID', m.audioNotAllowed, { audio: [m.audioNotAllowed] });
-  // Decoded before storing, from the spooled upload: the review pages draw it and place notes on it. Tempo and
-  // key are read from the same decoding while the file is stored; a signed song takes them to the catalogue. The
-  // loudness is measured on the same decoding too.
-  const signal = new AnalysisSignal();
-  const loudness = new LoudnessMeter();
-  const waveform = await submissionWaveform(sniffed.mime, file.stream(), everySink(signal, loudness));
-  const [detected, stored] = await Promise.all([
-    waveform ? detectTempoAndKey(signal) : NOTHING_DETECTED,
-    putFile({
-      storage,
-      bucket: 'song-submissions',
-      ownerId,
-      body: file.stream(),
-      contentType: sniffed.mime,
-      extension: sniffed.ext,
-      originalName: file.name,
-    }),
-  ]);
-  return {
-    ...stored,
-    audioPeaks: waveform?.peaks ?? null,
-    audioDurationSeconds: waveform?.durationSeconds ?? null,
-    detectedBpm: detected.bpm,
-    detectedKey: detected.key,
-    // Audio that stopped decoding partway is not measured on the part that did.
-    ...(waveform ? loudness.result() : NOT_MEASURED),
-  };
+  return putFile({
+    storage,
+    bucket: 'song-submissions',
+    ownerId,
+    body: file.stream(),
+    contentType: sniffed.mime,
+    extension: sniffed.ext,
+    originalName: file.name,
+  });
+}
+
+/** A submitted audio's row, with its analysis queued (the review pages draw its waveform once measured). */
+export async function insertSubmissionAudio(tx: DbOrTx, file: NewStoredFile) {
+  const row = await insertFile(tx, file);
+  await enqueueAnalysis(tx, row);
+  return row;
 }
 
 async function putLyrics(storage: Storage, file: UploadedFile, ownerId: string): Promise<NewStoredFile> {
@@ -129,7 +121,7 @@ export async function submitSong({
       if (!locked) throw new AppError('NOT_FOUND', m.invalidOrder);
       if (locked.songsSubmitted >= locked.packageSize) throw new AppError('CONFLICT', m.packageFull);
       const songNumber = locked.songsSubmitted + 1;
-      const audioRow = await insertFile(tx, stored[0]!);
+      const audioRow = await insertSubmissionAudio(tx, stored[0]!);
       const lyricsRow = stored[1] ? await insertFile(tx, stored[1]) : undefined;
       const [review] = await tx
         .insert(songReviews)

@@ -8,13 +8,17 @@ import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { dashboardQuery } from './dashboard-api';
+import { FailedAnalyses } from './failed-analyses';
 import { PendingReviews } from './pending-reviews';
 import { PlaysChart } from './plays-chart';
 import { ReviewRatings } from './review-ratings';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 import { SITE_NAME } from '../../../lib/site-name';
 
-/** /admin and /admin/dashboard: the numbers that matter, plays per day and the reviews waiting. */
+/**
+ * /admin and /admin/dashboard: the numbers that matter, plays per day, the reviews waiting, and any audio whose
+ * analysis failed.
+ */
 export function DashboardPage() {
   const dashboard = useQuery(dashboardQuery);
   const pendingComments = dashboard.data?.stats.pendingComments ?? 0;
@@ -117,6 +121,8 @@ export function DashboardPage() {
               )}
             </CardContent>
           </Card>
+
+          <FailedAnalyses />
         </div>
       )}
     </div>

@@ -35,13 +35,42 @@ export interface SongFiles {
 
 /**
  * Uploads the song's MP3 as soon as it is chosen, with progress; the answer names the stored file (the form
- * saves it as `audioUploadId`) and the tempo and key detected in it.
+ * saves it as `audioUploadId`) and its analysis, queued (analysedSongAudio waits for the tempo and key).
  */
 export function uploadSongAudio(file: File, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal }) {
   const body = new FormData();
   body.set('data', '{}');
   body.set('audio', file);
   return uploadForm<SongAudioUpload>('/api/admin/song-audio', body, { method: 'POST', ...options });
+}
+
+/** How often the form asks after an upload's analysis while it waits for the server's analysis worker. */
+const ANALYSIS_POLL_MS = 1_000;
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * An uploaded MP3 once its analysis has ended (done or failed): its length, tempo and key are measured by the
+ * server's analysis pipeline after the upload, so the form asks after it until then.
+ */
+export async function analysedSongAudio(upload: SongAudioUpload, signal: AbortSignal): Promise<SongAudioUpload> {
+  let current = upload;
+  while (current.analysis.state === 'queued' || current.analysis.state === 'running') {
+    await pause(ANALYSIS_POLL_MS, signal);
+    current = await api<SongAudioUpload>(`/api/admin/song-audio/${upload.id}`, { signal });
+  }
+  return current;
 }
 
 /**

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FileDropZone, type ChosenFile } from '../../../components/ui/file-drop-zone';
 import { isApiError } from '../../../lib/api';
-import { uploadSongAudio, type SongFiles } from './admin-songs-api';
+import { analysedSongAudio, uploadSongAudio, type SongFiles } from './admin-songs-api';
 
 /** The chosen MP3 on its way to the server, which answers with the stored file and what it detected in it. */
 export type AudioUpload =
@@ -30,6 +30,8 @@ function useAudioUpload(editing: boolean, onUploaded: (upload: SongAudioUpload) 
   const [audioError, setAudioError] = useState<string>();
   const audioInput = useRef<HTMLInputElement>(null);
   const uploading = useRef<AbortController | null>(null);
+  /** Asking after the uploaded file's analysis, until it ends or the file gives way. */
+  const analysing = useRef<AbortController | null>(null);
   /** The upload in flight: the stored file, or undefined once it failed or gave way to another file. */
   const pending = useRef<Promise<SongAudioUpload | undefined> | null>(null);
   // The newest callback, so an upload that finishes after a re-render reaches the form as it is now.
@@ -37,11 +39,19 @@ function useAudioUpload(editing: boolean, onUploaded: (upload: SongAudioUpload) 
   useEffect(() => {
     uploaded.current = onUploaded;
   });
-  useEffect(() => () => uploading.current?.abort(), []);
+  useEffect(
+    () => () => {
+      uploading.current?.abort();
+      analysing.current?.abort();
+    },
+    [],
+  );
 
   const abandonAudio = () => {
     uploading.current?.abort();
     uploading.current = null;
+    analysing.current?.abort();
+    analysing.current = null;
     pending.current = null;
     setAudioError(undefined);
   };
@@ -94,7 +104,16 @@ function useAudioUpload(editing: boolean, onUploaded: (upload: SongAudioUpload) 
           if (controller.signal.aborted) return undefined;
           uploading.current = null;
           setAudio({ state: 'uploaded', file: chosen, upload });
-          uploaded.current(upload);
+          // The tempo and key come once the server's analysis is done; the form can be saved meanwhile.
+          analysing.current = controller;
+          analysedSongAudio(upload, controller.signal).then(
+            (analysed) => {
+              if (controller.signal.aborted) return;
+              setAudio({ state: 'uploaded', file: chosen, upload: analysed });
+              if (analysed.analysis.state === 'done') uploaded.current(analysed);
+            },
+            () => undefined,
+          );
           return upload;
         },
         (error: unknown) => {
@@ -228,17 +247,20 @@ function audioHint(song: AdminSong | undefined): string {
   return song.fromAgreement ? MESSAGES.songs.agreementNeedsAudio : MESSAGES.songs.publishNeedsAudio;
 }
 
-/** What became of the uploaded audio: a live region, so a screen reader hears it. */
+/** What became of the uploaded audio, and of its analysis: a live region, so a screen reader hears it. */
 function AudioUploadStatus({ upload }: { upload: AudioUpload }) {
-  const nothingFound = upload.state === 'uploaded' && upload.upload.detected.bpm === null && upload.upload.detected.key === null;
+  if (upload.state !== 'uploaded') return <div aria-live="polite" />;
+  const { analysis, detected } = upload.upload;
+  const pending = analysis.state === 'queued' || analysis.state === 'running';
+  const nothingFound = analysis.state === 'done' && detected.bpm === null && detected.key === null;
   return (
     <div aria-live="polite">
-      {upload.state === 'uploaded' && (
-        <p className="text-sm text-muted-foreground">
-          {MESSAGES.audioAnalysis.uploaded(upload.file.name)}
-          {nothingFound && ` ${MESSAGES.audioAnalysis.nothingDetected}`}
-        </p>
-      )}
+      <p className="text-sm text-muted-foreground">
+        {MESSAGES.audioAnalysis.uploaded(upload.file.name)}
+        {pending && ` ${MESSAGES.audioAnalysis.analysisPending}`}
+        {nothingFound && ` ${MESSAGES.audioAnalysis.nothingDetected}`}
+        {analysis.state === 'failed' && ` ${analysis.reason ?? MESSAGES.audioAnalysis.analysisFailed}`}
+      </p>
     </div>
   );
 }
@@ -277,7 +299,7 @@ export function SongMediaCard({ media, imageProgress }: { media: SongMedia; imag
           onRemove={media.removeAudio}
           progress={audio.state === 'uploading' ? audio.fraction * 100 : undefined}
           progressLabel="Audio upload progress"
-          progressText={(percent) => (percent < 100 ? MESSAGES.audioAnalysis.uploading(percent) : MESSAGES.audioAnalysis.analysing)}
+          progressText={(percent) => (percent < 100 ? MESSAGES.audioAnalysis.uploading(percent) : MESSAGES.audioAnalysis.storing)}
         >
           <AudioUploadStatus upload={audio} />
         </FileDropZone>
