@@ -29,6 +29,7 @@ import { createFileChecks, type FileChecks } from './features/files/files.servic
 import { outboxHoldRoutes, outboxRoutes } from './features/outbox/outbox.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
+import { playlistRoutes } from './features/playlists/playlists.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
 import { adminPitchActivityExportRoutes, adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
@@ -266,6 +267,7 @@ function featureRoutes(
     .route('/songs', catalogueDownloadRoutes({ db, storage, contact: downloadContact }))
     .route('/plays', playRoutes(db))
     .route('/song-responses', songResponseRoutes(db, mail, secret))
+    .route('/playlists', playlistRoutes(db, secret))
     .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))

@@ -30,3 +30,4 @@ export { ownData } from './own-data';
 export { songImport } from './song-import';
 export { downloads } from './downloads';
 export { settings } from './settings';
+export { playlists } from './playlists';

@@ -20,3 +20,4 @@ export * from './own-data';
 export * from './review-notes';
 export * from './song-import';
 export * from './settings';
+export * from './playlists';

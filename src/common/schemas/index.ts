@@ -21,3 +21,4 @@ export * from './rewrites';
 export * from './song-import';
 export * from './downloads';
 export * from './settings';
+export * from './playlists';

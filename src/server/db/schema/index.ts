@@ -16,3 +16,4 @@ export * from './review-rubric';
 export * from './review-notes';
 export * from './downloads';
 export * from './settings';
+export * from './playlists';
