@@ -10,6 +10,7 @@ import { PlaySongButton } from '../../components/player/play-song-button';
 import type { QueueItem } from '../../components/player/player-engine';
 import { OneStopBadge, SongFacts, SongTags } from '../../components/player/song-facts';
 import { SongThumb } from '../../components/player/song-thumb';
+import { AddToPlaylistMenu } from '../playlists';
 
 /** A card of the list as the player's queue knows it. */
 export const queueItemOf = (song: CatalogueListItem): QueueItem => ({ songId: song.id, title: song.title, slug: song.slug });
@@ -61,6 +62,7 @@ export function SongCard({ song, queue, index }: { song: CatalogueListItem; queu
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
         {song.audioProcessing ? <ProcessingBadge /> : <PlaySongButton queue={queue} index={index} className="relative z-10" />}
+        <AddToPlaylistMenu songId={song.id} songTitle={song.title} />
       </CardFooter>
     </Card>
   );
