@@ -28,4 +28,6 @@ export const playlists = {
   removed: (title: string) => `Removed “${title}”`,
   removeFailed: 'Failed to remove the song',
   reorderFailed: 'Failed to save the new order',
+  activityHeading: 'Playlists',
+  activityEmpty: 'No preview user has made a playlist yet.',
 } as const;

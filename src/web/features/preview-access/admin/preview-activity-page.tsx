@@ -22,6 +22,7 @@ import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
 import { UserDownloadsPanel } from './user-downloads-panel';
 import { DownloadsList } from './downloads-list';
+import { PlaylistsList } from './playlists-list';
 import { ListenerResponsesPanel } from '../../pitching';
 import { EmailText } from '../../../components/email-text';
 import { DataTable, RowSelectButton } from '../../../components/data-table';
@@ -116,6 +117,19 @@ export function PreviewActivityPage() {
                 <EmptyState icon={Download} message={dm.downloadsEmpty} />
               ) : (
                 <DownloadsList label={dm.latestDownloadsLabel} downloads={activity.data.downloads} />
+              )}
+            </div>
+          </section>
+
+          <section aria-labelledby="playlists-title" className="mt-10">
+            <h2 id="playlists-title" className="text-xl font-semibold">
+              {MESSAGES.playlists.activityHeading}
+            </h2>
+            <div className="mt-3">
+              {activity.data.playlists.length === 0 ? (
+                <EmptyState icon={ListMusic} message={MESSAGES.playlists.activityEmpty} />
+              ) : (
+                <PlaylistsList playlists={activity.data.playlists} />
               )}
             </div>
           </section>
