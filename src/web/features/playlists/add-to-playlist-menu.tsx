@@ -48,12 +48,13 @@ export function AddToPlaylistMenu({ songId, songTitle, className }: { songId: st
 
   return (
     <>
-      <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
+      {/* Not modal, as the account menu: a modal menu hides the page with aria-hidden while its controls stay focusable. */}
+      <DropdownMenu modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
         <DropdownMenuTrigger asChild>
-          <Button ref={trigger} variant="outline" className={cn('relative z-10', className)}>
+          {/* The name starts with the visible label and says which song, as each card has one. */}
+          <Button ref={trigger} variant="outline" aria-label={`Add to playlist: ${songTitle}`} className={cn('relative z-10', className)}>
             <ListPlus aria-hidden="true" />
             Add to playlist
-            <span className="sr-only">: {songTitle}</span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent

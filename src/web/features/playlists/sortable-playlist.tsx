@@ -85,7 +85,7 @@ export function SortablePlaylist({
   };
 
   const rows = (
-    <ol aria-label="Songs" className="grid gap-2">
+    <ol aria-label="Songs" className="grid grid-cols-1 gap-2">
       {songs.map((song, index) => (
         <PlaylistRow key={song.songId} song={song} number={index + 1} queue={queue} editable={editable} onRemove={onRemove} />
       ))}

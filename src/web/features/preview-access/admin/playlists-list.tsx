@@ -11,7 +11,7 @@ const songCount = (n: number) => (n === 1 ? '1 song' : `${n} songs`);
  */
 export function PlaylistsList({ playlists }: { playlists: ActivityPlaylist[] }) {
   return (
-    <ul aria-label="Playlists of preview users, latest changed first" className="grid gap-2">
+    <ul aria-label="Playlists of preview users, latest changed first" className="grid grid-cols-1 gap-2">
       {playlists.map((playlist) => (
         <li key={playlist.id} className="rounded-xl border border-border bg-card shadow-sm">
           <details>
