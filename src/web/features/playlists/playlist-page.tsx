@@ -61,11 +61,10 @@ export function PlaylistPage() {
   );
 }
 
-function Playlist({ playlist }: { playlist: PlaylistDetail }) {
+/** What the owner does to the playlist: each change shows the answer, and a failure says why in a toast. */
+function usePlaylistActions(playlist: PlaylistDetail) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [renaming, setRenaming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const key = playlistQuery(playlist.id).queryKey;
 
   // The new order shows at once; a refusal puts the order the server holds back.
@@ -113,6 +112,15 @@ function Playlist({ playlist }: { playlist: PlaylistDetail }) {
     },
     onError: (error) => toast.error(failure(m.deleteFailed, error)),
   });
+
+  return { reorder, remove, duplicate, destroy };
+}
+
+function Playlist({ playlist }: { playlist: PlaylistDetail }) {
+  const queryClient = useQueryClient();
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { reorder, remove, duplicate, destroy } = usePlaylistActions(playlist);
 
   return (
     <>

@@ -1,6 +1,9 @@
+import { ListMusic } from 'lucide-react';
 import { Link } from 'react-router';
+import * as MESSAGES from '../../../../common/messages';
 import type { ActivityPlaylist } from '../../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../../common/routes';
+import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/format';
 
 const songCount = (n: number) => (n === 1 ? '1 song' : `${n} songs`);
@@ -46,5 +49,23 @@ export function PlaylistsList({ playlists }: { playlists: ActivityPlaylist[] }) 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Preview Activity's Playlists section: the list, or why it is empty. */
+export function PlaylistsSection({ playlists }: { playlists: ActivityPlaylist[] }) {
+  return (
+    <section aria-labelledby="playlists-title" className="mt-10">
+      <h2 id="playlists-title" className="text-xl font-semibold">
+        {MESSAGES.playlists.activityHeading}
+      </h2>
+      <div className="mt-3">
+        {playlists.length === 0 ? (
+          <EmptyState icon={ListMusic} message={MESSAGES.playlists.activityEmpty} />
+        ) : (
+          <PlaylistsList playlists={playlists} />
+        )}
+      </div>
+    </section>
   );
 }

@@ -22,7 +22,7 @@ import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
 import { UserDownloadsPanel } from './user-downloads-panel';
 import { DownloadsList } from './downloads-list';
-import { PlaylistsList } from './playlists-list';
+import { PlaylistsSection } from './playlists-list';
 import { ListenerResponsesPanel } from '../../pitching';
 import { EmailText } from '../../../components/email-text';
 import { DataTable, RowSelectButton } from '../../../components/data-table';
@@ -121,18 +121,7 @@ export function PreviewActivityPage() {
             </div>
           </section>
 
-          <section aria-labelledby="playlists-title" className="mt-10">
-            <h2 id="playlists-title" className="text-xl font-semibold">
-              {MESSAGES.playlists.activityHeading}
-            </h2>
-            <div className="mt-3">
-              {activity.data.playlists.length === 0 ? (
-                <EmptyState icon={ListMusic} message={MESSAGES.playlists.activityEmpty} />
-              ) : (
-                <PlaylistsList playlists={activity.data.playlists} />
-              )}
-            </div>
-          </section>
+          <PlaylistsSection playlists={activity.data.playlists} />
 
           <section aria-labelledby="by-song-title" className="mt-10">
             <h2 id="by-song-title" className="text-xl font-semibold">
