@@ -106,5 +106,19 @@ describe('playlists', () => {
     await expect.poll(() => listedTitles(phone)).toEqual([third.title, first.title, second.title]);
     await expectPageFitsScreen(phone);
     await expectNoSeriousA11yViolations(phone, '/playlists/:id on a phone');
+
+    // 6. The admin sees it in Preview Activity, read-only: whose, how many songs, and the songs in the buyer's order.
+    const admin = await browser.open('admin', '/admin/preview-activity');
+    await admin.getByRole('heading', { level: 2, name: m.activityHeading }).waitFor();
+    // Its songs are folded away until its summary is opened; this journey's songs tell it apart.
+    const entry = admin
+      .getByRole('list', { name: 'Playlists of preview users, latest changed first' })
+      .getByRole('listitem')
+      .filter({ hasText: third.title });
+    await entry.getByText(NAME).click();
+    await entry.getByText('3 songs').waitFor();
+    expect(await entry.getByRole('link').allTextContents()).toEqual([third.title, first.title, second.title]);
+    expect(await entry.getByRole('button').count()).toBe(0);
+    await expectNoSeriousA11yViolations(admin, '/admin/preview-activity');
   });
 });
