@@ -293,6 +293,11 @@ export const LIMITS = {
   pitchLinkMaxDays: 365,
   /** A pitch link recipient's reply to its sender. */
   pitchReplyMax: 2000,
+  /** A listener's own playlists: a name, a description, songs in one, and playlists per listener. */
+  playlistNameMax: 100,
+  playlistDescriptionMax: 500,
+  playlistSongsMax: 500,
+  playlistsPerUser: 200,
 } as const;
 
 /** Web size of catalogue images: the longest side, in pixels. */

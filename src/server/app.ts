@@ -30,6 +30,7 @@ import { outboxHoldRoutes, outboxRoutes } from './features/outbox/outbox.routes'
 import { adminAnalysisJobRoutes } from './features/audio/audio.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
+import { playlistRoutes } from './features/playlists/playlists.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
 import { adminPitchActivityExportRoutes, adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
@@ -267,6 +268,7 @@ function featureRoutes(
     .route('/songs', catalogueDownloadRoutes({ db, storage, contact: downloadContact }))
     .route('/plays', playRoutes(db))
     .route('/song-responses', songResponseRoutes(db, mail, secret))
+    .route('/playlists', playlistRoutes(db, secret))
     .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))

@@ -60,6 +60,8 @@ const TRACKED: Record<string, PgTable> = {
   site_settings: schema.siteSettings,
   mail_outbox_hold: schema.mailOutboxHold,
   analysis_jobs: schema.analysisJobs,
+  playlists: schema.playlists,
+  playlist_songs: schema.playlistSongs,
   // Written by the admin's actions alone, and never changed: no case may update or delete a row of it.
   audit_events: schema.auditEvents,
 };
@@ -211,9 +213,11 @@ const keyOf = (r: Row) =>
         ? `${r.userId}:${r.role}`
         : r.pitchLinkId && r.songId
           ? `${r.pitchLinkId}:${r.songId}`
-          : r.category
-            ? `${r.reviewId}:${r.category}`
-            : (r.reviewId ?? r.userId)),
+          : r.playlistId && r.songId
+            ? `${r.playlistId}:${r.songId}`
+            : r.category
+              ? `${r.reviewId}:${r.category}`
+              : (r.reviewId ?? r.userId)),
   );
 
 async function snapshot(app: TestApp) {
@@ -710,6 +714,7 @@ function cases(): Case[] {
         mail_outbox: mailTo(t.config.adminNotifyEmail),
       },
     },
+    ...playlistCases(),
     {
       route: 'POST /api/pitch/:token/plays',
       fields: { ...privileged(), pitchLinkId: ids.otherPitchLink, playedAt: '2000-01-01T00:00:00.000Z' },
@@ -2111,6 +2116,131 @@ async function reviewedSong(songwriterId: string, offerId?: string): Promise<str
   return review!.id;
 }
 
+/**
+ * A preview user's playlist and its songs: the owner, the playlist an entry belongs to, positions and dates are
+ * the server's. `victims` is another user's playlist, named in the fields to aim at it.
+ */
+function playlistCases(): Case[] {
+  const [mine, victims] = [randomUUID(), randomUUID()];
+  let copy = '';
+  const fields = (): Row => ({
+    ...privileged(),
+    playlistId: victims,
+    position: 99,
+    updatedAt: '2000-01-01T00:00:00.000Z',
+    addedAt: '2000-01-01T00:00:00.000Z',
+  });
+  const ownPlaylist = (name: string) => (r: Row) => {
+    expect(r).toMatchObject({ ownerId: ids.preview, name });
+    expect(r.id).not.toBe(privileged().id);
+    recent(r.createdAt);
+    recent(r.updatedAt);
+  };
+  const touched = { update: { key: mine, columns: ['updatedAt'], check: (r: Row) => recent(r.updatedAt) } };
+  return [
+    {
+      route: 'POST /api/playlists',
+      fields: fields(),
+      prepare: async () => {
+        await t.db.insert(schema.playlists).values([
+          { id: mine, ownerId: ids.preview, name: 'Before' },
+          { id: victims, ownerId: ids.victim, name: 'Not yours' },
+        ]);
+        await t.db.insert(schema.playlistSongs).values({ playlistId: mine, songId: ids.song, position: 0 });
+      },
+      send: (f) => as.preview.post('/api/playlists', { ...f, name: 'Fresh', songIds: [ids.song] }),
+      allow: {
+        playlists: { insert: ([p, ...more]) => (expect(more).toEqual([]), ownPlaylist('Fresh')(p!)) },
+        playlist_songs: {
+          insert: ([e, ...more]) => {
+            expect(more).toEqual([]);
+            expect(e).toMatchObject({ songId: ids.song, position: 0 });
+            expect([mine, victims]).not.toContain(e!.playlistId);
+            recent(e!.addedAt);
+          },
+        },
+      },
+    },
+    {
+      route: 'PATCH /api/playlists/:id',
+      fields: fields(),
+      send: (f) => as.preview.patch(`/api/playlists/${mine}`, { ...f, name: 'After', description: 'For the spring record' }),
+      allow: {
+        playlists: {
+          update: {
+            key: mine,
+            columns: ['name', 'description', 'updatedAt'],
+            check: (r) => expect(r).toMatchObject({ ownerId: ids.preview, name: 'After', description: 'For the spring record' }),
+          },
+        },
+      },
+    },
+    {
+      route: 'POST /api/playlists/:id/songs',
+      fields: fields(),
+      send: (f) => as.preview.post(`/api/playlists/${mine}/songs`, { ...f, songIds: [ids.otherSong] }),
+      allow: {
+        playlists: touched,
+        playlist_songs: {
+          insert: ([e, ...more]) => (
+            expect(more).toEqual([]),
+            expect(e).toMatchObject({ playlistId: mine, songId: ids.otherSong, position: 1 }),
+            recent(e!.addedAt)
+          ),
+        },
+      },
+    },
+    {
+      route: 'PUT /api/playlists/:id/order',
+      fields: fields(),
+      send: (f) => as.preview.put(`/api/playlists/${mine}/order`, { ...f, songIds: [ids.otherSong, ids.song] }),
+      allow: {
+        playlists: touched,
+        playlist_songs: {
+          update: {
+            key: EVERY_ROW,
+            columns: ['position'],
+            check: (e) => (expect(e.playlistId).toBe(mine), expect(e.position).toBe(e.songId === ids.otherSong ? 0 : 1)),
+          },
+        },
+      },
+    },
+    {
+      route: 'POST /api/playlists/:id/duplicate',
+      fields: fields(),
+      send: async (f) => {
+        const res = await as.preview.post(`/api/playlists/${mine}/duplicate`, { ...f, name: 'Copy' });
+        copy = String(res.body?.id);
+        return res;
+      },
+      allow: {
+        playlists: { insert: ([p, ...more]) => (expect(more).toEqual([]), ownPlaylist('Copy')(p!), expect(p!.id).toBe(copy)) },
+        playlist_songs: {
+          insert: (rows) =>
+            expect(rows.map((e) => [e.playlistId, e.songId, e.position]).sort()).toEqual(
+              [
+                [copy, ids.otherSong, 0],
+                [copy, ids.song, 1],
+              ].sort(),
+            ),
+        },
+      },
+    },
+    {
+      route: 'DELETE /api/playlists/:id/songs/:songId',
+      fields: fields(),
+      send: (f) => bodyAndQuery(as.preview, 'DELETE', `/api/playlists/${mine}/songs/${ids.otherSong}`, f),
+      allow: { playlists: touched, playlist_songs: { delete: exactly(`${mine}:${ids.otherSong}`) } },
+    },
+    {
+      route: 'DELETE /api/playlists/:id',
+      fields: fields(),
+      send: (f) => bodyAndQuery(as.preview, 'DELETE', `/api/playlists/${mine}`, f),
+      allow: { playlists: { delete: exactly(mine) }, playlist_songs: { delete: exactly(`${mine}:${ids.song}`) } },
+    },
+  ];
+}
+
 /** Fields no one may set on a pitch agreement: the signature, the state, who offered it and to whom. */
 const agreementFields = (): Row => ({
   ...privileged(),
@@ -2142,7 +2272,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 66, fields: 1254 };
+const EXPECTED = { routes: 73, fields: 1387 };
 function totals() {
   const all = cases();
   return {

@@ -14,6 +14,8 @@ import {
   songComments,
   songPlays,
   songResponses,
+  playlists,
+  playlistSongs,
   songReviews,
   songs,
   songwriterProfiles,
@@ -62,6 +64,11 @@ async function listenerWithData(company: string, note: string) {
   });
   await t.db.insert(songPlays).values({ songId: song.id, userId: listener.id, durationSeconds: 30, furthestSeconds: 30 });
   await t.db.insert(songResponses).values({ songId: song.id, userId: listener.id, response: 'hold', note });
+  const [playlist] = await t.db
+    .insert(playlists)
+    .values({ ownerId: listener.id, name: `Picks of ${company}` })
+    .returning();
+  await t.db.insert(playlistSongs).values({ playlistId: playlist!.id, songId: song.id, position: 0 });
   return { ...listener, client: await signedInClient(t, listener) };
 }
 
@@ -170,6 +177,7 @@ describe('export', () => {
     expect(res.body.comments).toEqual([expect.objectContaining({ songTitle: 'Catalogue Song', commentText: 'Comment from Mine Records' })]);
     expect(res.body.plays).toEqual([expect.objectContaining({ songTitle: 'Catalogue Song', durationSeconds: 30 })]);
     expect(res.body.holds).toEqual([expect.objectContaining({ songTitle: 'Catalogue Song', response: 'hold', note: 'For my artist' })]);
+    expect(res.body.playlists).toEqual([expect.objectContaining({ name: 'Picks of Mine Records', songs: ['Catalogue Song'] })]);
     for (const theirs of [other.id, other.email, 'Theirs Music', 'For their artist']) expect(res.text).not.toContain(theirs);
   });
 
@@ -333,6 +341,7 @@ describe('an admin, on request', () => {
     expect(await t.db.select().from(songComments).where(eq(songComments.userId, listener.id))).toHaveLength(0);
     expect(await t.db.select().from(songPlays).where(eq(songPlays.userId, listener.id))).toHaveLength(0);
     expect(await t.db.select().from(songResponses).where(eq(songResponses.userId, listener.id))).toHaveLength(0);
+    expect(await t.db.select().from(playlists).where(eq(playlists.ownerId, listener.id))).toHaveLength(0);
     const told = await latestMail(t, t.config.adminNotifyEmail, 'account-deleted');
     expect(told.textBody).toContain(`The account of ${listener.email} was deleted by an admin on the person's request.`);
     // The audit trail says which admin met the request, and for whom.

@@ -15,6 +15,8 @@ import {
   pitchLinkReplies,
   pitchLinks,
   pitchLinkSongs,
+  playlists,
+  playlistSongs,
   previewRequests,
   rateLimits,
   auditEvents,
@@ -657,6 +659,28 @@ describe('pitching', () => {
       { pitchLinkId: link.id, songId: first.id, position: 0 },
       { pitchLinkId: link.id, songId: second.id, position: 1 },
     ]);
+  });
+
+  test('playlists: a name of 1 to 100 characters, a description of at most 500', async () => {
+    await expectRefusedBy(db.insert(playlists).values({ ownerId: someone.id, name: '' }), 'playlists_name_check');
+    await expectRefusedBy(
+      db.insert(playlists).values({ ownerId: someone.id, name: x(LIMITS.playlistNameMax + 1) }),
+      'playlists_name_check',
+    );
+    await expectRefusedBy(
+      db.insert(playlists).values({ ownerId: someone.id, name: 'Spring', description: x(LIMITS.playlistDescriptionMax + 1) }),
+      'playlists_description_check',
+    );
+    await db
+      .insert(playlists)
+      .values({ ownerId: someone.id, name: x(LIMITS.playlistNameMax), description: x(LIMITS.playlistDescriptionMax) });
+  });
+
+  test('playlist_songs: a position is never negative', async () => {
+    const [list] = await db.insert(playlists).values({ ownerId: someone.id, name: 'Spring' }).returning();
+    const { id: songId } = await insertSong();
+    await expectRefusedBy(db.insert(playlistSongs).values({ playlistId: list!.id, songId, position: -1 }), 'playlist_songs_position_check');
+    await db.insert(playlistSongs).values({ playlistId: list!.id, songId, position: 0 });
   });
 
   test('song_responses: hold or pass, with a note of at most 200 characters', async () => {

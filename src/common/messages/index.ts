@@ -31,3 +31,4 @@ export { songImport } from './song-import';
 export { downloads } from './downloads';
 export { settings } from './settings';
 export { loudness } from './loudness';
+export { playlists } from './playlists';

@@ -21,3 +21,4 @@ export * from './own-data';
 export * from './review-notes';
 export * from './song-import';
 export * from './settings';
+export * from './playlists';

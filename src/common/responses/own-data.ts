@@ -169,5 +169,15 @@ export const PersonalDataExportSchema = z.object({
     }),
   ),
   holds: z.array(z.object({ songTitle: z.string(), response: z.enum(SONG_RESPONSES), note: z.string().nullable(), updatedAt: timestamp })),
+  /** Their own playlists, each with its songs' titles in order. */
+  playlists: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string().nullable(),
+      songs: z.array(z.string()),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }),
+  ),
 });
 export type PersonalDataExport = z.output<typeof PersonalDataExportSchema>;

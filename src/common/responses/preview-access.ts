@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DOWNLOAD_KINDS, PREVIEW_REQUEST_STATUSES } from '../constants';
 import { paged, timestamp } from './common';
+import { ActivityPlaylistSchema } from './playlists';
 
 /** A preview request as its owner reads it (GET /api/preview-requests/mine). */
 export const PreviewRequestViewSchema = z.object({
@@ -95,6 +96,8 @@ export const PreviewActivitySchema = z.object({
   users: z.array(PreviewUserActivitySchema),
   songs: z.array(SongListeningSchema),
   downloads: z.array(PreviewDownloadSchema),
+  /** Buyers' playlists: which listener gathers which songs. */
+  playlists: z.array(ActivityPlaylistSchema),
 });
 export type PreviewActivity = z.output<typeof PreviewActivitySchema>;
 

@@ -22,3 +22,4 @@ export * from './song-import';
 export * from './downloads';
 export * from './settings';
 export * from './loudness';
+export * from './playlists';

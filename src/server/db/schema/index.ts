@@ -17,3 +17,4 @@ export * from './review-notes';
 export * from './downloads';
 export * from './settings';
 export * from './analysis-jobs';
+export * from './playlists';

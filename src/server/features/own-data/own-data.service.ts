@@ -25,6 +25,8 @@ import {
   songComments,
   songPlays,
   songResponses,
+  playlists,
+  playlistSongs,
   songReviews,
   songs,
   songwriterProfiles,
@@ -86,12 +88,13 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
-  const [roles, songwriter, submissions, agreements, listener] = await Promise.all([
+  const [roles, songwriter, submissions, agreements, listener, ownPlaylists] = await Promise.all([
     db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role)),
     readSongwriterData(db, userId),
     readSubmissions(db, userId),
     readAgreements(db, userId),
     readListenerData(db, user),
+    readPlaylists(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -108,6 +111,7 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
     ...submissions,
     ...agreements,
     ...listener,
+    playlists: ownPlaylists,
   };
 }
 
@@ -349,6 +353,30 @@ async function readListenerData(
   };
 }
 
+/** The person's own playlists, oldest first, each with its songs' titles in their order. */
+async function readPlaylists(db: DbOrTx, userId: string): Promise<PersonalDataExport['playlists']> {
+  const lists = await db.select().from(playlists).where(eq(playlists.ownerId, userId)).orderBy(asc(playlists.createdAt));
+  if (lists.length === 0) return [];
+  const entries = await db
+    .select({ playlistId: playlistSongs.playlistId, songTitle: songs.title })
+    .from(playlistSongs)
+    .innerJoin(songs, eq(songs.id, playlistSongs.songId))
+    .where(
+      inArray(
+        playlistSongs.playlistId,
+        lists.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(playlistSongs.position), asc(playlistSongs.addedAt));
+  return lists.map((l) => ({
+    name: l.name,
+    description: l.description,
+    songs: entries.filter((e) => e.playlistId === l.id).map((e) => e.songTitle),
+    createdAt: iso(l.createdAt),
+    updatedAt: iso(l.updatedAt),
+  }));
+}
+
 /** The download's file name: the service's word for it and the day, never the person's address. */
 export const exportFileName = (now = new Date()) => `pitchroom-my-data-${now.toISOString().slice(0, 10)}.json`;
 
@@ -443,6 +471,7 @@ async function deleteAccount({
     await tx.delete(previewRequests).where(or(eq(previewRequests.userId, userId), emailIs(previewRequests.email, user.email)));
     await tx.delete(songComments).where(eq(songComments.userId, userId));
     await tx.delete(songResponses).where(eq(songResponses.userId, userId));
+    await tx.delete(playlists).where(eq(playlists.ownerId, userId));
     await tx.delete(songPlays).where(eq(songPlays.userId, userId));
     await tx.delete(listenerLastPlays).where(eq(listenerLastPlays.userId, userId));
     await tx.delete(catalogueVisits).where(eq(catalogueVisits.userId, userId));

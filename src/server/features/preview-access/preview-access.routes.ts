@@ -32,6 +32,7 @@ import {
   type MailSettings,
 } from './preview-access.service';
 import { endpoint } from '../../middleware/endpoint';
+import { listPlaylistsForActivity } from '../playlists';
 
 /** /api/preview-requests: asking for access (anyone) and reading one's own request. */
 export function previewRequestRoutes(db: Db, mail: MailSettings) {
@@ -113,6 +114,7 @@ export function adminPreviewRoutes(db: Db, mail: MailSettings) {
         users: await listPreviewUsers({ db }),
         songs: await listSongListening({ db }),
         downloads: await listPreviewDownloads({ db }),
+        playlists: await listPlaylistsForActivity({ db }),
       }),
     )
     .get(

@@ -46,6 +46,9 @@ export function SiteHeader() {
               <NavLink to={PAGE_PATHS.myHolds} className={navLinkClass}>
                 My holds
               </NavLink>
+              <NavLink to={PAGE_PATHS.playlists} className={navLinkClass}>
+                Playlists
+              </NavLink>
             </>
           )}
         </nav>
@@ -132,6 +135,11 @@ function MobileMenu({
             <li>
               <NavLink to={PAGE_PATHS.myHolds} className={mobileLinkClass} onClick={close}>
                 My holds
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={PAGE_PATHS.playlists} className={mobileLinkClass} onClick={close}>
+                Playlists
               </NavLink>
             </li>
           </>

@@ -36,6 +36,20 @@ export const catalogueRoutes: RouteObject[] = [
               (m) => m.MyHoldsPage,
             ),
           },
+          {
+            path: PAGE_PATHS.playlists,
+            ...page(
+              () => import('../../features/playlists/playlists-page'),
+              (m) => m.PlaylistsPage,
+            ),
+          },
+          {
+            path: PAGE_PATHS.playlist,
+            ...page(
+              () => import('../../features/playlists/playlist-page'),
+              (m) => m.PlaylistPage,
+            ),
+          },
         ],
       },
     ],

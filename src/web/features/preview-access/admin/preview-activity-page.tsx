@@ -22,6 +22,7 @@ import { SongDepthPanel } from './song-depth-panel';
 import { UserPlaysPanel } from './user-plays-panel';
 import { UserDownloadsPanel } from './user-downloads-panel';
 import { DownloadsList } from './downloads-list';
+import { PlaylistsSection } from './playlists-list';
 import { ListenerResponsesPanel } from '../../pitching';
 import { EmailText } from '../../../components/email-text';
 import { DataTable, RowSelectButton } from '../../../components/data-table';
@@ -119,6 +120,8 @@ export function PreviewActivityPage() {
               )}
             </div>
           </section>
+
+          <PlaylistsSection playlists={activity.data.playlists} />
 
           <section aria-labelledby="by-song-title" className="mt-10">
             <h2 id="by-song-title" className="text-xl font-semibold">
