@@ -78,6 +78,8 @@ export interface AppDeps {
   cacheTtlMs?: number;
   /** Where the store serves files directly (directOriginOf(storage)), for the page CSP; none from disk. */
   fileOrigin?: string | undefined;
+  /** Hands over the catalogue cache's clear, for work outside requests that changes songs (the analysis pipeline). */
+  onCatalogueCache?: (clear: () => void) => void;
   /** Tells of session, user and role changes made through any instance (Database.onSessionsChanged). */
   onSessionsChanged?: Database['onSessionsChanged'];
   /** The database pool's state, for /metrics (Database.poolUse). */
@@ -124,6 +126,7 @@ export function createApp({ cacheTtlMs = 2_000, poolUse = () => ({ size: 1, open
   };
 
   addRequestLayers(app, deps, state);
+  deps.onCatalogueCache?.(state.catalogue.clear);
   // Another instance's sign-outs and role changes, as the database announces them.
   deps
     .onSessionsChanged?.(state.readActor.clear)

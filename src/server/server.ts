@@ -107,7 +107,9 @@ export async function startServer(
     const payments = createPayments(config);
     const metrics = createMetrics(database);
     let draining = false;
+    let clearCatalogue = () => {};
     const app = createApp({
+      onCatalogueCache: (clear) => (clearCatalogue = clear),
       draining: () => draining,
       metrics,
       config,
@@ -149,7 +151,7 @@ export async function startServer(
       pollMs: options.mailPollMs,
     });
     mailWorker.start();
-    const background = startHousekeeping({ db, storage, config, logger });
+    const background = startHousekeeping({ db, storage, config, logger, onSongsMeasured: () => clearCatalogue() });
 
     const db_ = database;
     let backgroundStopped: Promise<unknown> | undefined;
@@ -192,7 +194,19 @@ export async function startServer(
  * The sweeps, the weekly digests, the analysis worker and, in the background, agreement songs a stopped start
  * left waiting for their media.
  */
-function startHousekeeping({ db, storage, config, logger }: { db: Database['db']; storage: Storage; config: Config; logger: Logger }) {
+function startHousekeeping({
+  db,
+  storage,
+  config,
+  logger,
+  onSongsMeasured,
+}: {
+  db: Database['db'];
+  storage: Storage;
+  config: Config;
+  logger: Logger;
+  onSongsMeasured: () => void;
+}) {
   const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
   const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
   const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
@@ -204,7 +218,7 @@ function startHousekeeping({ db, storage, config, logger }: { db: Database['db']
   );
   // The analysis pipeline: queued jobs (and those a stopped instance left under a lease) are taken again, and audio
   // never analysed is queued, all behind the start.
-  const analysis = createAnalysisWorker({ db, storage, logger });
+  const analysis = createAnalysisWorker({ db, storage, logger, onSongsMeasured });
   analysis.start();
   return {
     async stop() {

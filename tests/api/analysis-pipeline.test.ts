@@ -27,7 +27,14 @@ const corruptMp3 = () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), B
 
 /** A worker as each instance runs one; the test drives it with tick(). */
 const worker = (options: Partial<AnalysisWorkerOptions> = {}) =>
-  createAnalysisWorker({ db: t.db, storage: t.storage, logger: createLogger('silent'), batchSize: 4, ...options });
+  createAnalysisWorker({
+    db: t.db,
+    storage: t.storage,
+    logger: createLogger('silent'),
+    batchSize: 4,
+    onSongsMeasured: t.catalogueChanged,
+    ...options,
+  });
 
 function audioForm(audio: Buffer, name: string) {
   const form = new FormData();

@@ -28,6 +28,8 @@ export interface TestApp {
   url: string;
   /** A client with its own cookie jar and loopback address. */
   client(): TestClient;
+  /** Clears the app's catalogue cache, as the server's analysis worker does after measuring songs. */
+  catalogueChanged(): void;
   /** E-mails queued for an address, newest first. */
   mailsTo(address: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
   close(): Promise<void>;
@@ -65,7 +67,9 @@ export async function createTestApp(
   const auth = createAuth({ config, db: database.db, logger });
   const storage = options.storage ?? createDiskStorage(path.join(dataDir, 'files'));
   const payments = options.payments?.(config) ?? createPayments(config);
+  let catalogueChanged = () => {};
   const app = createApp({
+    onCatalogueCache: (clear) => (catalogueChanged = clear),
     config,
     db: database.db,
     auth,
@@ -88,6 +92,7 @@ export async function createTestApp(
     app,
     url,
     client: () => new TestClient(url, config.publicUrl),
+    catalogueChanged: () => catalogueChanged(),
     mailsTo: (address) =>
       database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address.toLowerCase())).orderBy(desc(mailOutbox.createdAt)),
     async close() {

@@ -225,6 +225,8 @@ export interface AnalysisWorkerOptions {
   pollMs?: number;
   /** The clock of leases; without one the database's, which every instance shares (tests pass their own). */
   now?: () => Date;
+  /** Told after an analysis is written to its songs, so this instance's catalogue pages show it at once. */
+  onSongsMeasured?: () => void;
 }
 
 export interface AnalysisWorker {
@@ -248,6 +250,7 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions): AnalysisWo
     const outcome = await analyseStoredFile(storage, file);
     if (outcome.ok) {
       await recordAnalysis(db, job, outcome.analysis, nowSql);
+      options.onSongsMeasured?.();
       return true;
     }
     const failed = await recordFailure(db, job, outcome.reason, { final: outcome.final, maxAttempts, nowSql });
