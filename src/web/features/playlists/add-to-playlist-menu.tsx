@@ -24,9 +24,20 @@ const m = MESSAGES.playlists;
  * already holding the song ticked, and "New playlist…", which names a new one holding the song. The list is
  * read when the menu first opens.
  */
-export function AddToPlaylistMenu({ songId, songTitle, className }: { songId: string; songTitle: string; className?: string }) {
+export function AddToPlaylistMenu({
+  songId,
+  songTitle,
+  className,
+  initiallyOpen = false,
+}: {
+  songId: string;
+  songTitle: string;
+  className?: string;
+  /** Open at once: the button that loaded this menu was pressed (add-to-playlist.tsx). */
+  initiallyOpen?: boolean;
+}) {
   const queryClient = useQueryClient();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(initiallyOpen);
   const [creating, setCreating] = useState(false);
   // "New playlist…" opens its dialog once the menu has closed, so the menu's focus return does not fight the dialog's.
   const wantsNew = useRef(false);

@@ -11,7 +11,7 @@ import type { QueueItem } from '../../components/player/player-engine';
 import { OneStopBadge, SongFacts, SongTags } from '../../components/player/song-facts';
 import { SongThumb } from '../../components/player/song-thumb';
 import { NewBadge, SelectBox, type Selection } from './song-marks';
-import { AddToPlaylistMenu } from '../playlists';
+import { AddToPlaylist } from '../playlists';
 
 /** A card of the list as the player's queue knows it. */
 export const queueItemOf = (song: CatalogueListItem): QueueItem => ({ songId: song.id, title: song.title, slug: song.slug });
@@ -75,7 +75,7 @@ export function SongCard({
       </CardContent>
       <CardFooter className="flex-wrap items-center gap-2">
         {song.audioProcessing ? <ProcessingBadge /> : <PlaySongButton queue={queue} index={index} className="relative z-10" />}
-        <AddToPlaylistMenu songId={song.id} songTitle={song.title} />
+        <AddToPlaylist songId={song.id} songTitle={song.title} />
         {selection && <SelectBox song={song} selection={selection} labelled className="relative z-10 ml-auto" />}
       </CardFooter>
     </Card>

@@ -13,7 +13,7 @@ import { isApiError } from '../../lib/api';
 import { SongPlayer } from '../../components/player/song-player';
 import { catalogueMedia, songQuery } from './catalogue-api';
 import { SongHoldPass } from '../pitching';
-import { AddToPlaylistMenu } from '../playlists';
+import { AddToPlaylist } from '../playlists';
 import { SongComments } from './song-comments';
 import { SongCover } from '../../components/player/song-cover';
 import { OneStopBadge, SongFacts, SongTags, writtenBy } from '../../components/player/song-facts';
@@ -114,7 +114,7 @@ function SongView({ song }: { song: CatalogueSong }) {
             </p>
           )}
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
-          <AddToPlaylistMenu className="mt-4" songId={song.id} songTitle={song.title} />
+          <AddToPlaylist className="mt-4" songId={song.id} songTitle={song.title} />
           {song.canDownload && (
             <DownloadButtons className="mt-4" base={`/api/songs/${encodeURIComponent(song.slug)}`} songTitle={song.title} />
           )}
