@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runAnalyses } from '../setup/analysis';
 import * as MESSAGES from '../../src/common/messages';
 import { SONG_IMPORT_TEMPLATE } from '../../src/common/schemas/song-import';
 import { formatWritersCell, parseWritersCell } from '../../src/common/schemas/writers-cell';
@@ -103,6 +104,8 @@ describe('importing songs from a CSV and MP3s', () => {
     expect(imported.body.imported.map((s: { slug: string }) => s.slug)).toEqual(['gravel-road-goodbye', 'neon-harbour', 'quiet-hours']);
     expect(await songCount()).toBe(before + 3);
 
+    // The uploads' waveforms and lengths come from their analysis, which runs after the upload.
+    await runAnalyses(t);
     const stored = await t.db
       .select()
       .from(songs)

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runAnalyses } from '../setup/analysis';
 import { SONG_THUMB_SIZES } from '../../src/common/constants';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
@@ -93,6 +94,8 @@ describe('cover thumbnails', () => {
   });
 
   test('the catalogue lists the song with its length and thumbnail links that serve those WebPs, kept by the browser', async () => {
+    // Its length comes from the analysis of its audio, which runs after the upload.
+    await runAnalyses(t);
     const list = await preview.get('/api/songs');
     expect(list.status).toBe(200);
     const card = list.body.rows.find((r: { id: string }) => r.id === songId);

@@ -6,6 +6,7 @@ import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';
 import { useBrowser } from './support/browser';
+import { songMeasured } from './support/songs';
 import { E2E_SITE_NAME } from './support/site-name';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen } from './support/expect';
 import { uniqueSuffixPerTest } from './support/unique';
@@ -52,6 +53,7 @@ async function cardSongs(api: APIRequestContext): Promise<{ tag: string; covered
       },
     });
     expect(res.status(), await res.text()).toBe(201);
+    await songMeasured(api, slugify(title));
     made.push({ slug: slugify(title), title, description });
   }
   return { tag, covered: made.slice(0, 2), bare: made[2]! };

@@ -84,7 +84,7 @@ test('a preview user plays a song whose audio and cover the store serves directl
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
   const seek = page.getByRole('slider', { name: 'Seek' });
-  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Pause' }).waitFor();
   await expect.poll(async () => Number(await seek.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   // Seeking asks the store for a range of its own.

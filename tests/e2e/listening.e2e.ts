@@ -64,14 +64,14 @@ describe('listen depth', () => {
     expect(await valueNow(seek)).toBeLessThan(SONG_SECONDS * 0.25 + 0.5);
 
     // Play from there, skip ahead 5 s with the arrow key, play on a little and pause.
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(() => valueNow(seek), PLAYBACK).toBeGreaterThan(6);
     await seek.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => valueNow(seek)).toBeGreaterThan(11);
     await expect.poll(() => valueNow(seek), PLAYBACK).toBeGreaterThan(12);
     await page.getByRole('button', { name: 'Pause' }).click();
-    await page.getByRole('button', { name: 'Play' }).waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
     const pausedAt = await valueNow(seek);
 
     // The stored play (read through the admin API) reached the point the player paused at.

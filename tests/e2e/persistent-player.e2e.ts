@@ -6,6 +6,7 @@ import { slugify } from '../../src/common/schemas/songs';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makeCoverPng } from '../../src/server/db/seed/song-factories';
 import { useBrowser } from './support/browser';
+import { songMeasured } from './support/songs';
 import { expectNoSeriousA11yViolations, expectPageFitsScreen } from './support/expect';
 import { uniqueSuffixPerTest } from './support/unique';
 
@@ -52,7 +53,9 @@ async function threeSongs(api: APIRequestContext): Promise<{ tag: string; songs:
       },
     });
     expect(res.status(), await res.text()).toBe(201);
-    songs.push({ ...((await res.json()) as { id: string; slug: string }), title });
+    const song = (await res.json()) as { id: string; slug: string };
+    await songMeasured(api, song.slug);
+    songs.push({ ...song, title });
   }
   return { tag, songs };
 }
@@ -116,7 +119,7 @@ describe('the persistent player', () => {
     await bar.getByRole('link', { name: first.title }).waitFor();
     await expectPlaying(page);
     const thirdPlayer = page.getByRole('group', { name: `Audio player: ${third.title}` });
-    await thirdPlayer.getByRole('button', { name: 'Play' }).waitFor();
+    await thirdPlayer.getByRole('button', { name: 'Play', exact: true }).waitFor();
     // Typing in a field is typing: Space, N and P do nothing to the player there.
     const comment = page.getByLabel('Comment', { exact: true });
     await comment.click();
@@ -177,10 +180,10 @@ describe('the persistent player', () => {
     await expectPlaying(page);
     // Pausing and playing it there goes on with the same play.
     await secondPlayer.getByRole('button', { name: 'Pause' }).click();
-    await secondPlayer.getByRole('button', { name: 'Play' }).click();
+    await secondPlayer.getByRole('button', { name: 'Play', exact: true }).click();
     await expectPlaying(page);
     await secondPlayer.getByRole('button', { name: 'Pause' }).click();
-    await secondPlayer.getByRole('button', { name: 'Play' }).waitFor();
+    await secondPlayer.getByRole('button', { name: 'Play', exact: true }).waitFor();
     const secondPausedAt = await audioTime(page);
     await expectNoSeriousA11yViolations(page, "the playing song's own page");
 
@@ -213,7 +216,7 @@ describe('the persistent player', () => {
 
     const page = await browser.open(undefined, new URL(link.url).pathname);
     const firstPlayer = page.getByRole('group', { name: `Audio player: ${first.title}` });
-    await firstPlayer.getByRole('button', { name: 'Play' }).click();
+    await firstPlayer.getByRole('button', { name: 'Play', exact: true }).click();
     await firstPlayer.getByRole('button', { name: 'Pause' }).waitFor();
     await expectPlaying(page);
     // Its own player is on screen: no bar yet. Down the page, the bar shows the song (no song page to link to).
@@ -230,7 +233,7 @@ describe('the persistent player', () => {
       .getByRole('group', { name: `Audio player: ${second.title}` })
       .getByRole('button', { name: 'Pause' })
       .waitFor();
-    await firstPlayer.getByRole('button', { name: 'Play' }).waitFor();
+    await firstPlayer.getByRole('button', { name: 'Play', exact: true }).waitFor();
     await expectPlaying(page);
     expect(await page.evaluate(() => document.querySelectorAll('audio').length)).toBe(1);
     // Space pauses, with focus off the first song's Play button (which Space would press).

@@ -105,13 +105,13 @@ describe('pitching', () => {
     expect(await listener.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await listener
       .getByRole('group', { name: `Audio player: ${first.title}` })
-      .getByRole('button', { name: 'Play' })
+      .getByRole('button', { name: 'Play', exact: true })
       .waitFor();
     await expectNoSeriousA11yViolations(listener, 'the pitch page');
 
     // 3. The recipient plays the song at the top a moment and holds it with a note, and passes on the other.
     const player = listener.getByRole('group', { name: `Audio player: ${second.title}` });
-    await player.getByRole('button', { name: 'Play' }).click();
+    await player.getByRole('button', { name: 'Play', exact: true }).click();
     await player.getByRole('button', { name: 'Pause' }).waitFor();
     const played = listener.waitForResponse((r) => /\/api\/pitch\/[^/]+\/plays$/.test(r.url()) && r.request().method() === 'POST');
     // Listening for a moment: the position moves past one second.
@@ -344,7 +344,7 @@ describe('pitching', () => {
     });
     expect(made.status(), await made.text()).toBe(201);
     const listener = await browser.open(undefined, await pitchLink(api, email), 375);
-    const play = listener.getByRole('group', { name: `Audio player: ${song.title}` }).getByRole('button', { name: 'Play' });
+    const play = listener.getByRole('group', { name: `Audio player: ${song.title}` }).getByRole('button', { name: 'Play', exact: true });
     await play.waitFor();
     const box = await play.boundingBox();
     expect(box && box.y + box.height <= 800, `Play on the first screen at 375 px (its bottom at ${box?.y} + ${box?.height})`).toBe(true);

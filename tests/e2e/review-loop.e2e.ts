@@ -283,7 +283,9 @@ describe('the review loop', () => {
       await admin.getByRole('heading', { level: 1, name: songs[0]!.title }).waitFor();
       const submission = admin.getByRole('region', { name: 'Submission' });
       await submission.getByText(songs[0]!.storyArc).waitFor();
-      await submission.getByText('Porch light burning, Lord, lead me home').waitFor();
+      // The lyric, and below it the lyric craft's table of its lines.
+      await submission.getByText('Porch light burning, Lord, lead me home').first().waitFor();
+      await submission.getByRole('table').getByText('Porch light burning, Lord, lead me home').waitFor();
       const profile = admin.getByRole('region', { name: 'Songwriter' });
       await profile.getByText('615-555-0199').waitFor();
       await profile.getByText('Nashville, TN, United States').waitFor();
@@ -569,7 +571,7 @@ describe('the pitch offer', () => {
       const played = listener.waitForResponse((r) => r.url().endsWith('/api/plays') && r.request().method() === 'POST', {
         timeout: 20_000,
       });
-      await player.getByRole('button', { name: 'Play' }).click();
+      await player.getByRole('button', { name: 'Play', exact: true }).click();
       expect((await played).status()).toBe(201);
       const answer = listener.getByRole('region', { name: `Hold or pass: ${song.title}` });
       await answer.getByRole('button', { name: `Hold ${song.title}` }).click();

@@ -140,7 +140,7 @@ test(
       await expectPageFitsScreen(page);
 
       // From the keyboard: Enter on Play plays; N opens the note at the playhead, on screen, with its text focused.
-      await player.getByRole('button', { name: 'Play' }).focus();
+      await player.getByRole('button', { name: 'Play', exact: true }).focus();
       await page.keyboard.press('Enter');
       await player.getByRole('button', { name: 'Pause' }).waitFor();
       await expect.poll(() => playhead(page)).toBeGreaterThan(0);

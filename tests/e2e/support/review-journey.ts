@@ -126,7 +126,7 @@ export const playhead = (scope: Page | Locator) => scope.locator('audio').evalua
  */
 export async function addNotesWhilePlaying(admin: Page, reviewId: string, studio: Locator, title: string, texts: string[]) {
   const player = studio.getByRole('group', { name: `Audio player: ${title}` });
-  await player.getByRole('button', { name: 'Play' }).click();
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
   let after = 0.5;
   for (const text of texts) {
     // An ended song stays at its end, which is later too.

@@ -1,7 +1,20 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-/** Adds a song through the admin API, as the journeys that need a song of their own do, and answers its id and slug. */
+/**
+ * Waits until the analysis pipeline has measured a song's audio (its length and waveform), as a listener coming
+ * back a moment after the admin saved it finds it. The admin's answer comes before the measuring.
+ */
+export async function songMeasured(api: APIRequestContext, slug: string): Promise<void> {
+  const measured = async () => {
+    const res = await api.get(`/api/songs/${slug}`);
+    const song = (await res.json()) as { durationSeconds: number | null; peaks: number[] | null };
+    return song.durationSeconds !== null && song.peaks !== null;
+  };
+  await expect.poll(measured, { timeout: 30_000 }).toBe(true);
+}
+
+/** Adds a song through the admin API, as the journeys that need a song of their own do, and answers its id and slug once its audio is measured. */
 export async function addSong(
   admin: APIRequestContext,
   values: Record<string, unknown>,
@@ -12,7 +25,9 @@ export async function addSong(
     multipart: { data: JSON.stringify(values), audio: { name: audio.name, mimeType: 'audio/mpeg', buffer: audio.buffer } },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; slug: string };
+  const song = (await res.json()) as { id: string; slug: string };
+  await songMeasured(admin, song.slug);
+  return song;
 }
 
 /** Fills writer n's fields of the admin song form (n from 1). */

@@ -143,7 +143,8 @@ function SortableRow({ song, number, onToggleActive, onDelete, togglingId }: { s
         </button>
       </td>
       <td className="px-1 py-2 text-right tabular-nums text-muted-foreground sm:px-2">{number}</td>
-      <td className="px-2 py-2 sm:px-4">
+      {/* A long word (a title, a writer's name) breaks anywhere rather than push the row's actions off a phone. */}
+      <td className="px-2 py-2 [overflow-wrap:anywhere] sm:px-4">
         <span className="font-medium">{song.title}</span>
         {song.fromAgreement && (
           <Link
