@@ -238,7 +238,8 @@ describe('the song catalogue', () => {
     await page.getByText(`${last} moved to position ${before.length - 1} of ${before.length}.`).waitFor();
     await page.keyboard.press('Space');
     await page.getByText(MESSAGES.songs.orderFailed).waitFor();
-    await expect.poll(() => rowTitles(page)).toEqual(before);
+    // The rows as they were (a song another journey added meanwhile may follow them).
+    await expect.poll(async () => (await rowTitles(page)).filter((title) => before.includes(title))).toEqual(before);
   });
 
   test('a preview user finds the newest song first, plays it, seeks and pauses, and the play is reported', async () => {
