@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 
 /**
  * Waits until the analysis pipeline has measured a song's audio (its length and waveform), as a listener coming
@@ -11,7 +11,13 @@ export async function songMeasured(api: APIRequestContext, slug: string): Promis
     const song = (await res.json()) as { durationSeconds: number | null; peaks: number[] | null };
     return song.durationSeconds !== null && song.peaks !== null;
   };
-  await expect.poll(measured, { timeout: 30_000 }).toBe(true);
+  // vi.waitFor, not expect.poll: journeys add their songs in beforeAll too, outside any test.
+  await vi.waitFor(
+    async () => {
+      if (!(await measured())) throw new Error(`the audio of ${slug} is not measured yet`);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 /** Adds a song through the admin API, as the journeys that need a song of their own do, and answers its id and slug once its audio is measured. */

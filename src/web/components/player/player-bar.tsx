@@ -38,7 +38,11 @@ function Bar() {
     const bar = barRef.current;
     if (!bar) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--player-bar-height', `${bar.offsetHeight}px`));
+    // Rounded up from the drawn height: offsetHeight rounds a bar of 70.5 px down, and the page's last line then
+    // ends half a pixel under it.
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--player-bar-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`),
+    );
     observer.observe(bar);
     return () => {
       observer.disconnect();
