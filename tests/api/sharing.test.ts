@@ -152,7 +152,10 @@ describe('sharing a playlist', () => {
     expect((await recipient().get(audio)).status).toBe(404);
 
     const expiring = await share(dana);
-    await t.db.update(pitchLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pitchLinks.id, expiring.id));
+    await t.db
+      .update(pitchLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pitchLinks.id, expiring.id));
     expect(await recipient().get(`/api/pitch/${expiring.token}`)).toMatchObject({ status: 404, body: UNAVAILABLE });
   });
 
@@ -197,7 +200,10 @@ describe('downloads', () => {
     // The buyer set back to stream only: their share's downloads close with it.
     await t.db.update(previewRequests).set({ downloadAllowed: false }).where(eq(previewRequests.userId, danaId));
     expect((await recipient().get(`/api/pitch/${link.token}/songs/${gravel.id}/mp3`)).status).toBe(403);
-    const counted = await t.db.select().from(songDownloads).where(and(eq(songDownloads.pitchLinkId, link.id), eq(songDownloads.via, 'download')));
+    const counted = await t.db
+      .select()
+      .from(songDownloads)
+      .where(and(eq(songDownloads.pitchLinkId, link.id), eq(songDownloads.via, 'download')));
     expect(counted).toHaveLength(1);
   });
 });
@@ -213,7 +219,9 @@ describe('a password-protected share', () => {
     const locked = await browser.get(`/api/pitch/${link.token}`);
     expect(locked.status).toBe(401);
     expect(locked.body.error.message).toBe(MESSAGES.pitching.sharePasswordRequired);
-    expect((await browser.post(`/api/pitch/${link.token}/plays`, { songId: gravel.id, durationSeconds: 0, completed: false })).status).toBe(401);
+    expect((await browser.post(`/api/pitch/${link.token}/plays`, { songId: gravel.id, durationSeconds: 0, completed: false })).status).toBe(
+      401,
+    );
     expect((await browser.post(`/api/pitch/${link.token}/replies`, { message: 'Hi' })).status).toBe(401);
 
     const wrong = await browser.post(`/api/pitch/${link.token}/unlock`, { password: 'front porch 42' });
@@ -297,7 +305,10 @@ describe("the sharer's statistics and replies", () => {
   test("another buyer can neither read nor stop someone's share; an admin sees it without marking replies read", async () => {
     const link = await share(dana, { sendEmail: false });
     await recipient().post(`/api/pitch/${link.token}/replies`, { message: 'Thanks!' });
-    expect(await eli.get(`/api/shares/${link.id}`)).toMatchObject({ status: 404, body: { error: { message: MESSAGES.pitching.shareNotFound } } });
+    expect(await eli.get(`/api/shares/${link.id}`)).toMatchObject({
+      status: 404,
+      body: { error: { message: MESSAGES.pitching.shareNotFound } },
+    });
     expect((await eli.post(`/api/shares/${link.id}/revoke`)).status).toBe(404);
     expect((await eli.get('/api/shares')).body.map((l: { id: string }) => l.id)).not.toContain(link.id);
     const [row] = await t.db.select().from(pitchLinks).where(eq(pitchLinks.id, link.id));

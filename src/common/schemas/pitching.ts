@@ -74,12 +74,10 @@ export type PitchLinkValues = z.output<typeof PitchLinkSchema>;
 
 /** A share's password: kept as typed (no trimming); blank is none. */
 const sharePassword = z.optional(
-  z
-    .string()
-    .check(
-      z.maxLength(LIMITS.sharePasswordMax, m.sharePasswordTooLong),
-      z.refine((v) => v === '' || v.length >= LIMITS.sharePasswordMin, m.sharePasswordTooShort),
-    ),
+  z.string().check(
+    z.maxLength(LIMITS.sharePasswordMax, m.sharePasswordTooLong),
+    z.refine((v) => v === '' || v.length >= LIMITS.sharePasswordMin, m.sharePasswordTooShort),
+  ),
 );
 
 /**

@@ -38,7 +38,8 @@ export async function pitchDownloader(db: Db, pitchLinkId: string): Promise<Down
     .from(pitchLinks)
     .where(eq(pitchLinks.id, pitchLinkId));
   if (!link?.allowed) throw new AppError('FORBIDDEN', m.streamOnly);
-  if (link.kind === 'share' && !(link.createdBy && (await userMayDownload(db, link.createdBy)))) throw new AppError('FORBIDDEN', m.streamOnly);
+  if (link.kind === 'share' && !(link.createdBy && (await userMayDownload(db, link.createdBy))))
+    throw new AppError('FORBIDDEN', m.streamOnly);
   return { kind: 'pitch', pitchLinkId };
 }
 

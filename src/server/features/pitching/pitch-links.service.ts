@@ -111,7 +111,9 @@ function summaries(db: Db) {
       unreadReplies: sql<number>`(select count(*)::int from pitch_link_replies r where r.pitch_link_id = pitch_links.id and r.read_at is null)`,
       kind: pitchLinks.kind,
       createdBy: pitchLinks.createdBy,
-      senderName: sql<string | null>`(select coalesce(nullif(u.name, ''), u.email) from users u where u.id = pitch_links.created_by and u.deleted_at is null)`,
+      senderName: sql<
+        string | null
+      >`(select coalesce(nullif(u.name, ''), u.email) from users u where u.id = pitch_links.created_by and u.deleted_at is null)`,
       senderCompany: sharerCompany,
       playlistName: sql<string | null>`(select p.name from playlists p where p.id = pitch_links.playlist_id)`,
       passwordProtected: sql<boolean>`(pitch_links.password_hash is not null)`,
@@ -212,7 +214,17 @@ export async function getPitchLink({
  * Revokes at once: the page, its API and its audio links all check revoked_at on every request. A buyer revokes
  * only their own shares; an admin any link.
  */
-export async function revokePitchLink({ db, actor, id, reader = { kind: 'admin' } }: { db: Db; actor: Actor; id: string; reader?: LinkReader }) {
+export async function revokePitchLink({
+  db,
+  actor,
+  id,
+  reader = { kind: 'admin' },
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  reader?: LinkReader;
+}) {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()

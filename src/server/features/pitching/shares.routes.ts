@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { CreatedPitchLinkSchema, PitchLinkDetailSchema, PitchLinkListSchema, RevokedPitchLinkSchema } from '../../../common/responses/pitching';
+import {
+  CreatedPitchLinkSchema,
+  PitchLinkDetailSchema,
+  PitchLinkListSchema,
+  RevokedPitchLinkSchema,
+} from '../../../common/responses/pitching';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { ShareSchema } from '../../../common/schemas/pitching';
 import type { Db } from '../../db/client';
@@ -19,10 +24,15 @@ import { createShare } from './shares.service';
 export function shareRoutes({ db, mail }: { db: Db; mail: MailSettings }) {
   const sharer = (c: Parameters<typeof actorOf>[0]) => ({ kind: 'sharer' as const, userId: actorOf(c).id });
   return new Hono<AppEnv>()
-    .get('/', endpoint({ access: 'catalogue', summary: "The caller's shares, newest first, with each recipient's activity" }), responds(PitchLinkListSchema), async (c) => {
-      c.header('Cache-Control', 'private, no-store');
-      return c.var.reply(await listLinksOf({ db, reader: sharer(c) }));
-    })
+    .get(
+      '/',
+      endpoint({ access: 'catalogue', summary: "The caller's shares, newest first, with each recipient's activity" }),
+      responds(PitchLinkListSchema),
+      async (c) => {
+        c.header('Cache-Control', 'private, no-store');
+        return c.var.reply(await listLinksOf({ db, reader: sharer(c) }));
+      },
+    )
     .post(
       '/',
       endpoint({ access: 'catalogue', summary: 'Share a playlist or a song with one recipient: a link, e-mailed when asked' }),
@@ -32,7 +42,10 @@ export function shareRoutes({ db, mail }: { db: Db; mail: MailSettings }) {
     )
     .get(
       '/:id',
-      endpoint({ access: 'catalogue', summary: "One of the caller's shares: per song, the recipient's plays, depth and answer; the replies" }),
+      endpoint({
+        access: 'catalogue',
+        summary: "One of the caller's shares: per song, the recipient's plays, depth and answer; the replies",
+      }),
       validate('param', UuidParamSchema),
       responds(PitchLinkDetailSchema),
       async (c) => {

@@ -135,12 +135,11 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
   );
 }
 
-
 /** Song by song, what the link's recipient did: plays, listening time, furthest point against the length, answer. */
 export function LinkSongsTable({ link }: { link: PitchLinkDetail }) {
   const what = link.kind === 'share' ? 'this share' : 'this pitch link';
   return (
-      <DataTable
+    <DataTable
       label={`Songs of ${what}`}
       caption={`Songs of ${what} in order, with what ${link.recipientName} did with each`}
       variant="panel"

@@ -79,7 +79,9 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
         For {page.recipientName}
         {page.recipientCompany ? `, ${page.recipientCompany}` : ''}
       </p>
-      <h1 className="mt-2 text-3xl font-bold sm:text-5xl">{share ? `${page.sender.name} shared songs with you` : 'Songs picked for you'}</h1>
+      <h1 className="mt-2 text-3xl font-bold sm:text-5xl">
+        {share ? `${page.sender.name} shared songs with you` : 'Songs picked for you'}
+      </h1>
       <PitchSender sender={page.sender} />
       {page.message && (
         <blockquote className="mt-6 whitespace-pre-wrap break-words rounded-xl border-l-4 border-primary bg-card p-4 leading-7 shadow-sm">

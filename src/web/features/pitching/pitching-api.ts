@@ -158,7 +158,8 @@ export const myShareQuery = (id: string) =>
 
 export const createShare = (values: ShareValues) => api<CreatedPitchLink>('/api/shares', { method: 'POST', body: values });
 
-export const revokeShare = (id: string) => api<RevokedPitchLink>(`/api/shares/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} });
+export const revokeShare = (id: string) =>
+  api<RevokedPitchLink>(`/api/shares/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} });
 
 /** A protected share's password; the server answers with a cookie for this link. */
 export const unlockShare = (token: string, values: ShareUnlockInput) =>

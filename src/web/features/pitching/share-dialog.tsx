@@ -29,21 +29,34 @@ export type ShareTarget = { playlistId: string; name: string } | { songId: strin
 
 const FIELDS = ['recipientName', 'recipientEmail', 'recipientCompany', 'message', 'expiresOn', 'password', 'playlistId'] as const;
 
-/** "Share": a button that opens the form to share a playlist or a song with one person, by e-mail or a link. */
-export function ShareButton({ target }: { target: ShareTarget }) {
+/**
+ * "Share": a button that opens the form to share a playlist or a song with one person, by e-mail or a link.
+ * `canDownload` false (the caller is stream only, when known) leaves them only stream only to offer.
+ */
+export function ShareButton({ target, canDownload, className }: { target: ShareTarget; canDownload?: boolean; className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
+      <Button variant="outline" className={className} onClick={() => setOpen(true)}>
         <Share2 aria-hidden="true" />
         Share
       </Button>
-      <ShareDialog target={target} open={open} onOpenChange={setOpen} />
+      <ShareDialog target={target} canDownload={canDownload} open={open} onOpenChange={setOpen} />
     </>
   );
 }
 
-function ShareDialog({ target, open, onOpenChange }: { target: ShareTarget; open: boolean; onOpenChange: (open: boolean) => void }) {
+function ShareDialog({
+  target,
+  canDownload,
+  open,
+  onOpenChange,
+}: {
+  target: ShareTarget;
+  canDownload: boolean | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const bounds = pitchExpiryBounds();
   const defaults: ShareInput = {
@@ -108,29 +121,11 @@ function ShareDialog({ target, open, onOpenChange }: { target: ShareTarget; open
               <FormField label="Link expires on" hint="It works until the end of that day." error={errors.expiresOn?.message}>
                 <Input type="date" min={format(new Date(), 'yyyy-MM-dd')} max={bounds.max} {...form.register('expiresOn')} />
               </FormField>
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium">What they may do</legend>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    value="stream"
-                    className="size-4 accent-primary"
-                    checked={!form.watch('downloadAllowed')}
-                    onChange={() => form.setValue('downloadAllowed', false)}
-                  />
-                  {MESSAGES.downloads.streamOnlyOption}
-                </label>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    value="download"
-                    className="size-4 accent-primary"
-                    checked={!!form.watch('downloadAllowed')}
-                    onChange={() => form.setValue('downloadAllowed', true)}
-                  />
-                  {MESSAGES.downloads.downloadAllowedOption} (only if you may download)
-                </label>
-              </fieldset>
+              <DownloadChoice
+                allowed={!!form.watch('downloadAllowed')}
+                canDownload={canDownload}
+                onChange={(allowed) => form.setValue('downloadAllowed', allowed)}
+              />
               <FormField
                 label="Password"
                 hint={`Optional, at least ${LIMITS.sharePasswordMin} characters: they must enter it to open the page. Tell them yourself.`}
@@ -164,14 +159,49 @@ function ShareDialog({ target, open, onOpenChange }: { target: ShareTarget; open
   );
 }
 
-/** The new link, shown this once (only its hash is kept), to copy and pass on. */
-function SharedNotice({
-  created,
-  onDone,
+/** Stream only or download allowed; download only offered as the caller's own right allows, when known. */
+function DownloadChoice({
+  allowed,
+  canDownload,
+  onChange,
 }: {
-  created: CreatedPitchLink & { email: string | null; name: string };
-  onDone: () => void;
+  allowed: boolean;
+  canDownload: boolean | undefined;
+  onChange: (allowed: boolean) => void;
 }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">What they may do</legend>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="radio"
+          name="share-downloads"
+          value="stream"
+          className="size-4 accent-primary"
+          checked={!allowed}
+          onChange={() => onChange(false)}
+        />
+        {MESSAGES.downloads.streamOnlyOption}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="radio"
+          name="share-downloads"
+          value="download"
+          className="size-4 accent-primary"
+          checked={allowed}
+          disabled={canDownload === false}
+          onChange={() => onChange(true)}
+        />
+        {MESSAGES.downloads.downloadAllowedOption}
+        {canDownload === false ? ` (${m.shareDownloadNotAllowed})` : ' (only if you may download yourself)'}
+      </label>
+    </fieldset>
+  );
+}
+
+/** The new link, shown this once (only its hash is kept), to copy and pass on. */
+function SharedNotice({ created, onDone }: { created: CreatedPitchLink & { email: string | null; name: string }; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard.writeText(created.url).catch(() => undefined);

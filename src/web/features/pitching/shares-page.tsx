@@ -35,7 +35,8 @@ export function SharesPage() {
       <PageMeta title="My shares" description="The songs you shared, and what each person did with them." />
       <h1 className="text-4xl font-bold">My shares</h1>
       <p className="mt-2 text-muted-foreground">
-        Each person you shared with has a link of their own: here is what they opened, played, held and downloaded, and what they wrote back.
+        Each person you shared with has a link of their own: here is what they opened, played, held and downloaded, and what they wrote
+        back.
       </p>
       <div className="mt-8">
         <QueryState
@@ -81,7 +82,9 @@ function SharesTable({ shares }: { shares: PitchLinkListItem[] }) {
             <Link to={pathTo(PAGE_PATHS.share, { id: link.id })} className="link font-medium">
               {link.recipientName}
             </Link>
-            <span className="block break-all text-muted-foreground">{[link.recipientCompany, link.recipientEmail].filter(Boolean).join(' · ')}</span>
+            <span className="block break-all text-muted-foreground">
+              {[link.recipientCompany, link.recipientEmail].filter(Boolean).join(' · ')}
+            </span>
             {link.unreadReplies > 0 && (
               <Badge variant="warning" className="mt-1">
                 {link.unreadReplies === 1 ? '1 new reply' : `${link.unreadReplies} new replies`}
@@ -121,7 +124,10 @@ export function SharePage() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         All shares
       </Link>
-      <PageMeta title={share.data ? `Shared with ${share.data.recipientName}` : 'Share'} description="What one person did with the songs you shared." />
+      <PageMeta
+        title={share.data ? `Shared with ${share.data.recipientName}` : 'Share'}
+        description="What one person did with the songs you shared."
+      />
       <div className="mt-4">
         <QueryState
           query={share}
