@@ -212,6 +212,10 @@ export type PitchPipelineStage = (typeof PITCH_PIPELINE_STAGES)[number];
 export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
+/** Who made a pitch link: an admin's `pitch`, or a buyer's `share` of a playlist or a song (decision 0084). */
+export const PITCH_LINK_KINDS = ['pitch', 'share'] as const;
+export type PitchLinkKind = (typeof PITCH_LINK_KINDS)[number];
+
 /** A listener's answer to a song, as in a Nashville pitch meeting. */
 export const SONG_RESPONSES = ['hold', 'pass'] as const;
 export type SongResponse = (typeof SONG_RESPONSES)[number];
@@ -293,6 +297,10 @@ export const LIMITS = {
   pitchLinkMaxDays: 365,
   /** A pitch link recipient's reply to its sender. */
   pitchReplyMax: 2000,
+  /** A buyer's share: songs on one link (a whole playlist), and its optional password. */
+  shareSongsMax: 500,
+  sharePasswordMin: 6,
+  sharePasswordMax: 100,
   /** A listener's own playlists: a name, a description, songs in one, and playlists per listener. */
   playlistNameMax: 100,
   playlistDescriptionMax: 500,

@@ -32,6 +32,7 @@ import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { playlistRoutes } from './features/playlists/playlists.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
+import { shareRoutes } from './features/pitching/shares.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
 import { adminPitchActivityExportRoutes, adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
 import { adminSongExportRoutes, adminSongImportRoutes } from './features/catalogue-csv/catalogue-csv.routes';
@@ -272,7 +273,8 @@ function featureRoutes(
     .route('/plays', playRoutes(db))
     .route('/song-responses', songResponseRoutes(db, mail, secret))
     .route('/playlists', playlistRoutes(db, secret))
-    .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact }))
+    .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact, secureCookies: config.isProduction }))
+    .route('/shares', shareRoutes({ db, mail }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
     .route('/test-checkout', testCheckoutRoutes(db, payments, mail.emailCtx))

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 import { fullRubric, signedInClient } from './helpers';
 import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
 import { signToken } from '../../src/server/lib/signed-token';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
 import { declaredEndpoints } from '../../src/server/middleware/endpoint';
 import { recordAudit } from '../../src/server/features/audit/audit';
@@ -715,6 +716,7 @@ function cases(): Case[] {
       },
     },
     ...playlistCases(),
+    ...shareCases(),
     {
       route: 'POST /api/pitch/:token/plays',
       fields: { ...privileged(), pitchLinkId: ids.otherPitchLink, playedAt: '2000-01-01T00:00:00.000Z' },
@@ -2241,6 +2243,93 @@ function playlistCases(): Case[] {
   ];
 }
 
+/**
+ * A buyer's shares (pitch links of kind share): the kind, the sender, the token, the password's hash, the dates
+ * and the link's state are the server's. The unlock route writes nothing of ours (its tries are rate limits).
+ */
+function shareCases(): Case[] {
+  const [playlist, shared] = [randomUUID(), randomUUID()];
+  const lockedToken = newPitchToken();
+  const fields = (): Row => ({
+    ...privileged(),
+    tokenHash: 'chosen',
+    kind: 'pitch',
+    createdBy: ids.victim,
+    passwordHash: 'chosen',
+    revokedAt: '2000-01-01T00:00:00.000Z',
+    lastOpenedAt: '2000-01-01T00:00:00.000Z',
+    expiresAt: '2100-01-01T00:00:00.000Z',
+  });
+  const link = (id: string, tokenHash: string, passwordHash: string | null = null) =>
+    t.db.insert(schema.pitchLinks).values({
+      id,
+      tokenHash,
+      kind: 'share',
+      createdBy: ids.preview,
+      passwordHash,
+      recipientName: 'Sam',
+      recipientEmail: 'sam@example.test',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  return [
+    {
+      route: 'POST /api/shares',
+      fields: fields(),
+      prepare: async () => {
+        await t.db.insert(schema.playlists).values({ id: playlist, ownerId: ids.preview, name: 'To share' });
+        await t.db.insert(schema.playlistSongs).values({ playlistId: playlist, songId: ids.song, position: 0 });
+      },
+      send: (f) =>
+        as.preview.post('/api/shares', {
+          ...f,
+          playlistId: playlist,
+          recipientName: 'Sam',
+          recipientEmail: 'sam.share@example.test',
+          expiresOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        }),
+      allow: {
+        pitch_links: {
+          insert: ([l, ...more]) => {
+            expect(more).toEqual([]);
+            expect(l).toMatchObject({
+              kind: 'share',
+              createdBy: ids.preview,
+              playlistId: playlist,
+              passwordHash: null,
+              revokedAt: null,
+              lastOpenedAt: null,
+              downloadAllowed: false,
+            });
+            expect(l!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+            expect((l!.expiresAt as Date).getFullYear()).toBeLessThan(2100);
+            recent(l!.createdAt);
+          },
+        },
+        pitch_link_songs: { insert: (rows) => expect(rows.map((r) => [r.songId, r.position])).toEqual([[ids.song, 0]]) },
+        mail_outbox: mailTo('sam.share@example.test', 'share-link'),
+      },
+    },
+    {
+      route: 'POST /api/shares/:id/revoke',
+      fields: fields(),
+      prepare: async () => {
+        await link(shared, hashPitchToken(newPitchToken()));
+      },
+      send: (f) => bodyAndQuery(as.preview, 'POST', `/api/shares/${shared}/revoke`, f),
+      allow: { pitch_links: { update: { key: shared, columns: ['revokedAt'], check: (r) => recent(r.revokedAt) } } },
+    },
+    {
+      route: 'POST /api/pitch/:token/unlock',
+      fields: fields(),
+      prepare: async () => {
+        await link(randomUUID(), hashPitchToken(lockedToken), await hashPassword('open sesame 1'));
+      },
+      send: (f) => as.anonymous.post(`/api/pitch/${lockedToken}/unlock`, { ...f, password: 'open sesame 1' }),
+      allow: {},
+    },
+  ];
+}
+
 /** Fields no one may set on a pitch agreement: the signature, the state, who offered it and to whom. */
 const agreementFields = (): Row => ({
   ...privileged(),
@@ -2272,7 +2361,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 73, fields: 1387 };
+const EXPECTED = { routes: 76, fields: 1453 };
 function totals() {
   const all = cases();
   return {

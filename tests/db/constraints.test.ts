@@ -620,13 +620,14 @@ describe('pitch agreements', () => {
 });
 
 describe('pitching', () => {
-  test('pitch_links: recipient name 1–100, e-mail 3–255 and message at most 2000 characters', async () => {
+  test('pitch_links: recipient name 1–100, e-mail 3–255, message at most 2000 characters, kind pitch or share', async () => {
     const cases: [Partial<typeof pitchLinks.$inferInsert>, string][] = [
       [{ recipientName: '' }, 'pitch_links_recipient_name_check'],
       [{ recipientName: x(101) }, 'pitch_links_recipient_name_check'],
       [{ recipientEmail: 'ab' }, 'pitch_links_recipient_email_check'],
       [{ recipientEmail: x(256) }, 'pitch_links_recipient_email_check'],
       [{ message: x(2001) }, 'pitch_links_message_check'],
+      [{ kind: 'forward' as never }, 'pitch_links_kind_check'],
     ];
     for (const [overrides, constraint] of cases) {
       await expectRefusedBy(db.insert(pitchLinks).values(pitchLink(overrides)), constraint);
@@ -636,7 +637,7 @@ describe('pitching', () => {
       .values([
         pitchLink({ recipientName: x(100), recipientEmail: x(255), message: x(2000) }),
         pitchLink({ message: '' }),
-        pitchLink({ message: null }),
+        pitchLink({ message: null, kind: 'share' }),
       ])
       .returning({ message: pitchLinks.message });
     expect(accepted.map((r) => r.message?.length ?? null)).toEqual([2000, 0, null]);

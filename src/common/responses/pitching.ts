@@ -1,6 +1,6 @@
 /** What the hold and pass, pitch link and pitch activity routes answer. */
 import { z } from 'zod';
-import { DOWNLOAD_KINDS, SONG_RESPONSES } from '../constants';
+import { DOWNLOAD_KINDS, PITCH_LINK_KINDS, SONG_RESPONSES } from '../constants';
 import { MUSICAL_KEYS } from '../musical-keys';
 import { timestamp } from './common';
 import { SongThumbnailSchema } from './songs';
@@ -95,8 +95,16 @@ export const PitchLinkListItemSchema = z.object({
   downloads: z.number(),
   /** Stream only (false) or download allowed, as the admin set it. */
   downloadAllowed: z.boolean(),
-  /** Replies from the recipient no admin has seen on the link's detail page yet. */
+  /** Replies from the recipient its sender has not seen on the link's detail page yet. */
   unreadReplies: z.number(),
+  /** An admin's pitch link, or a buyer's share (decision 0084). */
+  kind: z.enum(PITCH_LINK_KINDS),
+  /** Who made it: the admin, or the sharing buyer with their company; null once that account is gone. */
+  sharedBy: z.object({ name: z.string(), company: z.string().nullable() }).nullable(),
+  /** A share of a playlist: its name (null for a song, or a playlist since deleted). */
+  playlistName: z.string().nullable(),
+  /** The recipient must enter a password before the page opens. */
+  passwordProtected: z.boolean(),
 });
 export type PitchLinkListItem = z.output<typeof PitchLinkListItemSchema>;
 export const PitchLinkListSchema = z.array(PitchLinkListItemSchema);
@@ -161,7 +169,12 @@ export const PitchPageSchema = z.object({
   expiresAt: timestamp,
   /** The recipient may download each song's tagged MP3 and lyric sheet. */
   downloadAllowed: z.boolean(),
-  /** Who sent the link: the admin who made it (the company's contact address if that account is gone). */
+  /** An admin's pitch, or a buyer's share: the page words its invitation accordingly. */
+  kind: z.enum(PITCH_LINK_KINDS),
+  /**
+   * Who sent the link: the admin who made it (the company's contact address if that account is gone), or the
+   * sharing buyer with the company of their preview access.
+   */
   sender: z.object({ name: z.string(), company: z.string(), email: z.string() }),
   songs: z.array(PitchSongSchema),
 });

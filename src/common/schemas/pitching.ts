@@ -48,8 +48,8 @@ export function pitchExpiryBounds(now = Date.now()) {
   return { max: isoDay(now + LIMITS.pitchLinkMaxDays * DAY_MS), suggested: isoDay(now + 30 * DAY_MS) };
 }
 
-/** Admin: a shortlist for one named recipient, who gets the link by e-mail. */
-export const PitchLinkSchema = z.object({
+/** Who a link is for and until when: the same for an admin's pitch link and a buyer's share. */
+const recipientFields = {
   recipientName: requiredText(m.recipientNameRequired, LIMITS.nameMax, MESSAGES.validation.nameTooLong),
   recipientEmail: emailField,
   recipientCompany: optionalText(LIMITS.companyMax, MESSAGES.previewAccess.companyTooLong),
@@ -58,6 +58,11 @@ export const PitchLinkSchema = z.object({
     z.refine((d) => !isRealDay(d) || pitchExpiresAt(d).getTime() > Date.now(), m.expiryPast),
     z.refine((d) => !isRealDay(d) || d <= pitchExpiryBounds().max, m.expiryTooFar),
   ),
+};
+
+/** Admin: a shortlist for one named recipient, who gets the link by e-mail. */
+export const PitchLinkSchema = z.object({
+  ...recipientFields,
   songIds: z.array(z.uuid()).check(
     z.minLength(1, m.songsRequired),
     z.maxLength(LIMITS.pitchSongsMax, m.tooManySongs),
@@ -66,6 +71,37 @@ export const PitchLinkSchema = z.object({
 });
 export type PitchLinkInput = z.input<typeof PitchLinkSchema>;
 export type PitchLinkValues = z.output<typeof PitchLinkSchema>;
+
+/** A share's password: kept as typed (no trimming); blank is none. */
+const sharePassword = z.optional(
+  z.string().check(
+    z.maxLength(LIMITS.sharePasswordMax, m.sharePasswordTooLong),
+    z.refine((v) => v === '' || v.length >= LIMITS.sharePasswordMin, m.sharePasswordTooShort),
+  ),
+);
+
+/**
+ * A buyer shares one of their playlists, or one song, with one named recipient: a link of its own, e-mailed
+ * from the app (`sendEmail`) or shown once for the buyer to pass on. Download only where the buyer may download.
+ */
+export const ShareSchema = z
+  .object({
+    ...recipientFields,
+    playlistId: z.optional(z.uuid()),
+    songId: z.optional(z.uuid()),
+    downloadAllowed: z._default(z.boolean(), false),
+    password: sharePassword,
+    sendEmail: z._default(z.boolean(), true),
+  })
+  .check(z.refine((v) => (v.playlistId === undefined) !== (v.songId === undefined), { message: m.shareWhat, path: ['playlistId'] }));
+export type ShareInput = z.input<typeof ShareSchema>;
+export type ShareValues = z.output<typeof ShareSchema>;
+
+/** The password of a protected share, entered on its page. */
+export const ShareUnlockSchema = z.object({
+  password: z.string().check(z.minLength(1, m.sharePasswordRequired), z.maxLength(LIMITS.sharePasswordMax, m.sharePasswordWrong)),
+});
+export type ShareUnlockInput = z.input<typeof ShareUnlockSchema>;
 
 /** A pitch link recipient's reply to the admin who sent the link: the page's form and POST /api/pitch/:token/replies. */
 export const PitchReplySchema = z.object({

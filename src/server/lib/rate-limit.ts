@@ -21,6 +21,10 @@ export const RATE_RULES = {
   submission: { window: 3600, max: 60 },
   /** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
   pitchPage: { window: 60, max: 120 },
+  /** Per protected share and client address: password tries, right or wrong. */
+  sharePassword: { window: 15 * 60, max: 5 },
+  /** Per protected share, from every address together: a guesser with many addresses is slowed too. */
+  sharePasswordPerLink: { window: 15 * 60, max: 30 },
   /** Per link, on top: each reply emails its sender, so a leaked link cannot flood an inbox. */
   pitchReply: { window: 3600, max: 10 },
   /** Per listener and song: new plays (a player each, so a reload or a replay). */

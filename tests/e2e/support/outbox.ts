@@ -25,3 +25,11 @@ export const verificationLink = (admin: Page, email: string): Promise<string> =>
 /** The link of the pitch e-mail sent to this address. */
 export const pitchLink = (admin: APIRequestContext, email: string): Promise<string> =>
   linkFromOutbox(admin, 'pitch-link', email, /https?:\/\/\S+\/p\/[A-Za-z0-9_-]+/);
+
+/** The link of a buyer's share e-mailed to this address. */
+export const shareLink = (admin: APIRequestContext, email: string): Promise<string> =>
+  linkFromOutbox(admin, 'share-link', email, /https?:\/\/\S+\/p\/[A-Za-z0-9_-]+/);
+
+/** The link in the e-mail telling a sharer that their recipient replied. */
+export const shareReplyLink = (admin: APIRequestContext, email: string): Promise<string> =>
+  linkFromOutbox(admin, 'pitch-reply', email, /https?:\/\/\S+\/shares\/[0-9a-f-]+/);

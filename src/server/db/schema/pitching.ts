@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { LIMITS, SONG_RESPONSES } from '../../../common/constants';
+import { LIMITS, PITCH_LINK_KINDS, SONG_RESPONSES } from '../../../common/constants';
 import { users } from './auth';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
+import { playlists } from './playlists';
 import { songs } from './songs';
 
 /**
  * A shortlist of songs sent to one named recipient who listens without an account. The link's
- * token is never stored: only its SHA-256, so a database leak does not open any link.
+ * token is never stored: only its SHA-256, so a database leak does not open any link. An admin's link is a
+ * `pitch`; a buyer's (a preview user sharing a playlist or a song onward) is a `share`, made by `createdBy`,
+ * with the same page, tracking and rules (decision 0084).
  */
 export const pitchLinks = pgTable(
   'pitch_links',
@@ -24,10 +27,17 @@ export const pitchLinks = pgTable(
     /** The recipient may download tagged MP3s and lyric sheets; false: stream only. */
     downloadAllowed: boolean('download_allowed').notNull().default(false),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: PITCH_LINK_KINDS }).notNull().default('pitch'),
+    /** A share of a playlist: which one (its songs were copied onto the link when shared). */
+    playlistId: uuid('playlist_id').references(() => playlists.id, { onDelete: 'set null' }),
+    /** An optional password's Argon2id hash; the recipient enters it before the page opens. */
+    passwordHash: text('password_hash'),
     createdAt: createdAt(),
   },
   (t) => [
     index('pitch_links_created_at_idx').on(t.createdAt.desc()),
+    index('pitch_links_created_by_idx').on(t.createdBy, t.createdAt.desc()),
+    check('pitch_links_kind_check', oneOf(t.kind, PITCH_LINK_KINDS)),
     check('pitch_links_recipient_name_check', sql`char_length(${t.recipientName}) between 1 and ${sql.raw(String(LIMITS.nameMax))}`),
     check('pitch_links_recipient_email_check', sql`char_length(${t.recipientEmail}) between 3 and ${sql.raw(String(LIMITS.emailMax))}`),
     check(

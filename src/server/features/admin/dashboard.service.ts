@@ -63,7 +63,7 @@ const queueCountColumns = () => sql`
       (select count(*) from song_comments where not is_approved)::int as pending_comments,
       (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews,
       (select count(*) from preview_requests where status = 'pending')::int as pending_preview_requests,
-      (select count(*) from pitch_link_replies where read_at is null)::int as unread_pitch_replies`;
+      (select count(*) from pitch_link_replies r join pitch_links l on l.id = r.pitch_link_id where r.read_at is null and l.kind = 'pitch')::int as unread_pitch_replies`;
 
 /**
  * What waits for an admin, for the sidebar's counts: preview requests to decide, comments to approve, reviews

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
-import { pitchLinks, previewRequests, songDownloads, songs } from '../../db/schema';
+import { pitchLinks, previewRequests, songDownloads, songs, userRoles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
 
@@ -25,13 +25,38 @@ export async function catalogueDownloader(db: Db, actor: Actor): Promise<Downloa
 
 /** Whether the song page offers downloads to this caller: the same rule as catalogueDownloader. */
 export async function mayDownload(db: Db, actor: Actor): Promise<boolean> {
-  if (actor.roles.has('admin')) return true;
+  return actor.roles.has('admin') || (await userMayDownload(db, actor.id));
+}
+
+/**
+ * A live pitch link's recipient may download when the link allows it; on a buyer's share, only while the buyer
+ * themself still may (an admin setting them to stream only closes their shares' downloads too).
+ */
+export async function pitchDownloader(db: Db, pitchLinkId: string): Promise<Downloader> {
+  const [link] = await db
+    .select({ allowed: pitchLinks.downloadAllowed, kind: pitchLinks.kind, createdBy: pitchLinks.createdBy })
+    .from(pitchLinks)
+    .where(eq(pitchLinks.id, pitchLinkId));
+  if (!link?.allowed) throw new AppError('FORBIDDEN', m.streamOnly);
+  if (link.kind === 'share' && !(link.createdBy && (await userMayDownload(db, link.createdBy))))
+    throw new AppError('FORBIDDEN', m.streamOnly);
+  return { kind: 'pitch', pitchLinkId };
+}
+
+/** An account's own download right, read without its session: an admin, or approved download-allowed access. */
+async function userMayDownload(db: Db, userId: string): Promise<boolean> {
+  const [admin] = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .limit(1);
+  if (admin) return true;
   const [access] = await db
     .select({ id: previewRequests.id })
     .from(previewRequests)
     .where(
       and(
-        eq(previewRequests.userId, actor.id),
+        eq(previewRequests.userId, userId),
         eq(previewRequests.status, 'approved'),
         isNull(previewRequests.revokedAt),
         eq(previewRequests.downloadAllowed, true),
@@ -39,13 +64,6 @@ export async function mayDownload(db: Db, actor: Actor): Promise<boolean> {
     )
     .limit(1);
   return access !== undefined;
-}
-
-/** A live pitch link's recipient may download when the admin allowed it on the link. */
-export async function pitchDownloader(db: Db, pitchLinkId: string): Promise<Downloader> {
-  const [link] = await db.select({ allowed: pitchLinks.downloadAllowed }).from(pitchLinks).where(eq(pitchLinks.id, pitchLinkId));
-  if (!link?.allowed) throw new AppError('FORBIDDEN', m.streamOnly);
-  return { kind: 'pitch', pitchLinkId };
 }
 
 /**

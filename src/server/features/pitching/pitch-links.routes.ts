@@ -13,7 +13,11 @@ import {
 } from '../../../common/responses/pitching';
 import { createMiddleware } from 'hono/factory';
 import { UuidParamSchema } from '../../../common/schemas/admin';
-import { PitchLinkSchema, PitchReplySchema, SongResponseSchema } from '../../../common/schemas/pitching';
+import { PitchLinkSchema, PitchReplySchema, ShareUnlockSchema, SongResponseSchema } from '../../../common/schemas/pitching';
+import * as MESSAGES from '../../../common/messages';
+import { getCookie, setCookie } from 'hono/cookie';
+import { AppError } from '../../lib/app-error';
+import { isUnlocked, shareUnlockCookie, unlockShare } from './shares.service';
 import { NewPlaySchema, PlayReportSchema } from '../../../common/schemas/songs';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
@@ -34,6 +38,8 @@ type PitchEnv = { Variables: AppEnv['Variables'] & { pitchLink: LivePitchLink } 
 interface PitchDeps {
   db: Db;
   secret: string;
+  /** Cookies marked Secure (production, behind HTTPS). */
+  secureCookies: boolean;
   mail: MailSettings;
   storage: Storage;
   contact: DownloadContact;
@@ -44,10 +50,17 @@ interface PitchDeps {
  * limit) before any input is, so an unknown, revoked or expired link is always the same 404.
  */
 export function pitchRoutes(deps: PitchDeps) {
-  const { db, secret, mail } = deps;
+  const { db, secret, mail, secureCookies } = deps;
   const loadLink = createMiddleware<PitchEnv>(async (c, next) => {
     await consumeRateLimit(db, `pitch:${c.get('clientIp')}`, RATE_RULES.pitchPage);
-    c.set('pitchLink', await findLivePitchLink(db, c.req.param('token') ?? ''));
+    const token = c.req.param('token') ?? '';
+    const link = await findLivePitchLink(db, token);
+    // A protected share opens nothing but its password form until this browser gave the password.
+    const cookie = getCookie(c, shareUnlockCookie(secureCookies, token).name);
+    if (!c.req.path.endsWith('/unlock') && !isUnlocked(secret, link, cookie)) {
+      throw new AppError('UNAUTHENTICATED', MESSAGES.pitching.sharePasswordRequired);
+    }
+    c.set('pitchLink', link);
     await next();
   });
   const listener = (link: LivePitchLink) => ({ kind: 'pitch' as const, pitchLinkId: link.id });
@@ -110,6 +123,27 @@ export function pitchRoutes(deps: PitchDeps) {
         async (c) => {
           await clearSongResponse({ db, listener: listener(c.get('pitchLink')), songId: c.req.valid('param').id });
           return c.body(null, 204);
+        },
+      )
+      .post(
+        '/:token/unlock',
+        endpoint({ access: 'pitch-link', summary: "Give a protected share's password; the browser keeps a cookie for this link" }),
+        validate('json', ShareUnlockSchema),
+        responds(OkSchema),
+        async (c) => {
+          const token = c.req.param('token');
+          const value = await unlockShare({
+            db,
+            secret,
+            link: c.get('pitchLink'),
+            password: c.req.valid('json').password,
+            clientIp: c.get('clientIp'),
+          });
+          if (value) {
+            const cookie = shareUnlockCookie(secureCookies, token);
+            setCookie(c, cookie.name, value, cookie.options);
+          }
+          return c.var.reply({ ok: true });
         },
       )
       .post(

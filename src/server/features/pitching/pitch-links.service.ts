@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
 import { changesOf, recordAudit } from '../audit';
 import { hashPitchToken, newPitchToken } from './pitch-token';
-import { readPitchReplies } from './pitch-replies.service';
+import { readPitchReplies, sharerCompany } from './pitch-replies.service';
 import type { MailSettings } from './responses.service';
 
 const m = MESSAGES.pitching;
@@ -109,15 +109,24 @@ function summaries(db: Db) {
       passes: sql<number>`(select count(*)::int from song_responses sr where sr.pitch_link_id = pitch_links.id and sr.response = 'pass')`,
       downloads: sql<number>`(select count(*)::int from song_downloads sd where sd.pitch_link_id = pitch_links.id and sd.via = 'download')`,
       unreadReplies: sql<number>`(select count(*)::int from pitch_link_replies r where r.pitch_link_id = pitch_links.id and r.read_at is null)`,
+      kind: pitchLinks.kind,
+      createdBy: pitchLinks.createdBy,
+      senderName: sql<
+        string | null
+      >`(select coalesce(nullif(u.name, ''), u.email) from users u where u.id = pitch_links.created_by and u.deleted_at is null)`,
+      senderCompany: sharerCompany,
+      playlistName: sql<string | null>`(select p.name from playlists p where p.id = pitch_links.playlist_id)`,
+      passwordProtected: sql<boolean>`(pitch_links.password_hash is not null)`,
     })
     .from(pitchLinks);
 }
 
 type Summary = Awaited<ReturnType<typeof summaries>>[number];
 
-function toListItem({ message: _message, ...row }: Summary): PitchLinkListItem {
+function toListItem({ message: _message, createdBy: _createdBy, senderName, senderCompany, ...row }: Summary): PitchLinkListItem {
   return {
     ...row,
+    sharedBy: senderName === null ? null : { name: senderName, company: row.kind === 'share' ? senderCompany : null },
     status: statusOf(row),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -132,10 +141,34 @@ export async function listPitchLinks({ db }: { db: Db }): Promise<PitchLinkListI
   return rows.map(toListItem);
 }
 
-/** One link with its songs in order and, per song, the recipient's plays, furthest point and answer. */
-export async function getPitchLink({ db, id }: { db: Db; id: string }): Promise<PitchLinkDetail> {
-  const [link] = await summaries(db).where(eq(pitchLinks.id, id));
-  if (!link) throw new AppError('NOT_FOUND', m.linkNotFound);
+/** Whose links a reader sees: every link (an admin), or one buyer's own shares. */
+export type LinkReader = { kind: 'admin' } | { kind: 'sharer'; userId: string };
+
+const readableBy = (reader: LinkReader) =>
+  reader.kind === 'admin' ? undefined : and(eq(pitchLinks.kind, 'share'), eq(pitchLinks.createdBy, reader.userId));
+
+/** A buyer's shares (or every link, for an admin), newest first. */
+export async function listLinksOf({ db, reader }: { db: Db; reader: LinkReader }): Promise<PitchLinkListItem[]> {
+  const rows = await summaries(db).where(readableBy(reader)).orderBy(desc(pitchLinks.createdAt)).limit(500);
+  return rows.map(toListItem);
+}
+
+/**
+ * One link with its songs in order and, per song, the recipient's plays, furthest point and answer. Only the
+ * link's sender marks its replies read: an admin looking at a buyer's share leaves the buyer's "new" alone.
+ */
+export async function getPitchLink({
+  db,
+  id,
+  reader = { kind: 'admin' },
+}: {
+  db: Db;
+  id: string;
+  reader?: LinkReader;
+}): Promise<PitchLinkDetail> {
+  const [link] = await summaries(db).where(and(eq(pitchLinks.id, id), readableBy(reader)));
+  if (!link) throw new AppError('NOT_FOUND', reader.kind === 'admin' ? m.linkNotFound : m.shareNotFound);
+  const sendersRead = reader.kind === 'admin' ? link.kind === 'pitch' : true;
   const plays = db
     .select({
       songId: songPlays.songId,
@@ -173,15 +206,41 @@ export async function getPitchLink({ db, id }: { db: Db; id: string }): Promise<
     ...toListItem(link),
     message: link.message,
     songs: rows.map((r) => ({ ...r, lastPlayedAt: r.lastPlayedAt ? new Date(r.lastPlayedAt).toISOString() : null })),
-    replies: await readPitchReplies(db, id),
+    replies: await readPitchReplies(db, id, sendersRead),
   };
 }
 
-/** Revokes at once: the page, its API and its audio links all check revoked_at on every request. */
-export async function revokePitchLink({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+/**
+ * Revokes at once: the page, its API and its audio links all check revoked_at on every request. A buyer revokes
+ * only their own shares; an admin any link.
+ */
+export async function revokePitchLink({
+  db,
+  actor,
+  id,
+  reader = { kind: 'admin' },
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  reader?: LinkReader;
+}) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(pitchLinks).where(eq(pitchLinks.id, id)).for('update');
-    if (!before) throw new AppError('NOT_FOUND', m.linkNotFound);
+    const [before] = await tx
+      .select()
+      .from(pitchLinks)
+      .where(and(eq(pitchLinks.id, id), readableBy(reader)))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', reader.kind === 'admin' ? m.linkNotFound : m.shareNotFound);
+    if (reader.kind === 'sharer') {
+      // A buyer's own link: no admin action to audit.
+      const [own] = await tx
+        .update(pitchLinks)
+        .set({ revokedAt: sql`coalesce(${pitchLinks.revokedAt}, now())` })
+        .where(eq(pitchLinks.id, id))
+        .returning({ revokedAt: pitchLinks.revokedAt });
+      return { id, revokedAt: iso(own!.revokedAt) };
+    }
     const [row] = await tx
       .update(pitchLinks)
       .set({ revokedAt: sql`coalesce(${pitchLinks.revokedAt}, now())` })

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { PitchLinkKind } from '../../../common/constants';
 import { type MusicalKey } from '../../../common/musical-keys';
 import type { PitchPage } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
@@ -19,7 +20,20 @@ export interface LivePitchLink {
   message: string | null;
   expiresAt: Date;
   downloadAllowed: boolean;
+  kind: PitchLinkKind;
+  /** A protected share's password hash: the page opens only past it (shares.service.ts). */
+  passwordHash: string | null;
 }
+
+/**
+ * A buyer's share lives only while its sender may still open the catalogue: approved, unrevoked preview access
+ * (or an admin). Revoking a buyer stops every link they shared, as revoking one link does. The file links'
+ * check (features/files) says the same.
+ */
+// Spelled out: drizzle leaves column names unqualified in a one-table query.
+const shareSenderStillListens = sql`(pitch_links.kind = 'pitch' or exists (
+  select 1 from preview_requests pr where pr.user_id = pitch_links.created_by and pr.status = 'approved' and pr.revoked_at is null
+) or exists (select 1 from user_roles ur where ur.user_id = pitch_links.created_by and ur.role = 'admin'))`;
 
 /** One answer for unknown, revoked and expired links alike, so a caller learns nothing about which. */
 const unavailable = () => new AppError('NOT_FOUND', MESSAGES.pitching.linkUnavailableTitle);
@@ -34,9 +48,18 @@ export async function findLivePitchLink(db: Db, token: string): Promise<LivePitc
       message: pitchLinks.message,
       expiresAt: pitchLinks.expiresAt,
       downloadAllowed: pitchLinks.downloadAllowed,
+      kind: pitchLinks.kind,
+      passwordHash: pitchLinks.passwordHash,
     })
     .from(pitchLinks)
-    .where(and(eq(pitchLinks.tokenHash, hashPitchToken(token)), isNull(pitchLinks.revokedAt), gt(pitchLinks.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(pitchLinks.tokenHash, hashPitchToken(token)),
+        isNull(pitchLinks.revokedAt),
+        gt(pitchLinks.expiresAt, sql`now()`),
+        shareSenderStillListens,
+      ),
+    );
   if (!link) throw unavailable();
   return link;
 }
@@ -90,6 +113,7 @@ export async function openPitchPage({
     message: link.message,
     expiresAt: link.expiresAt.toISOString(),
     downloadAllowed: link.downloadAllowed,
+    kind: link.kind,
     sender,
     songs: rows.map(({ audioFileId, imageWebFileId, response, note, writerNames, musicalKey, ...song }) => ({
       ...song,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PitchLinkDetail, SentPitchReply } from '../../../common/responses';
-import { adminPitchLinkPath } from '../../../common/routes';
+import { adminPitchLinkPath, PAGE_PATHS, pathTo } from '../../../common/routes';
 import type { PitchReplyValues } from '../../../common/schemas/pitching';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Db, DbOrTx } from '../../db/client';
@@ -23,13 +23,20 @@ export interface PitchSender {
  */
 export async function pitchSender(db: DbOrTx, pitchLinkId: string, mail: MailSettings): Promise<PitchSender> {
   const [row] = await db
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, kind: pitchLinks.kind, buyerCompany: sharerCompany })
     .from(pitchLinks)
     .innerJoin(users, and(eq(users.id, pitchLinks.createdBy), isNull(users.deletedAt)))
     .where(eq(pitchLinks.id, pitchLinkId));
-  const company = mail.emailCtx.siteName;
-  return row ? { name: row.name || company, company, email: row.email } : { name: company, company, email: mail.adminEmail };
+  const site = mail.emailCtx.siteName;
+  if (!row) return { name: site, company: site, email: mail.adminEmail };
+  // A buyer's share is from them and their company, never from us.
+  const company = row.kind === 'share' ? (row.buyerCompany ?? '') : site;
+  return { name: row.name || row.email, company, email: row.email };
 }
+
+/** The company of a sharing buyer: the one named in their latest approved request for access. */
+export const sharerCompany = sql<string | null>`(select pr.company_name from preview_requests pr
+  where pr.user_id = pitch_links.created_by and pr.status = 'approved' order by pr.created_at desc limit 1)`;
 
 /**
  * Stores the recipient's reply and e-mails it to the link's sender in one transaction, so the admin has it in
@@ -53,6 +60,7 @@ export async function sendPitchReply({
       .returning({ id: pitchLinkReplies.id, createdAt: pitchLinkReplies.createdAt });
     const [recipient] = await tx.select({ email: pitchLinks.recipientEmail }).from(pitchLinks).where(eq(pitchLinks.id, link.id));
     const sender = await pitchSender(tx, link.id, mail);
+    const share = link.kind === 'share';
     await enqueueMail(tx, {
       to: sender.email,
       replyTo: recipient!.email,
@@ -62,7 +70,8 @@ export async function sendPitchReply({
         recipientEmail: recipient!.email,
         recipientCompany: link.recipientCompany,
         message: values.message,
-        url: pageUrl(mail.emailCtx, adminPitchLinkPath(link.id)),
+        url: pageUrl(mail.emailCtx, share ? pathTo(PAGE_PATHS.share, { id: link.id }) : adminPitchLinkPath(link.id)),
+        share,
       }),
     });
     return { id: reply!.id, createdAt: reply!.createdAt.toISOString() };
@@ -70,10 +79,10 @@ export async function sendPitchReply({
 }
 
 /**
- * A link's replies, oldest first, as they stood before this read; then marks them read, as opening a review's
- * conversation does, so the sidebar's count drops once an admin has seen them.
+ * A link's replies, oldest first, as they stood before this read; then marks them read (when its sender reads),
+ * as opening a review's conversation does, so the sidebar's count drops once they have been seen.
  */
-export async function readPitchReplies(db: Db, pitchLinkId: string): Promise<PitchLinkDetail['replies']> {
+export async function readPitchReplies(db: Db, pitchLinkId: string, markRead = true): Promise<PitchLinkDetail['replies']> {
   const rows = await db
     .select({
       id: pitchLinkReplies.id,
@@ -86,7 +95,7 @@ export async function readPitchReplies(db: Db, pitchLinkId: string): Promise<Pit
     .orderBy(asc(pitchLinkReplies.createdAt), asc(pitchLinkReplies.id));
   // Only the replies this answer shows: one written meanwhile stays new until it is shown.
   const shownUnread = rows.filter((r) => r.readAt === null).map((r) => r.id);
-  if (shownUnread.length > 0) {
+  if (markRead && shownUnread.length > 0) {
     await db
       .update(pitchLinkReplies)
       .set({ readAt: sql`now()` })

@@ -49,6 +49,9 @@ export function SiteHeader() {
               <NavLink to={PAGE_PATHS.playlists} className={navLinkClass}>
                 Playlists
               </NavLink>
+              <NavLink to={PAGE_PATHS.shares} className={navLinkClass}>
+                Shares
+              </NavLink>
             </>
           )}
         </nav>
@@ -140,6 +143,11 @@ function MobileMenu({
             <li>
               <NavLink to={PAGE_PATHS.playlists} className={mobileLinkClass} onClick={close}>
                 Playlists
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={PAGE_PATHS.shares} className={mobileLinkClass} onClick={close}>
+                Shares
               </NavLink>
             </li>
           </>

@@ -50,6 +50,20 @@ export const catalogueRoutes: RouteObject[] = [
               (m) => m.PlaylistPage,
             ),
           },
+          {
+            path: PAGE_PATHS.shares,
+            ...page(
+              () => import('../../features/pitching/shares-page'),
+              (m) => m.SharesPage,
+            ),
+          },
+          {
+            path: PAGE_PATHS.share,
+            ...page(
+              () => import('../../features/pitching/shares-page'),
+              (m) => m.SharePage,
+            ),
+          },
         ],
       },
     ],

@@ -4,3 +4,5 @@ export { SongResponsesPanel, ListenerResponsesPanel } from './admin-responses-pa
 export { SongHoldPass } from './song-hold-pass';
 // The listener's answers by song, and hold or pass on many songs at once (the catalogue's bulk actions).
 export { useBulkAnswers, type BulkAnswerResult } from './bulk-answers';
+// "Share" for a playlist's (or a song's) page: a buyer sends it onward to one person (decision 0084).
+export { ShareButton } from './share-dialog';

@@ -85,6 +85,12 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
         <Fact term="Status">
           <PitchLinkStatusBadge status={link.status} />
         </Fact>
+        {link.kind === 'share' && (
+          <Fact term="Shared by">
+            {link.sharedBy ? [link.sharedBy.name, link.sharedBy.company].filter(Boolean).join(', ') : 'A deleted account'}
+            {link.playlistName ? ` · playlist “${link.playlistName}”` : ''}
+          </Fact>
+        )}
         <Fact term="Sent">{formatDateTime(link.createdAt)}</Fact>
         <Fact term="Expires">{formatDay(pitchExpiryDate(link.expiresAt))}</Fact>
         <Fact term="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt) : 'Not yet'}</Fact>
@@ -104,39 +110,7 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
       </dl>
       {link.message && <p className="mt-4 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{link.message}</p>}
 
-      <DataTable
-        label="Songs of this pitch link"
-        caption={`Songs of this pitch link in order, with what ${link.recipientName} did with each`}
-        variant="panel"
-        className="mt-6"
-        tableClassName="min-w-[640px]"
-        columns={['Song', { label: 'Plays', numeric: true }, { label: 'Listened', numeric: true }, 'Furthest point', 'Answer', 'Note']}
-      >
-        {link.songs.map((song) => (
-          <tr key={song.songId} className="border-b border-border last:border-0">
-            <th scope="row" className="py-2 pr-4 font-medium">
-              {song.title}
-            </th>
-            <td className="py-2 pr-4 text-right tabular-nums">{song.plays}</td>
-            <td className="py-2 pr-4 text-right tabular-nums">{formatSeconds(song.listenedSeconds)}</td>
-            <td className="py-2 pr-4 tabular-nums">
-              {song.plays === 0 ? (
-                <span className="text-muted-foreground">—</span>
-              ) : (
-                <>
-                  {formatSeconds(song.furthestSeconds)}
-                  {song.songSeconds ? ` of ${formatSeconds(song.songSeconds)}` : ''}
-                  {song.completed && ' (to the end)'}
-                </>
-              )}
-            </td>
-            <td className="py-2 pr-4">
-              <ResponseBadge response={song.response} />
-            </td>
-            <td className="break-words py-2">{song.note ?? ''}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <LinkSongsTable link={link} />
 
       <Replies link={link} />
 
@@ -161,8 +135,48 @@ function LinkDetail({ link }: { link: PitchLinkDetail }) {
   );
 }
 
+/** Song by song, what the link's recipient did: plays, listening time, furthest point against the length, answer. */
+export function LinkSongsTable({ link }: { link: PitchLinkDetail }) {
+  const what = link.kind === 'share' ? 'this share' : 'this pitch link';
+  return (
+    <DataTable
+      label={`Songs of ${what}`}
+      caption={`Songs of ${what} in order, with what ${link.recipientName} did with each`}
+      variant="panel"
+      className="mt-6"
+      tableClassName="min-w-[640px]"
+      columns={['Song', { label: 'Plays', numeric: true }, { label: 'Listened', numeric: true }, 'Furthest point', 'Answer', 'Note']}
+    >
+      {link.songs.map((song) => (
+        <tr key={song.songId} className="border-b border-border last:border-0">
+          <th scope="row" className="py-2 pr-4 font-medium">
+            {song.title}
+          </th>
+          <td className="py-2 pr-4 text-right tabular-nums">{song.plays}</td>
+          <td className="py-2 pr-4 text-right tabular-nums">{formatSeconds(song.listenedSeconds)}</td>
+          <td className="py-2 pr-4 tabular-nums">
+            {song.plays === 0 ? (
+              <span className="text-muted-foreground">—</span>
+            ) : (
+              <>
+                {formatSeconds(song.furthestSeconds)}
+                {song.songSeconds ? ` of ${formatSeconds(song.songSeconds)}` : ''}
+                {song.completed && ' (to the end)'}
+              </>
+            )}
+          </td>
+          <td className="py-2 pr-4">
+            <ResponseBadge response={song.response} />
+          </td>
+          <td className="break-words py-2">{song.note ?? ''}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
 /** What the recipient wrote back from the link's page, oldest first; those new to the admins marked New. */
-function Replies({ link }: { link: PitchLinkDetail }) {
+export function Replies({ link }: { link: PitchLinkDetail }) {
   return (
     <section aria-labelledby="pitch-link-replies-title" className="mt-6">
       <h3 id="pitch-link-replies-title" className="text-lg font-semibold">
@@ -192,7 +206,7 @@ function Replies({ link }: { link: PitchLinkDetail }) {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex gap-2">
       <dt className="text-muted-foreground">{term}:</dt>

@@ -40,7 +40,9 @@ export function PitchLinksPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Pitch Links</h1>
-          <p className="mt-1 text-muted-foreground">Shortlists sent to one recipient each, who listens without an account.</p>
+          <p className="mt-1 text-muted-foreground">
+            Shortlists sent to one recipient each, who listens without an account; buyers’ own shares are listed too.
+          </p>
         </div>
         <Button asChild>
           <Link to={PAGE_PATHS.adminPitchLinkNew}>
@@ -109,7 +111,13 @@ function LinksTable({
               <span className="block break-all text-muted-foreground">
                 {[link.recipientCompany, link.recipientEmail].filter(Boolean).join(' · ')}
               </span>
-              {link.unreadReplies > 0 && (
+              {link.kind === 'share' && (
+                <span className="block text-muted-foreground">
+                  Shared by {link.sharedBy ? [link.sharedBy.name, link.sharedBy.company].filter(Boolean).join(', ') : 'a deleted account'}
+                </span>
+              )}
+              {/* A share's replies are its buyer's to read, not the staff's queue. */}
+              {link.kind === 'pitch' && link.unreadReplies > 0 && (
                 <Badge variant="warning" className="mt-1">
                   {link.unreadReplies === 1 ? '1 new reply' : `${link.unreadReplies} new replies`}
                 </Badge>

@@ -14,6 +14,7 @@ import { formatDay } from './format-day';
 import { pitchQueueItem, PitchPlayer } from './pitch-player';
 import { PitchReplyForm, PitchSender } from './pitch-reply';
 import { PitchSongCard } from './pitch-song-card';
+import { SharePasswordForm } from './share-password-form';
 import { pitchPageQuery } from './pitching-api';
 import { SITE_NAME } from '../../lib/site-name';
 
@@ -27,6 +28,7 @@ export function PitchPage() {
   const { token = '' } = useParams();
   const page = useQuery(pitchPageQuery(token));
   const gone = page.isError && isApiError(page.error) && page.error.status === 404;
+  const locked = page.isError && isApiError(page.error) && page.error.status === 401;
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
@@ -43,6 +45,8 @@ export function PitchPage() {
           <PitchPlayer token={token}>
             <PitchContent token={token} page={page.data} />
           </PitchPlayer>
+        ) : locked ? (
+          <SharePasswordForm token={token} />
         ) : gone ? (
           <div className="mx-auto max-w-xl py-16 text-center">
             <LinkIcon aria-hidden="true" className="mx-auto size-10 text-muted-foreground" />
@@ -68,13 +72,16 @@ export function PitchPage() {
 
 function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
   const queue = useMemo(() => page.songs.map(pitchQueueItem), [page.songs]);
+  const share = page.kind === 'share';
   return (
     <>
       <p className="text-sm font-semibold uppercase tracking-wide text-primary">
         For {page.recipientName}
         {page.recipientCompany ? `, ${page.recipientCompany}` : ''}
       </p>
-      <h1 className="mt-2 text-3xl font-bold sm:text-5xl">Songs picked for you</h1>
+      <h1 className="mt-2 text-3xl font-bold sm:text-5xl">
+        {share ? `${page.sender.name} shared songs with you` : 'Songs picked for you'}
+      </h1>
       <PitchSender sender={page.sender} />
       {page.message && (
         <blockquote className="mt-6 whitespace-pre-wrap break-words rounded-xl border-l-4 border-primary bg-card p-4 leading-7 shadow-sm">
@@ -82,8 +89,8 @@ function PitchContent({ token, page }: { token: string; page: PitchPageData }) {
         </blockquote>
       )}
       <p className="mt-4 text-muted-foreground">
-        Listen, read the lyrics, and tell us for each song: hold it for an artist or project, or pass. This link is yours alone and works
-        until {formatDay(pitchExpiryDate(page.expiresAt))}.
+        Listen, read the lyrics, and tell {share ? page.sender.name : 'us'} for each song: hold it for an artist or project, or pass. This
+        link is yours alone and works until {formatDay(pitchExpiryDate(page.expiresAt))}.
       </p>
       {page.songs.length === 0 ? (
         <p className="mt-10 rounded-xl border border-dashed border-border bg-card p-8 text-center text-muted-foreground">

@@ -23,7 +23,7 @@ export function PitchSender({ sender }: { sender: PitchPage['sender'] }) {
     <p className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
       <span>
         Sent by <strong className="font-semibold text-foreground">{sender.name}</strong>
-        {sender.name !== sender.company && <>, {sender.company}</>}
+        {sender.company && sender.name !== sender.company && <>, {sender.company}</>}
       </span>
       <a href={`mailto:${sender.email}`} className="link inline-flex items-center gap-1 break-all">
         <Mail aria-hidden="true" className="size-3.5 shrink-0" />

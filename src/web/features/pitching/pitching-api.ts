@@ -19,6 +19,8 @@ import {
   PITCH_ACTIVITY_PAGE_SIZE,
   type PitchLinkValues,
   type PitchReplyInput,
+  type ShareUnlockInput,
+  type ShareValues,
   type SongResponseValues,
 } from '../../../common/schemas/pitching';
 import { api } from '../../lib/api';
@@ -138,3 +140,27 @@ export const pickableSongsQuery = queryOptions({
   queryKey: ADMIN_SONGS_KEY,
   queryFn: ({ signal }) => api<AdminSongListItem[]>('/api/admin/songs', { signal }),
 });
+
+// ---------------------------------------------------------------- a buyer's shares (pitch links of kind share)
+
+export const MY_SHARES_KEY = ['shares', 'mine'] as const;
+
+export const mySharesQuery = queryOptions({
+  queryKey: MY_SHARES_KEY,
+  queryFn: ({ signal }) => api<PitchLinkListItem[]>('/api/shares', { signal }),
+});
+
+export const myShareQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...MY_SHARES_KEY, id],
+    queryFn: ({ signal }) => api<PitchLinkDetail>(`/api/shares/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const createShare = (values: ShareValues) => api<CreatedPitchLink>('/api/shares', { method: 'POST', body: values });
+
+export const revokeShare = (id: string) =>
+  api<RevokedPitchLink>(`/api/shares/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} });
+
+/** A protected share's password; the server answers with a cookie for this link. */
+export const unlockShare = (token: string, values: ShareUnlockInput) =>
+  api<Ok>(`${pitchPath(token)}/unlock`, { method: 'POST', body: values });

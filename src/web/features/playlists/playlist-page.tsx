@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { ShareButton } from '../pitching';
 import { PlaylistFormDialog } from './playlist-form-dialog';
 import {
   deletePlaylist,
@@ -133,6 +134,7 @@ function Playlist({ playlist }: { playlist: PlaylistDetail }) {
         </div>
         {playlist.mine && (
           <div className="flex flex-wrap gap-2">
+            {playlist.songs.length > 0 && <ShareButton target={{ playlistId: playlist.id, name: playlist.name }} />}
             <Button variant="outline" onClick={() => setRenaming(true)}>
               <Pencil aria-hidden="true" />
               Rename

@@ -12,7 +12,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { SongPlayer } from '../../components/player/song-player';
 import { catalogueMedia, songQuery } from './catalogue-api';
-import { SongHoldPass } from '../pitching';
+import { ShareButton, SongHoldPass } from '../pitching';
 import { AddToPlaylist } from '../playlists';
 import { SongComments } from './song-comments';
 import { SongCover } from '../../components/player/song-cover';
@@ -114,7 +114,10 @@ function SongView({ song }: { song: CatalogueSong }) {
             </p>
           )}
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
-          <AddToPlaylist className="mt-4" songId={song.id} songTitle={song.title} />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <AddToPlaylist songId={song.id} songTitle={song.title} />
+            <ShareButton target={{ songId: song.id, name: song.title }} canDownload={song.canDownload} />
+          </div>
           {song.canDownload && (
             <DownloadButtons className="mt-4" base={`/api/songs/${encodeURIComponent(song.slug)}`} songTitle={song.title} />
           )}
