@@ -15,7 +15,7 @@ const SECONDS = 6;
  * Songs numbered from+1 to `to`, in one set-based statement: words, genres, tempos, keys, tags, lengths and times
  * that repeat at fixed rates, so a search matches the same share of any size of catalogue.
  */
-async function growCatalogue(app: BenchApp, from: number, to: number) {
+export async function growCatalogue(app: BenchApp, from: number, to: number) {
   await app.database.db.execute(sql`
     insert into songs (slug, title, description, lyrics, genre, bpm, musical_key, tags, order_index, is_active, created_at, audio_duration_seconds)
     select 'search-song-' || g,
@@ -96,7 +96,7 @@ export async function searchBench(app: BenchApp): Promise<Row[]> {
       const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
       const paths: [string, string][] = [
         ['words + genre + tempo', '/api/songs?q=whiskey&genre=Americana&bpmMin=70&bpmMax=140'],
-        ['words + key, by title', '/api/songs?q=river&key=A%20minor&sort=title'],
+        ['words + key, by title', '/api/songs?q=river&key=G%20major&sort=title'],
         ['newest, a page halfway down by cursor', `/api/songs?sort=newest&after=${await middleCursor(app, size)}`],
       ];
       for (const [what, path] of paths) {
@@ -121,7 +121,8 @@ export async function searchBench(app: BenchApp): Promise<Row[]> {
             `bare statement p50 ${bare.p50} ms, p99 ${bare.p99} ms; app/bare p99 ${ratio}×; bare p99 ${growth}× its ${sizes[0]!.toLocaleString('en-US')}-song figure` +
             (what === paths[0]![0] ? `; grown to this size in ${seedSeconds} s` : ''),
           budget: 'app p99 ≤ 2× bare; bare p99 ≤ 2× at 1,000 songs',
-          met: served.errors + served.non2xx === 0 && ratio <= 2 && growth <= 2,
+          // No answer within the run (autocannon then reports 0 ms) is not a pass.
+          met: served.rps > 0 && served.errors + served.non2xx === 0 && ratio <= 2 && growth <= 2,
         });
         console.error(rows.at(-1)!.what, '|', rows.at(-1)!.figure);
       }
