@@ -1,7 +1,7 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, admin, mail.
+ * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, search, admin, mail.
  */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
@@ -13,6 +13,7 @@ import { mailBench } from './mail.bench';
 import { overheadBench } from './overhead.bench';
 import { playerBench } from './player.bench';
 import { processBench } from './process.bench';
+import { searchBench } from './search.bench';
 import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from './support';
 
 const only = process.argv.slice(2);
@@ -21,6 +22,7 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = {
   overhead: overheadBench,
   catalogue: catalogueBench,
+  search: searchBench,
   admin: adminBench,
   mail: mailBench,
 };

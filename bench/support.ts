@@ -27,6 +27,8 @@ export interface BenchApp {
   /** The same app over the same database, caching nothing: what every query costs. */
   uncachedUrl: string;
   database: Database;
+  /** PostgreSQL only: the bench database's connection string, for bare statements through `pg`. */
+  databaseUrl?: string;
   storage: ReturnType<typeof createDiskStorage>;
   /** A client signed in as the given e-mail and password, for its session cookie. */
   cookieFor(email: string, password: string): Promise<string>;
@@ -67,6 +69,7 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
     url,
     uncachedUrl: urlOf(uncached),
     database,
+    databaseUrl: pg?.url,
     storage,
     async cookieFor(email, password) {
       const client = new TestClient(url, config.publicUrl);

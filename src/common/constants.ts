@@ -33,6 +33,11 @@ export const PAID_ORDER_STATUSES = ['paid', 'completed'] as const satisfies read
  */
 export const CATALOGUE_SORTS = ['catalogue', 'newest', 'title', 'tempo', 'length', 'held'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+/**
+ * The catalogue counts its matches up to this many and says "more than" beyond: counting every match of a large
+ * catalogue on each page cost more than reading the page (decision 0090).
+ */
+export const CATALOGUE_COUNT_CAP = 1000;
 /** How /songs shows a page: as cards, or as a dense list of rows. */
 export const CATALOGUE_VIEWS = ['cards', 'list'] as const;
 export type CatalogueView = (typeof CATALOGUE_VIEWS)[number];

@@ -68,6 +68,8 @@ export const songs = {
   empty: 'No songs available at the moment. Check back soon!',
   noMatches: 'No songs match your search.',
   pastTheEnd: 'This page is past the end of the list.',
+  staleCursor: 'This link to a later page no longer fits the list. Start again from the first songs.',
+  loadMore: 'Show more songs',
   adminEmpty: 'No songs found. Add your first song!',
   statusUpdated: 'Song status updated',
   statusFailed: 'Failed to update song status',

@@ -41,7 +41,14 @@ export const CatalogueListItemSchema = CatalogueSongItemSchema.extend({
 export type CatalogueListItem = z.output<typeof CatalogueListItemSchema>;
 
 /** GET /api/songs: one page of the catalogue and every genre of the active songs (for the filter). */
-export const CataloguePageSchema = paged(CatalogueListItemSchema).extend({ genres: z.array(z.string()) });
+export const CataloguePageSchema = paged(CatalogueListItemSchema).extend({
+  /** Every genre of an active song, for the filter. */
+  genres: z.array(z.string()),
+  /** `total` is CATALOGUE_COUNT_CAP and more songs than that match. */
+  totalCapped: z.boolean(),
+  /** The next page's `after`; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type CataloguePage = z.output<typeof CataloguePageSchema>;
 
 /** A comment as the song page shows it: an approved one, or the listener's own still awaiting approval. */

@@ -11,7 +11,8 @@ const bpm = z.optional(whole(LIMITS.bpmMin, LIMITS.bpmMax));
 /**
  * The catalogue list's query, as the URL and the API carry them: search (title, lyrics, tags, writers and key), genre,
  * key, one-stop songs only (`oneStop=true`), songs added since the listener's last visit (`newOnly=true`), BPM range,
- * sort (the admin's order when none) and page.
+ * sort (the admin's order when none), and where the page starts: `after`, the cursor the previous page gave (its
+ * last song's sort key and id), or else `page` (an offset, kept for old links).
  */
 export const CatalogueQuerySchema = z
   .object({
@@ -23,6 +24,7 @@ export const CatalogueQuerySchema = z
     bpmMax: bpm,
     newOnly: z.optional(z.stringbool()),
     sort: z.optional(z.enum(CATALOGUE_SORTS)),
+    after: z.optional(z.string().check(z.maxLength(400), z.regex(/^[A-Za-z0-9_-]+$/, MESSAGES.songs.staleCursor))),
     page: z._default(whole(1, 10_000), 1),
     pageSize: z._default(whole(1, 100), 24),
   })

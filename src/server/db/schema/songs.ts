@@ -129,6 +129,16 @@ export const songs = pgTable(
   ],
 );
 
+/**
+ * The catalogue's genre facet: active songs per genre (as written), kept by statement triggers on songs in the
+ * same transaction as each write (migration of decision 0090), so the filter's list is read from a few rows
+ * instead of the songs table. Never written by the app.
+ */
+export const songGenres = pgTable('song_genres', {
+  genre: text('genre').primaryKey(),
+  activeSongs: integer('active_songs').notNull(),
+});
+
 /** A song's writers and their shares (the splits), in the order the song credits them (position 0 first). */
 export const songWriters = pgTable(
   'song_writers',

@@ -1,13 +1,13 @@
 import { mayDownload, fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
-import type { CatalogueSort, CommenterDisplay } from '../../../common/constants';
+import { CATALOGUE_COUNT_CAP, type CatalogueSort, type CommenterDisplay } from '../../../common/constants';
 import type { MusicalKey } from '../../../common/musical-keys';
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { pitchAgreements, songComments, songs, storedFiles } from '../../db/schema';
+import { pitchAgreements, songComments, songGenres, songs, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
@@ -22,6 +22,7 @@ import { songwriterSummary } from '../songwriters';
 import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWriter } from './song-writers';
 import { requestCompany } from '../preview-access';
 import { commenterDisplay } from '../settings';
+import { afterCursor, cursorAfter, type CursorRow } from './catalogue-cursor';
 
 const m = MESSAGES.songs;
 
@@ -61,7 +62,12 @@ function catalogueOrder(sort: CatalogueSort): SQL[] {
 const heldByOthersOf = (viewerId: string) => sql<number>`(select count(*)::int from song_responses r
   where r.song_id = "songs"."id" and r.response = 'hold' and r.user_id is not null and r.user_id <> ${viewerId})`;
 
-export async function listCatalogue({ db, query, viewer }: { db: Db; query: CatalogueQuery; viewer?: CatalogueViewer }) {
+/**
+ * The one statement a catalogue page is read by: the page (as JSON, in its order), the matches counted up to the
+ * cap, and the genre filter from its summary (song_genres, kept by triggers). No request reads every matching
+ * song. Exported for the bench, which times the same SQL bare.
+ */
+export function catalogueStatement({ db, query, viewer }: { db: Db; query: CatalogueQuery; viewer?: CatalogueViewer }): SQL {
   const sort = query.sort ?? 'catalogue';
   if ((sort === 'held' || query.newOnly) && !viewer) throw new Error('A personal catalogue page needs its viewer');
   const filters: SQL[] = [eq(songs.isActive, true)];
@@ -75,6 +81,9 @@ export async function listCatalogue({ db, query, viewer }: { db: Db; query: Cata
   if (query.newOnly && viewer) filters.push(gt(songs.createdAt, viewer.newSince));
   const where = and(...filters);
 
+  const heldByOthers = sort === 'held' && viewer ? heldByOthersOf(viewer.userId) : sql<number | null>`null::int`;
+  // A cursor (the last song's sort keys and id) starts the page where the one before ended; `page` is an offset.
+  const after = query.after ? afterCursor(sort, query.after, heldByOthers) : undefined;
   const page = db
     .select({
       id: songs.id,
@@ -94,37 +103,43 @@ export async function listCatalogue({ db, query, viewer }: { db: Db; query: Cata
       writerNames: sql<string>`${songs.writerNames}`.as('writerNames'),
       writerInfo: sql<string | null>`${songs.writerInfo}`.as('writerInfo'),
       createdAt: sql<string>`${songs.createdAt}`.as('createdAt'),
-      heldByOthers: (sort === 'held' && viewer ? heldByOthersOf(viewer.userId) : sql<number | null>`null::int`).as('heldByOthers'),
+      orderIndex: sql<number>`${songs.orderIndex}`.as('orderIndex'),
+      heldByOthers: heldByOthers.as('heldByOthers'),
     })
     .from(songs)
-    .where(where)
+    .where(after ? and(where, after) : where)
     .orderBy(...catalogueOrder(sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  // One statement, one round trip: the page (as JSON, in its order), the total and the genre filter.
-  const [result] = await queryRows<{ rows: CatalogueSongRow[]; total: number; genres: string[] }>(
-    db,
-    sql`
+    // One more than the page: whether there is a next page, without counting.
+    .limit(query.pageSize + 1)
+    .offset(after ? 0 : (query.page - 1) * query.pageSize);
+  return sql`
     select
       (select coalesce(json_agg(p), '[]'::json) from (${page}) as p) as rows,
-      (select count(*)::int from ${songs} where ${where}) as total,
-      (${activeGenres}) as genres`,
-  );
-  return { rows: result!.rows, total: Number(result!.total), page: query.page, pageSize: query.pageSize, genres: result!.genres };
+      (select count(*)::int from (select from ${songs} where ${where} limit ${CATALOGUE_COUNT_CAP + 1}) as matches) as total,
+      (select coalesce(array_agg(genre order by genre), '{}') from ${songGenres}) as genres`;
 }
 
-/**
- * The distinct genres of active songs, by a loose index scan on songs_active_genre_idx: one probe per
- * genre instead of reading every song (0.2 ms instead of 6 ms over 10,000 songs).
- */
-const activeGenres = sql`
-  with recursive g(genre) as (
-    (select genre from songs where is_active and genre is not null order by genre limit 1)
-    union all
-    select (select s.genre from songs s where s.is_active and s.genre is not null and s.genre > g.genre order by s.genre limit 1)
-    from g where g.genre is not null
-  )
-  select coalesce(array_agg(genre), '{}') from g where genre is not null`;
+export async function listCatalogue({ db, query, viewer }: { db: Db; query: CatalogueQuery; viewer?: CatalogueViewer }) {
+  const sort = query.sort ?? 'catalogue';
+  // One statement, one round trip.
+  const [result] = await queryRows<{ rows: (CatalogueSongRow & CursorRow)[]; total: number; genres: string[] }>(
+    db,
+    catalogueStatement({ db, query, viewer }),
+  );
+  const found = result!.rows;
+  const hasMore = found.length > query.pageSize;
+  const rows: CatalogueSongRow[] = found.slice(0, query.pageSize).map(({ orderIndex: _order, ...row }) => row);
+  const total = Number(result!.total);
+  return {
+    rows,
+    total: Math.min(total, CATALOGUE_COUNT_CAP),
+    totalCapped: total > CATALOGUE_COUNT_CAP,
+    nextCursor: hasMore ? cursorAfter(sort, found[query.pageSize - 1]!) : null,
+    page: query.page,
+    pageSize: query.pageSize,
+    genres: result!.genres,
+  };
+}
 
 interface CatalogueSongRow {
   id: string;

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CatalogueSort } from '../../../common/constants';
 import { type MusicalKey } from '../../../common/musical-keys';
 import type { CataloguePage, CatalogueSong, PostedComment } from '../../../common/responses';
@@ -25,25 +25,42 @@ export interface CatalogueFilters {
   newOnly?: boolean;
   /** The admin's order when none. */
   sort?: CatalogueSort;
-  page: number;
 }
 
+/**
+ * The catalogue's pages for these filters: the first, then each asked for with the cursor the one before gave
+ * (keyset pages: a later page costs what the first does, and a song added meanwhile neither repeats nor hides one).
+ */
+/** How many songs match: exact, or the count's cap and more. */
+export interface CatalogueCount {
+  total: number;
+  capped: boolean;
+}
+
+/** "1 song", "24 songs", or past the count's cap "more than 1,000 songs". */
+export const songCount = (total: number, capped = false) =>
+  capped ? `more than ${total.toLocaleString('en-US')} songs` : total === 1 ? '1 song' : `${total.toLocaleString('en-US')} songs`;
+
 export const catalogueQuery = (filters: CatalogueFilters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...CATALOGUE_KEY, 'list', filters],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, pageParam }) =>
       api<CataloguePage>('/api/songs', {
         query: {
           ...filters,
           oneStop: filters.oneStop ? 'true' : undefined,
           newOnly: filters.newOnly ? 'true' : undefined,
           pageSize: CATALOGUE_PAGE_SIZE,
+          after: pageParam,
         },
         signal,
       }),
-    // Keep the current cards on screen while the next page or filter loads.
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Keep the current cards on screen while a filter's first page loads.
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.rows.some((song) => song.audioProcessing) ? PROCESSING_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.rows.some((song) => song.audioProcessing)) ? PROCESSING_POLL_MS : false,
   });
 
 export const songQuery = (slug: string) =>

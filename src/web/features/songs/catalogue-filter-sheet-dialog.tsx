@@ -2,12 +2,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useId, type RefObject } from 'react';
 import { Button } from '../../components/ui/button';
-import type { CatalogueFilters as Filters } from './catalogue-api';
+import { songCount, type CatalogueCount, type CatalogueFilters as Filters } from './catalogue-api';
 import { CatalogueFilters, hasAnyFilter, type FilterPatch } from './catalogue-filters';
 
 /** The sheet's closing button: how many songs the filters leave, once the list has said. */
-const showLabel = (total: number | undefined) =>
-  total === undefined || total === 0 ? 'Done' : total === 1 ? 'Show 1 song' : `Show ${total} songs`;
+const showLabel = (total: CatalogueCount | undefined) =>
+  total === undefined || total.total === 0 ? 'Done' : `Show ${songCount(total.total, total.capped)}`;
 
 /**
  * The filters' sheet from the bottom of the screen: a modal dialog (focus kept inside, Escape or the close button
@@ -33,7 +33,7 @@ export function FilterSheetDialog({
   opener: RefObject<HTMLButtonElement | null>;
   filters: Filters;
   genres: readonly string[];
-  total: number | undefined;
+  total: CatalogueCount | undefined;
   onChange: (patch: FilterPatch) => void;
   onClear: () => void;
 }) {

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
 import { whenIdle } from '../../lib/when-idle';
-import type { CatalogueFilters as Filters } from './catalogue-api';
+import type { CatalogueCount, CatalogueFilters as Filters } from './catalogue-api';
 import { activeFilterCount, type FilterPatch } from './catalogue-filters';
 
 type SheetModule = typeof import('./catalogue-filter-sheet-dialog');
@@ -34,7 +34,7 @@ export function CatalogueFilterSheet({
   filters: Filters;
   genres: readonly string[];
   /** The songs the list now holds; undefined while it loads. */
-  total: number | undefined;
+  total: CatalogueCount | undefined;
   onChange: (patch: FilterPatch) => void;
   onClear: () => void;
 }) {

@@ -20,7 +20,7 @@ interface Draft {
 
 export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'key' | 'oneStop' | 'newOnly' | 'bpmMin' | 'bpmMax'>>;
 
-/** Whether the list is narrowed at all (the page number aside). */
+/** Whether the list is narrowed at all. */
 export const hasAnyFilter = (f: Filters) =>
   Boolean(f.q || f.genre || f.key || f.oneStop || f.newOnly || f.bpmMin !== undefined || f.bpmMax !== undefined);
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import * as MESSAGES from '../../../common/messages';
@@ -9,16 +9,16 @@ import { QueryState } from '../../components/query-state';
 import { PageHeading } from '../../components/page-heading';
 import { PageMeta } from '../../components/page-meta';
 import { StaleLinkNotice } from '../../components/stale-link-notice';
-import { Pagination } from '../../components/pagination';
 import { Button } from '../../components/ui/button';
-import { catalogueQuery, type CatalogueFilters as Filters } from './catalogue-api';
+import { catalogueQuery, songCount, type CatalogueFilters as Filters } from './catalogue-api';
 import { CatalogueFilterSheet } from './catalogue-filter-sheet';
 import { CatalogueFilters, hasAnyFilter, type FilterPatch } from './catalogue-filters';
 import { CatalogueResults, CatalogueToolbar } from './catalogue-views';
 import { SongListSkeleton } from './song-list-skeleton';
 import { SITE_NAME } from '../../lib/site-name';
 
-const FILTER_KEYS = ['q', 'genre', 'key', 'oneStop', 'newOnly', 'bpmMin', 'bpmMax', 'sort', 'page'] as const;
+// An old link's `page` is left out: the list now grows by its cursor from the first songs (decision 0090).
+const FILTER_KEYS = ['q', 'genre', 'key', 'oneStop', 'newOnly', 'bpmMin', 'bpmMax', 'sort'] as const;
 
 /** The filters in the URL, with the same schema the API uses; a hand-edited bad value is simply ignored. */
 function readFilters(params: URLSearchParams): Filters {
@@ -32,8 +32,8 @@ function readFilters(params: URLSearchParams): Filters {
     for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
     parsed = CatalogueQuerySchema.safeParse(raw);
   }
-  if (!parsed.success) return { page: 1 };
-  const { q, genre, key, oneStop, newOnly, bpmMin, bpmMax, sort, page } = parsed.data;
+  if (!parsed.success) return {};
+  const { q, genre, key, oneStop, newOnly, bpmMin, bpmMax, sort } = parsed.data;
   return {
     q: q || undefined,
     genre: genre || undefined,
@@ -43,7 +43,6 @@ function readFilters(params: URLSearchParams): Filters {
     bpmMin,
     bpmMax,
     sort: sort === 'catalogue' ? undefined : sort,
-    page,
   };
 }
 
@@ -55,16 +54,18 @@ const readView = (params: URLSearchParams): CatalogueView => {
 
 /**
  * /songs: the catalogue for preview users and admins. Search, genre, key, one-stop, new since the last visit, BPM,
- * sort, page and view (cards or list) live in the URL.
+ * sort and view (cards or list) live in the URL; "Show more songs" follows the cursor of the last page.
  */
 export function SongsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const view = readView(params);
-  const list = useQuery(catalogueQuery(filters));
+  const list = useInfiniteQuery(catalogueQuery(filters));
+  const first = list.data?.pages[0];
+  const count = first && !list.isPlaceholderData ? { total: first.total, capped: first.totalCapped } : undefined;
   const hasFilters = hasAnyFilter(filters);
 
-  const write = (next: Filters, { scrollToTop, nextView = readView(new URLSearchParams(window.location.search)) }: WriteOptions) => {
+  const write = (next: Filters, { nextView = readView(new URLSearchParams(window.location.search)) }: WriteOptions = {}) => {
     const p = new URLSearchParams();
     if (next.q) p.set('q', next.q);
     if (next.genre) p.set('genre', next.genre);
@@ -74,20 +75,17 @@ export function SongsPage() {
     if (next.bpmMax !== undefined) p.set('bpmMax', String(next.bpmMax));
     if (next.newOnly) p.set('newOnly', 'true');
     if (next.sort) p.set('sort', next.sort);
-    if (next.page > 1) p.set('page', String(next.page));
     if (nextView !== 'cards') p.set('view', nextView);
-    // Filtering replaces the history entry (no Back step per keystroke) and keeps the scroll position;
-    // changing page is a step of its own and starts at the top.
-    setParams(p, { replace: !scrollToTop, preventScrollReset: !scrollToTop });
+    // Filtering replaces the history entry (no Back step per keystroke) and keeps the scroll position.
+    setParams(p, { replace: true, preventScrollReset: true });
   };
   // From the address bar, not this render's filters: a change made before the last one is drawn keeps it.
   const current = () => readFilters(new URLSearchParams(window.location.search));
-  const changeFilters = (patch: FilterPatch) => write({ ...current(), ...patch, page: 1 }, { scrollToTop: false });
+  const changeFilters = (patch: FilterPatch) => write({ ...current(), ...patch });
   // Clearing the filters keeps the sort: it is how the list is read, not what it holds.
-  const clearFilters = () => write({ page: 1, sort: current().sort }, { scrollToTop: false });
-  const changeSort = (sort: CatalogueSort) =>
-    write({ ...current(), sort: sort === 'catalogue' ? undefined : sort, page: 1 }, { scrollToTop: false });
-  const changeView = (nextView: CatalogueView) => write(current(), { scrollToTop: false, nextView });
+  const clearFilters = () => write({ sort: current().sort });
+  const changeSort = (sort: CatalogueSort) => write({ ...current(), sort: sort === 'catalogue' ? undefined : sort });
+  const changeView = (nextView: CatalogueView) => write(current(), { nextView });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-16">
@@ -105,14 +103,14 @@ export function SongsPage() {
       <div className="mt-6 sm:hidden">
         <CatalogueFilterSheet
           filters={filters}
-          genres={list.data?.genres ?? []}
-          total={list.isPlaceholderData ? undefined : list.data?.total}
+          genres={first?.genres ?? []}
+          total={count}
           onChange={changeFilters}
           onClear={clearFilters}
         />
       </div>
       <div className="mt-8 hidden sm:block">
-        <CatalogueFilters filters={filters} genres={list.data?.genres ?? []} onChange={changeFilters} onClear={clearFilters} />
+        <CatalogueFilters filters={filters} genres={first?.genres ?? []} onChange={changeFilters} onClear={clearFilters} />
       </div>
 
       <div className="mt-6 sm:mt-8">
@@ -121,47 +119,45 @@ export function SongsPage() {
 
       <div className="mt-4">
         <QueryState query={list} pending={<SongListSkeleton />} errorTitle={MESSAGES.songs.loadFailed}>
-          {(data) => (
-            <>
-              <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={list.isPlaceholderData || undefined}>
-                {data.total === 1 ? '1 song' : `${data.total} songs`}
-                {hasFilters ? (data.total === 1 ? ' matches your search' : ' match your search') : ''}
-              </p>
-              {data.rows.length === 0 ? (
-                <div className="mt-4">
-                  <EmptyState
-                    icon={Music}
-                    message={data.total > 0 ? MESSAGES.songs.pastTheEnd : hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}
-                  >
-                    {hasFilters && data.total === 0 ? (
-                      <Button variant="outline" size="sm" onClick={clearFilters}>
-                        Clear filters
-                      </Button>
-                    ) : filters.page > 1 ? (
-                      <Button variant="outline" size="sm" onClick={() => write({ ...current(), page: 1 }, { scrollToTop: true })}>
-                        Go to the first page
-                      </Button>
-                    ) : null}
-                  </EmptyState>
-                </div>
-              ) : (
-                <CatalogueResults
-                  // A new page or filter starts a new selection; switching the view keeps it.
-                  key={JSON.stringify(filters)}
-                  rows={data.rows}
-                  view={view}
-                  showHeld={filters.sort === 'held'}
-                  dimmed={list.isPlaceholderData}
-                />
-              )}
-              <Pagination
-                page={filters.page}
-                total={data.total}
-                pageSize={data.pageSize}
-                onPage={(page) => write({ ...current(), page }, { scrollToTop: true })}
-              />
-            </>
-          )}
+          {(data) => {
+            const rows = data.pages.flatMap((p) => p.rows);
+            const { total, totalCapped } = data.pages[0]!;
+            return (
+              <>
+                <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={list.isPlaceholderData || undefined}>
+                  {totalCapped ? `More than ${total.toLocaleString('en-US')} songs` : songCount(total)}
+                  {hasFilters ? (total === 1 && !totalCapped ? ' matches your search' : ' match your search') : ''}
+                </p>
+                {rows.length === 0 ? (
+                  <div className="mt-4">
+                    <EmptyState icon={Music} message={hasFilters ? MESSAGES.songs.noMatches : MESSAGES.songs.empty}>
+                      {hasFilters ? (
+                        <Button variant="outline" size="sm" onClick={clearFilters}>
+                          Clear filters
+                        </Button>
+                      ) : null}
+                    </EmptyState>
+                  </div>
+                ) : (
+                  <CatalogueResults
+                    // A new filter starts a new selection; switching the view or showing more keeps it.
+                    key={JSON.stringify(filters)}
+                    rows={rows}
+                    view={view}
+                    showHeld={filters.sort === 'held'}
+                    dimmed={list.isPlaceholderData}
+                  />
+                )}
+                {list.hasNextPage ? (
+                  <div className="mt-6 flex justify-center">
+                    <Button variant="outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                      {list.isFetchingNextPage ? 'Loading more songs…' : MESSAGES.songs.loadMore}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            );
+          }}
         </QueryState>
       </div>
     </div>
@@ -169,7 +165,6 @@ export function SongsPage() {
 }
 
 interface WriteOptions {
-  scrollToTop: boolean;
   /** The view to show; the current one when not given. */
   nextView?: CatalogueView;
 }
