@@ -31,6 +31,7 @@ import { adminAnalysisJobRoutes } from './features/audio/audio.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { playlistRoutes } from './features/playlists/playlists.routes';
+import { newSongsMailRoutes } from './features/new-songs-mail/new-songs-mail.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
 import { adminPitchActivityExportRoutes, adminPitchActivityRoutes } from './features/pitching/pitch-activity.routes';
@@ -272,6 +273,7 @@ function featureRoutes(
     .route('/plays', playRoutes(db))
     .route('/song-responses', songResponseRoutes(db, mail, secret))
     .route('/playlists', playlistRoutes(db, secret))
+    .route('/new-songs-mail', newSongsMailRoutes(db, secret))
     .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact }))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
