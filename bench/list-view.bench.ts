@@ -47,28 +47,22 @@ const WATCH_FOR_FIRST_ROW = `
  * Scrolls the page from top to bottom, SCROLL_STEP pixels a frame, and back, timing each frame with
  * requestAnimationFrame: what a listener moving down the page gets.
  */
-async function scrollFrames(page: Page) {
-  return page.evaluate(
-    ({ step }) =>
-      new Promise<number[]>((resolve) => {
-        window.scrollTo(0, 0);
-        const times: number[] = [];
-        let direction = 1;
-        const frame = (now: number) => {
-          times.push(now);
-          const bottom = document.documentElement.scrollHeight - window.innerHeight;
-          if (direction === 1 && window.scrollY >= bottom - 1) direction = -1;
-          else if (direction === -1 && window.scrollY <= 0) {
-            resolve(times.slice(1).map((t, i) => t - times[i]!));
-            return;
-          }
-          window.scrollBy(0, direction * step);
-          requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
-    { step: SCROLL_STEP },
-  );
+async function scrollFrames(page: Page): Promise<number[]> {
+  // A string, as tsx's helpers for named functions do not exist in the page.
+  return page.evaluate(`new Promise((resolve) => {
+    window.scrollTo(0, 0);
+    const times = [];
+    let direction = 1;
+    const frame = (now) => {
+      times.push(now);
+      const bottom = document.documentElement.scrollHeight - window.innerHeight;
+      if (direction === 1 && window.scrollY >= bottom - 1) direction = -1;
+      else if (direction === -1 && window.scrollY <= 0) return resolve(times.slice(1).map((t, i) => t - times[i]));
+      window.scrollBy(0, direction * ${SCROLL_STEP});
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })`);
 }
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? NaN;
