@@ -155,6 +155,16 @@ describe('the weekly e-mail of new songs', () => {
     expect((await eli.client.get('/api/new-songs-mail')).body).toEqual({ weekly: true });
   });
 
+  test('deleting the account erases the setting and the record of e-mails sent', async () => {
+    const gone = await makePreviewUser(t.db, { name: 'Gus', email: 'gus@buyers.example', password: 'gravel-road-melody-58' });
+    const client = await signedInClient(t, gone);
+    await client.put('/api/new-songs-mail', { weekly: false });
+    await t.db.insert(newSongsMails).values({ userId: gone.id, weekStart: '2029-12-31', coveredTo: MONDAY, songCount: 1 });
+    expect((await client.request('DELETE', '/api/me', { password: 'gravel-road-melody-58' })).status).toBe(204);
+    expect(await t.db.select().from(newSongsMailOptOuts).where(eq(newSongsMailOptOuts.userId, gone.id))).toEqual([]);
+    expect(await t.db.select().from(newSongsMails).where(eq(newSongsMails.userId, gone.id))).toEqual([]);
+  });
+
   test('only buyers choose: signed out is 401, a songwriter 403', async () => {
     expect((await t.client().put('/api/new-songs-mail', { weekly: false })).status).toBe(401);
     const writer = await makeSongwriter(t.db);
