@@ -1,7 +1,7 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, search, admin, mail.
+ * Names: bundle, lighthouse, first-view, first-start, player, list-view, process, overhead, catalogue, search, admin, mail.
  */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
@@ -9,6 +9,7 @@ import { catalogueBench } from './catalogue.bench';
 import { firstStartBench } from './first-start.bench';
 import { firstViewBench } from './first-view.bench';
 import { lighthouseBench } from './lighthouse.bench';
+import { listViewBench } from './list-view.bench';
 import { mailBench } from './mail.bench';
 import { overheadBench } from './overhead.bench';
 import { playerBench } from './player.bench';
@@ -35,6 +36,8 @@ if (wanted('first-view')) rows.push(...(await firstViewBench()));
 if (wanted('first-start')) rows.push(...(await firstStartBench()));
 // Needs the web build the bundle bench just made.
 if (wanted('player')) rows.push(...(await playerBench()));
+// Builds this checkout for itself, and seeds 10,000 songs.
+if (wanted('list-view')) rows.push(...(await listViewBench()));
 if (wanted('process')) rows.push(...(await processBench()));
 for (const kind of kinds) {
   for (const [name, bench] of Object.entries(appBenches)) {

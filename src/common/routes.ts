@@ -19,6 +19,7 @@ export const PAGE_PATHS = {
   previewSignup: '/preview-signup',
   previewStatus: '/preview-status',
   account: '/account',
+  unsubscribe: '/unsubscribe',
   songwriterSignup: '/songwriter-signup',
   songwriterProfile: '/songwriter-profile',
   songwriterQuestionnaire: '/songwriter-questionnaire',
@@ -150,6 +151,11 @@ export function pathTo(pattern: string, params: Record<string, string>): string 
     if (value === undefined) throw new Error(`pathTo: missing :${name} for ${pattern}`);
     return encodeURIComponent(value);
   });
+}
+
+/** The page an e-mail's unsubscribe link opens (?token=): it turns the weekly new-songs e-mail off, no sign-in needed. */
+export function unsubscribePath(token: string): string {
+  return `${PAGE_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`;
 }
 
 /** The admin's pitch links with one link open (?link=), as e-mails and the activity pages link to it. */

@@ -31,6 +31,7 @@ import { adminAnalysisJobRoutes } from './features/audio/audio.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { playlistRoutes } from './features/playlists/playlists.routes';
+import { newSongsMailRoutes } from './features/new-songs-mail/new-songs-mail.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { shareRoutes } from './features/pitching/shares.routes';
 import { adminSongResponseRoutes, songResponseRoutes } from './features/pitching/responses.routes';
@@ -275,6 +276,7 @@ function featureRoutes(
     .route('/playlists', playlistRoutes(db, secret))
     .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact, secureCookies: config.isProduction }))
     .route('/shares', shareRoutes({ db, mail }))
+    .route('/new-songs-mail', newSongsMailRoutes(db, secret))
     .route('/preview-requests', previewRequestRoutes(db, mail))
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
     .route('/test-checkout', testCheckoutRoutes(db, payments, mail.emailCtx))

@@ -22,6 +22,7 @@ import { createAnalysisWorker } from './features/audio';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
 import { ensureConfiguredAdmin, type CreatedAccount } from './features/accounts/first-admin';
 import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
+import { startNewSongsMails } from './features/new-songs-mail';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { PROJECT_ROOT } from './project-root';
@@ -191,7 +192,7 @@ export async function startServer(
 }
 
 /**
- * The sweeps, the weekly digests, the analysis worker and, in the background, agreement songs a stopped start
+ * The sweeps, the weekly digests and new-songs e-mails, the analysis worker and, in the background, agreement songs a stopped start
  * left waiting for their media.
  */
 function startHousekeeping({
@@ -210,7 +211,9 @@ function startHousekeeping({
   const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
   const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
   const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
-  const pitchDigests = startPitchReportDigests({ db, logger, emailCtx: { siteName: config.siteName, publicUrl: config.publicUrl } });
+  const emailCtx = { siteName: config.siteName, publicUrl: config.publicUrl };
+  const pitchDigests = startPitchReportDigests({ db, logger, emailCtx });
+  const newSongsMails = startNewSongsMails({ db, logger, emailCtx, secret: config.authSecret });
   // A failure is only logged: the site serves meanwhile.
   const mediaStop = new AbortController();
   const media = resumeAgreementSongMedia({ db, storage, logger, signal: mediaStop.signal }).catch((error: unknown) =>
@@ -230,6 +233,7 @@ function startHousekeeping({
         songAudioSweep.stop(),
         leftoversSweep.stop(),
         pitchDigests.stop(),
+        newSongsMails.stop(),
       ]);
     },
   };

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CATALOGUE_VISIT_GAP_MS } from '../../src/common/constants';
-import { CatalogueListItemSchema, type CataloguePage } from '../../src/common/responses';
+import * as MESSAGES from '../../src/common/messages';
+import { CatalogueListItemSchema, type CataloguePage, type PlaylistDetail } from '../../src/common/responses';
 import { makePreviewUser } from '../../src/server/db/seed/factories';
-import { catalogueVisits, songResponses, songs } from '../../src/server/db/schema';
+import { catalogueVisits, playlists, playlistSongs, songResponses, songs } from '../../src/server/db/schema';
 import { recordCatalogueVisit } from '../../src/server/features/songs/catalogue-visits';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -177,6 +178,39 @@ describe('new since the last visit', () => {
     await recordCatalogueVisit(t.db, user.id, t0);
     const [row] = await t.db.select().from(catalogueVisits).where(eqUser(user.id));
     expect(row!.lastSeenAt).toEqual(at(30 * 60_000 + 2 * CATALOGUE_VISIT_GAP_MS));
+  });
+});
+
+describe('the selection into a playlist', () => {
+  test('songs selected on a page go to a new playlist and an existing one in one request each, in order, each once', async () => {
+    const [first, second, third, fourth] = (await page(me, 'sort=title')).rows.map((r) => r.id);
+    const created = await me.post('/api/playlists', { name: 'For the spring record', songIds: [third, first, second] });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.body as PlaylistDetail).id;
+    // One already in the playlist is left where it is; the new ones follow in the order sent.
+    const added = await me.post(`/api/playlists/${id}/songs`, { songIds: [fourth, first] });
+    expect(added.status, added.text).toBe(200);
+    const stored = await t.db
+      .select({ songId: playlistSongs.songId })
+      .from(playlistSongs)
+      .where(eq(playlistSongs.playlistId, id))
+      .orderBy(asc(playlistSongs.position));
+    expect(stored.map((r) => r.songId)).toEqual([third, first, second, fourth]);
+    expect((added.body as PlaylistDetail).songs.map((s) => s.songId)).toEqual([third, first, second, fourth]);
+  });
+
+  test('a selection with a song the buyer cannot see is refused whole', async () => {
+    const [hidden] = await t.db.select({ id: songs.id }).from(songs).where(eq(songs.slug, 'hidden'));
+    const refusedNew = await me.post('/api/playlists', { name: 'Sneaky', songIds: [SONGS.A.id, hidden!.id] });
+    expect(refusedNew.status).toBe(404);
+    expect(refusedNew.body.error.message).toBe(MESSAGES.playlists.songUnavailable);
+    const list = await me.post('/api/playlists', { name: 'Only what I see', songIds: [SONGS.B.id] });
+    const id = (list.body as PlaylistDetail).id;
+    const refused = await me.post(`/api/playlists/${id}/songs`, { songIds: [SONGS.C.id, hidden!.id] });
+    expect(refused.status).toBe(404);
+    const stored = await t.db.select({ songId: playlistSongs.songId }).from(playlistSongs).where(eq(playlistSongs.playlistId, id));
+    expect(stored.map((r) => r.songId)).toEqual([SONGS.B.id]);
+    expect(await t.db.select().from(playlists).where(eq(playlists.name, 'Sneaky'))).toEqual([]);
   });
 });
 

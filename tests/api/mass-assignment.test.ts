@@ -14,6 +14,7 @@ import { fullRubric, signedInClient } from './helpers';
 import { hashPitchToken, newPitchToken } from '../../src/server/features/pitching/pitch-token';
 import { signToken } from '../../src/server/lib/signed-token';
 import { hashPassword } from '../../src/server/lib/passwords';
+import { unsubscribeToken } from '../../src/server/features/new-songs-mail/new-songs-mail.service';
 import { answeringRoutes } from '../../src/server/lib/app-routes';
 import { declaredEndpoints } from '../../src/server/middleware/endpoint';
 import { recordAudit } from '../../src/server/features/audit/audit';
@@ -63,6 +64,8 @@ const TRACKED: Record<string, PgTable> = {
   analysis_jobs: schema.analysisJobs,
   playlists: schema.playlists,
   playlist_songs: schema.playlistSongs,
+  new_songs_mail_opt_outs: schema.newSongsMailOptOuts,
+  new_songs_mails: schema.newSongsMails,
   // Written by the admin's actions alone, and never changed: no case may update or delete a row of it.
   audit_events: schema.auditEvents,
 };
@@ -717,6 +720,7 @@ function cases(): Case[] {
     },
     ...playlistCases(),
     ...shareCases(),
+    ...newSongsMailCases(),
     {
       route: 'POST /api/pitch/:token/plays',
       fields: { ...privileged(), pitchLinkId: ids.otherPitchLink, playedAt: '2000-01-01T00:00:00.000Z' },
@@ -2326,6 +2330,23 @@ function shareCases(): Case[] {
       },
       send: (f) => as.anonymous.post(`/api/pitch/${lockedToken}/unlock`, { ...f, password: 'open sesame 1' }),
       allow: {},
+/** The weekly new-songs e-mail turned off: for the caller, or for the buyer its link's token names, never another. */
+function newSongsMailCases(): Case[] {
+  const optedOut = (userId: string) => ({
+    insert: ([r, ...more]: Row[]) => (expect(more).toEqual([]), expect(r).toMatchObject({ userId }), recent(r!.optedOutAt)),
+  });
+  return [
+    {
+      route: 'PUT /api/new-songs-mail',
+      fields: privileged(),
+      send: (f) => as.preview.put('/api/new-songs-mail', { ...f, weekly: false }),
+      allow: { new_songs_mail_opt_outs: optedOut(ids.preview) },
+    },
+    {
+      route: 'POST /api/new-songs-mail/unsubscribe',
+      fields: privileged(),
+      send: (f) => as.anonymous.post('/api/new-songs-mail/unsubscribe', { ...f, token: unsubscribeToken(t.config.authSecret, ids.noRole) }),
+      allow: { new_songs_mail_opt_outs: optedOut(ids.noRole) },
     },
   ];
 }
@@ -2361,7 +2382,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 76, fields: 1453 };
+const EXPECTED = { routes: 78, fields: 1483 };
 function totals() {
   const all = cases();
   return {

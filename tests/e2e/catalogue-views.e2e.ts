@@ -15,10 +15,11 @@ const m = MESSAGES.songs;
 /**
  * A buyer working through the catalogue: sorts it by newest, switches to the dense list, moves down it with the
  * keyboard and plays a row in the bar, then ticks three songs and holds them at once. The songs are this test's
- * own, in a genre only they have, so the page lists nothing else.
+ * own, in a genre only they have, so the page lists nothing else. Then it puts the three in a new playlist from
+ * the bulk bar.
  */
 describe('catalogue views for working', () => {
-  test('sort by newest, the list view by keyboard, and three songs held at once', async () => {
+  test('sort by newest, the list view by keyboard, three songs held at once and put in a new playlist', async () => {
     const api = await browser.adminApi();
     const genre = `Views ${suffix()}`;
     const audio = { name: 'views.mp3', buffer: synthesizeMp3({ seconds: 6, seed: 11 }) };
@@ -93,6 +94,29 @@ describe('catalogue views for working', () => {
         .sort(),
     ).toEqual(titles.map((t) => [t, 'hold']).sort());
     await expectNoSeriousA11yViolations(page, 'three songs held');
+
+    // The same three ticked again in the list, and put in a new playlist named in the bar: they are there in the page's order.
+    for (const title of titles) await page.getByRole('checkbox', { name: m.selectSong(title) }).check();
+    await bar.getByText(m.selectedCount(3)).waitFor();
+    await bar.getByRole('button', { name: MESSAGES.playlists.addSelected }).click();
+    await page.getByRole('menuitem', { name: 'New playlist…' }).click();
+    const name = bar.getByRole('textbox', { name: MESSAGES.playlists.newPlaylistName });
+    await bar.getByRole('button', { name: MESSAGES.playlists.createWithSelected }).click();
+    await bar.getByText(MESSAGES.playlists.nameRequired).waitFor();
+    await expectNoSeriousA11yViolations(page, 'a new playlist named in the bar');
+    await name.fill('For the spring record');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/playlists') && r.request().method() === 'POST');
+    await bar.getByRole('button', { name: MESSAGES.playlists.createWithSelected }).click();
+    const { id } = (await (await created).json()) as { id: string };
+    await toast(page, MESSAGES.playlists.addedMany(3, 'For the spring record')).waitFor();
+    await bar.waitFor({ state: 'detached' });
+    await page.goto(`/playlists/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'For the spring record' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Songs' }).getByRole('listitem').getByRole('link').allTextContents())
+      .toEqual(newestFirst);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: m.listTitle }).waitFor();
 
     // On a phone the list folds its facts under each title and fits the screen.
     await page.setViewportSize({ width: 375, height: 800 });

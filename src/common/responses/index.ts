@@ -22,3 +22,4 @@ export * from './review-notes';
 export * from './song-import';
 export * from './settings';
 export * from './playlists';
+export * from './new-songs-mail';

@@ -13,6 +13,9 @@ import { FAILURE_ARTIFACTS } from './failure-artifacts';
 import { E2E_SITE_NAME } from './site-name';
 import { webBuildFor } from './web-build';
 
+/** The server's secret: journeys sign a link as the server would (the weekly e-mail's unsubscribe link). */
+export const E2E_AUTH_SECRET = 'e2e-secret-that-is-long-enough-for-better-auth';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
@@ -40,7 +43,7 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     SITE_NAME: E2E_SITE_NAME,
-    AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-better-auth',
+    AUTH_SECRET: E2E_AUTH_SECRET,
     // The browser's origin must be the one the server trusts and writes into e-mail links.
     PUBLIC_URL: baseUrl,
     // Each browser context names a client address of its own (support/browser.ts), as a balancer would.

@@ -15,6 +15,8 @@ import {
   orders,
   pitchAgreements,
   pitchReportDigests,
+  newSongsMailOptOuts,
+  newSongsMails,
   placements,
   previewRequests,
   reviewMessages,
@@ -468,6 +470,8 @@ async function deleteAccount({
     await tx.delete(songwriterProfiles).where(eq(songwriterProfiles.userId, userId));
     await tx.delete(songwriterQuestionnaires).where(eq(songwriterQuestionnaires.userId, userId));
     await tx.delete(pitchReportDigests).where(eq(pitchReportDigests.songwriterId, userId));
+    await tx.delete(newSongsMails).where(eq(newSongsMails.userId, userId));
+    await tx.delete(newSongsMailOptOuts).where(eq(newSongsMailOptOuts.userId, userId));
     await tx.delete(previewRequests).where(or(eq(previewRequests.userId, userId), emailIs(previewRequests.email, user.email)));
     await tx.delete(songComments).where(eq(songComments.userId, userId));
     await tx.delete(songResponses).where(eq(songResponses.userId, userId));

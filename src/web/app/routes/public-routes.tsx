@@ -90,6 +90,13 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    path: PAGE_PATHS.unsubscribe,
+    ...page(
+      () => import('../../features/new-songs-mail/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
+  {
     element: <RouteGuard decide={requireSignedIn} />,
     children: [
       {

@@ -14,11 +14,15 @@ import { useLeaveAfterDeletion, useMe } from '../../lib/auth';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { SITE_NAME } from '../../lib/site-name';
 import { toast } from '../../lib/toast';
+import { NewSongsMailSetting } from '../new-songs-mail';
 import { deleteMyAccount, MY_DATA_URL } from './own-data-api';
 
 const m = MESSAGES.ownData;
 
-/** /account: the signed-in person downloads everything kept about them, or deletes their account. */
+/**
+ * /account: the signed-in person downloads everything kept about them, or deletes their account; a buyer also turns
+ * the weekly e-mail of new songs on or off.
+ */
 export function MyDataPage() {
   const me = useMe().data;
   const leave = useLeaveAfterDeletion();
@@ -40,6 +44,8 @@ export function MyDataPage() {
       <p className="mt-1 text-muted-foreground">
         Everything {SITE_NAME} keeps about your account, as a file you can keep, and the way to close the account for good.
       </p>
+
+      {me?.isPreview && <NewSongsMailSetting />}
 
       <Card className="mt-6">
         <CardHeader>

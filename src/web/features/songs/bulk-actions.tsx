@@ -1,12 +1,15 @@
+import { Suspense } from 'react';
 import type { SongResponse } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
 import { useBulkAnswers } from '../pitching';
+import { AddSelectedToPlaylist } from '../playlists';
 
 /**
- * The selection's count and what may be done with it now: hold or pass on every song selected, or clear it. Sticky
- * below the site's header, so it stays in reach down a long page. Loaded with the first tick, off the first view.
+ * The selection's count and what may be done with it now: hold or pass on every song selected, add them to a
+ * playlist, or clear the selection. Sticky below the site's header, so it stays in reach down a long page. Loaded with the first tick, off the first view.
  */
 export function BulkActions({ songIds, onDone, onClear }: { songIds: readonly string[]; onDone: () => void; onClear: () => void }) {
   const { answer, pending } = useBulkAnswers();
@@ -35,7 +38,9 @@ export function BulkActions({ songIds, onDone, onClear }: { songIds: readonly st
       <Button size="sm" variant="outline" disabled={pending} onClick={() => void respond('pass')}>
         {MESSAGES.songs.passSelected}
       </Button>
-      {/* "Add to playlist" joins here, as a button taking `songIds`, once buyer playlists exist. */}
+      <Suspense fallback={<Spinner />}>
+        <AddSelectedToPlaylist songIds={songIds} onDone={onDone} disabled={pending} />
+      </Suspense>
       <Button size="sm" variant="ghost" onClick={onClear}>
         {MESSAGES.songs.clearSelection}
       </Button>

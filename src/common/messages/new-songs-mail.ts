@@ -1,0 +1,15 @@
+export const newSongsMail = {
+  settingHeading: 'Weekly e-mail of new songs',
+  settingLabel: 'E-mail me the songs added to the catalogue each week',
+  settingHint: 'Sent early on Monday when songs came in since the last one; no new songs, no e-mail.',
+  settingOn: 'You will get the weekly e-mail of new songs',
+  settingOff: 'You will no longer get the weekly e-mail of new songs',
+  settingLoadFailed: 'Failed to load your e-mail setting',
+  settingSaveFailed: 'Failed to save your e-mail setting',
+  unsubscribeHeading: 'Unsubscribe',
+  unsubscribing: 'Turning off the weekly e-mail…',
+  unsubscribed: 'You will no longer get the weekly e-mail of new songs.',
+  unsubscribedHint: 'Changed your mind? Turn it back on from your account page.',
+  badLink: 'This unsubscribe link is not valid. Turn the e-mail off from your account page instead.',
+  unsubscribeFailed: 'Failed to unsubscribe. Try the link again in a moment.',
+} as const;
