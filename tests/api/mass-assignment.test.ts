@@ -2330,6 +2330,10 @@ function shareCases(): Case[] {
       },
       send: (f) => as.anonymous.post(`/api/pitch/${lockedToken}/unlock`, { ...f, password: 'open sesame 1' }),
       allow: {},
+    },
+  ];
+}
+
 /** The weekly new-songs e-mail turned off: for the caller, or for the buyer its link's token names, never another. */
 function newSongsMailCases(): Case[] {
   const optedOut = (userId: string) => ({
