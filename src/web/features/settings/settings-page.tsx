@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { COMMENTER_DISPLAYS, SITE_SETTINGS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { SiteSettingsResponse } from '../../../common/responses';
-import { SiteSettingsSchema, type SiteSettingsValues } from '../../../common/schemas/settings';
+import { SiteSettingsSchema, type SiteSettingsInput, type SiteSettingsValues } from '../../../common/schemas/settings';
 import { PageMeta } from '../../components/page-meta';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -55,7 +55,10 @@ const optionClass = (invalid: boolean) =>
 
 function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
   const queryClient = useQueryClient();
-  const form = useForm<SiteSettingsValues>({ resolver: zodResolver(SiteSettingsSchema), defaultValues: valuesOf(settings) });
+  const form = useForm<SiteSettingsInput, unknown, SiteSettingsValues>({
+    resolver: zodResolver(SiteSettingsSchema),
+    defaultValues: valuesOf(settings),
+  });
   const { errors, isDirty } = form.formState;
 
   const save = useMutation({
