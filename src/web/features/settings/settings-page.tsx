@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useState } from 'react';
 import { COMMENTER_DISPLAYS, REVIEW_DUE_BUSINESS_DAYS, SITE_SETTINGS } from '../../../common/constants';
 import { dollarsToCents } from '../../../common/schemas/placements';
@@ -161,36 +161,7 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Faster review</CardTitle>
-          <CardDescription>
-            A review due sooner, for a higher price a song, offered beside the standard one ({REVIEW_DUE_BUSINESS_DAYS} business days).
-            Leave both blank to turn it off. Orders already paid keep the price and turnaround they were bought with.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Controller
-            control={form.control}
-            name="fastReviewPriceCents"
-            render={({ field, fieldState }) => (
-              <FormField label="Price a song (dollars)" hint="For example 50 or 49.50." error={fieldState.error?.message}>
-                <DollarsInput cents={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
-              </FormField>
-            )}
-          />
-          <FormField
-            label="Turnaround (business days)"
-            hint="Weekdays, US federal holidays skipped."
-            error={errors.fastReviewBusinessDays?.message}
-          >
-            <Input
-              inputMode="numeric"
-              {...form.register('fastReviewBusinessDays', { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
-            />
-          </FormField>
-        </CardContent>
-      </Card>
+      <FastReviewCard form={form} />
 
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={save.isPending || !isDirty}>
@@ -202,6 +173,43 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
         </p>
       </div>
     </form>
+  );
+}
+
+/** The faster review's price a song and turnaround (decision 0095): both set, or both blank for none. */
+function FastReviewCard({ form }: { form: UseFormReturn<SiteSettingsInput, unknown, SiteSettingsValues> }) {
+  const { errors } = form.formState;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Faster review</CardTitle>
+        <CardDescription>
+          A review due sooner, for a higher price a song, offered beside the standard one ({REVIEW_DUE_BUSINESS_DAYS} business days). Leave
+          both blank to turn it off. Orders already paid keep the price and turnaround they were bought with.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="fastReviewPriceCents"
+          render={({ field, fieldState }) => (
+            <FormField label="Price a song (dollars)" hint="For example 50 or 49.50." error={fieldState.error?.message}>
+              <DollarsInput cents={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
+            </FormField>
+          )}
+        />
+        <FormField
+          label="Turnaround (business days)"
+          hint="Weekdays, US federal holidays skipped."
+          error={errors.fastReviewBusinessDays?.message}
+        >
+          <Input
+            inputMode="numeric"
+            {...form.register('fastReviewBusinessDays', { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
+          />
+        </FormField>
+      </CardContent>
+    </Card>
   );
 }
 
