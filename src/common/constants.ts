@@ -418,6 +418,18 @@ export const SITE_SETTINGS = {
 } as const;
 
 /**
+ * The faster review the admin may offer (decision 0095): dearer than the standard review and due sooner. Its
+ * price is per song, in cents, above the standard price; its turnaround in business days, shorter than the
+ * standard REVIEW_DUE_BUSINESS_DAYS.
+ */
+export const FAST_REVIEW = {
+  priceMinCents: PRICE_PER_SONG_CENTS + 100,
+  priceMaxCents: 50_000,
+  businessDaysMin: 1,
+  businessDaysMax: REVIEW_DUE_BUSINESS_DAYS - 1,
+} as const;
+
+/**
  * Why an agreement song's media step could not take all of the submission, for the admin to read: its lyrics
  * file past the reading's time or memory limit or not readable as its kind, or the step given up after
  * AGREEMENT_MEDIA_MAX_TRIES tries (a store that kept failing, or a process that stopped in the middle).

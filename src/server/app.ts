@@ -92,6 +92,8 @@ export interface AppDeps {
   draining?: () => boolean;
   /** Readiness's checks where not the defaults (the database answers a ping, the store its own check); mail's. */
   readinessChecks?: Partial<ReadinessChecks>;
+  /** The clock of due dates and late reviews (decision 0094); tests pass their own. */
+  now?: () => Date;
   /** False while the server is still starting (the database not yet reached and migrated): all but health answer 503. */
   started?: () => boolean;
 }
@@ -247,7 +249,7 @@ function mountAuth(app: Hono<AppEnv>, auth: Auth, readActor: ActorReader) {
  * as a whole, so no route under it is ever open by mistake.
  */
 function featureRoutes(
-  { config, db, auth, storage, payments, logger, readinessChecks }: Deps,
+  { config, db, auth, storage, payments, logger, readinessChecks, now }: Deps,
   { catalogue, fileChecks }: AppState,
   routes: () => readonly RouterRoute[],
 ) {
@@ -281,7 +283,7 @@ function featureRoutes(
     .route('/songwriters', songwriterRoutes({ db, auth, config, payments }))
     .route('/test-checkout', testCheckoutRoutes(db, payments, mail.emailCtx))
     .route('/payments/stripe', stripeWebhookRoutes(db, config, mail.emailCtx))
-    .route('/submissions', submissionRoutes({ db, storage, mail }))
+    .route('/submissions', submissionRoutes({ db, storage, mail, now }))
     .route('/reviews', songwriterReviewRoutes({ db, secret, mail }))
     .route('/reviews', songwriterStudioRoutes(db))
     .route('/reviews', songwriterRewriteRoutes({ db, storage, mail }))
@@ -307,7 +309,7 @@ function featureRoutes(
   admin.route('/preview-requests', downloadPermission.previewRequests);
   admin.route('/preview-accounts', preview.accounts);
   admin.route('/preview-activity', preview.activity);
-  admin.route('/reviews', adminReviewRoutes({ db, secret, mail }));
+  admin.route('/reviews', adminReviewRoutes({ db, secret, mail, now }));
   admin.route('/reviews', adminStudioRoutes(db));
   admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
@@ -321,7 +323,7 @@ function featureRoutes(
   admin.route('/pitch-activity', adminPitchActivityRoutes(db));
   admin.route('/pitch-activity-export', adminPitchActivityExportRoutes(db));
   admin.route('/users', adminOwnDataRoutes({ db, storage, mail }));
-  admin.route('/', adminOperationsRoutes({ db, storage }));
+  admin.route('/', adminOperationsRoutes({ db, storage, now }));
   return api.route('/admin', admin);
 }
 

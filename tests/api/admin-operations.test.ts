@@ -103,6 +103,8 @@ describe('dashboard', () => {
       // Counted in tests/api/pitch-replies.test.ts; none here (every preview request was approved at once).
       pendingPreviewRequests: 0,
       unreadPitchReplies: 0,
+      // Counted in tests/api/turnaround-guarantee.test.ts; no review here was sent late.
+      lateReviewsCreditedThisMonth: 0,
     });
     expect(res.body.playsPerDay).toHaveLength(30);
     expect(res.body.playsPerDay.at(-1).plays).toBe(1);

@@ -40,6 +40,8 @@ describe('site settings', () => {
       contactEmail: t.config.adminNotifyEmail,
       governingLaw: 'the State of Tennessee',
       commenterDisplay: 'anonymous',
+      fastReviewPriceCents: null,
+      fastReviewBusinessDays: null,
       updatedAt: null,
     });
   });

@@ -103,6 +103,7 @@ const CARDS = [
   ['Active This Week', 'users who played songs'],
   ['Pending Comments', 'awaiting approval'],
   ['Overdue Reviews', 'past their due date'],
+  ['Late Reviews Credited', 'fees credited back this month'],
   ['Preview Requests', 'waiting for a decision'],
   ['Pitch Replies', 'new from recipients'],
 ] as const;
@@ -120,7 +121,7 @@ describe('admin operations', () => {
     const page = await (await browser.context({ role: 'admin' })).newPage();
     await songwriterWithOneSongOrder(page, writer);
 
-    // 1. Dashboard: the eleven cards with their titles and subtitles, the chart and the quick actions.
+    // 1. Dashboard: the twelve cards with their titles and subtitles, the chart and the quick actions.
     // /admin/dashboard is the same page, with its sidebar item current too.
     await page.goto('/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();

@@ -4,8 +4,9 @@ import { useBrowser } from './support/browser';
 import { expectNoSeriousA11yViolations, toast } from './support/expect';
 
 /**
- * An admin opens Settings from the sidebar, is told what is wrong with a blank legal name, saves the
- * company's details and a choice for commenters, and finds them again after a reload.
+ * An admin opens Settings from the sidebar, is told what is wrong with a blank legal name and a faster review
+ * priced too low, saves the company's details, a choice for commenters and the faster review, and finds them
+ * again after a reload.
  */
 
 const m = MESSAGES.settings;
@@ -39,6 +40,12 @@ describe('site settings', () => {
     await admin.getByLabel('Contact email').fill('legal@pitchroom.example');
     await admin.getByLabel('Governing law').fill('the State of Tennessee');
     await admin.getByRole('radio', { name: new RegExp(`^${m.commenterDisplayLabels.company}`) }).check();
+    // The faster review: a price not above the standard one is refused on its field by the shared schema.
+    await admin.getByLabel('Price a song (dollars)').fill('20');
+    await admin.getByLabel('Turnaround (business days)').fill('3');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await admin.getByText(m.fastReviewPriceRange).waitFor();
+    await admin.getByLabel('Price a song (dollars)').fill('60');
     const saved = admin.waitForResponse((r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'PUT');
     await admin.getByRole('button', { name: 'Save settings' }).click();
     expect((await saved).status()).toBe(200);
@@ -49,6 +56,8 @@ describe('site settings', () => {
     expect(await admin.getByLabel('Legal name').inputValue()).toBe('Pitchroom Music Group, LLC');
     expect(await admin.getByLabel('Address').inputValue()).toBe('1200 Music Row\nNashville, TN 37212');
     expect(await admin.getByRole('radio', { name: new RegExp(`^${m.commenterDisplayLabels.company}`) }).isChecked()).toBe(true);
+    expect(await admin.getByLabel('Price a song (dollars)').inputValue()).toBe('60.00');
+    expect(await admin.getByLabel('Turnaround (business days)').inputValue()).toBe('3');
     await admin.getByText(/^Last saved /).waitFor();
 
     // Other journeys find the settings as they were.

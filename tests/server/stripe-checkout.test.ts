@@ -79,6 +79,8 @@ test('each package opens a Checkout Session for its own price, returning to the 
     const checkout = await payments.createCheckout({
       orderId,
       packageSize,
+      songPriceCents: 2500,
+      fastReview: false,
       creditCents: 0,
       customerEmail: 'writer@example.test',
       successUrl: 'https://pitchroom.example/songwriter-dashboard?order_success=true',
@@ -105,12 +107,37 @@ test('each package opens a Checkout Session for its own price, returning to the 
   }
 });
 
+test('the faster review is charged at its own price a song, not the package’s Price', async () => {
+  const payments = createStripePayments(stripeConfig, stripe);
+  await payments.createCheckout({
+    orderId: '00000000-0000-4000-8000-000000000009',
+    packageSize: 3,
+    songPriceCents: 6000,
+    fastReview: true,
+    creditCents: 0,
+    customerEmail: 'writer@example.test',
+    successUrl: 'https://pitchroom.example/songwriter-dashboard?order_success=true',
+    cancelUrl: 'https://pitchroom.example/songwriter-order',
+  });
+  const form = Object.fromEntries(received.at(-1)!.form);
+  expect(form).toMatchObject({
+    'line_items[0][price_data][currency]': 'usd',
+    'line_items[0][price_data][unit_amount]': '6000',
+    'line_items[0][price_data][product_data][name]': 'Faster song review',
+    'line_items[0][quantity]': '3',
+    'metadata[packageSize]': '3',
+  });
+  expect(form['line_items[0][price]']).toBeUndefined();
+});
+
 test("Stripe's refusal reaches the caller as an error, not as a checkout", async () => {
   const payments = createStripePayments({ ...stripeConfig, priceIds: ['price_gone', 'price_gone', 'price_gone', 'price_gone'] }, stripe);
   await expect(
     payments.createCheckout({
       orderId: 'o',
       packageSize: 1,
+      songPriceCents: 2500,
+      fastReview: false,
       creditCents: 0,
       customerEmail: 'w@example.test',
       successUrl: 'https://x.example/ok',

@@ -50,6 +50,8 @@ export async function createTestApp(
     payments?: (config: Config) => PaymentProvider;
     /** Another app's database, as a restart finds it; it stays open when this app closes. */
     database?: TestDatabase;
+    /** The clock of due dates and late reviews, when the test moves time itself. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-test-'));
@@ -80,6 +82,7 @@ export async function createTestApp(
     poolUse: database.poolUse,
     fileOrigin: await directOriginOf(storage),
     webRoot: options.webRoot,
+    now: options.now,
   });
   const server = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

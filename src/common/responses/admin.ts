@@ -19,6 +19,8 @@ export const DashboardStatsSchema = z.object({
   pendingPreviewRequests: z.number().int(),
   /** Pitch link recipients' replies no admin has seen yet. */
   unreadPitchReplies: z.number().int(),
+  /** Reviews sent after their due day whose fee was credited back, this month in Nashville (decision 0094). */
+  lateReviewsCreditedThisMonth: z.number().int(),
 });
 export type DashboardStats = z.output<typeof DashboardStatsSchema>;
 
@@ -99,6 +101,9 @@ export const CustomerRowSchema = z.object({
   totalSpentCents: z.number().int(),
   /** Account credit (review fees credited back) taken off those orders. */
   totalCreditCents: z.number().int(),
+  /** Reviews of theirs sent late, each credited back (decision 0094), and what those credits came to. */
+  lateCredits: z.number().int(),
+  lateCreditCents: z.number().int(),
   songsOwed: z.number().int(),
   lastOrderAt: timestamp,
   needsService: z.boolean(),

@@ -14,20 +14,41 @@ export const StartedCheckoutSchema = z.object({
 });
 export type StartedCheckout = z.output<typeof StartedCheckoutSchema>;
 
+/** One credit the songwriter was given: why (a late review, or a signed pitch agreement), for which song, and whether spent. */
+export const CreditHistoryEntrySchema = z.object({
+  id: z.string(),
+  reason: z.enum(['late_review', 'pitch_agreement']),
+  amountCents: z.number().int(),
+  /** The song whose review fee came back; null once its review is gone. */
+  songTitle: z.string().nullable(),
+  /** Calendar days the review came after its due day; null for a pitch agreement's credit. */
+  daysLate: z.number().int().nullable(),
+  /** Taken by a paid order. */
+  spent: z.boolean(),
+  createdAt: timestamp,
+});
+export type CreditHistoryEntry = z.output<typeof CreditHistoryEntrySchema>;
+
+const packagePrices = z.array(
+  z.object({
+    packageSize: z.number().int(),
+    listPriceCents: z.number().int(),
+    creditCents: z.number().int(),
+    dueCents: z.number().int(),
+  }),
+);
+
 /**
  * GET /api/songwriters/me/credit: the songwriter's unspent account credit (review fees credited back on signing
- * a pitch agreement) and what it takes off each package: list price - credit = due.
+ * a pitch agreement or for a late review) and what it takes off each package: list price - credit = due; the
+ * faster review when offered, with its packages; and every credit given, with its reason.
  */
 export const AccountCreditSchema = z.object({
   availableCents: z.number().int(),
-  packages: z.array(
-    z.object({
-      packageSize: z.number().int(),
-      listPriceCents: z.number().int(),
-      creditCents: z.number().int(),
-      dueCents: z.number().int(),
-    }),
-  ),
+  packages: packagePrices,
+  /** The faster review (decision 0095), null while the admin does not offer it. */
+  fastReview: z.object({ priceCents: z.number().int(), businessDays: z.number().int(), packages: packagePrices }).nullable(),
+  history: z.array(CreditHistoryEntrySchema),
 });
 export type AccountCredit = z.output<typeof AccountCreditSchema>;
 
@@ -41,6 +62,9 @@ export const SongwriterOrderSchema = z.object({
   /** What was charged: the package's list price less the credit applied. */
   amountPaidCents: z.number().int(),
   creditAppliedCents: z.number().int(),
+  /** Business days each song's review is due after it arrives: 10, or fewer for the faster review. */
+  turnaroundBusinessDays: z.number().int(),
+  fastReview: z.boolean(),
   createdAt: timestamp,
   paidAt: timestamp.nullable(),
 });

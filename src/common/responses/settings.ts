@@ -10,6 +10,9 @@ export const SiteSettingsResponseSchema = z.object({
   contactEmail: z.string(),
   governingLaw: z.string(),
   commenterDisplay: z.enum(COMMENTER_DISPLAYS),
+  /** The faster review's price per song and turnaround; both null while it is not offered. */
+  fastReviewPriceCents: z.number().int().nullable(),
+  fastReviewBusinessDays: z.number().int().nullable(),
   updatedAt: timestamp.nullable(),
 });
 export type SiteSettingsResponse = z.output<typeof SiteSettingsResponseSchema>;

@@ -81,6 +81,8 @@ export const CheckoutSchema = z.object({
     PACKAGE_SIZES.map((n) => z.literal(n)) as [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>],
     { error: m.packageInvalid },
   ),
+  /** The faster review, when the admin offers it (decision 0095): dearer, and due sooner. */
+  fastReview: z._default(z.boolean(), false),
 });
 
 export const CheckoutSessionParamSchema = z.object({ sessionId: idText(255) });

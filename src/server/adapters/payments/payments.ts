@@ -18,6 +18,10 @@ export interface CompletedCheckout {
 export interface NewCheckout {
   orderId: string;
   packageSize: PackageSize;
+  /** Each song's price: the standard one (the package's Stripe Price), or the faster review's. */
+  songPriceCents: number;
+  /** The faster review (decision 0095): charged at songPriceCents a song rather than the package's Price. */
+  fastReview: boolean;
   /** Account credit taken off the package's list price (0 for none); the checkout charges the rest. */
   creditCents: number;
   customerEmail: string;

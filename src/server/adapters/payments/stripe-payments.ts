@@ -12,7 +12,7 @@ export function createStripeClient(config: StripeConfig): Stripe {
 export function createStripePayments(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
   return {
     kind: 'stripe',
-    async createCheckout({ orderId, packageSize, creditCents, customerEmail, successUrl, cancelUrl }) {
+    async createCheckout({ orderId, packageSize, songPriceCents, fastReview, creditCents, customerEmail, successUrl, cancelUrl }) {
       // Credit is a one-off coupon on the package's own price, so Stripe's receipt shows the price and the credit.
       const coupon =
         creditCents > 0
@@ -27,7 +27,15 @@ export function createStripePayments(config: StripeConfig, stripe = createStripe
           : null;
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        line_items: [{ price: config.priceIds[packageSize - 1], quantity: 1 }],
+        // The faster review's price is the admin's setting of the moment, so it is given here, not as a Price.
+        line_items: fastReview
+          ? [
+              {
+                price_data: { currency: 'usd', unit_amount: songPriceCents, product_data: { name: 'Faster song review' } },
+                quantity: packageSize,
+              },
+            ]
+          : [{ price: config.priceIds[packageSize - 1], quantity: 1 }],
         ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         customer_email: customerEmail,
         client_reference_id: orderId,

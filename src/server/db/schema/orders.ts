@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ORDER_PAYMENT_STATUSES, PAYMENT_PROVIDERS } from '../../../common/constants';
+import { ORDER_PAYMENT_STATUSES, PAYMENT_PROVIDERS, PRICE_PER_SONG_CENTS, REVIEW_DUE_BUSINESS_DAYS } from '../../../common/constants';
 import { users } from './auth';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 
@@ -14,6 +14,10 @@ export const orders = pgTable(
     amountPaidCents: integer('amount_paid_cents').notNull().default(0),
     /** Account credit (a review fee credited back) taken off the package's price: list price = paid + credit. */
     creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
+    /** The price of each song's review when bought: the standard price, or the faster review's (decision 0095). */
+    songPriceCents: integer('song_price_cents').notNull().default(PRICE_PER_SONG_CENTS),
+    /** Business days (America/Chicago) each song's review is due after it arrives, as promised when bought. */
+    turnaroundBusinessDays: integer('turnaround_business_days').notNull().default(REVIEW_DUE_BUSINESS_DAYS),
     paymentStatus: text('payment_status', { enum: ORDER_PAYMENT_STATUSES }).notNull().default('pending'),
     songsSubmitted: integer('songs_submitted').notNull().default(0),
     customerName: text('customer_name'),
@@ -35,6 +39,8 @@ export const orders = pgTable(
     check('orders_package_size_check', sql`${t.packageSize} between 1 and 4`),
     check('orders_amount_check', sql`${t.amountPaidCents} >= 0`),
     check('orders_credit_applied_check', sql`${t.creditAppliedCents} >= 0`),
+    check('orders_song_price_check', sql`${t.songPriceCents} > 0`),
+    check('orders_turnaround_check', sql`${t.turnaroundBusinessDays} between 1 and ${sql.raw(String(REVIEW_DUE_BUSINESS_DAYS))}`),
     check('orders_status_check', oneOf(t.paymentStatus, ORDER_PAYMENT_STATUSES)),
     check('orders_provider_check', oneOf(t.paymentProvider, PAYMENT_PROVIDERS)),
     check('orders_songs_submitted_check', sql`${t.songsSubmitted} between 0 and ${t.packageSize}`),

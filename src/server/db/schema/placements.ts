@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PLACEMENT, PLACEMENT_STATUSES } from '../../../common/constants';
 import { pitchAgreements } from './agreements';
+import { songReviews } from './reviews';
 import { users } from './auth';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { orders } from './orders';
 import { songs } from './songs';
 
 /**
- * A review fee credited back when a pitch agreement is signed: one per agreement. `order_id` is the order that
- * takes it off its price, null while the credit is unused; a pending order holds it until paid or cancelled.
+ * A review fee credited back: when a pitch agreement is signed (one per agreement), or when a review was sent
+ * after its due day (one per review, decision 0094). `order_id` is the order that takes it off its price, null
+ * while the credit is unused; a pending order holds it until paid or cancelled.
  */
 export const accountCredits = pgTable(
   'account_credits',
@@ -19,9 +21,14 @@ export const accountCredits = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     pitchAgreementId: uuid('pitch_agreement_id')
-      .notNull()
       .unique()
       .references(() => pitchAgreements.id, { onDelete: 'cascade' }),
+    /** The review sent late whose fee this credit returns; the unique key makes concurrent sends credit once. */
+    lateReviewId: uuid('late_review_id')
+      .unique()
+      .references(() => songReviews.id, { onDelete: 'cascade' }),
+    /** Calendar days (America/Chicago) between the due day and the day the late review was sent. */
+    daysLate: integer('days_late'),
     amountCents: integer('amount_cents').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -31,6 +38,11 @@ export const accountCredits = pgTable(
     index('account_credits_songwriter_idx').on(t.songwriterId, t.createdAt),
     index('account_credits_order_idx').on(t.orderId),
     check('account_credits_amount_check', sql`${t.amountCents} > 0`),
+    // Each credit has exactly one reason; a late review's says how late.
+    check(
+      'account_credits_reason_check',
+      sql`(${t.pitchAgreementId} is null) <> (${t.lateReviewId} is null) and (${t.lateReviewId} is null) = (${t.daysLate} is null) and coalesce(${t.daysLate}, 1) > 0`,
+    ),
   ],
 );
 

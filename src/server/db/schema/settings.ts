@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { COMMENTER_DISPLAYS, SITE_SETTINGS } from '../../../common/constants';
 import { users } from './auth';
 import { oneOf } from './helpers';
@@ -17,11 +17,15 @@ export const siteSettings = pgTable(
     contactEmail: text('contact_email').notNull(),
     governingLaw: text('governing_law').notNull(),
     commenterDisplay: text('commenter_display', { enum: COMMENTER_DISPLAYS }).notNull().default(SITE_SETTINGS.defaultCommenterDisplay),
+    /** The faster review (decision 0095): its price per song and its turnaround; both null while it is not offered. */
+    fastReviewPriceCents: integer('fast_review_price_cents'),
+    fastReviewBusinessDays: integer('fast_review_business_days'),
     updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('site_settings_singleton_check', sql`${t.singleton}`),
     check('site_settings_commenter_display_check', oneOf(t.commenterDisplay, COMMENTER_DISPLAYS)),
+    check('site_settings_fast_review_check', sql`(${t.fastReviewPriceCents} is null) = (${t.fastReviewBusinessDays} is null)`),
   ],
 );

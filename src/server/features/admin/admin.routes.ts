@@ -23,7 +23,16 @@ import { listAllUsers } from './users.service';
 import { endpoint } from '../../middleware/endpoint';
 
 /** Mounted under /api/admin, which requires the admin role. */
-export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storage }) {
+export function adminOperationsRoutes({
+  db,
+  storage,
+  now = () => new Date(),
+}: {
+  db: Db;
+  storage: Storage;
+  /** The clock of overdue reviews and this month's late ones (tests pass their own). */
+  now?: () => Date;
+}) {
   return new Hono<AppEnv>()
     .get(
       '/dashboard',
@@ -31,7 +40,7 @@ export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storag
       responds(AdminDashboardSchema),
       async (c) => {
         const [stats, playsPerDay, pendingReviews, reviewRatings] = await Promise.all([
-          getDashboardStats(db),
+          getDashboardStats(db, now()),
           getPlaysPerDay(db),
           getNewestPendingReviews(db),
           getReviewRatingSummary(db),
@@ -45,7 +54,7 @@ export function adminOperationsRoutes({ db, storage }: { db: Db; storage: Storag
       responds(QueueCountsSchema),
       async (c) => {
         c.header('Cache-Control', 'private, no-store');
-        return c.var.reply(await getQueueCounts(db));
+        return c.var.reply(await getQueueCounts(db, now()));
       },
     )
     .get(

@@ -16,6 +16,8 @@ interface CustomerRow {
   order_count: number;
   total_spent_cents: number;
   total_credit_cents: number;
+  late_credits: number;
+  late_credit_cents: number;
   songs_owed: number;
   last_order_at: Date | string;
   needs_service: boolean;
@@ -48,13 +50,17 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
       db,
       sql`
       select u.id as user_id, u.email, u.deleted_at is not null as deleted, p.first_name, p.last_name, p.username, m.order_count::int, m.total_spent::int as total_spent_cents,
-        m.total_credit::int as total_credit_cents, m.songs_owed::int, m.last_order_at, ${needsService} as needs_service
+        m.total_credit::int as total_credit_cents, m.songs_owed::int, m.last_order_at, ${needsService} as needs_service,
+        coalesce(late.n, 0)::int as late_credits, coalesce(late.cents, 0)::int as late_credit_cents
       from (
         select * from (${matched}) as m
         order by m.last_order_at desc, m.user_id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       ) as m
       join users u on u.id = m.user_id
       left join songwriter_profiles p on p.user_id = u.id
+      -- Their reviews sent late, each credited back once (decision 0094).
+      left join lateral (select count(*) as n, sum(amount_cents) as cents from account_credits ac
+        where ac.songwriter_id = u.id and ac.late_review_id is not null) late on true
       order by m.last_order_at desc, m.user_id`,
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${matched}) as m`),
@@ -71,6 +77,8 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
       orderCount: Number(r.order_count),
       totalSpentCents: Number(r.total_spent_cents),
       totalCreditCents: Number(r.total_credit_cents),
+      lateCredits: Number(r.late_credits),
+      lateCreditCents: Number(r.late_credit_cents),
       songsOwed: Number(r.songs_owed),
       lastOrderAt: new Date(r.last_order_at).toISOString(),
       needsService: r.needs_service,

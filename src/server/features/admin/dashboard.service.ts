@@ -1,5 +1,5 @@
 import { asc, avg, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { REVIEW_RUBRIC } from '../../../common/constants';
+import { COMPANY_TIME_ZONE, REVIEW_RUBRIC } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
 import { reviewRatings, songReviews, users } from '../../db/schema';
 import { companyToday } from '../submissions';
@@ -8,11 +8,12 @@ import { songwritersNeedingService } from './needs-service';
 
 /**
  * The cards in one aggregate query. Overdue Reviews counts reviews not yet sent whose due day (in Nashville)
- * has passed. Need Service counts songwriters with a
+ * has passed; Late Reviews Credited the late reviews whose fee was credited back this month. Need Service counts songwriters with a
  * paid order still owed songs, or a review still pending. Distinct counts are written as counts of a
  * DISTINCT subquery: PostgreSQL hashes those instead of sorting (1M plays: 31 ms instead of 144 ms).
  */
-export async function getDashboardStats(db: Db) {
+export async function getDashboardStats(db: Db, now = new Date()) {
+  const today = companyToday(now);
   const [row] = await queryRows<{
     total_users: number;
     total_songs: number;
@@ -25,10 +26,14 @@ export async function getDashboardStats(db: Db) {
     overdue_reviews: number;
     pending_preview_requests: number;
     unread_pitch_replies: number;
+    late_reviews_credited: number;
   }>(
     db,
     sql`
     select
+      -- Late reviews credited back this month, the month as it is in Nashville (decision 0094).
+      (select count(*) from account_credits where late_review_id is not null
+        and created_at >= (${`${today.slice(0, 7)}-01`}::timestamp at time zone ${COMPANY_TIME_ZONE}))::int as late_reviews_credited,
       -- Kept by triggers (migration 0008): one row each instead of 100,000 users and a week of plays.
       -- Less the deleted accounts' rows kept for their records (decision 0047), counted on their partial index.
       (coalesce((select rows from row_counts where table_name = 'users'), 0)
@@ -40,7 +45,7 @@ export async function getDashboardStats(db: Db) {
       (select count(*) from ${songwritersNeedingService} as needing)::int as need_service,
       (select count(*) from user_roles where role = 'preview')::int as preview_users,
       (select count(*) from listener_last_plays where last_played_at >= now() - interval '7 days')::int as active_this_week,
-      ${queueCountColumns()}`,
+      ${queueCountColumns(today)}`,
   );
   if (!row) throw new Error('dashboard query returned no row');
   return {
@@ -55,13 +60,14 @@ export async function getDashboardStats(db: Db) {
     overdueReviews: Number(row.overdue_reviews),
     pendingPreviewRequests: Number(row.pending_preview_requests),
     unreadPitchReplies: Number(row.unread_pitch_replies),
+    lateReviewsCreditedThisMonth: Number(row.late_reviews_credited),
   };
 }
 
 /** What waits for an admin, as columns: the dashboard's cards and the sidebar's counts read the same. */
-const queueCountColumns = () => sql`
+const queueCountColumns = (today: string) => sql`
       (select count(*) from song_comments where not is_approved)::int as pending_comments,
-      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${companyToday()}::date)::int as overdue_reviews,
+      (select count(*) from song_reviews where status in ('pending', 'in_review') and due_on < ${today}::date)::int as overdue_reviews,
       (select count(*) from preview_requests where status = 'pending')::int as pending_preview_requests,
       (select count(*) from pitch_link_replies r join pitch_links l on l.id = r.pitch_link_id where r.read_at is null and l.kind = 'pitch')::int as unread_pitch_replies`;
 
@@ -69,13 +75,13 @@ const queueCountColumns = () => sql`
  * What waits for an admin, for the sidebar's counts: preview requests to decide, comments to approve, reviews
  * past their due day and pitch link replies no admin has seen. Each an indexed count, polled by every open admin page.
  */
-export async function getQueueCounts(db: Db) {
+export async function getQueueCounts(db: Db, now = new Date()) {
   const [row] = await queryRows<{
     pending_comments: number;
     overdue_reviews: number;
     pending_preview_requests: number;
     unread_pitch_replies: number;
-  }>(db, sql`select ${queueCountColumns()}`);
+  }>(db, sql`select ${queueCountColumns(companyToday(now))}`);
   if (!row) throw new Error('queue count query returned no row');
   return {
     pendingPreviewRequests: Number(row.pending_preview_requests),

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { packagePriceCents, type PackageSize } from '../../../common/constants';
+import { PRICE_PER_SONG_CENTS, REVIEW_DUE_BUSINESS_DAYS, type PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { StartedCheckout } from '../../../common/responses/orders';
 import { checkoutReturnPath, PAGE_PATHS } from '../../../common/routes';
@@ -11,6 +11,7 @@ import type { EmailContext } from '../../emails/layout';
 import { orderPaidEmail } from '../../emails/order-paid';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
+import { fastReviewOffer } from '../settings';
 import { applyCredit, creditHolderSessions } from './credits.service';
 
 const m = MESSAGES.songwriters;
@@ -36,6 +37,7 @@ export async function startCheckout({
   payments,
   actor,
   packageSize,
+  fastReview = false,
   publicUrl,
   emailCtx,
 }: {
@@ -43,11 +45,14 @@ export async function startCheckout({
   payments: PaymentProvider;
   actor: Actor;
   packageSize: PackageSize;
+  /** The faster review at the price and turnaround the settings offer now (decision 0095). */
+  fastReview?: boolean;
   publicUrl: string;
   emailCtx: EmailContext;
 }): Promise<StartedCheckout> {
   await assertOnboarded(db, actor.id);
-  const listPriceCents = packagePriceCents(packageSize);
+  const { songPriceCents, turnaroundBusinessDays } = await turnaroundOf(db, fastReview);
+  const listPriceCents = packageSize * songPriceCents;
   const expiredHolders = await expireHolderCheckouts(db, payments, actor.id);
   const { orderId, creditCents } = await db.transaction(async (tx) => {
     const [order] = await tx
@@ -55,6 +60,8 @@ export async function startCheckout({
       .values({
         songwriterId: actor.id,
         packageSize,
+        songPriceCents,
+        turnaroundBusinessDays,
         amountPaidCents: 0,
         paymentStatus: 'pending',
         paymentProvider: payments.kind,
@@ -78,6 +85,8 @@ export async function startCheckout({
   const checkout = await payments.createCheckout({
     orderId,
     packageSize,
+    songPriceCents,
+    fastReview,
     creditCents,
     customerEmail: actor.email,
     successUrl: `${publicUrl}${checkoutReturnPath()}`,
@@ -95,6 +104,14 @@ export async function startCheckout({
   }
   const url = checkout.url.startsWith('/') ? `${publicUrl}${checkout.url}` : checkout.url;
   return { orderId, url, paidWithCredit: false };
+}
+
+/** The price of each song's review and its turnaround: the standard ones, or the faster review's as offered now. */
+async function turnaroundOf(db: Db, fastReview: boolean): Promise<{ songPriceCents: number; turnaroundBusinessDays: number }> {
+  if (!fastReview) return { songPriceCents: PRICE_PER_SONG_CENTS, turnaroundBusinessDays: REVIEW_DUE_BUSINESS_DAYS };
+  const offer = await fastReviewOffer(db);
+  if (!offer) throw new AppError('CONFLICT', MESSAGES.credits.fastReviewUnavailable);
+  return { songPriceCents: offer.priceCents, turnaroundBusinessDays: offer.businessDays };
 }
 
 /**

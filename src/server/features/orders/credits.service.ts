@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { PACKAGE_SIZES, packagePriceCents, type PaymentProvider } from '../../../common/constants';
-import type { AccountCredit } from '../../../common/responses/orders';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { COMPANY_TIME_ZONE, PACKAGE_SIZES, PRICE_PER_SONG_CENTS, type PaymentProvider } from '../../../common/constants';
+import { dayIn, daysBetween } from '../../../common/days';
+import type { AccountCredit, CreditHistoryEntry } from '../../../common/responses/orders';
 import type { DbOrTx, Tx } from '../../db/client';
 import { accountCredits, orders, pitchAgreements, songReviews, songwriterProfiles } from '../../db/schema';
+import { fastReviewOffer } from '../settings';
 
 /**
  * The review fee credited back when a pitch agreement is signed: what the songwriter paid for that song (the
@@ -11,18 +13,90 @@ import { accountCredits, orders, pitchAgreements, songReviews, songwriterProfile
  */
 export async function creditReviewFee(tx: DbOrTx, agreementId: string): Promise<void> {
   const [source] = await tx
-    .select({ songwriterId: pitchAgreements.songwriterId, paid: orders.amountPaidCents, songs: orders.packageSize })
+    .select({
+      songwriterId: pitchAgreements.songwriterId,
+      paid: orders.amountPaidCents,
+      songs: orders.packageSize,
+      creditedLate: accountCredits.id,
+    })
     .from(pitchAgreements)
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .innerJoin(orders, eq(orders.id, songReviews.orderId))
+    .leftJoin(accountCredits, eq(accountCredits.lateReviewId, songReviews.id))
     .where(eq(pitchAgreements.id, agreementId));
-  if (!source) return;
+  // A fee already credited back because its review came late is not credited a second time (decision 0094).
+  if (!source || source.creditedLate) return;
   const amountCents = Math.floor(source.paid / source.songs);
   if (amountCents <= 0) return;
   await tx
     .insert(accountCredits)
     .values({ songwriterId: source.songwriterId, pitchAgreementId: agreementId, amountCents })
     .onConflictDoNothing({ target: accountCredits.pitchAgreementId });
+}
+
+/**
+ * The turnaround guarantee (decision 0094): a review first sent after its due day (America/Chicago) credits back
+ * what the songwriter paid for it: the order's list price (money and credit spent on it) shared over its songs,
+ * rounded down, so a faster review returns its higher price. Called in the send's transaction; the unique review
+ * key makes it once per review whoever sends at once. Answers the credit made, or null (on time, free, or made
+ * before). A rewrite is free, so it earns none.
+ */
+export async function creditLateReview(
+  tx: DbOrTx,
+  reviewId: string,
+  sentAt: Date,
+): Promise<{ amountCents: number; daysLate: number } | null> {
+  const [review] = await tx
+    .select({
+      songwriterId: songReviews.songwriterId,
+      dueOn: songReviews.dueOn,
+      rewriteOf: songReviews.rewriteOf,
+      paid: orders.amountPaidCents,
+      credit: orders.creditAppliedCents,
+      songs: orders.packageSize,
+    })
+    .from(songReviews)
+    .innerJoin(orders, eq(orders.id, songReviews.orderId))
+    .where(eq(songReviews.id, reviewId));
+  if (!review?.dueOn || review.rewriteOf) return null;
+  const daysLate = daysBetween(review.dueOn, dayIn(COMPANY_TIME_ZONE, sentAt));
+  const amountCents = Math.floor((review.paid + review.credit) / review.songs);
+  if (daysLate <= 0 || amountCents <= 0) return null;
+  const made = await tx
+    .insert(accountCredits)
+    .values({ songwriterId: review.songwriterId, lateReviewId: reviewId, daysLate, amountCents, createdAt: sentAt })
+    .onConflictDoNothing({ target: accountCredits.lateReviewId })
+    .returning({ id: accountCredits.id });
+  return made.length > 0 ? { amountCents, daysLate } : null;
+}
+
+/** Every credit the songwriter was given, newest first, with why and whether an order has taken it. */
+export async function creditHistory(db: DbOrTx, songwriterId: string): Promise<CreditHistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: accountCredits.id,
+      amountCents: accountCredits.amountCents,
+      lateReviewId: accountCredits.lateReviewId,
+      daysLate: accountCredits.daysLate,
+      songTitle: songReviews.songTitle,
+      spent: sql<boolean>`coalesce(${orders.paymentStatus} in ('paid', 'completed'), false)`,
+      createdAt: accountCredits.createdAt,
+    })
+    .from(accountCredits)
+    .leftJoin(pitchAgreements, eq(pitchAgreements.id, accountCredits.pitchAgreementId))
+    .leftJoin(songReviews, eq(songReviews.id, sql`coalesce(${accountCredits.lateReviewId}, ${pitchAgreements.reviewId})`))
+    .leftJoin(orders, eq(orders.id, accountCredits.orderId))
+    .where(eq(accountCredits.songwriterId, songwriterId))
+    .orderBy(desc(accountCredits.createdAt), desc(accountCredits.id));
+  return rows.map((r) => ({
+    id: r.id,
+    reason: r.lateReviewId ? ('late_review' as const) : ('pitch_agreement' as const),
+    amountCents: r.amountCents,
+    songTitle: r.songTitle,
+    daysLate: r.daysLate,
+    spent: r.spent,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** A credit not spent: unused, or held by an order still waiting for its payment (a new checkout takes it over). */
@@ -54,16 +128,21 @@ export function pickCredits<C extends { amountCents: number }>(credits: readonly
 
 const sum = (credits: readonly { amountCents: number }[]) => credits.reduce((n, c) => n + c.amountCents, 0);
 
-/** The songwriter's unspent credit, and what it takes off each package. */
+/** The songwriter's unspent credit, what it takes off each package (standard, and faster when offered), and every credit given. */
 export async function getMyCredit({ db, songwriterId }: { db: DbOrTx; songwriterId: string }): Promise<AccountCredit> {
   const credits = await unspentCredits(db, songwriterId);
-  return {
-    availableCents: sum(credits),
-    packages: PACKAGE_SIZES.map((packageSize) => {
-      const listPriceCents = packagePriceCents(packageSize);
+  const packages = (songPriceCents: number) =>
+    PACKAGE_SIZES.map((packageSize) => {
+      const listPriceCents = packageSize * songPriceCents;
       const creditCents = sum(pickCredits(credits, listPriceCents));
       return { packageSize, listPriceCents, creditCents, dueCents: listPriceCents - creditCents };
-    }),
+    });
+  const fast = await fastReviewOffer(db);
+  return {
+    availableCents: sum(credits),
+    packages: packages(PRICE_PER_SONG_CENTS),
+    fastReview: fast && { ...fast, packages: packages(fast.priceCents) },
+    history: await creditHistory(db, songwriterId),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { packagePriceCents, type PackageSize } from '../../../common/constants';
+import type { PackageSize } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { FULFIL_OUTCOMES } from '../../../common/responses/orders';
 import { checkoutReturnPath } from '../../../common/routes';
@@ -112,7 +112,8 @@ export async function getTestCheckout({ db, actor, sessionId }: { db: Db; actor:
     .from(orders)
     .where(and(eq(orders.paymentProvider, 'test'), eq(orders.checkoutSessionId, sessionId), eq(orders.songwriterId, actor.id)));
   if (!order) throw new AppError('NOT_FOUND', m.checkoutNotFound);
-  const listPriceCents = packagePriceCents(order.packageSize as PackageSize);
+  // The price each song was bought at: the standard one, or the faster review's.
+  const listPriceCents = order.packageSize * order.songPriceCents;
   return {
     sessionId,
     orderId: order.id,

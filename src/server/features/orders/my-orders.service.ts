@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { PRICE_PER_SONG_CENTS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { orders, songReviews } from '../../db/schema';
@@ -20,13 +21,19 @@ export async function listMyOrders({ db, actor }: { db: Db; actor: Actor }) {
       paymentStatus: orders.paymentStatus,
       amountPaidCents: orders.amountPaidCents,
       creditAppliedCents: orders.creditAppliedCents,
+      turnaroundBusinessDays: orders.turnaroundBusinessDays,
+      songPriceCents: orders.songPriceCents,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
     })
     .from(orders)
     .where(and(eq(orders.songwriterId, actor.id), paid))
     .orderBy(desc(orders.createdAt));
-  return rows.map((o) => ({ ...o, songsRemaining: o.packageSize - o.songsSubmitted }));
+  return rows.map(({ songPriceCents, ...o }) => ({
+    ...o,
+    fastReview: songPriceCents > PRICE_PER_SONG_CENTS,
+    songsRemaining: o.packageSize - o.songsSubmitted,
+  }));
 }
 
 /** One of the songwriter's own paid orders; another songwriter's is "not found". */

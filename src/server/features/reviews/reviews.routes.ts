@@ -80,7 +80,18 @@ export function adminUnreadMessageRoutes(db: Db) {
 }
 
 /** /api/admin/reviews: mounted under the admin router. */
-export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string; mail: ReviewMail }) {
+export function adminReviewRoutes({
+  db,
+  secret,
+  mail,
+  now = () => new Date(),
+}: {
+  db: Db;
+  secret: string;
+  mail: ReviewMail;
+  /** The clock a send is measured by against its due day (tests pass their own). */
+  now?: () => Date;
+}) {
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -114,7 +125,7 @@ export function adminReviewRoutes({ db, secret, mail }: { db: Db; secret: string
       validate('json', ReviewSendSchema),
       responds(OkSchema),
       async (c) => {
-        await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, values: c.req.valid('json'), mail });
+        await sendReview({ db, actor: actorOf(c), id: c.req.valid('param').id, values: c.req.valid('json'), mail, now: now() });
         return c.var.reply({ ok: true });
       },
     )

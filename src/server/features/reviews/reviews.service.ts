@@ -19,6 +19,8 @@ import {
 import { pageUrl, type EmailContext } from '../../emails/layout';
 import { reviewMessageEmail } from '../../emails/review-message';
 import { reviewSentEmail } from '../../emails/review-sent';
+import { lateReviewCreditEmail } from '../../emails/late-review-credit';
+import { creditLateReview } from '../orders';
 import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
@@ -379,19 +381,26 @@ export async function saveReviewDraft({ db, actor, id, values }: { db: Db; actor
   });
 }
 
-/** 'Send review': the text, every score and the verdict; stamps the reviewer and time and e-mails the songwriter, in one transaction. */
+/**
+ * 'Send review': the text, every score and the verdict; stamps the reviewer and time and e-mails the songwriter,
+ * in one transaction. The first send after the due day also credits the review's fee back and says so by e-mail
+ * (decision 0094): the row lock makes a concurrent send wait and then find the review already sent.
+ */
 export async function sendReview({
   db,
   actor,
   id,
   values,
   mail,
+  now = new Date(),
 }: {
   db: Db;
   actor: Actor;
   id: string;
   values: ReviewSendValues;
   mail: ReviewMail;
+  /** The moment of sending (tests pass their own clock's). */
+  now?: Date;
 }) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(songReviews).where(eq(songReviews.id, id)).for('update');
@@ -403,7 +412,7 @@ export async function sendReview({
         verdict: values.verdict satisfies ReviewVerdict,
         status: 'reviewed',
         reviewedBy: actor.id,
-        reviewedAt: new Date(),
+        reviewedAt: now,
         readBySongwriter: false,
         readAt: null,
       })
@@ -424,6 +433,14 @@ export async function sendReview({
         to: writer.email,
         kind: 'review-sent',
         ...reviewSentEmail(mail.emailCtx, { songTitle: review.songTitle, reviewId: review.id }),
+      });
+    // Only the first send is measured against the due day: an updated review sent later is not a late one.
+    const credit = before && before.status !== 'reviewed' ? await creditLateReview(tx, review.id, now) : null;
+    if (credit && writer)
+      await enqueueMail(tx, {
+        to: writer.email,
+        kind: 'late-review-credit',
+        ...lateReviewCreditEmail(mail.emailCtx, { songTitle: review.songTitle, ...credit }),
       });
   });
 }

@@ -20,6 +20,8 @@ const defaultSettings = (defaults: SettingsDefaults): SiteSettings => ({
   contactEmail: defaults.contactEmail,
   governingLaw: SITE_SETTINGS.defaultGoverningLaw,
   commenterDisplay: SITE_SETTINGS.defaultCommenterDisplay,
+  fastReviewPriceCents: null,
+  fastReviewBusinessDays: null,
   updatedAt: null,
 });
 
@@ -29,6 +31,8 @@ const columns = {
   contactEmail: siteSettings.contactEmail,
   governingLaw: siteSettings.governingLaw,
   commenterDisplay: siteSettings.commenterDisplay,
+  fastReviewPriceCents: siteSettings.fastReviewPriceCents,
+  fastReviewBusinessDays: siteSettings.fastReviewBusinessDays,
   updatedAt: siteSettings.updatedAt,
 };
 
@@ -75,4 +79,13 @@ export async function saveSiteSettings({
 export async function commenterDisplay(db: DbOrTx): Promise<CommenterDisplay> {
   const [row] = await db.select({ display: siteSettings.commenterDisplay }).from(siteSettings).where(eq(siteSettings.singleton, true));
   return row?.display ?? SITE_SETTINGS.defaultCommenterDisplay;
+}
+
+/** The faster review as offered now (decision 0095), or null while the admin has not set it. */
+export async function fastReviewOffer(db: DbOrTx): Promise<{ priceCents: number; businessDays: number } | null> {
+  const [row] = await db
+    .select({ priceCents: siteSettings.fastReviewPriceCents, businessDays: siteSettings.fastReviewBusinessDays })
+    .from(siteSettings)
+    .where(eq(siteSettings.singleton, true));
+  return row?.priceCents != null && row.businessDays != null ? { priceCents: row.priceCents, businessDays: row.businessDays } : null;
 }

@@ -153,6 +153,7 @@ function myOrderRoutes({ db, config, payments }: Deps) {
             payments,
             actor: actorOf(c),
             packageSize: c.req.valid('json').packageSize,
+            fastReview: c.req.valid('json').fastReview,
             publicUrl: config.publicUrl,
             emailCtx,
           }),
@@ -160,7 +161,10 @@ function myOrderRoutes({ db, config, payments }: Deps) {
     )
     .get(
       '/credit',
-      endpoint({ access: 'songwriter', summary: "The songwriter's unspent account credit and what it takes off each package" }),
+      endpoint({
+        access: 'songwriter',
+        summary: "The songwriter's account credit, what it takes off each package, and every credit given",
+      }),
       responds(AccountCreditSchema),
       async (c) => c.var.reply(await getMyCredit({ db, songwriterId: actorOf(c).id })),
     )

@@ -24,10 +24,13 @@ export function submissionRoutes({
   db,
   storage,
   mail,
+  now = () => new Date(),
 }: {
   db: Db;
   storage: Storage;
   mail: { emailCtx: EmailContext; adminEmail: string };
+  /** The clock a song's arrival, and so its due day, is read from (tests pass their own). */
+  now?: () => Date;
 }) {
   return new Hono<AppEnv>().post(
     '/',
@@ -56,7 +59,7 @@ export function submissionRoutes({
         },
       });
       try {
-        const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail });
+        const review = await submitSong({ db, storage, actor, values, audio: files.audio, lyricsFile: files.lyricsFile, mail, now: now() });
         return c.var.reply(review);
       } finally {
         await cleanup();

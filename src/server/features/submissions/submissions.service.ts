@@ -93,6 +93,7 @@ export async function submitSong({
   audio,
   lyricsFile,
   mail,
+  now = new Date(),
 }: {
   db: Db;
   storage: Storage;
@@ -101,6 +102,8 @@ export async function submitSong({
   audio?: UploadedFile;
   lyricsFile?: UploadedFile;
   mail: { emailCtx: EmailContext; adminEmail: string };
+  /** When the song arrived, which its due day counts from (tests pass their own clock's). */
+  now?: Date;
 }) {
   await assertOrderTakesSong(db, values.orderId, actor.id);
   if (!audio) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
@@ -137,7 +140,9 @@ export async function submitSong({
           aiUsage: values.aiUsage,
           additionalNotes: values.additionalNotes,
           status: 'pending',
-          dueOn: reviewDueOn(new Date()),
+          // The turnaround bought with the order: the standard one, or the faster review's.
+          dueOn: reviewDueOn(now, locked.turnaroundBusinessDays),
+          createdAt: now,
         })
         .returning({ id: songReviews.id, songNumber: songReviews.songNumber, songTitle: songReviews.songTitle });
       await tx

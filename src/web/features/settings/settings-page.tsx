@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
-import { COMMENTER_DISPLAYS, SITE_SETTINGS } from '../../../common/constants';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { COMMENTER_DISPLAYS, REVIEW_DUE_BUSINESS_DAYS, SITE_SETTINGS } from '../../../common/constants';
+import { dollarsToCents } from '../../../common/schemas/placements';
 import * as MESSAGES from '../../../common/messages';
 import type { SiteSettingsResponse } from '../../../common/responses';
-import { SiteSettingsSchema, type SiteSettingsValues } from '../../../common/schemas/settings';
+import { SiteSettingsSchema, type SiteSettingsInput, type SiteSettingsValues } from '../../../common/schemas/settings';
 import { PageMeta } from '../../components/page-meta';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -21,7 +23,15 @@ import { toast } from '../../lib/toast';
 import { saveSettings, SETTINGS_KEY, settingsQuery } from './settings-api';
 
 const m = MESSAGES.settings;
-const FIELDS = ['companyLegalName', 'companyAddress', 'contactEmail', 'governingLaw', 'commenterDisplay'] as const;
+const FIELDS = [
+  'companyLegalName',
+  'companyAddress',
+  'contactEmail',
+  'governingLaw',
+  'commenterDisplay',
+  'fastReviewPriceCents',
+  'fastReviewBusinessDays',
+] as const;
 
 /** /admin/settings: who the company is in its agreements, and how comments name their writers. */
 export function SettingsPage() {
@@ -55,7 +65,10 @@ const optionClass = (invalid: boolean) =>
 
 function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
   const queryClient = useQueryClient();
-  const form = useForm<SiteSettingsValues>({ resolver: zodResolver(SiteSettingsSchema), defaultValues: valuesOf(settings) });
+  const form = useForm<SiteSettingsInput, unknown, SiteSettingsValues>({
+    resolver: zodResolver(SiteSettingsSchema),
+    defaultValues: valuesOf(settings),
+  });
   const { errors, isDirty } = form.formState;
 
   const save = useMutation({
@@ -148,6 +161,8 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
         </CardContent>
       </Card>
 
+      <FastReviewCard form={form} />
+
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={save.isPending || !isDirty}>
           {save.isPending ? <InlineSpinner /> : <Save aria-hidden="true" />}
@@ -158,5 +173,69 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
         </p>
       </div>
     </form>
+  );
+}
+
+/** The faster review's price a song and turnaround (decision 0095): both set, or both blank for none. */
+function FastReviewCard({ form }: { form: UseFormReturn<SiteSettingsInput, unknown, SiteSettingsValues> }) {
+  const { errors } = form.formState;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Faster review</CardTitle>
+        <CardDescription>
+          A review due sooner, for a higher price a song, offered beside the standard one ({REVIEW_DUE_BUSINESS_DAYS} business days). Leave
+          both blank to turn it off. Orders already paid keep the price and turnaround they were bought with.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="fastReviewPriceCents"
+          render={({ field, fieldState }) => (
+            <FormField label="Price a song (dollars)" hint="For example 50 or 49.50." error={fieldState.error?.message}>
+              <DollarsInput cents={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
+            </FormField>
+          )}
+        />
+        <FormField
+          label="Turnaround (business days)"
+          hint="Weekdays, US federal holidays skipped."
+          error={errors.fastReviewBusinessDays?.message}
+        >
+          <Input
+            inputMode="numeric"
+            {...form.register('fastReviewBusinessDays', { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
+          />
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Dollars typed, cents given to the form: blank is null (not offered); text that is not an amount is NaN, which the
+ * shared schema refuses with its message.
+ */
+function DollarsInput({
+  cents,
+  onChange,
+  ...rest
+}: Omit<React.ComponentProps<typeof Input>, 'onChange' | 'value'> & {
+  cents: number | null;
+  onChange: (cents: number | null) => void;
+}) {
+  const [text, setText] = useState(cents === null || Number.isNaN(cents) ? '' : (cents / 100).toFixed(2));
+  return (
+    <Input
+      {...rest}
+      inputMode="decimal"
+      value={text}
+      onChange={(event) => {
+        const typed = event.target.value;
+        setText(typed);
+        onChange(typed.trim() === '' ? null : (dollarsToCents(typed) ?? Number.NaN));
+      }}
+    />
   );
 }

@@ -69,8 +69,9 @@ export const songwriterApi = {
   saveQuestionnaire: (input: z.output<typeof SongwriterQuestionnaireSchema>) =>
     api<Ok>('/api/songwriters/me/questionnaire', { method: 'PUT', body: input }),
   /** A pending order and its checkout page (Stripe Checkout, or our test checkout), opened in a new tab. */
-  startCheckout: (packageSize: PackageSize) =>
-    api<StartedCheckout>('/api/songwriters/me/checkout', { method: 'POST', body: { packageSize } }),
+  /** fastReview: the faster review, when the settings offer it (decision 0095). */
+  startCheckout: ({ packageSize, fastReview = false }: { packageSize: PackageSize; fastReview?: boolean }) =>
+    api<StartedCheckout>('/api/songwriters/me/checkout', { method: 'POST', body: { packageSize, fastReview } }),
   /** awaitingPayment: the checkout's order is this songwriter's but not paid yet (the provider's notice is late). */
   claimBySession: (sessionId: string) => api<SessionClaimResult>('/api/songwriters/me/claim', { method: 'POST', body: { sessionId } }),
   claimByEmail: (email: string) => api<EmailClaimResult>('/api/songwriters/me/claim-email', { method: 'POST', body: { email } }),

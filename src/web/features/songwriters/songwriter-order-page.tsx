@@ -1,9 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Clock, ExternalLink, LayoutDashboard } from 'lucide-react';
+import { CircleCheck, Clock, ExternalLink, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { PACKAGE_SIZES, PRICE_PER_SONG_CENTS, REVIEW_TURNAROUND, packagePriceCents, type PackageSize } from '../../../common/constants';
+import {
+  PACKAGE_SIZES,
+  PRICE_PER_SONG_CENTS,
+  REVIEW_DUE_BUSINESS_DAYS,
+  REVIEW_TURNAROUND,
+  type PackageSize,
+} from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS } from '../../../common/routes';
 import { PackageFeatures } from '../../components/package-features';
@@ -16,6 +22,7 @@ import { isApiError } from '../../lib/api';
 import { formatCents } from '../../../common/money';
 import { OnboardingGate, OnboardingShell } from './onboarding-shell';
 import { CreditNote } from './credit-note';
+import { CreditHistory } from './credit-history';
 import { creditQuery, ordersQuery, songsLabel, songwriterApi, type AccountCredit, type Onboarding } from './songwriter-api';
 
 const m = MESSAGES.songwriters;
@@ -50,17 +57,22 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
   });
   const credit = useQuery(creditQuery);
   const navigate = useNavigate();
+  const [fastChosen, setFastChosen] = useState(false);
+  const fastOffer = credit.data?.fastReview ?? null;
+  const fastReview = fastChosen && fastOffer !== null;
+  const songPriceCents = fastReview ? fastOffer.priceCents : PRICE_PER_SONG_CENTS;
+  const prices = fastReview ? fastOffer.packages : credit.data?.packages;
 
   const choose = async (size: PackageSize) => {
     // The tab opens in the click itself, before the order is made: Safari allows a new tab only as the direct
     // result of a click, and would block one opened once the request has answered. It goes to the checkout
     // when the order exists, and closes if the order cannot be made. A package the credit pays in full needs
     // no checkout, so no tab.
-    const paidInFull = credit.data?.packages.find((p) => p.packageSize === size)?.dueCents === 0;
+    const paidInFull = prices?.find((p) => p.packageSize === size)?.dueCents === 0;
     const tab = paidInFull ? null : openWaitingTab();
     let result: Awaited<ReturnType<typeof songwriterApi.startCheckout>>;
     try {
-      result = await checkout.mutateAsync(size);
+      result = await checkout.mutateAsync({ packageSize: size, fastReview });
     } catch (error) {
       tab?.close();
       toast.error(m.checkoutFailed, { description: isApiError(error) ? error.message : undefined });
@@ -86,14 +98,24 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
     >
       {started && <CheckoutStatus started={started} />}
       {!started && <CreditNote className="mb-8" />}
+      {fastOffer && (
+        <SpeedChoice
+          fast={fastReview}
+          onChange={setFastChosen}
+          priceCents={fastOffer.priceCents}
+          businessDays={fastOffer.businessDays}
+          disabled={checkout.isPending}
+        />
+      )}
 
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {PACKAGE_SIZES.map((size) => (
           <li key={size} className="flex">
             <PackageCard
               size={size}
-              price={credit.data?.packages.find((p) => p.packageSize === size)}
-              busy={checkout.isPending && checkout.variables === size}
+              songPriceCents={songPriceCents}
+              price={prices?.find((p) => p.packageSize === size)}
+              busy={checkout.isPending && checkout.variables?.packageSize === size}
               disabled={checkout.isPending}
               onChoose={() => void choose(size)}
             />
@@ -103,8 +125,13 @@ function PackageChoice({ onboarding }: { onboarding: Onboarding }) {
 
       <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
         <Clock aria-hidden="true" className="size-4 shrink-0" />
-        Review turnaround: {REVIEW_TURNAROUND}
+        Review turnaround: {fastReview ? `due ${fastOffer.businessDays} business days after each song arrives.` : REVIEW_TURNAROUND}
       </p>
+      <p className="mt-2 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+        <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
+        {MESSAGES.credits.guarantee}
+      </p>
+      <CreditHistory className="mt-8" />
       {onboarding.nextStep === 'dashboard' && (
         <p className="mt-4 text-center text-sm">
           <Link to={PAGE_PATHS.songwriterDashboard} className="link">
@@ -126,14 +153,64 @@ function openWaitingTab(): Window | null {
   return tab;
 }
 
+/** Standard or faster review, offered when the admin has set a faster one: the cards then show its prices. */
+function SpeedChoice({
+  fast,
+  onChange,
+  priceCents,
+  businessDays,
+  disabled,
+}: {
+  fast: boolean;
+  onChange: (fast: boolean) => void;
+  priceCents: number;
+  businessDays: number;
+  disabled: boolean;
+}) {
+  const options = [
+    {
+      value: false,
+      label: 'Standard review',
+      hint: `${formatCents(PRICE_PER_SONG_CENTS)} a song, due in ${REVIEW_DUE_BUSINESS_DAYS} business days`,
+    },
+    { value: true, label: 'Faster review', hint: `${formatCents(priceCents)} a song, due in ${businessDays} business days` },
+  ];
+  return (
+    <fieldset className="mb-8 grid gap-2 sm:grid-cols-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-semibold">Turnaround</legend>
+      {options.map((option) => (
+        <label
+          key={option.label}
+          className="flex cursor-pointer items-start gap-3 rounded-md border border-input px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring"
+        >
+          <input
+            type="radio"
+            name="turnaround"
+            checked={fast === option.value}
+            onChange={() => onChange(option.value)}
+            className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-none"
+          />
+          <span>
+            <span className="font-medium">{option.label}</span>
+            <span className="block text-muted-foreground">{option.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function PackageCard({
   size,
+  songPriceCents,
   price,
   busy,
   disabled,
   onChoose,
 }: {
   size: PackageSize;
+  /** Each song's price: the standard one, or the faster review's when chosen. */
+  songPriceCents: number;
   /** The package's price with the songwriter's credit taken off, once known. */
   price?: AccountCredit['packages'][number];
   busy: boolean;
@@ -166,10 +243,10 @@ function PackageCard({
         ) : (
           <>
             <p>
-              <span className="font-display text-4xl font-bold">{formatCents(packagePriceCents(size))}</span>
+              <span className="font-display text-4xl font-bold">{formatCents(size * songPriceCents)}</span>
             </p>
             <p className="text-sm text-muted-foreground">
-              {size} × {formatCents(PRICE_PER_SONG_CENTS)} per song
+              {size} × {formatCents(songPriceCents)} per song
             </p>
           </>
         )}

@@ -103,13 +103,22 @@ export function CustomersTable({ rows, busy }: { rows: CustomerRow[]; busy: bool
   );
 }
 
-/** What the customer paid, net of account credit, and the credit beside it when there was any. */
+/**
+ * What the customer paid, net of account credit, the credit beside it when there was any, and their reviews sent
+ * late whose fee was credited back (decision 0094).
+ */
 function Spent({ customer }: { customer: CustomerRow }) {
   return (
     <>
       {formatCents(customer.totalSpentCents)}
       {customer.totalCreditCents > 0 && (
         <span className="block text-xs text-muted-foreground">+ {formatCents(customer.totalCreditCents)} credit</span>
+      )}
+      {customer.lateCredits > 0 && (
+        <span className="block text-xs text-muted-foreground">
+          {customer.lateCredits === 1 ? '1 late review' : `${customer.lateCredits} late reviews`} credited (
+          {formatCents(customer.lateCreditCents)})
+        </span>
       )}
     </>
   );

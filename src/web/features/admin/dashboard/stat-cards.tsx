@@ -1,6 +1,7 @@
 import {
   Activity,
   AlarmClock,
+  BadgeDollarSign,
   BellRing,
   ClipboardList,
   Eye,
@@ -71,6 +72,13 @@ export const STAT_CARDS: readonly StatCard[] = [
     icon: AlarmClock,
     to: PAGE_PATHS.adminSongwriterReviews,
     attention: true,
+  },
+  {
+    key: 'lateReviewsCreditedThisMonth',
+    title: 'Late Reviews Credited',
+    subtitle: 'fees credited back this month',
+    icon: BadgeDollarSign,
+    to: PAGE_PATHS.adminCustomers,
   },
   {
     key: 'pendingPreviewRequests',
