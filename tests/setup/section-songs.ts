@@ -295,6 +295,11 @@ export function knownFacts(song: SongToRender): { firstChorusSeconds: number; in
 export async function factSongMp3s(): Promise<Record<keyof typeof FACT_SONGS, Buffer>> {
   const names = Object.keys(FACT_SONGS) as (keyof typeof FACT_SONGS)[];
   const cacheDir = path.join(tmpdir(), 'pitchroom-fact-songs');
-  const mp3s = await Promise.all(renderDemoAudio(names.map((name) => ({ song: FACT_SONGS[name] })), { cacheDir }));
+  const mp3s = await Promise.all(
+    renderDemoAudio(
+      names.map((name) => ({ song: FACT_SONGS[name] })),
+      { cacheDir },
+    ),
+  );
   return Object.fromEntries(names.map((name, i) => [name, mp3s[i]!])) as Record<keyof typeof FACT_SONGS, Buffer>;
 }

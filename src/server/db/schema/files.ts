@@ -58,10 +58,7 @@ export const storedFiles = pgTable(
       'stored_files_detected_bpm_check',
       sql`${t.detectedBpm} is null or ${t.detectedBpm} between ${sql.raw(String(LIMITS.bpmMin))} and ${sql.raw(String(LIMITS.bpmMax))}`,
     ),
-    check(
-      'stored_files_energy_check',
-      sql`${t.energy} is null or cardinality(${t.energy}) <= ${sql.raw(String(ENERGY_CURVE_MAX_POINTS))}`,
-    ),
+    check('stored_files_energy_check', sql`${t.energy} is null or cardinality(${t.energy}) <= ${sql.raw(String(ENERGY_CURVE_MAX_POINTS))}`),
     index('stored_files_first_chorus_seconds_idx').on(t.firstChorusSeconds),
     index('stored_files_intro_seconds_idx').on(t.introSeconds),
     check('stored_files_detected_key_check', sql`${t.detectedKey} is null or ${oneOf(t.detectedKey, MUSICAL_KEYS)}`),

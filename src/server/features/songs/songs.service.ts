@@ -62,8 +62,7 @@ const heldByOthersOf = (viewerId: string) => sql<number>`(select count(*)::int f
   where r.song_id = "songs"."id" and r.response = 'hold' and r.user_id is not null and r.user_id <> ${viewerId})`;
 
 /** Songs whose audio file's measured facts meet `condition` (a file never measured meets none). */
-const audioWhere = (condition: SQL) =>
-  inArray(songs.audioFileId, sql`(select ${storedFiles.id} from ${storedFiles} where ${condition})`);
+const audioWhere = (condition: SQL) => inArray(songs.audioFileId, sql`(select ${storedFiles.id} from ${storedFiles} where ${condition})`);
 
 export async function listCatalogue({ db, query, viewer }: { db: Db; query: CatalogueQuery; viewer?: CatalogueViewer }) {
   const sort = query.sort ?? 'catalogue';
