@@ -68,6 +68,7 @@ test(
     // Nothing has played: the facts were there before the music.
     expect(await playhead(admin)).toBe(0);
     await expectNoSeriousA11yViolations(admin, 'the reviewer’s studio with its facts');
+    await panel.screenshot({ path: '/tmp/shot-studio-panel.png' }); // TEMP
 
     // The chorus band, activated from the keyboard, moves the playhead to the chorus.
     const chorus = admin
@@ -126,6 +127,21 @@ test(
     await chorus.click();
     await expect.poll(async () => Math.abs((await seekPosition(buyer)) - facts.firstChorusSeconds!)).toBeLessThanOrEqual(0.5);
     await expectNoSeriousA11yViolations(buyer, 'the song page with its facts');
+    await buyer.screenshot({ path: '/tmp/shot-song.png', fullPage: false }); // TEMP
+
+    // On a phone the same filters wait in the sheet: the chorus time is there, and an intro limit applies from it.
+    const phone = await browser.open('preview', '/songs?chorusBy=50', 375);
+    await phone.getByRole('button', { name: /^Filters 1 on$/ }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Filters' });
+    expect(await sheet.getByLabel('Chorus by').inputValue()).toBe('0:50');
+    await sheet.getByLabel('Intro under').fill('0:05');
+    await phone.waitForURL((url) => url.searchParams.get('introUnder') === '5');
+    await sheet.getByRole('button', { name: /^(Show \d+ songs?|Done)$/ }).click();
+    await phone.getByRole('link', { name: `Listen to ${title}` }).waitFor();
+    await phone.goto(`/songs/${slug}`); // TEMP
+    await phone.getByRole('region', { name: 'Facts' }).waitFor(); // TEMP
+    await phone.emulateMedia({ colorScheme: 'dark' }); // TEMP
+    await phone.screenshot({ path: '/tmp/shot-phone.png', fullPage: true }); // TEMP
   },
   JOURNEY_MS,
 );
