@@ -68,7 +68,6 @@ test(
     // Nothing has played: the facts were there before the music.
     expect(await playhead(admin)).toBe(0);
     await expectNoSeriousA11yViolations(admin, 'the reviewer’s studio with its facts');
-    await panel.screenshot({ path: '/tmp/shot-studio-panel.png' }); // TEMP
 
     // The chorus band, activated from the keyboard, moves the playhead to the chorus.
     const chorus = admin
@@ -127,7 +126,6 @@ test(
     await chorus.click();
     await expect.poll(async () => Math.abs((await seekPosition(buyer)) - facts.firstChorusSeconds!)).toBeLessThanOrEqual(0.5);
     await expectNoSeriousA11yViolations(buyer, 'the song page with its facts');
-    await buyer.screenshot({ path: '/tmp/shot-song.png', fullPage: false }); // TEMP
 
     // On a phone the same filters wait in the sheet: the chorus time is there, and an intro limit applies from it.
     const phone = await browser.open('preview', '/songs?chorusBy=50', 375);
@@ -138,10 +136,6 @@ test(
     await phone.waitForURL((url) => url.searchParams.get('introUnder') === '5');
     await sheet.getByRole('button', { name: /^(Show \d+ songs?|Done)$/ }).click();
     await phone.getByRole('link', { name: `Listen to ${title}` }).waitFor();
-    await phone.goto(`/songs/${slug}`); // TEMP
-    await phone.getByRole('region', { name: 'Facts' }).waitFor(); // TEMP
-    await phone.emulateMedia({ colorScheme: 'dark' }); // TEMP
-    await phone.screenshot({ path: '/tmp/shot-phone.png', fullPage: true }); // TEMP
   },
   JOURNEY_MS,
 );
