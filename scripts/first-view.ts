@@ -13,7 +13,8 @@ import type { Manifest } from './page-chunks';
 export const FIRST_VIEW_PAGES: Record<string, { modules: string[]; budgetBytes: number }> = {
   '/': { modules: ['features/public/home-page.tsx'], budgetBytes: 132_000 },
   // The catalogue's layout holds the player the list's cards play in.
-  '/songs': { modules: ['features/songs/catalogue-layout.tsx', 'features/songs/songs-page.tsx'], budgetBytes: 160_000 },
+  // The "chorus by" and "intro under" filters read m:ss with the API's zod schema (a pipe and a transform): +0.7 KB.
+  '/songs': { modules: ['features/songs/catalogue-layout.tsx', 'features/songs/songs-page.tsx'], budgetBytes: 162_000 },
   '/auth': { modules: ['features/accounts/sign-in-page.tsx'], budgetBytes: 158_000 },
 };
 

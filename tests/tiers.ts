@@ -40,6 +40,7 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/common/email-canonical.test.ts',
   'tests/common/home-path.test.ts',
   'tests/common/loudness-in-words.test.ts',
+  'tests/common/song-form-in-words.test.ts',
   'tests/common/one-spelling.test.ts',
   'tests/common/preview-access-state.test.ts',
   'tests/lint/feature-dependencies.test.ts',

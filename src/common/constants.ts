@@ -237,6 +237,8 @@ export type DownloadPath = (typeof DOWNLOAD_PATHS)[number];
 
 /** The waveform stored with each catalogue song: at most this many peaks, each 0-255. */
 export const WAVEFORM_MAX_PEAKS = 2000;
+/** How many points of a song's energy curve are kept and sent: enough to draw over a phone-wide player. */
+export const ENERGY_CURVE_MAX_POINTS = 64;
 /** A playing player reports its progress at least this often (and on pause, end, seek and leaving). */
 export const PLAY_REPORT_INTERVAL_SECONDS = 15;
 

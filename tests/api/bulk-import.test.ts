@@ -245,7 +245,19 @@ describe('CSV exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parse(res.text, { bom: true }) as string[][];
-    expect(header).toEqual([...HEADER, 'slug', 'published', 'one_stop', 'added_at']);
+    expect(header).toEqual([
+      ...HEADER,
+      'slug',
+      'published',
+      'one_stop',
+      'added_at',
+      'first_chorus_seconds',
+      'intro_seconds',
+      'integrated_lufs',
+      'true_peak_dbtp',
+      'loudness_range_lu',
+      'sections',
+    ]);
     expect(rows).toHaveLength(await songCount());
     const exported = rows.map((r) => r[0]);
     expect(exported).toEqual(expect.arrayContaining(['\'=HYPERLINK("http://evil.example","click")', "'+1", "'-2", "'@x"]));
@@ -264,6 +276,15 @@ describe('CSV exports', () => {
       'no',
       'no',
       expect.stringMatching(/^\d{4}-/),
+      // Too short for sections, so no chorus, intro or sections; its loudness measured (a negative figure behind the
+      // apostrophe that keeps a spreadsheet from reading it as a formula).
+      '',
+      '',
+      expect.stringMatching(/^'-\d+(\.\d)?$/),
+      expect.stringMatching(/^'?-?\d+(\.\d)?$/),
+      // Too short for a loudness range.
+      '',
+      '',
     ]);
     expect((await preview.get('/api/admin/song-export')).status).toBe(403);
   });

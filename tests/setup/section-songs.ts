@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Arrangement, Section, SongToRender } from '../../src/server/db/seed/arrangement';
 import { sectionTimes } from '../../src/server/db/seed/arrangement';
+import { renderDemoAudio } from '../../src/server/db/seed/demo-audio';
 import { RENDER_SAMPLE_RATE, renderArrangement } from '../../src/server/db/seed/render-arrangement';
 import { AnalysisSignal } from '../../src/server/features/audio/analysis-signal';
 import type { SongSections } from '../../src/common/responses/audio-analysis';
@@ -236,4 +239,67 @@ export function scoreSections(song: SongToRender, found: SongSections): SectionS
     }).length,
     sections: truth.length,
   };
+}
+
+/**
+ * Two songs of known form for the pages that show the facts, whole sections of eight bars so the analysis
+ * finds them: one straight into its verse with an early chorus, one with an intro and a long verse.
+ */
+const factSong = (form: Form, seed: number): SongToRender => ({
+  bpm: 124,
+  musicalKey: 'A minor',
+  arrangement: {
+    feel: 'dance',
+    chords: 'arpeggio',
+    lead: 'synth',
+    progressions: { verse: [1, 6, 3, 7], chorus: [6, 7, 1, 1], bridge: [4, 4, 5, 5] },
+    seed,
+    form,
+  },
+});
+export const FACT_SONGS = {
+  /** No intro; first chorus at 15.5 s; 62 s long. */
+  early: factSong(
+    [
+      ['verse', 8],
+      ['chorus', 8],
+      ['verse', 8],
+      ['chorus', 8],
+    ],
+    124,
+  ),
+  /** A 7.7 s intro; first chorus at 38.7 s; 85 s long. */
+  late: factSong(
+    [
+      ['intro', 4],
+      ['verse', 16],
+      ['chorus', 8],
+      ['verse', 8],
+      ['chorus', 8],
+    ],
+    125,
+  ),
+} satisfies Record<string, SongToRender>;
+
+/** Where a song's first chorus starts and its intro ends, as it was rendered. */
+export function knownFacts(song: SongToRender): { firstChorusSeconds: number; introSeconds: number } {
+  const sections = knownSections(song);
+  const intro = sections[0]?.section === 'intro' ? sections[0].end : 0;
+  return { firstChorusSeconds: sections.find((s) => s.section === 'chorus')!.start, introSeconds: intro };
+}
+
+/**
+ * The fact songs as MP3s (the demo catalogue's encoding), rendered in worker threads and kept in the system's
+ * temporary folder, so a second run reads them back instead of encoding again.
+ */
+export async function factSongMp3s(): Promise<Record<keyof typeof FACT_SONGS, Buffer>> {
+  const names = Object.keys(FACT_SONGS) as (keyof typeof FACT_SONGS)[];
+  const cacheDir = path.join(tmpdir(), 'pitchroom-fact-songs');
+  const mp3s = await Promise.all(
+    renderDemoAudio(
+      names.map((name) => ({ song: FACT_SONGS[name] })),
+      { cacheDir },
+    ),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, mp3s[i]!])) as Record<keyof typeof FACT_SONGS, Buffer>;
 }

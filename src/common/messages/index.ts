@@ -33,3 +33,4 @@ export { settings } from './settings';
 export { loudness } from './loudness';
 export { playlists } from './playlists';
 export { newSongsMail } from './new-songs-mail';
+export { songFacts } from './song-facts';

@@ -49,6 +49,28 @@ export const SongSectionsSchema = z.object({
 });
 export type SongSections = z.output<typeof SongSectionsSchema>;
 
+/**
+ * What a song's audio was measured to be, as the review studio, the song page and the songwriter's review show
+ * it. `measured` is false until the file is analysed (each fact is then null); a fact measured before this
+ * version kept it is null too until the file is analysed again. `energy` is 0–1 of the loudest moment, at most
+ * ENERGY_CURVE_MAX_POINTS values spread evenly over the song.
+ */
+export const SongFactsSchema = z.object({
+  measured: z.boolean(),
+  bpm: z.number().int().nullable(),
+  key: z.enum(MUSICAL_KEYS).nullable(),
+  loudness: z.object({
+    integratedLufs: z.number().nullable(),
+    loudnessRangeLu: z.number().nullable(),
+    truePeakDbtp: z.number().nullable(),
+  }),
+  sections: z.array(SongSectionSchema).nullable(),
+  firstChorusSeconds: z.number().min(0).nullable(),
+  introSeconds: z.number().min(0).nullable(),
+  energy: z.array(z.number().min(0).max(1)).nullable(),
+});
+export type SongFacts = z.output<typeof SongFactsSchema>;
+
 /** A row of GET /api/admin/analysis-jobs: an analysis that failed, what its file belongs to, and why. */
 export const FailedAnalysisSchema = z.object({
   id: z.string(),

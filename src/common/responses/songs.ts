@@ -1,6 +1,6 @@
 /** What the catalogue, song, comment and play routes answer. */
 import { z } from 'zod';
-import { DetectedAudioSchema } from './audio-analysis';
+import { DetectedAudioSchema, SongFactsSchema } from './audio-analysis';
 import { WRITER_PROS } from '../constants';
 import { MUSICAL_KEYS } from '../musical-keys';
 import { paged, timestamp } from './common';
@@ -90,6 +90,8 @@ export const CatalogueSongSchema = CatalogueSongItemSchema.extend({
   ...songMedia,
   /** In the order the song credits them; none for a song listed before writers were (its writer info says who). */
   writers: z.array(SongWriterCreditSchema),
+  /** What its audio was measured to be: time to the first chorus, intro length, loudness, energy and sections. */
+  facts: SongFactsSchema,
   comments: z.array(SongCommentSchema),
   /** The caller may download the tagged MP3 and the lyric sheet (an admin, or a preview user allowed to). */
   canDownload: z.boolean(),

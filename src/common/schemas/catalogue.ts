@@ -8,11 +8,33 @@ import { noControlCharacters, searchText } from './fields';
 const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
 const bpm = z.optional(whole(LIMITS.bpmMin, LIMITS.bpmMax));
 
+/** The latest moment the catalogue's "chorus by" and "intro under" filters take, in seconds (10:00). */
+export const SONG_TIME_MAX_SECONDS = 600;
+const SONG_TIME_PATTERN = /^(?:\d{1,2}:[0-5]\d|\d{1,3})$/;
+
+/**
+ * A moment in a song as a listener writes it, "0:50" or "50" (seconds), up to SONG_TIME_MAX_SECONDS; parsed
+ * to seconds. `field` names it in the message. The filter fields and the API read it with the same schema.
+ */
+export const songTime = (field: string) => {
+  const message = MESSAGES.songs.songTimeInvalid(field, `${SONG_TIME_MAX_SECONDS / 60}:00`);
+  return z.pipe(
+    z.string().check(z.trim(), z.regex(SONG_TIME_PATTERN, message)),
+    z.pipe(
+      z.transform((text: string) => text.split(':').reduce((seconds, part) => seconds * 60 + Number(part), 0)),
+      z.number().check(z.maximum(SONG_TIME_MAX_SECONDS, message)),
+    ),
+  );
+};
+export const ChorusBySchema = songTime(MESSAGES.songs.chorusByField);
+export const IntroUnderSchema = songTime(MESSAGES.songs.introUnderField);
+
 /**
  * The catalogue list's query, as the URL and the API carry them: search (title, lyrics, tags, writers and key), genre,
  * key, one-stop songs only (`oneStop=true`), songs added since the listener's last visit (`newOnly=true`), BPM range,
- * sort (the admin's order when none), and where the page starts: `after`, the cursor the previous page gave (its
- * last song's sort key and id), or else `page` (an offset, kept for old links).
+ * first chorus by (`chorusBy`, seconds or m:ss), intro shorter than (`introUnder`), sort (the admin's order when
+ * none), and where the page starts: `after`, the cursor the previous page gave (its last song's sort key and id),
+ * or else `page` (an offset, kept for old links).
  */
 export const CatalogueQuerySchema = z
   .object({
@@ -22,6 +44,8 @@ export const CatalogueQuerySchema = z
     oneStop: z.optional(z.stringbool()),
     bpmMin: bpm,
     bpmMax: bpm,
+    chorusBy: z.optional(ChorusBySchema),
+    introUnder: z.optional(IntroUnderSchema),
     newOnly: z.optional(z.stringbool()),
     sort: z.optional(z.enum(CATALOGUE_SORTS)),
     after: z.optional(z.string().check(z.maxLength(400), z.regex(/^[A-Za-z0-9_-]+$/, MESSAGES.songs.staleCursor))),

@@ -84,12 +84,13 @@ export async function paidSongwriter(page: Page, admin: Page, writer: NewSongwri
 
 /**
  * A new songwriter (not the demo one, whom the onboarding journey needs without an order), made through the
- * API and signed in on `page`, with a paid order of one song and that song submitted: its review's id.
+ * API and signed in on `page`, with a paid order of one song and that song submitted (with `audio` when given,
+ * else `seconds` of synthesised MP3): its review's id.
  */
 export async function submittedSong(
   page: Page,
   admin: Page,
-  { title, lyricsText, seconds = 30 }: { title: string; lyricsText?: string; seconds?: number },
+  { title, lyricsText, seconds = 30, audio }: { title: string; lyricsText?: string; seconds?: number; audio?: Buffer },
 ): Promise<string> {
   const run = uniqueSuffix();
   const orderId = await paidSongwriter(page, admin, {
@@ -110,7 +111,7 @@ export async function submittedSong(
         aiUsage: 'No AI was used for lyrics or music.',
         agreed: true,
       }),
-      audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds, seed: 21 }) },
+      audio: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: audio ?? synthesizeMp3({ seconds, seed: 21 }) },
     },
   });
   await ok(submitted, 'submission');

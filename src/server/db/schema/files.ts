@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, real, smallint, text, unique } from 'drizzle-orm/pg-core';
-import { LIMITS, STORAGE_BUCKETS, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import { bigint, check, index, jsonb, pgTable, real, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { ENERGY_CURVE_MAX_POINTS, LIMITS, STORAGE_BUCKETS, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import type { SongSection } from '../../../common/responses/audio-analysis';
 import { MUSICAL_KEYS } from '../../../common/musical-keys';
 import { users } from './auth';
 import { createdAt, id, oneOf } from './helpers';
@@ -32,6 +33,16 @@ export const storedFiles = pgTable(
     integratedLufs: real('integrated_lufs'),
     loudnessRangeLu: real('loudness_range_lu'),
     truePeakDbtp: real('true_peak_dbtp'),
+    /**
+     * The song's form read from the audio (sections.ts): its sections in order ([] when too short to tell),
+     * where the first chorus starts (null when none was found) and how long the intro lasts (null without
+     * sections). All null until the file is analysed by a version that keeps them.
+     */
+    sections: jsonb('sections').$type<SongSection[]>(),
+    firstChorusSeconds: real('first_chorus_seconds'),
+    introSeconds: real('intro_seconds'),
+    /** The energy curve, at most ENERGY_CURVE_MAX_POINTS values of 0-100 spread evenly over the song. */
+    energy: smallint('energy').array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -47,6 +58,9 @@ export const storedFiles = pgTable(
       'stored_files_detected_bpm_check',
       sql`${t.detectedBpm} is null or ${t.detectedBpm} between ${sql.raw(String(LIMITS.bpmMin))} and ${sql.raw(String(LIMITS.bpmMax))}`,
     ),
+    check('stored_files_energy_check', sql`${t.energy} is null or cardinality(${t.energy}) <= ${sql.raw(String(ENERGY_CURVE_MAX_POINTS))}`),
+    index('stored_files_first_chorus_seconds_idx').on(t.firstChorusSeconds),
+    index('stored_files_intro_seconds_idx').on(t.introSeconds),
     check('stored_files_detected_key_check', sql`${t.detectedKey} is null or ${oneOf(t.detectedKey, MUSICAL_KEYS)}`),
   ],
 );

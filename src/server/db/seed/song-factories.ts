@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage';
 import { analyseAudioFile } from '../../features/audio/analyse-file';
+import { measuredFactColumns } from '../../features/audio/song-facts';
 import { insertFile } from '../../features/files/files.service';
 import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage } from '../../features/songs/song-media';
 import { type MusicalKey } from '../../../common/musical-keys';
@@ -52,7 +53,7 @@ export async function makeCoverPng([from, to]: [string, string], size = 1200): P
 
 /**
  * A catalogue song stored the way an admin upload stores it: audio checked and stored, then measured as its
- * analysis job would (waveform, tempo and key), cover checked, then the rows. The audio is `mp3` when given (a demo song's render), else synthesised from the seed.
+ * analysis job would (waveform, tempo, key, loudness and sections), cover checked, then the rows. The audio is `mp3` when given (a demo song's render), else synthesised from the seed.
  */
 export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: SongSeed, { mp3 }: { mp3?: Buffer } = {}) {
   const slug =
@@ -69,8 +70,7 @@ export async function makeSong(db: Db, storage: Storage, ownerId: string, seed: 
     ...stored,
     audioPeaks: waveform.peaks,
     audioDurationSeconds: waveform.durationSeconds,
-    detectedBpm: facts.bpm ?? null,
-    detectedKey: facts.key ?? null,
+    ...measuredFactColumns(facts),
   };
   const image = seed.cover
     ? await putSongImage(storage, uploadedFromBuffer(await makeCoverPng(seed.cover), 'cover.png'), ownerId)

@@ -13,7 +13,7 @@ import type { Logger } from '../../lib/logger';
 import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import { ANALYSABLE_TYPES, canDrawWaveform, type FileAnalysis } from './analyse-file';
 import type { AnalysisOutcome, AnalysisTask } from './analysis-worker';
-import { NOT_MEASURED } from './loudness';
+import { measuredFactColumns } from './song-facts';
 
 /**
  * One job's time (the copy's decoding and every analyser) and its thread's heap. Decoding streams, and the
@@ -132,7 +132,7 @@ const stillOurs = (job: Job) =>
   and(eq(analysisJobs.id, job.id), eq(analysisJobs.state, 'running'), eq(analysisJobs.attempts, job.attempts));
 
 /**
- * Writes what a job measured: the waveform, length, tempo and key on the file's row, the waveform and length on
+ * Writes what a job measured: the waveform, length, tempo, key, loudness and sections on the file's row, the waveform and length on
  * any song whose audio it is, and every fact on the job. The file's row is written first: a song form taking
  * the same upload locks that row, so whichever commits second sees the other's write.
  */
@@ -141,7 +141,7 @@ async function recordAnalysis(db: Db, job: Job, { waveform, facts }: FileAnalysi
     const measured = { audioPeaks: waveform.peaks, audioDurationSeconds: waveform.durationSeconds };
     await tx
       .update(storedFiles)
-      .set({ ...measured, detectedBpm: facts.bpm ?? null, detectedKey: facts.key ?? null, ...(facts.loudness ?? NOT_MEASURED) })
+      .set({ ...measured, ...measuredFactColumns(facts) })
       .where(eq(storedFiles.id, job.fileId));
     await tx.update(songs).set(measured).where(eq(songs.audioFileId, job.fileId));
     await tx

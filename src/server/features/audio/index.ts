@@ -7,3 +7,4 @@ export { createAnalysisWorker, enqueueAnalysis, type AnalysisWorker } from './an
 export { analysisStateOf, type AnalysisState } from './analysis-admin.service';
 export { LoudnessMeter, NOT_MEASURED } from './loudness';
 export { computeWaveform, UndecodableAudioError, type Waveform } from './waveform';
+export { compactEnergy, measuredFactColumns, songFactColumns, songFactsOf, type SongFactRow } from './song-facts';

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { reviewNotes, songReviews, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
-import { canDrawWaveform } from '../audio';
+import { canDrawWaveform, songFactColumns, songFactsOf } from '../audio';
 import { assertMayWriteReview, reviewerOtherThan } from './rewrites';
 
 const m = MESSAGES.reviewNotes;
@@ -32,11 +32,21 @@ function notesOf(db: DbOrTx, reviewId: string) {
 async function audioOf(db: DbOrTx, review: ReviewRow) {
   if (!review.audioFileId) return null;
   const [file] = await db
-    .select({ contentType: storedFiles.contentType, peaks: storedFiles.audioPeaks, durationSeconds: storedFiles.audioDurationSeconds })
+    .select({
+      contentType: storedFiles.contentType,
+      peaks: storedFiles.audioPeaks,
+      durationSeconds: storedFiles.audioDurationSeconds,
+      ...songFactColumns,
+    })
     .from(storedFiles)
     .where(eq(storedFiles.id, review.audioFileId));
   if (!file) return null;
-  return { peaks: file.peaks, durationSeconds: file.durationSeconds, waveformSupported: canDrawWaveform(file.contentType) };
+  return {
+    peaks: file.peaks,
+    durationSeconds: file.durationSeconds,
+    waveformSupported: canDrawWaveform(file.contentType),
+    facts: songFactsOf(file),
+  };
 }
 
 const reviewColumns = {

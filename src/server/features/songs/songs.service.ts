@@ -14,7 +14,7 @@ import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts';
 import { changesOf, recordAudit } from '../audit';
-import { analysisStateOf, enqueueAnalysis } from '../audio';
+import { analysisStateOf, enqueueAnalysis, songFactColumns, songFactsOf } from '../audio';
 import type { UploadedFile } from '../../lib/multipart';
 import { insertSongImageFiles, noSongImage, putSongAudio, putSongImage, type SongImageFiles } from './song-media';
 import { likePattern } from '../../lib/like-pattern';
@@ -62,6 +62,9 @@ function catalogueOrder(sort: CatalogueSort): SQL[] {
 const heldByOthersOf = (viewerId: string) => sql<number>`(select count(*)::int from song_responses r
   where r.song_id = "songs"."id" and r.response = 'hold' and r.user_id is not null and r.user_id <> ${viewerId})`;
 
+/** Songs whose audio file's measured facts meet `condition` (a file never measured meets none). */
+const audioWhere = (condition: SQL) => inArray(songs.audioFileId, sql`(select ${storedFiles.id} from ${storedFiles} where ${condition})`);
+
 /**
  * The one statement a catalogue page is read by: the page (as JSON, in its order), the matches counted up to the
  * cap, and the genre filter from its summary (song_genres, kept by triggers). No request reads every matching
@@ -78,6 +81,8 @@ export function catalogueStatement({ db, query, viewer }: { db: Db; query: Catal
   if (query.oneStop) filters.push(eq(songs.isOneStop, true));
   if (query.bpmMin !== undefined) filters.push(gte(songs.bpm, query.bpmMin));
   if (query.bpmMax !== undefined) filters.push(lte(songs.bpm, query.bpmMax));
+  if (query.chorusBy !== undefined) filters.push(audioWhere(lte(storedFiles.firstChorusSeconds, query.chorusBy)));
+  if (query.introUnder !== undefined) filters.push(audioWhere(lt(storedFiles.introSeconds, query.introUnder)));
   if (query.newOnly && viewer) filters.push(gt(songs.createdAt, viewer.newSince));
   const where = and(...filters);
 
@@ -221,15 +226,16 @@ export async function readCatalogueSong(db: Db, slug: string) {
     .from(songs)
     .where(and(eq(songs.slug, slug), eq(songs.isActive, true)));
   if (!song) return undefined;
-  const [writers, comments] = await Promise.all([
+  const [writers, comments, [facts]] = await Promise.all([
     readSongWriters(db, song.id),
     db
       .select(commentColumns)
       .from(songComments)
       .where(and(eq(songComments.songId, song.id), eq(songComments.isApproved, true)))
       .orderBy(sql`${songComments.createdAt} desc`),
+    song.audioFileId ? db.select(songFactColumns).from(storedFiles).where(eq(storedFiles.id, song.audioFileId)) : [],
   ]);
-  return { song, writers, comments };
+  return { song, writers, comments, facts: songFactsOf(facts) };
 }
 export type CatalogueSong = Awaited<ReturnType<typeof readCatalogueSong>>;
 
@@ -254,6 +260,7 @@ export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; f
   return {
     ...publicSong(found.song, actor.id, secret),
     writers: found.writers.map(creditOf),
+    facts: found.facts,
     comments,
     canDownload: await mayDownload(db, actor),
   };

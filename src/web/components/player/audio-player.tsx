@@ -1,4 +1,5 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import type { SongSection } from '../../../common/responses/audio-analysis';
 import type { PlayTracker } from './play-tracker';
 import { PlayerPanel, type PlayerError, type PlayerMarker } from './player-panel';
 import { usePlayTracking } from './use-play-tracking';
@@ -24,6 +25,8 @@ export interface AudioPlayerProps {
   tracker?: PlayTracker;
   /** Moments marked under the waveform; choosing one seeks there. */
   markers?: PlayerMarker[];
+  /** The song's sections, as bands under the waveform that seek to their start. */
+  sections?: readonly SongSection[] | null;
   controlRef?: Ref<PlayerControls>;
   /** Fetches a fresh link; null (or a throw) when none could be had. Without it, a retry reuses the link. */
   refreshSrc?: () => Promise<string | null>;
@@ -47,11 +50,12 @@ export function AudioPlayer({
   peaks,
   durationSeconds,
   tracker,
-  markers,
   controlRef,
   refreshSrc,
   compact,
   className,
+  // What is drawn on and under the waveform: the markers and the sections.
+  ...marks
 }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   // React sets src once: assigning the same src again would restart loading and stop playback. Fresh links
@@ -146,7 +150,7 @@ export function AudioPlayer({
         if (audioRef.current) audioRef.current.volume = value;
         setVolume(value);
       }}
-      markers={markers}
+      {...marks}
       compact={compact}
     >
       <audio

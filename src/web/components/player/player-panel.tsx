@@ -2,7 +2,9 @@ import { LoaderCircle, MessageSquare, Pause, Play, Volume1, Volume2, VolumeX } f
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import * as MESSAGES from '../../../common/messages';
 import { cn } from '../../lib/cn';
+import type { SongSection } from '../../../common/responses/audio-analysis';
 import { formatTime } from './format-time';
+import { SectionBands } from './section-bands';
 import { LARGE_STEP_SECONDS, SMALL_STEP_SECONDS, WaveformSlider } from './waveform-slider';
 
 /** A moment marked on the waveform (a reviewer's note): a button that seeks there. */
@@ -34,6 +36,8 @@ export interface PlayerPanelProps {
   onSeek: (seconds: number) => void;
   onVolume: (volume: number) => void;
   markers?: PlayerMarker[];
+  /** The song's sections, drawn as bands under the waveform that seek to their start. */
+  sections?: readonly SongSection[] | null;
   /** A slim player (play and pause, the waveform, the time) for a page that keeps it in reach while scrolling. */
   compact?: boolean;
   /** The <audio> element of a player that has one of its own. */
@@ -60,6 +64,7 @@ export function PlayerPanel({
   onSeek,
   onVolume,
   markers,
+  sections,
   compact = false,
   children,
   rootRef,
@@ -119,6 +124,7 @@ export function PlayerPanel({
             onSeek={onSeek}
             className={compact ? 'h-8 sm:h-8' : undefined}
           />
+          {!compact && sections && <SectionBands sections={sections} duration={duration} onSeek={onSeek} />}
           {!compact && markers && markers.length > 0 && duration > 0 && (
             <MarkerStrip markers={markers} duration={duration} onSeek={onSeek} />
           )}

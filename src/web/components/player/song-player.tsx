@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { SongSection } from '../../../common/responses/audio-analysis';
 import type { QueueItem, SongMedia } from './player-engine';
 import { PlayerPanel } from './player-panel';
 import { usePlayer, usePlayerState, useSongTime } from './player-provider';
@@ -10,6 +11,8 @@ export interface SongPlayerProps {
   queue?: readonly QueueItem[];
   /** Make the song ready when the player is free, so seeking before Play moves the real playhead (the song page). */
   cue?: boolean;
+  /** The song's sections, as bands under the waveform that seek to their start. */
+  sections?: readonly SongSection[] | null;
   className?: string;
 }
 
@@ -19,7 +22,7 @@ export interface SongPlayerProps {
  * Play starts it there, from wherever the listener seeked to. While it is on screen and its song is the
  * player's, the bar gives way to it.
  */
-export function SongPlayer({ item, media, queue, cue = false, className }: SongPlayerProps) {
+export function SongPlayer({ item, media, queue, cue = false, sections, className }: SongPlayerProps) {
   const engine = usePlayer();
   const state = usePlayerState();
   const time = useSongTime(item.songId);
@@ -82,6 +85,7 @@ export function SongPlayer({ item, media, queue, cue = false, className }: SongP
       position={time ?? cuedAt}
       duration={duration}
       peaks={media.peaks}
+      sections={sections}
       volume={state.volume}
       error={isCurrent ? state.error : null}
       onToggle={start}

@@ -21,6 +21,10 @@ export interface CatalogueFilters {
   oneStop?: boolean;
   bpmMin?: number;
   bpmMax?: number;
+  /** Songs whose first chorus starts by this many seconds. */
+  chorusBy?: number;
+  /** Songs whose intro is shorter than this many seconds. */
+  introUnder?: number;
   /** Only songs added since the listener's last visit. */
   newOnly?: boolean;
   /** The admin's order when none. */

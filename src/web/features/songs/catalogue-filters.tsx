@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateA
 import { LIMITS } from '../../../common/constants';
 import { MUSICAL_KEYS, type MusicalKey } from '../../../common/musical-keys';
 import * as MESSAGES from '../../../common/messages';
+import { ChorusBySchema, IntroUnderSchema } from '../../../common/schemas/catalogue';
+import { clockTime } from '../../../common/song-form';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -16,21 +18,47 @@ interface Draft {
   q: string;
   bpmMin: string;
   bpmMax: string;
+  /** As typed: "0:50" or seconds. */
+  chorusBy: string;
+  introUnder: string;
 }
 
-export type FilterPatch = Partial<Pick<Filters, 'q' | 'genre' | 'key' | 'oneStop' | 'newOnly' | 'bpmMin' | 'bpmMax'>>;
+export type FilterPatch = Partial<
+  Pick<Filters, 'q' | 'genre' | 'key' | 'oneStop' | 'newOnly' | 'bpmMin' | 'bpmMax' | 'chorusBy' | 'introUnder'>
+>;
 
 /** Whether the list is narrowed at all. */
-export const hasAnyFilter = (f: Filters) =>
-  Boolean(f.q || f.genre || f.key || f.oneStop || f.newOnly || f.bpmMin !== undefined || f.bpmMax !== undefined);
+export const hasAnyFilter = (f: Filters) => activeFilterCount(f) > 0;
 
 /** How many filters narrow the list: the tempo range counts once, whichever of its ends is set. */
 export const activeFilterCount = (f: Filters) =>
-  [f.q, f.genre, f.key, f.oneStop, f.newOnly, f.bpmMin !== undefined || f.bpmMax !== undefined].filter(Boolean).length;
+  [
+    f.q,
+    f.genre,
+    f.key,
+    f.oneStop,
+    f.newOnly,
+    f.bpmMin !== undefined || f.bpmMax !== undefined,
+    f.chorusBy !== undefined,
+    f.introUnder !== undefined,
+  ].filter(Boolean).length;
 
-const toDraft = (f: Filters): Draft => ({ q: f.q ?? '', bpmMin: f.bpmMin?.toString() ?? '', bpmMax: f.bpmMax?.toString() ?? '' });
-const sameDraft = (a: Draft, b: Draft) =>
-  a.q.trim() === b.q.trim() && a.bpmMin.trim() === b.bpmMin.trim() && a.bpmMax.trim() === b.bpmMax.trim();
+const DRAFT_FIELDS = ['q', 'bpmMin', 'bpmMax', 'chorusBy', 'introUnder'] as const;
+const toDraft = (f: Filters): Draft => ({
+  q: f.q ?? '',
+  bpmMin: f.bpmMin?.toString() ?? '',
+  bpmMax: f.bpmMax?.toString() ?? '',
+  chorusBy: f.chorusBy === undefined ? '' : clockTime(f.chorusBy),
+  introUnder: f.introUnder === undefined ? '' : clockTime(f.introUnder),
+});
+const sameDraft = (a: Draft, b: Draft) => DRAFT_FIELDS.every((field) => a[field].trim() === b[field].trim());
+
+/** A time filter as typed, read by the schema the API reads it with: undefined when empty. */
+function parseTime(schema: typeof ChorusBySchema, raw: string): { seconds?: number; error?: string } {
+  if (raw.trim() === '') return {};
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { seconds: parsed.data } : { error: parsed.error.issues[0]?.message };
+}
 
 function parseBpm(raw: string): number | undefined | 'invalid' {
   const text = raw.trim();
@@ -39,11 +67,17 @@ function parseBpm(raw: string): number | undefined | 'invalid' {
   return Number.isInteger(value) && value >= LIMITS.bpmMin && value <= LIMITS.bpmMax ? value : 'invalid';
 }
 
-/** The draft's BPM problems, by field; none means it may be applied. */
-function bpmErrors(draft: Draft): { bpmMin?: string; bpmMax?: string } {
+type DraftErrors = Partial<Record<'bpmMin' | 'bpmMax' | 'chorusBy' | 'introUnder', string>>;
+
+/** The draft's problems, by field; none means it may be applied. */
+function draftErrors(draft: Draft): DraftErrors {
   const min = parseBpm(draft.bpmMin);
   const max = parseBpm(draft.bpmMax);
-  const errors: { bpmMin?: string; bpmMax?: string } = {};
+  const errors: DraftErrors = {};
+  const chorusBy = parseTime(ChorusBySchema, draft.chorusBy).error;
+  const introUnder = parseTime(IntroUnderSchema, draft.introUnder).error;
+  if (chorusBy) errors.chorusBy = chorusBy;
+  if (introUnder) errors.introUnder = introUnder;
   if (min === 'invalid') errors.bpmMin = MESSAGES.songs.bpmRange;
   if (max === 'invalid') errors.bpmMax = MESSAGES.songs.bpmRange;
   if (typeof min === 'number' && typeof max === 'number' && min > max) errors.bpmMax = MESSAGES.songs.bpmRangeOrder;
@@ -51,7 +85,8 @@ function bpmErrors(draft: Draft): { bpmMin?: string; bpmMax?: string } {
 }
 
 /**
- * Search (title, lyrics, tag, writer or key), genre, key, one-stop songs only and a BPM range. Typing is applied
+ * Search (title, lyrics, tag, writer or key), genre, key, one-stop songs only, a BPM range, and how soon the
+ * first chorus comes and how short the intro is (m:ss). Typing is applied
  * after a short pause; the lists and the checkbox at once. The values live in the URL (the page owns them), so this keeps only what is being typed and
  * adopts the URL's values when they change from outside (Back, a shared link, Clear filters).
  * `inline` is the card above the list; `sheet` is the same fields in the phone's filter sheet, whose own
@@ -94,7 +129,7 @@ export function CatalogueFilters({
       className={
         variant === 'sheet'
           ? 'grid gap-4'
-          : 'grid gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_7rem_7rem] lg:items-start'
+          : 'grid gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_6rem_6rem_6.5rem_6.5rem] lg:items-start'
       }
     >
       <FormField label="Search" className="sm:col-span-2 lg:col-span-1">
@@ -131,7 +166,8 @@ export function CatalogueFilters({
         </NativeSelect>
       </FormField>
       <BpmRangeFields draft={draft} setDraft={setDraft} errors={errors} />
-      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-5">
+      <SongTimeFields draft={draft} setDraft={setDraft} errors={errors} />
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-7">
         <div className="flex flex-wrap gap-x-6">
           <label className="flex min-h-10 items-center gap-3 text-sm font-medium">
             <input
@@ -184,16 +220,17 @@ function useFilterDraft(filters: Filters, onChange: (patch: FilterPatch) => void
   const applied = useRef<Draft>(fromUrl);
 
   // The URL changed without us: show its values.
+  const { q, bpmMin, bpmMax, chorusBy, introUnder } = filters;
   useEffect(() => {
-    const next = { q: filters.q ?? '', bpmMin: filters.bpmMin?.toString() ?? '', bpmMax: filters.bpmMax?.toString() ?? '' };
+    const next = toDraft({ q, bpmMin, bpmMax, chorusBy, introUnder });
     if (!sameDraft(next, applied.current)) {
       applied.current = next;
       setDraft(next);
     }
-  }, [filters.q, filters.bpmMin, filters.bpmMax]);
+  }, [q, bpmMin, bpmMax, chorusBy, introUnder]);
 
-  const errors = bpmErrors(draft);
-  const valid = !errors.bpmMin && !errors.bpmMax;
+  const errors = draftErrors(draft);
+  const valid = Object.keys(errors).length === 0;
 
   // The latest onChange, so the pause timer below restarts only when the draft changes.
   const onChangeRef = useRef(onChange);
@@ -209,6 +246,8 @@ function useFilterDraft(filters: Filters, onChange: (patch: FilterPatch) => void
       q: next.q.trim() || undefined,
       bpmMin: typeof min === 'number' ? min : undefined,
       bpmMax: typeof max === 'number' ? max : undefined,
+      chorusBy: parseTime(ChorusBySchema, next.chorusBy).seconds,
+      introUnder: parseTime(IntroUnderSchema, next.introUnder).seconds,
     });
   }, []);
 
@@ -229,16 +268,35 @@ function useFilterDraft(filters: Filters, onChange: (patch: FilterPatch) => void
   return { draft, setDraft, errors, submit };
 }
 
+/**
+ * "Chorus by" and "Intro under": songs whose measured first chorus comes by that time, and whose intro is shorter,
+ * written as m:ss or seconds (side by side on a phone, in the card's row on a wide screen).
+ */
+function SongTimeFields({ draft, setDraft, errors }: { draft: Draft; setDraft: Dispatch<SetStateAction<Draft>>; errors: DraftErrors }) {
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:contents">
+      <FormField label={MESSAGES.songs.chorusByField} error={errors.chorusBy} hint="m:ss">
+        <Input
+          autoComplete="off"
+          placeholder="0:50"
+          value={draft.chorusBy}
+          onChange={(event) => setDraft((d) => ({ ...d, chorusBy: event.target.value }))}
+        />
+      </FormField>
+      <FormField label={MESSAGES.songs.introUnderField} error={errors.introUnder} hint="m:ss">
+        <Input
+          autoComplete="off"
+          placeholder="0:15"
+          value={draft.introUnder}
+          onChange={(event) => setDraft((d) => ({ ...d, introUnder: event.target.value }))}
+        />
+      </FormField>
+    </div>
+  );
+}
+
 /** The BPM range's two fields, side by side (in the card's row on a wide screen). */
-function BpmRangeFields({
-  draft,
-  setDraft,
-  errors,
-}: {
-  draft: Draft;
-  setDraft: Dispatch<SetStateAction<Draft>>;
-  errors: { bpmMin?: string; bpmMax?: string };
-}) {
+function BpmRangeFields({ draft, setDraft, errors }: { draft: Draft; setDraft: Dispatch<SetStateAction<Draft>>; errors: DraftErrors }) {
   return (
     <div className="grid grid-cols-2 gap-4 lg:contents">
       <FormField label="Min BPM" error={errors.bpmMin}>

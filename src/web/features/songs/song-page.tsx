@@ -21,6 +21,7 @@ import { SongWriters } from './song-writers';
 import { ProcessingBadge } from './song-card';
 import { SITE_NAME } from '../../lib/site-name';
 import { DownloadButtons } from '../../components/download-buttons';
+import { FactsPanel } from '../../components/facts/facts-panel';
 
 /** The page's description before (or without) its song. */
 const ANY_SONG_DESCRIPTION = `A song from the ${SITE_NAME} catalogue.`;
@@ -99,7 +100,7 @@ function SongView({ song }: { song: CatalogueSong }) {
               however long the title or the description. */}
           {song.audioUrl ? (
             // The catalogue's one player: a song already playing in the bar plays on here, as the same play.
-            <SongPlayer className="mt-6" item={item} media={catalogueMedia(song)} cue />
+            <SongPlayer className="mt-6" item={item} media={catalogueMedia(song)} sections={song.facts.sections} cue />
           ) : song.audioProcessing ? (
             <p
               role="status"
@@ -113,6 +114,7 @@ function SongView({ song }: { song: CatalogueSong }) {
               {MESSAGES.songs.audioLoadError}
             </p>
           )}
+          {song.audioUrl && <FactsPanel className="mt-4" facts={song.facts} durationSeconds={song.durationSeconds} audience="buyer" />}
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
           <div className="mt-4 flex flex-wrap gap-2">
             <AddToPlaylist songId={song.id} songTitle={song.title} />

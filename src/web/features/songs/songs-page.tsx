@@ -18,7 +18,7 @@ import { SongListSkeleton } from './song-list-skeleton';
 import { SITE_NAME } from '../../lib/site-name';
 
 // An old link's `page` is left out: the list now grows by its cursor from the first songs (decision 0090).
-const FILTER_KEYS = ['q', 'genre', 'key', 'oneStop', 'newOnly', 'bpmMin', 'bpmMax', 'sort'] as const;
+const FILTER_KEYS = ['q', 'genre', 'key', 'oneStop', 'newOnly', 'bpmMin', 'bpmMax', 'chorusBy', 'introUnder', 'sort'] as const;
 
 /** The filters in the URL, with the same schema the API uses; a hand-edited bad value is simply ignored. */
 function readFilters(params: URLSearchParams): Filters {
@@ -33,7 +33,7 @@ function readFilters(params: URLSearchParams): Filters {
     parsed = CatalogueQuerySchema.safeParse(raw);
   }
   if (!parsed.success) return {};
-  const { q, genre, key, oneStop, newOnly, bpmMin, bpmMax, sort } = parsed.data;
+  const { q, genre, key, oneStop, newOnly, bpmMin, bpmMax, chorusBy, introUnder, sort } = parsed.data;
   return {
     q: q || undefined,
     genre: genre || undefined,
@@ -42,6 +42,8 @@ function readFilters(params: URLSearchParams): Filters {
     newOnly: newOnly || undefined,
     bpmMin,
     bpmMax,
+    chorusBy,
+    introUnder,
     sort: sort === 'catalogue' ? undefined : sort,
   };
 }
@@ -73,6 +75,8 @@ export function SongsPage() {
     if (next.oneStop) p.set('oneStop', 'true');
     if (next.bpmMin !== undefined) p.set('bpmMin', String(next.bpmMin));
     if (next.bpmMax !== undefined) p.set('bpmMax', String(next.bpmMax));
+    if (next.chorusBy !== undefined) p.set('chorusBy', String(next.chorusBy));
+    if (next.introUnder !== undefined) p.set('introUnder', String(next.introUnder));
     if (next.newOnly) p.set('newOnly', 'true');
     if (next.sort) p.set('sort', next.sort);
     if (nextView !== 'cards') p.set('view', nextView);
@@ -96,7 +100,7 @@ export function SongsPage() {
       <PageHeading
         eyebrow="Catalogue"
         title={MESSAGES.songs.listTitle}
-        lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo and one-stop clearance."
+        lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo, how soon the chorus comes and one-stop clearance."
       />
       <StaleLinkNotice className="mt-6" />
       {/* Below 640 px the filters wait in a sheet behind one button, so the first screen shows songs. */}

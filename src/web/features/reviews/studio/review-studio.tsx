@@ -14,6 +14,7 @@ import {
 import { AudioPlayer, type PlayerControls, type PlayerMarker } from '../../../components/player/audio-player';
 import { formatTime } from '../../../components/player/format-time';
 import { ErrorState } from '../../../components/error-state';
+import { FactsPanel } from '../../../components/facts/facts-panel';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { InlineSpinner, Spinner } from '../../../components/ui/spinner';
@@ -47,7 +48,8 @@ export interface ReviewStudioProps {
 }
 
 /**
- * The submission's player with the reviewer's time-coded notes as markers on its waveform. The reviewer adds
+ * The submission's player with the reviewer's time-coded notes as markers on its waveform and its sections as
+ * bands under it, then the facts measured in its audio (they score nothing). The reviewer adds
  * a note at the playhead (the button, or N with focus outside a text field) and edits or deletes notes until
  * the review is sent; the songwriter sees them once it is.
  */
@@ -110,6 +112,7 @@ function StudioView({
               peaks={audio?.peaks ?? null}
               durationSeconds={audio?.durationSeconds ?? null}
               markers={markers}
+              sections={audio?.facts.sections}
               controlRef={player}
               refreshSrc={refreshAudioUrl}
               compact={docked}
@@ -130,6 +133,14 @@ function StudioView({
           </>
         )}
       </DockedWhenScrolledPast>
+      {audio?.waveformSupported && (
+        <FactsPanel
+          facts={audio.facts}
+          durationSeconds={audio.durationSeconds}
+          audience={side === 'admin' ? 'reviewer' : 'songwriter'}
+          headingLevel={4}
+        />
+      )}
       <NoteList
         side={side}
         reviewId={reviewId}
