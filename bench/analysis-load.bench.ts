@@ -43,7 +43,22 @@ function renderAudio(folder: string): { wav: string; mp3s: string[] } {
   const mp3s = Array.from({ length: MP3_COUNT }, (_, i) => {
     const file = path.join(folder, `song-${i + 1}.mp3`);
     const from = String((i * (WAV_SECONDS - MP3_SECONDS)) / MP3_COUNT);
-    execFileSync(FFMPEG, ['-v', 'error', '-y', '-ss', from, '-t', String(MP3_SECONDS), '-i', wav, '-c:a', 'libmp3lame', '-b:a', '192k', file]);
+    execFileSync(FFMPEG, [
+      '-v',
+      'error',
+      '-y',
+      '-ss',
+      from,
+      '-t',
+      String(MP3_SECONDS),
+      '-i',
+      wav,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '192k',
+      file,
+    ]);
     return file;
   });
   return { wav, mp3s };
@@ -217,7 +232,9 @@ async function runOn(root: string, kind: DbKind, audio: { wav: string; mp3s: str
         budget: 'figures taken while analysing',
         met: leftAfter > 0,
       },
-      ...(hotspots ? [{ id: 'P9', what: `main thread's busiest functions, whole run (${label})`, figure: hotspots, budget: '—', met: null }] : []),
+      ...(hotspots
+        ? [{ id: 'P9', what: `main thread's busiest functions, whole run (${label})`, figure: hotspots, budget: '—', met: null }]
+        : []),
     ];
   } finally {
     if (!stopped) {
