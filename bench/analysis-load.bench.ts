@@ -141,7 +141,7 @@ s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
  * time, from the profile its exit writes), to see what of the analysis, if anything, runs beside the requests.
  */
 function mainThreadHotspots(dir: string): string {
-  // The seed before the server writes one too: the server's, which runs far longer, is the largest.
+  // Worker threads write profiles of their own; the main thread's is thread 0's.
   const main = readdirSync(dir)
     .filter((name) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name))
     .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0];
@@ -187,9 +187,8 @@ async function measure(app: BuiltApp, cookie: string, bareUrl: string): Promise<
 async function runOn(root: string, kind: DbKind, audio: { wav: string; mp3s: string[] }): Promise<Row[]> {
   const pg = kind === 'postgres' ? await createTestDatabaseUrl(process.env.DATABASE_URL!) : undefined;
   const profileDir = process.env.ANALYSIS_BENCH_PROFILE ? mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-profile-')) : undefined;
-  const app = await startBuiltApp(root, {
-    ...(pg && { DATABASE_URL: pg.url }),
-    ...(profileDir && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` }),
+  const app = await startBuiltApp(root, pg ? { DATABASE_URL: pg.url } : {}, {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const bare = await startBareProcess();
   let stopped = false;
