@@ -23,7 +23,7 @@ export interface BuiltApp {
  * A checkout's build served as `npm start` serves it (`node dist/server/main.js`), on a fresh data folder with
  * the demo catalogue, in a process of its own: what a comparison between two builds needs, each on equal terms.
  */
-export async function startBuiltApp(root: string, env: Record<string, string> = {}): Promise<BuiltApp> {
+export async function startBuiltApp(root: string, env: Record<string, string> = {}, { nodeArgs = [] as string[] } = {}): Promise<BuiltApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-built-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -33,7 +33,8 @@ export async function startBuiltApp(root: string, env: Record<string, string> = 
     const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], { cwd: root, env: childEnv, stdio: 'inherit' });
     if (seed.status !== 0) throw new Error(`the demo seed in ${root} failed`);
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // nodeArgs: flags for the server's process only (--cpu-prof, which NODE_OPTIONS does not take).
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: root,
     env: { ...childEnv, SEED_DEMO: 'on' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,11 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, first-view, first-start, player, list-view, process, overhead, catalogue, search, admin, mail.
+ * Names: bundle, lighthouse, first-view, first-start, player, list-view, process, analysis-load, overhead, catalogue,
+ * search, admin, mail.
  */
 import { adminBench } from './admin.bench';
+import { analysisLoadBench } from './analysis-load.bench';
 import { bundleBench } from './bundle.bench';
 import { catalogueBench } from './catalogue.bench';
 import { firstStartBench } from './first-start.bench';
@@ -39,6 +41,8 @@ if (wanted('player')) rows.push(...(await playerBench()));
 // Builds this checkout for itself, and seeds 10,000 songs.
 if (wanted('list-view')) rows.push(...(await listViewBench()));
 if (wanted('process')) rows.push(...(await processBench()));
+// Builds this checkout, and starts it on PGlite and (with DATABASE_URL) on PostgreSQL itself.
+if (wanted('analysis-load')) rows.push(...(await analysisLoadBench()));
 for (const kind of kinds) {
   for (const [name, bench] of Object.entries(appBenches)) {
     if (!wanted(name)) continue;

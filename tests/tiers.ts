@@ -23,6 +23,7 @@ export const SLOW_TESTS = [
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
   'tests/server/sections-accuracy.test.ts',
+  'tests/server/stop-ends-worker-threads.test.ts',
 ];
 
 /**
@@ -85,4 +86,6 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
   'tests/server/sections-accuracy.test.ts',
+  // A server started on a PGlite of its own, stopped after an analysis.
+  'tests/server/stop-ends-worker-threads.test.ts',
 ];

@@ -25,6 +25,7 @@ import { startPitchReportDigests } from './features/pitch-report/weekly-digest';
 import { startNewSongsMails } from './features/new-songs-mail';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { closeWorkerPools } from './lib/worker-pool';
 import { PROJECT_ROOT } from './project-root';
 
 export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
@@ -175,6 +176,9 @@ export async function startServer(
           beginDraining();
           await closeServer(listening, options.requestsDeadlineMs ?? REQUESTS_DEADLINE_MS);
           await backgroundStopped;
+          // After the analysis worker has stopped taking jobs: a job still under way fails, and its lease
+          // makes it due again at the next start.
+          await closeWorkerPools();
           transport.close();
           storage.close();
           await db_.close();

@@ -7,7 +7,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { sniffFile } from '../../src/server/adapters/storage/sniff';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
 import { makePreviewUser, makeSongwriter, makeUser, makePaidOrder } from '../../src/server/db/seed/factories';
-import { pitchAgreements, songReviews, songs, songwriterQuestionnaires, storedFiles } from '../../src/server/db/schema';
+import { analysisJobs, pitchAgreements, songReviews, songs, songwriterQuestionnaires, storedFiles } from '../../src/server/db/schema';
 import type { Storage } from '../../src/server/adapters/storage/storage';
 import {
   createAgreementSong,
@@ -17,6 +17,7 @@ import {
 import { lyricsFromFile } from '../../src/server/features/agreements/lyrics-text';
 import { createLogger } from '../../src/server/lib/logger';
 import { computeWaveform } from '../../src/server/features/audio/waveform';
+import { runAnalyses } from '../setup/analysis';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { deflated, docx, isoMedia } from '../storage/sniff-fixtures';
@@ -139,6 +140,12 @@ async function signedSong({ title = 'Gravel Road Goodbye', lyricsText, audio, ly
   return { song: song!, reviewId, agreementId };
 }
 
+/** The song after the analysis jobs queued so far have run, as the server's analysis worker runs them. */
+async function analysed(songId: string) {
+  await runAnalyses(t);
+  return (await t.db.select().from(songs).where(eq(songs.id, songId)))[0]!;
+}
+
 /** The test app's store, as an outage would make it: its first read fails as an S3 503 would. */
 function failingFirstRead(storage: Storage): Storage {
   let failed = false;
@@ -178,7 +185,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('signing brings the song into the catalogue', () => {
-  test('an MP3 submission: an inactive song with the title, lyrics, writer info and the same audio bytes with peaks', async () => {
+  test('an MP3 submission: an inactive song with the title, lyrics, writer info and the same audio bytes, measured by its analysis job', async () => {
     const mp3 = synthesizeMp3({ seconds: 2, seed: 7 });
     const { song, reviewId, agreementId } = await signedSong({
       lyricsText: 'Dust on the dashboard\r\nRust on the rain',
@@ -197,9 +204,19 @@ describe('signing brings the song into the catalogue', () => {
     expect(await bytesOf(song.audioFileId!)).toEqual(mp3);
     const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, song.audioFileId!));
     expect(file).toMatchObject({ bucket: 'song-audio', contentType: 'audio/mpeg', originalName: 'take.mp3' });
+    // Nothing is decoded in the step itself: the catalogue MP3 is queued for analysis, as every upload is.
+    expect(song).toMatchObject({ audioPeaks: null, audioDurationSeconds: null });
+    const [job] = await t.db.select().from(analysisJobs).where(eq(analysisJobs.fileId, song.audioFileId!));
+    expect(job).toMatchObject({ kind: 'audio', state: 'queued' });
+    const measured = await analysed(song.id);
     const expected = await computeWaveform(Readable.from([mp3]));
-    expect(song.audioPeaks).toEqual(expected.peaks);
-    expect(song.audioDurationSeconds).toBeCloseTo(2, 0);
+    expect(measured.audioPeaks).toEqual(expected.peaks);
+    expect(measured.audioDurationSeconds).toBeCloseTo(2, 0);
+    const [done] = await t.db.select().from(analysisJobs).where(eq(analysisJobs.fileId, song.audioFileId!));
+    expect(done).toMatchObject({ state: 'done', result: expect.objectContaining({ durationSeconds: measured.audioDurationSeconds }) });
+    const [measuredFile] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, song.audioFileId!));
+    expect(measuredFile!.integratedLufs).not.toBeNull();
+    expect(measuredFile!.truePeakDbtp).not.toBeNull();
 
     // The admin's catalogue lists it as a draft from the writer's agreement, leading to the review.
     const list = await admin.get('/api/admin/songs');
@@ -222,7 +239,13 @@ describe('signing brings the song into the catalogue', () => {
   });
 
   test('a WAV submission is encoded to an MP3 that decodes to the same length', async () => {
-    const { song } = await signedSong({ title: 'Porch Light', lyricsText: 'I left the porch light on', audio: [wavTone(1.5), 'mix.wav'] });
+    const { song: signed } = await signedSong({
+      title: 'Porch Light',
+      lyricsText: 'I left the porch light on',
+      audio: [wavTone(1.5), 'mix.wav'],
+    });
+    expect(signed.audioPeaks).toBeNull();
+    const song = await analysed(signed.id);
     const audio = await bytesOf(song.audioFileId!);
     expect(await sniffFile(audio, ['mp3', 'wav', 'm4a'])).toMatchObject({ ok: true, kind: 'mp3' });
     const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, song.audioFileId!));

@@ -113,25 +113,26 @@ export function encodeWav(samples: Float32Array, sampleRate = 44_100, channels: 
 export const encodeTestMp3 = (samples: Float32Array, sampleRate = 44_100, kbps = 128): Buffer =>
   encodeMp3(toInt16(samples), sampleRate, kbps);
 
-/** A 32-bit float stereo WAV: the two sides as given, and levels past full scale kept as they are. */
-export function encodeFloatWav(left: Float32Array, right: Float32Array, sampleRate: number): Buffer {
-  const dataBytes = left.length * 8;
+/** A 32-bit float WAV: stereo, or mono without `right`; levels past full scale kept as they are. */
+export function encodeFloatWav(left: Float32Array, right: Float32Array | undefined, sampleRate: number): Buffer {
+  const channels = right ? [left, right] : [left];
+  const frameBytes = 4 * channels.length;
+  const dataBytes = left.length * frameBytes;
   const out = Buffer.alloc(44 + dataBytes);
   out.write('RIFF', 0, 'latin1');
   out.writeUInt32LE(36 + dataBytes, 4);
   out.write('WAVEfmt ', 8, 'latin1');
   out.writeUInt32LE(16, 16);
   out.writeUInt16LE(3, 20);
-  out.writeUInt16LE(2, 22);
+  out.writeUInt16LE(channels.length, 22);
   out.writeUInt32LE(sampleRate, 24);
-  out.writeUInt32LE(sampleRate * 8, 28);
-  out.writeUInt16LE(8, 32);
+  out.writeUInt32LE(sampleRate * frameBytes, 28);
+  out.writeUInt16LE(frameBytes, 32);
   out.writeUInt16LE(32, 34);
   out.write('data', 36, 'latin1');
   out.writeUInt32LE(dataBytes, 40);
   for (let i = 0; i < left.length; i++) {
-    out.writeFloatLE(left[i]!, 44 + i * 8);
-    out.writeFloatLE(right[i]!, 48 + i * 8);
+    channels.forEach((channel, c) => out.writeFloatLE(channel[i]!, 44 + i * frameBytes + c * 4));
   }
   return out;
 }

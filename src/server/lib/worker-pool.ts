@@ -39,38 +39,62 @@ export interface WorkerPoolOptions {
 export interface WorkerPool<Task, Result> {
   /** Runs one job in a thread of the pool; rejects with JobFailedError when the job fails. */
   run(task: Task): Promise<Result>;
+  /** Ends its threads (a job under way fails); the next job starts new ones. */
   close(): Promise<void>;
+  /** The threads it holds now. */
+  threadCount(): number;
 }
 
 /** A thread left without a job this long ends: uploads come now and then, and an idle thread holds its heap. */
 const IDLE_MS = 30_000;
 
+/** Every pool made in this process, for the server's stop to close (closeWorkerPools). */
+const pools = new Set<WorkerPool<never, unknown>>();
+
 /**
  * Worker threads for work that can block (parsing an uploaded file, decoding audio): each job runs off the
  * request thread with a time and a memory limit, so a bad file fails its job and never stalls the server.
- * At most one thread fewer than the cores, so requests always keep one; none until the first job.
+ * At most one thread fewer than the cores, so requests always keep one; none until the first job. A closed pool
+ * opens again at its next job (the pools are the features' own, kept for the process's life).
  */
 export function createWorkerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool<Task, Result> {
-  const pool = new Piscina<Task, Result>({
-    ...workerModule(options.source),
-    minThreads: 0,
-    maxThreads: Math.max(1, availableParallelism() - 1),
-    idleTimeout: IDLE_MS,
-    maxQueue: options.maxQueue ?? 100,
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 16 },
-  });
-  return {
+  let piscina: Piscina<Task, Result> | undefined;
+  const open = () =>
+    (piscina ??= new Piscina<Task, Result>({
+      ...workerModule(options.source),
+      minThreads: 0,
+      maxThreads: Math.max(1, availableParallelism() - 1),
+      idleTimeout: IDLE_MS,
+      maxQueue: options.maxQueue ?? 100,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 16 },
+    }));
+  const pool: WorkerPool<Task, Result> = {
     async run(task) {
       const signal = AbortSignal.timeout(options.timeoutMs);
       try {
-        return await pool.run(task, { signal });
+        return await open().run(task, { signal });
       } catch (error) {
         throw jobFailure(error, signal, options);
       }
     },
-    close: () => pool.destroy(),
+    async close() {
+      const closing = piscina;
+      piscina = undefined;
+      await closing?.destroy();
+    },
+    threadCount: () => piscina?.threads.length ?? 0,
   };
+  pools.add(pool as WorkerPool<never, unknown>);
+  return pool;
 }
+
+/** Ends the threads of every pool, jobs under way failing: the server's stop, so none outlives it. */
+export async function closeWorkerPools(): Promise<void> {
+  await Promise.all([...pools].map((pool) => pool.close()));
+}
+
+/** The threads every pool of this process holds now. */
+export const workerThreadCount = () => [...pools].reduce((sum, pool) => sum + pool.threadCount(), 0);
 
 function jobFailure(error: unknown, signal: AbortSignal, options: WorkerPoolOptions): JobFailedError {
   if (signal.aborted) return new JobFailedError('time', `the job took longer than ${options.timeoutMs} ms`, { cause: error });

@@ -1,15 +1,15 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { and, eq, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import { AGREEMENT_MEDIA_MAX_TRIES, LIMITS, SONG_WRITERS, writerProOf, type AgreementMediaProblem } from '../../../common/constants';
 import { slugify } from '../../../common/schemas/songs';
 import { StorageNotFound, type Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
-import { pitchAgreements, songReviews, songs, songWriters, songwriterQuestionnaires, storedFiles } from '../../db/schema';
+import { analysisJobs, pitchAgreements, songReviews, songs, songWriters, songwriterQuestionnaires, storedFiles } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/worker-pool';
 import type { Logger } from '../../lib/logger';
 import { insertFile, putFile, removeObjects, type NewStoredFile } from '../files';
-import { computeWaveform, LoudnessMeter, UndecodableAudioError, type Waveform } from '../audio';
+import { enqueueAnalysis } from '../audio';
 import { songwriterSummary } from '../songwriters';
 import { lyricsFromFile, type LyricsRead } from './lyrics-text';
 import { tidyLyrics } from './tidy-lyrics';
@@ -182,7 +182,7 @@ const readAll = async (body: Readable) => {
 
 type FileRef = Pick<
   typeof storedFiles.$inferSelect,
-  'bucket' | 'key' | 'contentType' | 'sizeBytes' | 'originalName' | 'detectedBpm' | 'detectedKey'
+  'id' | 'bucket' | 'key' | 'contentType' | 'sizeBytes' | 'originalName' | 'detectedBpm' | 'detectedKey'
 >;
 
 /** A submitted WAV is at most 100 MB: about ten minutes of CD audio, which lamejs encodes in well under this. */
@@ -205,34 +205,28 @@ async function encodeWav(wav: Buffer, logger: Logger): Promise<Buffer | undefine
   }
 }
 
+/** Whether the submission's own analysis gave up on it (its bytes do not decode, or it failed every try). */
+async function analysisFailed(db: Db, fileId: string): Promise<boolean> {
+  const [job] = await db.select({ state: analysisJobs.state }).from(analysisJobs).where(eq(analysisJobs.fileId, fileId));
+  return job?.state === 'failed';
+}
+
 /**
- * The catalogue audio made from a submission: an MP3 copied as it is, a WAV encoded to MP3, each checked by
- * decoding it for its waveform; undefined for anything else (M4A) or audio that does not decode.
+ * The catalogue audio made from a submission: an MP3 copied as it is, a WAV encoded to MP3 (in a worker
+ * thread); undefined for anything else (M4A), a WAV that does not encode, or an MP3 whose own analysis failed.
+ * Nothing is decoded here: the new file's analysis job measures its waveform, length and loudness (on the
+ * catalogue's MP3 itself, as encoding a WAV moves its true peak), as for every upload.
  */
-async function catalogueAudio(
-  storage: Storage,
-  file: FileRef,
-  logger: Logger,
-): Promise<{ file: NewStoredFile; waveform: Waveform } | undefined> {
+async function catalogueAudio(db: Db, storage: Storage, file: FileRef, logger: Logger): Promise<NewStoredFile | undefined> {
   const type = file.contentType.split(';')[0]!.trim();
   let mp3: Buffer | undefined;
-  let waveform: Waveform;
-  // Measured on the catalogue's MP3 itself: encoding a WAV moves its true peak.
-  const loudness = new LoudnessMeter();
-  try {
-    if (type === 'audio/mpeg') {
-      if (file.sizeBytes > LIMITS.songAudioMaxBytes) return undefined;
-      waveform = await computeWaveform((await storage.get({ bucket: file.bucket, key: file.key })).body, undefined, loudness);
-    } else if (type === 'audio/wav') {
-      mp3 = await encodeWav(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body), logger);
-      if (!mp3 || mp3.length > LIMITS.songAudioMaxBytes) return undefined;
-      waveform = await computeWaveform(Readable.from([mp3]), undefined, loudness);
-    } else {
-      return undefined;
-    }
-  } catch (error) {
-    if (error instanceof UndecodableAudioError) return undefined;
-    throw error;
+  if (type === 'audio/mpeg') {
+    if (file.sizeBytes > LIMITS.songAudioMaxBytes || (await analysisFailed(db, file.id))) return undefined;
+  } else if (type === 'audio/wav') {
+    mp3 = await encodeWav(await readAll((await storage.get({ bucket: file.bucket, key: file.key })).body), logger);
+    if (!mp3 || mp3.length > LIMITS.songAudioMaxBytes) return undefined;
+  } else {
+    return undefined;
   }
   const originalName = file.originalName ? file.originalName.replace(/\.[^.]*$/, '') + '.mp3' : null;
   const stored = await putFile({
@@ -244,8 +238,9 @@ async function catalogueAudio(
     extension: 'mp3',
     originalName,
   });
-  // The tempo and key detected when the songwriter uploaded it: the same music, so the admin's form offers them.
-  return { file: { ...stored, detectedBpm: file.detectedBpm, detectedKey: file.detectedKey, ...loudness.result() }, waveform };
+  // The tempo and key detected when the songwriter uploaded it (the same music), for the admin's form until
+  // the catalogue file's own analysis writes what it finds.
+  return { ...stored, detectedBpm: file.detectedBpm, detectedKey: file.detectedKey };
 }
 
 const LYRICS_PROBLEMS = {
@@ -310,7 +305,7 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
   const audioSource = song.audioFileId === null ? await fileRow(song.reviewAudioId) : undefined;
   if (audioSource) {
     try {
-      audio = await catalogueAudio(storage, audioSource, logger);
+      audio = await catalogueAudio(db, storage, audioSource, logger);
       if (!audio)
         logger.info({ songId, contentType: audioSource.contentType }, 'agreement song: the submitted audio cannot be made an MP3');
     } catch (error) {
@@ -341,18 +336,19 @@ export async function fillAgreementSongMedia({ db, storage, logger }: AgreementS
       // The admin may have uploaded an MP3 or typed lyrics meanwhile: theirs stay.
       const takesAudio = audio !== undefined && current.audioFileId === null;
       if (takesAudio) {
-        patch.audioFileId = (await insertFile(tx, audio!.file)).id;
-        patch.audioPeaks = audio!.waveform.peaks;
-        patch.audioDurationSeconds = audio!.waveform.durationSeconds;
+        const file = await insertFile(tx, audio!);
+        patch.audioFileId = file.id;
+        // Its waveform and length reach the song when the analysis is done (recordAnalysis in the audio feature).
+        await enqueueAnalysis(tx, file);
       }
       if (lyrics !== '' && current.lyrics === '') patch.lyrics = lyrics;
       await tx.update(songs).set(patch).where(eq(songs.id, songId));
       return takesAudio;
     })
     .catch(async (error: unknown) => {
-      if (audio) await removeObjects(storage, [audio.file]);
+      if (audio) await removeObjects(storage, [audio]);
       throw error;
     });
-  if (!used && audio) await removeObjects(storage, [audio.file]);
+  if (!used && audio) await removeObjects(storage, [audio]);
   return retry;
 }

@@ -22,6 +22,9 @@ interface Stereo {
   rate: number;
 }
 
+/** A file's audio: two channels, or one (a mono file) without `right`. */
+type Audio = Omit<Stereo, 'right'> & { right?: Float32Array };
+
 const seconds = (rate: number, s: number) => Math.round(rate * s);
 
 /** Plucked notes (decaying harmonics) one after another, each side its own level, plus a faint room hiss. */
@@ -128,13 +131,19 @@ function wide(rate: number): Stereo {
   return { left, right, rate };
 }
 
-const FILES: { name: string; audio: () => Stereo }[] = [
+/** A mono file: one channel of a dense mix, as a phone's voice memo or an old demo is stored. */
+function mono(rate: number): Audio {
+  return { left: compressed(rate, seconds(rate, 10), { drive: 1.5, ceiling: 0.9 }).left, rate };
+}
+
+const FILES: { name: string; audio: () => Audio }[] = [
   { name: 'quiet acoustic', audio: () => plucked(44_100, seconds(44_100, 10), { gain: 0.04, spread: 0.2 }) },
   { name: 'loud compressed', audio: () => compressed(44_100, seconds(44_100, 10), { drive: 4, ceiling: 0.6 }) },
   { name: 'quiet then loud', audio: () => quietThenLoud(48_000) },
   { name: 'inter-sample peaks', audio: () => interSamplePeaks(48_000) },
   { name: 'mono-ish', audio: () => monoish(44_100) },
   { name: 'wide stereo', audio: () => wide(48_000) },
+  { name: 'mono', audio: () => mono(44_100) },
 ];
 
 interface Reference {
@@ -177,7 +186,7 @@ describe('loudness against ffmpeg’s ebur128', () => {
   });
 
   // A minute of audio, measured by us and by ffmpeg: seconds on a quiet machine, more on a busy one.
-  test('integrated loudness within 0.5 LU and true peak within 0.5 dB on six kinds of master', async () => {
+  test('integrated loudness within 0.5 LU and true peak within 0.5 dB on seven kinds of master, one of them mono', async () => {
     const rows: Record<string, string | number>[] = [];
     const results: { name: string; ours: ReturnType<LoudnessMeter['result']>; ffmpeg: Reference }[] = [];
     for (const { name, audio } of FILES) {
@@ -247,9 +256,12 @@ describe('loudness on EBU Tech 3341’s known answers', () => {
     within(measureLoudness([tone, tone], 48_000).integratedLufs, -23);
   });
 
-  test('a mono file is measured as both speakers play it', () => {
+  test('a mono file is one channel: the same tone on one channel reads 3 LU below it on both, with the same true peak', () => {
     const tone = sine(-23, 10);
-    expect(measureLoudness([tone], 48_000)).toEqual(measureLoudness([tone, tone], 48_000));
+    const mono = measureLoudness([tone], 48_000);
+    within(mono.integratedLufs, -23 - 10 * Math.log10(2));
+    within(mono.truePeakDbtp, -23);
+    expect(mono.loudnessRangeLu).toEqual(measureLoudness([tone, tone], 48_000).loudnessRangeLu);
   });
 
   test('silence and nothing at all have no loudness', () => {

@@ -3,7 +3,7 @@ import type { PcmSink } from './analysis-signal';
 
 /**
  * Loudness by ITU-R BS.1770-4 and EBU R128 (Tech 3341 for integrated loudness, Tech 3342 for loudness range),
- * measured on both channels. Written here rather than taken from npm: no package measures loudness range,
+ * measured on each channel there is (one or two). Written here rather than taken from npm: no package measures loudness range,
  * streams (a song must not be held whole in memory) and runs in Node without a bundler.
  */
 
@@ -143,32 +143,38 @@ class TruePeak {
 
 /**
  * Measures a song as its decoder hands it over, in pieces. Memory stays small whatever the length: a number per
- * 100 ms and a few samples of history. A mono file is measured as both speakers play it (left = right), as the
- * waveform and the tempo analysis take it; a stream whose rate changes midway is judged by its first part.
+ * 100 ms and a few samples of history. A mono file is one channel, as BS.1770 sums the channels there are (a
+ * mono file played on both speakers of a stereo pair reads 3 dB louder, which BS.1770 does not assume); a
+ * stream whose rate or channel count changes midway is judged by its first part.
  */
 export class LoudnessMeter implements PcmSink {
   private sampleRate = 0;
+  private channelCount = 0;
   private stopped = false;
   private filters: [Biquad, Biquad][] = [];
   private truePeaks: TruePeak[] = [];
   private stepFrames = 0;
   private stepEnergy = 0;
   private stepFilled = 0;
-  /** The sum over both channels of the K-weighted squared samples of each whole 100 ms. */
+  /** The sum over the channels of the K-weighted squared samples of each whole 100 ms. */
   private readonly steps: number[] = [];
 
   add(channels: readonly Float32Array[], count: number, sampleRate: number): void {
     if (this.stopped || count <= 0 || sampleRate <= 0) return;
-    if (this.sampleRate === 0) this.start(sampleRate);
-    else if (sampleRate !== this.sampleRate) return void (this.stopped = true);
+    // Past two channels only the front pair is read, as the decoders hand it over.
+    const used = Math.min(2, channels.length);
+    if (used === 0) return;
+    if (this.sampleRate === 0) this.start(sampleRate, used);
+    else if (sampleRate !== this.sampleRate || used !== this.channelCount) return void (this.stopped = true);
     const left = channels[0]!;
     const right = channels[1] ?? left;
+    const stereo = used === 2;
     const [[leftShelf, leftHighPass], [rightShelf, rightHighPass]] = this.filters as [[Biquad, Biquad], [Biquad, Biquad]];
     let energy = this.stepEnergy;
     let filled = this.stepFilled;
     for (let i = 0; i < count; i++) {
       const l = leftHighPass.next(leftShelf.next(left[i]!));
-      const r = rightHighPass.next(rightShelf.next(right[i]!));
+      const r = stereo ? rightHighPass.next(rightShelf.next(right[i]!)) : 0;
       energy += l * l + r * r;
       if (++filled === this.stepFrames) {
         this.steps.push(energy);
@@ -178,8 +184,7 @@ export class LoudnessMeter implements PcmSink {
     }
     this.stepEnergy = energy;
     this.stepFilled = filled;
-    this.truePeaks[0]!.add(left, count);
-    this.truePeaks[1]!.add(right, count);
+    this.truePeaks.forEach((truePeak, c) => truePeak.add(channels[c]!, count));
   }
 
   /** What was measured; call it once, after the last piece. */
@@ -194,14 +199,15 @@ export class LoudnessMeter implements PcmSink {
     };
   }
 
-  private start(sampleRate: number) {
+  private start(sampleRate: number, channelCount: number) {
     this.sampleRate = sampleRate;
+    this.channelCount = channelCount;
     this.stepFrames = Math.round(sampleRate / 10);
     this.filters = [kWeighting(sampleRate), kWeighting(sampleRate)];
-    this.truePeaks = [new TruePeak(sampleRate), new TruePeak(sampleRate)];
+    this.truePeaks = Array.from({ length: channelCount }, () => new TruePeak(sampleRate));
   }
 
-  /** The mean square (both channels summed) of every window of `length` steps, one starting at each step. */
+  /** The mean square (the channels summed) of every window of `length` steps, one starting at each step. */
   private windows(length: number): number[] {
     const means: number[] = [];
     let sum = 0;

@@ -272,10 +272,12 @@ export async function computeWavWaveform(
       for (let i = 0; i < count; i++) {
         const offset = (start + i) * frameBytes;
         left[i] = read(bytes, offset);
-        right[i] = stereo ? read(bytes, offset + bytesPerSample) : left[i]!;
+        if (stereo) right[i] = read(bytes, offset + bytesPerSample);
       }
-      blocks.add([left, right], count);
-      pcm?.add([left, right], count, fmt.sampleRate);
+      // A mono file goes on as one channel: the loudness meter counts its channels (BS.1770 weighs each).
+      const channels = stereo ? [left, right] : [left];
+      blocks.add(channels, count);
+      pcm?.add(channels, count, fmt.sampleRate);
       frames += count;
       await yieldToEventLoop();
     }
