@@ -1,7 +1,8 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, admin, mail.
+ * Names: bundle, lighthouse, first-view, first-start, player, process, overhead, catalogue, song-page, admin,
+ * mail, pglite-memory.
  */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
@@ -11,8 +12,10 @@ import { firstViewBench } from './first-view.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { mailBench } from './mail.bench';
 import { overheadBench } from './overhead.bench';
+import { pgliteMemoryBench } from './pglite-memory.bench';
 import { playerBench } from './player.bench';
 import { processBench } from './process.bench';
+import { songPageBench } from './song-page.bench';
 import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from './support';
 
 const only = process.argv.slice(2);
@@ -21,6 +24,7 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = {
   overhead: overheadBench,
   catalogue: catalogueBench,
+  'song-page': songPageBench,
   admin: adminBench,
   mail: mailBench,
 };
@@ -34,6 +38,7 @@ if (wanted('first-start')) rows.push(...(await firstStartBench()));
 // Needs the web build the bundle bench just made.
 if (wanted('player')) rows.push(...(await playerBench()));
 if (wanted('process')) rows.push(...(await processBench()));
+if (wanted('pglite-memory')) rows.push(...(await pgliteMemoryBench()));
 for (const kind of kinds) {
   for (const [name, bench] of Object.entries(appBenches)) {
     if (!wanted(name)) continue;

@@ -129,6 +129,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** PGlite: start from this dumped data directory (in memory). */
   pgliteDump?: Buffer;
+  /** PGlite: its shared_buffers (PGLITE_SHARED_BUFFERS unless given; benchmarks compare others). */
+  pgliteSharedBuffers?: string;
   poolSize?: number;
   /**
    * PostgreSQL: how long to wait for a connection, and for a statement's answer. The statement timeout is the
@@ -139,6 +141,11 @@ export interface OpenDatabaseOptions {
   /** Told about errors on idle PostgreSQL connections (logged by the server). */
   onIdleError?: (error: Error) => void;
 }
+
+/**
+ * PGlite's shared_buffers; empty keeps PGlite's own (128 MB).
+ */
+export const PGLITE_SHARED_BUFFERS = '';
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -197,9 +204,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
   const extensions = { pg_trgm };
+  const sharedBuffers = options.pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS;
+  const startParams = sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] : undefined;
   const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir, { extensions })
-    : new PGlite({ extensions, ...(options.pgliteDump && { loadDataDir: new Blob([new Uint8Array(options.pgliteDump)]) }) });
+    ? new PGlite(options.pgliteDir, { extensions, startParams })
+    : new PGlite({ extensions, startParams, ...(options.pgliteDump && { loadDataDir: new Blob([new Uint8Array(options.pgliteDump)]) }) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

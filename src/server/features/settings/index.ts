@@ -1,2 +1,2 @@
 // What the settings feature offers the others: the company's details for agreements, and how commenters are shown.
-export { commenterDisplay, getSiteSettings } from './settings.service';
+export { commenterDisplay, commenterDisplaySql, getSiteSettings } from './settings.service';
