@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Row } from './support';
+import { timesFloor, type Row } from './support';
 
 const CHILD = fileURLToPath(new URL('./pglite-memory-child.ts', import.meta.url));
 
@@ -41,8 +41,8 @@ async function measure(sharedBuffers: string): Promise<Measured> {
 
 /**
  * P7, PGlite's memory: a server process's resident memory at idle (after collection) and its WebAssembly heap,
- * for shared_buffers at PGlite's own 128 MB and smaller, each beside the catalogue list and search p50 (no
- * cache, 50 conns) the same process measured; the floor, a bare Node process. Each setting runs twice, in
+ * for shared_buffers at PGlite's own 128 MB and smaller, each beside the catalogue list's and search's median
+ * time (no cache, one request at a time) the same process measured; the floor, a bare Node process. Each setting runs twice, in
  * turns, so that a busy moment of the machine does not fall on one side only.
  */
 export async function pgliteMemoryBench(): Promise<Row[]> {
@@ -59,8 +59,8 @@ export async function pgliteMemoryBench(): Promise<Row[]> {
       id: 'P7',
       what: `PGlite server process at idle, 10k songs, shared_buffers ${s || '128MB (PGlite default)'}`,
       figure:
-        `resident ${of('rssMb')} MB (WASM heap ${of('wasmMb')} MB; bare node ${bare} MB, ${Math.round(runs[0]!.rssMb / bare)}× its floor); ` +
-        `catalogue p50, no cache, 50 conns: list ${of('list')} ms, search ${of('search')} ms; served list ${of('served')} ms; ` +
+        `resident ${of('rssMb')} MB (WASM heap ${of('wasmMb')} MB; bare node ${bare} MB, ${timesFloor(runs[0]!.rssMb, bare)}); ` +
+        `catalogue median, one at a time, no cache: list ${of('list')} ms, search ${of('search')} ms; served list ${of('served')} ms; ` +
         `resident after the load ${of('rssAfterMb')} MB`,
       budget: '—',
       met: null,
