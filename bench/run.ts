@@ -1,8 +1,8 @@
 /**
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
- * Names: bundle, lighthouse, first-view, first-start, player, list-view, process, analysis-load, overhead, catalogue,
- * search, admin, mail.
+ * Names: bundle, lighthouse, first-view, first-start, player, list-view, process, analysis-load, pglite-memory,
+ * overhead, catalogue, search, song-page, admin, mail.
  */
 import { adminBench } from './admin.bench';
 import { analysisLoadBench } from './analysis-load.bench';
@@ -14,9 +14,11 @@ import { lighthouseBench } from './lighthouse.bench';
 import { listViewBench } from './list-view.bench';
 import { mailBench } from './mail.bench';
 import { overheadBench } from './overhead.bench';
+import { pgliteMemoryBench } from './pglite-memory.bench';
 import { playerBench } from './player.bench';
 import { processBench } from './process.bench';
 import { searchBench } from './search.bench';
+import { songPageBench } from './song-page.bench';
 import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from './support';
 
 const only = process.argv.slice(2);
@@ -26,6 +28,7 @@ const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = {
   overhead: overheadBench,
   catalogue: catalogueBench,
   search: searchBench,
+  'song-page': songPageBench,
   admin: adminBench,
   mail: mailBench,
 };
@@ -43,6 +46,7 @@ if (wanted('list-view')) rows.push(...(await listViewBench()));
 if (wanted('process')) rows.push(...(await processBench()));
 // Builds this checkout, and starts it on PGlite and (with DATABASE_URL) on PostgreSQL itself.
 if (wanted('analysis-load')) rows.push(...(await analysisLoadBench()));
+if (wanted('pglite-memory')) rows.push(...(await pgliteMemoryBench()));
 for (const kind of kinds) {
   for (const [name, bench] of Object.entries(appBenches)) {
     if (!wanted(name)) continue;

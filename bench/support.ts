@@ -12,7 +12,7 @@ import { createDiskStorage } from '../src/server/adapters/storage/disk-storage';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { openDatabase, type Database, type OpenDatabaseOptions } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { listen as serve } from '../src/server/lib/listen';
 import { createTestDatabaseUrl } from '../tests/setup/database';
@@ -35,8 +35,14 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** The real app over a fresh database of the given kind, on a real port, with logging off. */
-export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
+/**
+ * The real app over a fresh database of the given kind, on a real port, with logging off; PGlite in memory unless
+ * `pglite` names a data folder (as the server opens one) or other settings.
+ */
+export async function startBenchApp(
+  kind: DbKind,
+  pglite: Pick<OpenDatabaseOptions, 'pgliteDir' | 'pgliteSharedBuffers'> = {},
+): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchroom-bench-'));
   const pg = kind === 'postgres' ? await createTestDatabaseUrl(process.env.DATABASE_URL!) : undefined;
   const config = loadConfig({
@@ -46,7 +52,7 @@ export async function startBenchApp(kind: DbKind): Promise<BenchApp> {
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'bench-secret-that-is-long-enough-for-auth',
   });
-  const database = await openDatabase(pg ? { url: pg.url, poolSize: 20 } : {});
+  const database = await openDatabase(pg ? { url: pg.url, poolSize: 20 } : pglite);
   await database.migrate();
   const logger = createLogger('silent');
   const storage = createDiskStorage(path.join(dataDir, 'files'));
@@ -256,4 +262,53 @@ export function printTable(rows: Row[]) {
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const c of cells) console.log(line(c));
+}
+
+/** One statement as the app sent it to the database's driver. */
+export interface SentStatement {
+  text: string;
+  params: unknown[];
+}
+
+interface DriverClient {
+  query(text: unknown, params?: unknown[], options?: unknown): Promise<unknown>;
+}
+const driverOf = (app: BenchApp) => (app.database.db as unknown as { $client: DriverClient }).$client;
+
+/**
+ * The statements the app sends its database's driver (PGlite's, or the pg pool) while `fn` runs: one request of
+ * a route, say, to count its round trips and replay them bare (bareStatementsMs).
+ */
+export async function statementsSent(app: BenchApp, fn: () => Promise<unknown>): Promise<SentStatement[]> {
+  const driver = driverOf(app);
+  const sent: SentStatement[] = [];
+  const own = Object.getOwnPropertyDescriptor(driver, 'query');
+  const query = driver.query.bind(driver);
+  driver.query = (text, params, options) => {
+    sent.push({ text: typeof text === 'string' ? text : (text as { text: string }).text, params: params ?? [] });
+    return query(text, params, options);
+  };
+  try {
+    await fn();
+  } finally {
+    if (own) Object.defineProperty(driver, 'query', own);
+    else delete (driver as Partial<DriverClient>).query;
+  }
+  return sent;
+}
+
+/**
+ * The floor of a database route: the same statements sent straight to the driver one after another, with
+ * nothing of the app around them (median of n runs of the whole sequence, in milliseconds).
+ */
+export function bareStatementsMs(app: BenchApp, statements: SentStatement[], n = 200): Promise<number> {
+  const driver = driverOf(app);
+  return medianMs(n, async () => {
+    for (const s of statements) await driver.query(s.text, s.params);
+  });
+}
+
+/** A figure beside its floor from the same run: "2.4× its floor" (how many times the floor it takes). */
+export function timesFloor(figure: number, floor: number): string {
+  return `${floor > 0 ? Math.round((figure / floor) * 10) / 10 : '∞'}× its floor`;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -129,6 +129,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** PGlite: start from this dumped data directory (in memory). */
   pgliteDump?: Buffer;
+  /** PGlite: its shared_buffers (PGLITE_SHARED_BUFFERS unless given; benchmarks compare others). */
+  pgliteSharedBuffers?: string;
   poolSize?: number;
   /**
    * PostgreSQL: how long to wait for a connection, and for a statement's answer. The statement timeout is the
@@ -139,6 +141,14 @@ export interface OpenDatabaseOptions {
   /** Told about errors on idle PostgreSQL connections (logged by the server). */
   onIdleError?: (error: Error) => void;
 }
+
+/**
+ * PGlite's shared_buffers; empty keeps PGlite's own, 128 MB, which grew its WebAssembly heap past the least it
+ * starts with (128 MB, the module's own minimum) to 189 MB and a restarted server's idle memory by 120–170 MB.
+ * The buffers hold pages the data folder's files (the OS's cache) or, in memory, PGlite's own file system
+ * already hold, so a page missed is a copy, not a disk read (docs/performance.md, decision 0092).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -197,10 +207,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
   const extensions = { pg_trgm };
+  const sharedBuffers = options.pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS;
+  const startParams = sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] : undefined;
   const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir, { extensions })
-    : new PGlite({ extensions, ...(options.pgliteDump && { loadDataDir: new Blob([new Uint8Array(options.pgliteDump)]) }) });
+    ? new PGlite(options.pgliteDir, { extensions, startParams })
+    : new PGlite({ extensions, startParams, ...(options.pgliteDump && { loadDataDir: new Blob([new Uint8Array(options.pgliteDump)]) }) });
   await client.waitReady;
+  adoptQueryParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -215,6 +228,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     dumpPglite: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * drizzle hands PGlite the same few parsers with every query (timestamps, dates and intervals kept as text), and
+ * PGlite copies its own 300-odd parsers and those into a new object for each such query: half the CPU of a
+ * small query. They are put into the instance's own parsers instead (the same ones each time, so nothing reads
+ * differently), and the query goes without.
+ */
+function adoptQueryParsers(client: PGlite) {
+  const query = client.query.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+    if (!options?.parsers) return query(text, params, options);
+    Object.assign(client.parsers, options.parsers);
+    return query(text, params, { ...options, parsers: undefined });
+  }) as PGlite['query'];
 }
 
 /** Cheap liveness probe for /api/health. */

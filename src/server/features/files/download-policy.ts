@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { pitchLinks, previewRequests, songDownloads, songs, userRoles } from '../../db/schema';
@@ -25,8 +25,28 @@ export async function catalogueDownloader(db: Db, actor: Actor): Promise<Downloa
 
 /** Whether the song page offers downloads to this caller: the same rule as catalogueDownloader. */
 export async function mayDownload(db: Db, actor: Actor): Promise<boolean> {
-  return actor.roles.has('admin') || (await userMayDownload(db, actor.id));
+  if (actor.roles.has('admin')) return true;
+  const [access] = await db.select({ id: previewRequests.id }).from(previewRequests).where(downloadAccessOf(actor.id)).limit(1);
+  return access !== undefined;
 }
+
+/**
+ * mayDownload as a condition, for a statement that asks it beside other things (the song page asks in one
+ * round trip what it would otherwise ask in three).
+ */
+export function mayDownloadSql(actor: Actor): SQL<boolean> {
+  if (actor.roles.has('admin')) return sql<boolean>`true`;
+  return sql<boolean>`exists (select 1 from ${previewRequests} where ${downloadAccessOf(actor.id)})`;
+}
+
+/** An approved, unrevoked preview access of this user's that allows downloads. */
+const downloadAccessOf = (userId: string) =>
+  and(
+    eq(previewRequests.userId, userId),
+    eq(previewRequests.status, 'approved'),
+    isNull(previewRequests.revokedAt),
+    eq(previewRequests.downloadAllowed, true),
+  );
 
 /**
  * A live pitch link's recipient may download when the link allows it; on a buyer's share, only while the buyer
@@ -51,18 +71,7 @@ async function userMayDownload(db: Db, userId: string): Promise<boolean> {
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
     .limit(1);
   if (admin) return true;
-  const [access] = await db
-    .select({ id: previewRequests.id })
-    .from(previewRequests)
-    .where(
-      and(
-        eq(previewRequests.userId, userId),
-        eq(previewRequests.status, 'approved'),
-        isNull(previewRequests.revokedAt),
-        eq(previewRequests.downloadAllowed, true),
-      ),
-    )
-    .limit(1);
+  const [access] = await db.select({ id: previewRequests.id }).from(previewRequests).where(downloadAccessOf(userId)).limit(1);
   return access !== undefined;
 }
 

@@ -1,3 +1,3 @@
 // What the settings feature offers the others: the company's details for agreements, how commenters are shown,
 // and the faster review as offered now.
-export { commenterDisplay, fastReviewOffer, getSiteSettings } from './settings.service';
+export { commenterDisplay, commenterDisplaySql, fastReviewOffer, getSiteSettings } from './settings.service';

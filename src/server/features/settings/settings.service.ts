@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SITE_SETTINGS, type CommenterDisplay } from '../../../common/constants';
 import type { SiteSettingsValues } from '../../../common/schemas/settings';
-import type { Db, DbOrTx } from '../../db/client';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 import type { Actor } from '../accounts';
 import { changesOf, recordAudit } from '../audit';
@@ -77,8 +77,8 @@ export async function saveSiteSettings({
 
 /** How comments name their writers to other listeners: the admin's choice, anonymous until one is made. */
 export async function commenterDisplay(db: DbOrTx): Promise<CommenterDisplay> {
-  const [row] = await db.select({ display: siteSettings.commenterDisplay }).from(siteSettings).where(eq(siteSettings.singleton, true));
-  return row?.display ?? SITE_SETTINGS.defaultCommenterDisplay;
+  const [row] = await queryRows<{ display: CommenterDisplay }>(db, sql`select ${commenterDisplaySql} as display`);
+  return row!.display;
 }
 
 /** The faster review as offered now (decision 0095), or null while the admin has not set it. */
@@ -89,3 +89,7 @@ export async function fastReviewOffer(db: DbOrTx): Promise<{ priceCents: number;
     .where(eq(siteSettings.singleton, true));
   return row?.priceCents != null && row.businessDays != null ? { priceCents: row.priceCents, businessDays: row.businessDays } : null;
 }
+
+/** commenterDisplay as a value, for a statement that reads it beside other things (the song page's). */
+export const commenterDisplaySql = sql<CommenterDisplay>`coalesce((select ${siteSettings.commenterDisplay} from ${siteSettings}
+  where ${siteSettings.singleton}), ${SITE_SETTINGS.defaultCommenterDisplay})`;

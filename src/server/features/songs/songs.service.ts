@@ -1,4 +1,4 @@
-import { mayDownload, fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files';
+import { mayDownloadSql, fileLink, insertFile, removeObjects, thumbLink, type NewStoredFile, type StoredFile } from '../files';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { CATALOGUE_COUNT_CAP, type CatalogueSort, type CommenterDisplay } from '../../../common/constants';
 import type { MusicalKey } from '../../../common/musical-keys';
@@ -21,7 +21,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { songwriterSummary } from '../songwriters';
 import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWriter } from './song-writers';
 import { requestCompany } from '../preview-access';
-import { commenterDisplay } from '../settings';
+import { commenterDisplaySql } from '../settings';
 import { afterCursor, cursorAfter, type CursorRow } from './catalogue-cursor';
 
 const m = MESSAGES.songs;
@@ -245,12 +245,7 @@ export type CatalogueSong = Awaited<ReturnType<typeof readCatalogueSong>>;
  */
 export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; found: CatalogueSong; actor: Actor; secret: string }) {
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
-  const ownPending = await db
-    .select(commentColumns)
-    .from(songComments)
-    .where(and(eq(songComments.songId, found.song.id), eq(songComments.userId, actor.id), eq(songComments.isApproved, false)))
-    .orderBy(sql`${songComments.createdAt} desc`);
-  const display = await commenterDisplay(db);
+  const { ownPending, display, canDownload } = await listenerPartOf(db, found.song.id, actor);
   const comments = [...ownPending, ...found.comments]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .map(({ userId, company, ...comment }) => ({
@@ -262,8 +257,30 @@ export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; f
     writers: found.writers.map(creditOf),
     facts: found.facts,
     comments,
-    canDownload: await mayDownload(db, actor),
+    canDownload,
   };
+}
+
+/**
+ * What the song page reads fresh for each listener, in one statement: on PGlite every round trip runs on the
+ * server's own thread, and three of them were most of a cached page's cost. Their own comments awaiting
+ * approval (as JSON, keyed as commentColumns), how commenters are shown, and whether they may download.
+ */
+async function listenerPartOf(db: Db, songId: string, actor: Actor) {
+  const named = Object.fromEntries(Object.entries(commentColumns).map(([key, column]) => [key, sql`${column}`.as(key)]));
+  const ownPending = db
+    .select(named)
+    .from(songComments)
+    .where(and(eq(songComments.songId, songId), eq(songComments.userId, actor.id), eq(songComments.isApproved, false)));
+  type PendingRow = CommentRow & { id: string; text: string; createdAt: string; awaitingApproval: boolean };
+  const [row] = await queryRows<{ ownPending: PendingRow[]; display: CommenterDisplay; canDownload: boolean }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(c), '[]'::json) from (${ownPending}) as c) as "ownPending",
+      ${commenterDisplaySql} as display,
+      ${mayDownloadSql(actor)} as "canDownload"`,
+  );
+  return { ...row!, ownPending: row!.ownPending.map((comment) => ({ ...comment, createdAt: new Date(comment.createdAt) })) };
 }
 
 type SongRow = typeof songs.$inferSelect;
