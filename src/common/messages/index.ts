@@ -32,3 +32,4 @@ export { downloads } from './downloads';
 export { settings } from './settings';
 export { loudness } from './loudness';
 export { playlists } from './playlists';
+export { songVersions } from './song-versions';

@@ -23,3 +23,4 @@ export * from './downloads';
 export * from './settings';
 export * from './loudness';
 export * from './playlists';
+export * from './song-versions';

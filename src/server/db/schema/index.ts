@@ -18,3 +18,4 @@ export * from './downloads';
 export * from './settings';
 export * from './analysis-jobs';
 export * from './playlists';
+export * from './song-versions';

@@ -7,7 +7,7 @@ import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { pitchAgreements, songComments, songs, storedFiles } from '../../db/schema';
+import { pitchAgreements, songComments, songs, songVersions, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
@@ -22,6 +22,7 @@ import { songwriterSummary } from '../songwriters';
 import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWriter } from './song-writers';
 import { requestCompany } from '../preview-access';
 import { commenterDisplay } from '../settings';
+import { adminSongVersions, playableVersions, versionFileIdsOf } from './song-versions.service';
 
 const m = MESSAGES.songs;
 
@@ -230,6 +231,7 @@ export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; f
     .where(and(eq(songComments.songId, found.song.id), eq(songComments.userId, actor.id), eq(songComments.isApproved, false)))
     .orderBy(sql`${songComments.createdAt} desc`);
   const display = await commenterDisplay(db);
+  const canDownload = await mayDownload(db, actor);
   const comments = [...ownPending, ...found.comments]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .map(({ userId, company, ...comment }) => ({
@@ -240,7 +242,11 @@ export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; f
     ...publicSong(found.song, actor.id, secret),
     writers: found.writers.map(creditOf),
     comments,
-    canDownload: await mayDownload(db, actor),
+    canDownload,
+    versions: await playableVersions(db, found.song, {
+      link: (fileId) => fileLink(secret, fileId, actor.id),
+      withStems: canDownload,
+    }),
   };
 }
 
@@ -312,6 +318,7 @@ export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: A
     mediaPending: song.mediaPending,
     mediaProblem: song.mediaProblem ? m.agreementMediaProblem[song.mediaProblem] : null,
     detected: { bpm: row.detectedBpm, key: row.detectedKey },
+    versions: await adminSongVersions(db, song.id, (fileId) => fileLink(secret, fileId, actor.id)),
   };
 }
 
@@ -409,6 +416,7 @@ async function takeAudioUpload(tx: DbOrTx, uploadId: string): Promise<StoredFile
         eq(storedFiles.id, uploadId),
         eq(storedFiles.bucket, 'song-audio'),
         notExists(tx.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, storedFiles.id))),
+        notExists(tx.select({ id: songVersions.id }).from(songVersions).where(eq(songVersions.fileId, storedFiles.id))),
       ),
     )
     .for('update');
@@ -430,6 +438,8 @@ export async function removeUnusedSongAudio({ db, storage, now = new Date() }: {
         eq(storedFiles.bucket, 'song-audio'),
         lt(storedFiles.createdAt, new Date(now.getTime() - SONG_AUDIO_UPLOAD_HOURS * 3_600_000)),
         notExists(db.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, storedFiles.id))),
+        // A song's versions are in the same bucket, and taken by their song_versions row.
+        notExists(db.select({ id: songVersions.id }).from(songVersions).where(eq(songVersions.fileId, storedFiles.id))),
       ),
     )
     .returning();
@@ -610,6 +620,8 @@ export async function setSongActive({ db, actor, id, isActive }: { db: Db; actor
 export async function deleteSong({ db, storage, actor, id }: { db: Db; storage: Storage; actor: Actor; id: string }) {
   const removed = await db
     .transaction(async (tx) => {
+      // Its versions' rows go with the song (on cascade); their files are removed with its own.
+      const versionFileIds = await versionFileIdsOf(tx, id);
       // The agreement's song is the writer's song in the catalogue: deleting it would leave the agreement pointing at nothing.
       const [song] = await tx
         .delete(songs)
@@ -626,7 +638,7 @@ export async function deleteSong({ db, storage, actor, id }: { db: Db; storage: 
         summary: `Deleted the song “${song.title}”`,
         changes: changesOf({ title: song.title, slug: song.slug, isActive: song.isActive }, null),
       });
-      const fileIds = [song.audioFileId, ...imageFileIdsOf(song)].filter((f): f is string => Boolean(f));
+      const fileIds = [song.audioFileId, ...imageFileIdsOf(song), ...versionFileIds].filter((f): f is string => Boolean(f));
       return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
     })
     .catch((error: unknown) => {
