@@ -21,6 +21,7 @@ import { SongWriters } from './song-writers';
 import { ProcessingBadge } from './song-card';
 import { SITE_NAME } from '../../lib/site-name';
 import { DownloadButtons } from '../../components/download-buttons';
+import { SongVersionDownloads } from './song-version-downloads';
 
 /** The page's description before (or without) its song. */
 const ANY_SONG_DESCRIPTION = `A song from the ${SITE_NAME} catalogue.`;
@@ -116,7 +117,10 @@ function SongView({ song }: { song: CatalogueSong }) {
           <SongHoldPass className="mt-4" songId={song.id} songTitle={song.title} />
           <AddToPlaylist className="mt-4" songId={song.id} songTitle={song.title} />
           {song.canDownload && (
-            <DownloadButtons className="mt-4" base={`/api/songs/${encodeURIComponent(song.slug)}`} songTitle={song.title} />
+            <>
+              <DownloadButtons className="mt-4" base={`/api/songs/${encodeURIComponent(song.slug)}`} songTitle={song.title} />
+              <SongVersionDownloads className="mt-2" slug={song.slug} songTitle={song.title} versions={song.versions} />
+            </>
           )}
           <SongTags tags={song.tags} className="mt-6" />
           <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>
