@@ -66,8 +66,6 @@ function VersionSlot({
   const [labelError, setLabelError] = useState<string>();
   const [fileError, setFileError] = useState<string>();
   const [upload, setUpload] = useState<Upload>({ state: 'none' });
-  const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
   const [said, setSaid] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const rule = versionFileRule(kind);
@@ -108,52 +106,22 @@ function VersionSlot({
     }
   };
 
-  const remove = async () => {
-    setRemoving(true);
-    try {
-      onChanged(await removeSongVersion(songId, kind));
-      setConfirming(false);
-      setSaid(m.removed(version?.label ?? kindLabel));
-      void invalidateSongs(queryClient);
-    } catch (error) {
-      toast.error(m.removeFailed, { description: isApiError(error) ? error.message : undefined });
-    } finally {
-      setRemoving(false);
-    }
-  };
-
   return (
     <section aria-labelledby={`version-${kind}`} className="grid gap-3">
       <h3 id={`version-${kind}`} className="font-semibold">
         {kindLabel}
       </h3>
       {version && (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-border bg-muted px-3 py-2 text-sm">
-          <p className="min-w-0 break-words">
-            <span className="font-medium">{version.label}</span>
-            <span className="text-muted-foreground">
-              {' '}
-              · {version.originalName ?? kindLabel} · {formatFileSize(version.sizeBytes)}
-              {version.analysis &&
-                (version.analysis.state === 'queued' || version.analysis.state === 'running') &&
-                ` · ${MESSAGES.audioAnalysis.analysisPending}`}
-              {version.analysis?.state === 'failed' && ` · ${version.analysis.reason ?? MESSAGES.audioAnalysis.analysisFailed}`}
-            </span>
-          </p>
-          {version.audioUrl && (
-            <audio controls preload="none" src={version.audioUrl} aria-label={`${version.label}: listen`} className="h-9 w-full sm:w-64" />
-          )}
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => setConfirming(true)}
-            aria-label={`Remove the ${kindLabel.toLowerCase()}`}
-          >
-            <Trash2 aria-hidden="true" />
-            Remove
-          </Button>
-        </div>
+        <CurrentVersion
+          songId={songId}
+          kind={kind}
+          version={version}
+          onRemoved={(after) => {
+            onChanged(after);
+            setSaid(m.removed(version.label));
+            void invalidateSongs(queryClient);
+          }}
+        />
       )}
       <FormField label={`Name of the ${kindLabel.toLowerCase()}`} error={labelError} hint="As listeners see it.">
         <Input value={label} maxLength={SONG_VERSION_LABEL_MAX} onChange={(event) => setLabel(event.target.value)} />
@@ -183,15 +151,73 @@ function VersionSlot({
           {said}
         </p>
       </FileDropZone>
+    </section>
+  );
+}
+
+/** The version as it is: its name, file, size and analysis, a player to hear it, and Remove (after asking). */
+function CurrentVersion({
+  songId,
+  kind,
+  version,
+  onRemoved,
+}: {
+  songId: string;
+  kind: AddedVersionKind;
+  version: AdminSongVersion;
+  onRemoved: (versions: AdminSongVersionList) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const kindLabel = SONG_VERSION_LABELS[kind];
+  const analysing = version.analysis?.state === 'queued' || version.analysis?.state === 'running';
+
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      const after = await removeSongVersion(songId, kind);
+      setConfirming(false);
+      onRemoved(after);
+    } catch (error) {
+      toast.error(m.removeFailed, { description: isApiError(error) ? error.message : undefined });
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+      <p className="min-w-0 break-words">
+        <span className="font-medium">{version.label}</span>
+        <span className="text-muted-foreground">
+          {' '}
+          · {version.originalName ?? kindLabel} · {formatFileSize(version.sizeBytes)}
+          {analysing && ` · ${MESSAGES.audioAnalysis.analysisPending}`}
+          {version.analysis?.state === 'failed' && ` · ${version.analysis.reason ?? MESSAGES.audioAnalysis.analysisFailed}`}
+        </span>
+      </p>
+      {version.audioUrl && (
+        <audio controls preload="none" src={version.audioUrl} aria-label={`${version.label}: listen`} className="h-9 w-full sm:w-64" />
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => setConfirming(true)}
+        aria-label={`Remove the ${kindLabel.toLowerCase()}`}
+      >
+        <Trash2 aria-hidden="true" />
+        Remove
+      </Button>
       <ConfirmDialog
         open={confirming}
         title={`Remove the ${kindLabel.toLowerCase()}?`}
-        description={`“${version?.label ?? kindLabel}” and its file are removed; listeners no longer hear or download it.`}
+        description={`“${version.label}” and its file are removed; listeners no longer hear or download it.`}
         confirmLabel="Remove"
         pending={removing}
         onConfirm={() => void remove()}
         onOpenChange={setConfirming}
       />
-    </section>
+    </div>
   );
 }
