@@ -214,7 +214,8 @@ export const PITCH_PIPELINE_STAGES = [
 ] as const;
 export type PitchPipelineStage = (typeof PITCH_PIPELINE_STAGES)[number];
 
-export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions'] as const;
+/** `song-stems`: a catalogue song's stems, a zip the admin uploads, kept as it came and only ever downloaded. */
+export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions', 'song-stems'] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
 /** Who made a pitch link: an admin's `pitch`, or a buyer's `share` of a playlist or a song (decision 0084). */
@@ -225,8 +226,11 @@ export type PitchLinkKind = (typeof PITCH_LINK_KINDS)[number];
 export const SONG_RESPONSES = ['hold', 'pass'] as const;
 export type SongResponse = (typeof SONG_RESPONSES)[number];
 
-/** What a download-allowed listener can take away: the song's tagged MP3 or its lyric sheet (PDF). */
-export const DOWNLOAD_KINDS = ['mp3', 'lyric_sheet'] as const;
+/**
+ * What a download-allowed listener can take away: the song's tagged MP3 (its full demo or another audio version),
+ * its lyric sheet (PDF), or its stems (a zip).
+ */
+export const DOWNLOAD_KINDS = ['mp3', 'lyric_sheet', 'stems'] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 /**
  * How a song's file left: through a download route (tagged, permitted) or through a listener's stream link
@@ -290,6 +294,8 @@ export const LIMITS = {
   /** Catalogue audio and images uploaded by admins. */
   songAudioMaxBytes: 50 * 1024 * 1024,
   songImageMaxBytes: 15 * 1024 * 1024,
+  /** A song's stems, a zip of its parts: kept as uploaded, never unpacked. */
+  songStemsMaxBytes: 1024 * 1024 * 1024,
   /** Songwriters' submissions. */
   submissionAudioMaxBytes: 100 * 1024 * 1024,
   lyricsFileMaxBytes: 10 * 1024 * 1024,
@@ -358,6 +364,8 @@ export const AUDIT_ACTIONS = [
   'song.unpublish',
   'song.delete',
   'song_audio.upload',
+  'song_version.upload',
+  'song_version.remove',
   'comment.approve',
   'comment.delete',
   'review.send',

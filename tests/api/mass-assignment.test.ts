@@ -44,6 +44,7 @@ const TRACKED: Record<string, PgTable> = {
   song_plays: schema.songPlays,
   songs: schema.songs,
   song_writers: schema.songWriters,
+  song_versions: schema.songVersions,
   stored_files: schema.storedFiles,
   preview_requests: schema.previewRequests,
   mail_outbox: schema.mailOutbox,
@@ -424,6 +425,7 @@ function cases(): Case[] {
   let applicant: { id: string; email: string };
   let revokee: string;
   let doomed: { id: string; files: string[] };
+  let doomedVersion: { id: string; fileId: string };
   let leaving: { id: string; client: TestClient; password: string };
   const leavingOrder = randomUUID();
   /** The deleted account's row: emptied of its name and address, stamped deleted. */
@@ -1556,6 +1558,75 @@ function cases(): Case[] {
       },
     },
     {
+      route: 'POST /api/admin/songs/:id/versions',
+      fields: {
+        ...privileged(),
+        songId: ids.otherSong,
+        fileId: ids.songAudio,
+        bucket: 'song-images',
+        key: 'chosen-key',
+        contentType: 'text/html',
+        sizeBytes: 1,
+        audioPeaks: [255, 255, 255],
+        audioDurationSeconds: 999,
+      },
+      send: (f) =>
+        multipart(
+          as.admin,
+          'POST',
+          `/api/admin/songs/${ids.song}/versions`,
+          { ...f, kind: 'instrumental', label: 'Instrumental' },
+          {
+            file: [synthesizeMp3({ seconds: 1 }), 'instrumental.mp3'],
+          },
+        ),
+      allow: {
+        audit_events: audited('song_version.upload', ['label', 'fileId']),
+        song_versions: {
+          insert: ([v, ...more]) => {
+            expect(more).toEqual([]);
+            expect(v).toMatchObject({ songId: ids.song, kind: 'instrumental', label: 'Instrumental' });
+            expect(v!.id).not.toBe(privileged().id);
+            expect(v!.fileId).not.toBe(ids.songAudio);
+            recent(v!.createdAt);
+          },
+        },
+        stored_files: {
+          insert: ([file, ...more]) => {
+            expect(more).toEqual([]);
+            expect(file).toMatchObject({ ownerId: ids.admin, bucket: 'song-audio', contentType: 'audio/mpeg', audioPeaks: null });
+            expect(file!.key).not.toBe('chosen-key');
+            expect(file!.sizeBytes).toBeGreaterThan(1);
+          },
+        },
+        analysis_jobs: queuedAnalysis,
+      },
+    },
+    {
+      route: 'DELETE /api/admin/songs/:id/versions/:kind',
+      fields: { ...privileged(), songId: ids.otherSong, fileId: ids.songAudio, kind: 'stems' },
+      prepare: async () => {
+        const res = await multipart(
+          as.admin,
+          'POST',
+          `/api/admin/songs/${ids.song}/versions`,
+          { kind: 'work_tape', label: 'Work tape' },
+          { file: [synthesizeMp3({ seconds: 1 }), 'tape.mp3'] },
+        );
+        expect(res.status, res.text).toBe(201);
+        const [row] = await t.db.select().from(schema.songVersions).where(eq(schema.songVersions.kind, 'work_tape'));
+        doomedVersion = { id: row!.id, fileId: row!.fileId };
+      },
+      send: (f) => bodyAndQuery(as.admin, 'DELETE', `/api/admin/songs/${ids.song}/versions/work_tape`, f),
+      allow: {
+        audit_events: audited('song_version.remove', ['label', 'fileId']),
+        song_versions: { delete: (rows) => exactly(doomedVersion.id)(rows) },
+        stored_files: { delete: (rows) => exactly(doomedVersion.fileId)(rows) },
+        // The file's analysis job goes with it.
+        analysis_jobs: { delete: (rows) => allOf({ fileId: doomedVersion.fileId }, 1)(rows) },
+      },
+    },
+    {
       route: 'DELETE /api/admin/comments/:id',
       fields: { ...privileged(), songId: ids.song, commentIds: [ids.comment] },
       prepare: async () => {
@@ -2390,7 +2461,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 78, fields: 1485 };
+const EXPECTED = { routes: 80, fields: 1526 };
 function totals() {
   const all = cases();
   return {

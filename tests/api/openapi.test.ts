@@ -221,6 +221,7 @@ describe('the document', () => {
       'GET /api/admin/pitch-activity-export',
       'GET /api/songs/:slug/mp3',
       'GET /api/songs/:slug/lyric-sheet',
+      'GET /api/songs/:slug/versions/:kind',
       'GET /api/pitch/:token/songs/:id/mp3',
       'GET /api/pitch/:token/songs/:id/lyric-sheet',
       'GET /api/auth/*',

@@ -19,6 +19,8 @@ export const audit = {
     'song.unpublish': 'Song unpublished',
     'song.delete': 'Song deleted',
     'song_audio.upload': 'Song audio uploaded',
+    'song_version.upload': 'Song version uploaded',
+    'song_version.remove': 'Song version removed',
     'comment.approve': 'Comment approved',
     'comment.delete': 'Comment deleted',
     'review.send': 'Review sent',

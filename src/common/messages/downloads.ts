@@ -18,6 +18,7 @@ export const downloads = {
   userDownloadsLoading: 'Loading downloads',
   userDownloadsEmpty: 'This user has not downloaded any file yet.',
   userDownloadsLoadFailed: 'Failed to load downloads',
-  downloaded: (kind: 'mp3' | 'lyric_sheet') => (kind === 'mp3' ? 'downloaded the MP3 of' : 'downloaded the lyric sheet of'),
-  kindLabel: { mp3: 'MP3', lyric_sheet: 'Lyric sheet' },
+  downloaded: (kind: 'mp3' | 'lyric_sheet' | 'stems') =>
+    kind === 'mp3' ? 'downloaded the MP3 of' : kind === 'stems' ? 'downloaded the stems of' : 'downloaded the lyric sheet of',
+  kindLabel: { mp3: 'MP3', lyric_sheet: 'Lyric sheet', stems: 'Stems' },
 } as const;

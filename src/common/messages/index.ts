@@ -34,3 +34,4 @@ export { loudness } from './loudness';
 export { playlists } from './playlists';
 export { newSongsMail } from './new-songs-mail';
 export { songFacts } from './song-facts';
+export { songVersions } from './song-versions';

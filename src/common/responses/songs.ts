@@ -1,9 +1,10 @@
 /** What the catalogue, song, comment and play routes answer. */
 import { z } from 'zod';
-import { DetectedAudioSchema, SongFactsSchema } from './audio-analysis';
 import { WRITER_PROS } from '../constants';
 import { MUSICAL_KEYS } from '../musical-keys';
 import { paged, timestamp } from './common';
+import { ADDED_VERSION_KINDS, SONG_VERSION_KINDS } from '../song-versions';
+import { AnalysisStateSchema, DetectedAudioSchema, SongFactsSchema } from './audio-analysis';
 
 /** A card of GET /api/songs (active songs, in order). */
 export const CatalogueSongItemSchema = z.object({
@@ -85,6 +86,21 @@ const songMedia = {
   durationSeconds: z.number().nullable(),
 };
 
+/**
+ * A version of a song as a listener gets it: the full demo (the song's own audio) and the added ones. An audio
+ * version has a link to play (signed for the caller, expiring) and its waveform and length once measured; the
+ * stems have none, and are listed only to a caller who may download.
+ */
+export const SongVersionSchema = z.object({
+  kind: z.enum(SONG_VERSION_KINDS),
+  label: z.string(),
+  audioUrl: z.string().nullable(),
+  peaks: z.array(z.number()).nullable(),
+  durationSeconds: z.number().nullable(),
+  sizeBytes: z.number().nullable(),
+});
+export type SongVersion = z.output<typeof SongVersionSchema>;
+
 /** GET /api/songs/:slug */
 export const CatalogueSongSchema = CatalogueSongItemSchema.extend({
   ...songMedia,
@@ -95,6 +111,8 @@ export const CatalogueSongSchema = CatalogueSongItemSchema.extend({
   comments: z.array(SongCommentSchema),
   /** The caller may download the tagged MP3 and the lyric sheet (an admin, or a preview user allowed to). */
   canDownload: z.boolean(),
+  /** The full demo first (when the song has audio), then the added versions; the stems only when canDownload. */
+  versions: z.array(SongVersionSchema),
 });
 export type CatalogueSong = z.output<typeof CatalogueSongSchema>;
 
@@ -117,6 +135,24 @@ export type AdminSongListItem = z.output<typeof AdminSongListItemSchema>;
 export const AdminSongListSchema = z.array(AdminSongListItemSchema);
 export type AdminSongList = z.output<typeof AdminSongListSchema>;
 
+/** A version the admin added beside the main audio, with its file's name and where its analysis stands. */
+export const AdminSongVersionSchema = z.object({
+  kind: z.enum(ADDED_VERSION_KINDS),
+  label: z.string(),
+  originalName: z.string().nullable(),
+  sizeBytes: z.number(),
+  durationSeconds: z.number().nullable(),
+  /** Null for the stems, which are not analysed. */
+  analysis: AnalysisStateSchema.nullable(),
+  audioUrl: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type AdminSongVersion = z.output<typeof AdminSongVersionSchema>;
+
+/** POST /api/admin/songs/:id/versions and DELETE /api/admin/songs/:id/versions/:kind: the song's versions after. */
+export const AdminSongVersionListSchema = z.array(AdminSongVersionSchema);
+export type AdminSongVersionList = z.output<typeof AdminSongVersionListSchema>;
+
 /** GET /api/admin/songs/:id */
 export const AdminSongSchema = CatalogueSongItemSchema.extend({
   ...songMedia,
@@ -131,6 +167,8 @@ export const AdminSongSchema = CatalogueSongItemSchema.extend({
   mediaProblem: z.string().nullable(),
   /** What was detected in the song's current audio when it was uploaded. */
   detected: DetectedAudioSchema,
+  /** The versions added beside the main audio, in the order of their kinds. */
+  versions: AdminSongVersionListSchema,
 });
 export type AdminSong = z.output<typeof AdminSongSchema>;
 

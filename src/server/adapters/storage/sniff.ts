@@ -127,3 +127,12 @@ export async function sniffFile(bytes: Uint8Array, allowed: readonly FileKind[],
   if (kind || detected) return { ok: false, reason: 'not-allowed', detectedMime: kind ? CANONICAL[kind].mime : detected?.mime };
   return { ok: false, reason: 'unrecognised' };
 }
+
+/**
+ * Whether an upload is a plain zip archive (a song's stems), by its first bytes: it is kept as uploaded and
+ * only ever downloaded as an attachment, so it is not unpacked here. Office and Pages documents, which are
+ * zips too, are told apart by file-type and refused.
+ */
+export async function isZipArchive(head: Uint8Array): Promise<boolean> {
+  return (await fileTypeFromBuffer(head.subarray(0, SAMPLE_BYTES)))?.ext === 'zip';
+}

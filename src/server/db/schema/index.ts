@@ -19,3 +19,4 @@ export * from './settings';
 export * from './analysis-jobs';
 export * from './playlists';
 export * from './new-songs-mail';
+export * from './song-versions';

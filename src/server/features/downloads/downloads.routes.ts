@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { OkSchema } from '../../../common/responses/common';
@@ -17,9 +18,12 @@ import {
   setPitchLinkDownloads,
   setPreviewDownloads,
   taggedMp3,
+  versionDownload,
   type DownloadContact,
   type DownloadFile,
+  type DownloadStream,
 } from './downloads.service';
+import { SongVersionDownloadParamSchema } from '../../../common/schemas/song-versions';
 import { download, endpoint } from '../../middleware/endpoint';
 import { catalogueDownloader } from '../files';
 
@@ -30,17 +34,22 @@ export interface DownloadDeps {
 }
 
 /** A file to save, never kept by a cache on the way. The name is made safe by safeFileName. */
-export const sendDownload = ({ fileName, contentType, bytes }: DownloadFile) =>
-  new Response(new Uint8Array(bytes), {
+export const sendDownload = (file: DownloadFile | DownloadStream) => {
+  const [body, length] =
+    'bytes' in file
+      ? [new Uint8Array(file.bytes), file.bytes.length]
+      : [Readable.toWeb(file.body) as unknown as ReadableStream<Uint8Array>, file.sizeBytes];
+  return new Response(body, {
     headers: {
-      'Content-Type': contentType,
-      'Content-Length': String(bytes.length),
-      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Content-Type': file.contentType,
+      'Content-Length': String(length),
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
       'Cache-Control': 'private, no-store',
     },
   });
+};
 
-/** /api/songs/:slug/mp3 and /lyric-sheet: a catalogue song's files, for a preview user allowed to download (and admins). */
+/** /api/songs/:slug/mp3, /versions/:kind and /lyric-sheet: a catalogue song's files, for a preview user allowed to download (and admins). */
 export function catalogueDownloadRoutes({ db, storage, contact }: DownloadDeps) {
   // The song first: an unknown song is a 404 for everyone, as on the song page.
   const allowed = async (c: Context<AppEnv>, slug: string) => {
@@ -60,6 +69,28 @@ export function catalogueDownloadRoutes({ db, storage, contact }: DownloadDeps) 
         const { downloader, found } = await allowed(c, c.req.valid('param').slug);
         const file = await taggedMp3({ db, storage, found, contact });
         await recordDownload(db, downloader, found.song.id, 'mp3');
+        return sendDownload(file);
+      },
+    )
+    .get(
+      '/:slug/versions/:kind',
+      endpoint({
+        access: 'catalogue',
+        summary:
+          'One version of the song for a download-allowed caller: an audio version as an MP3 tagged as the song is (audio/mpeg), the stems as their zip (application/zip)',
+        answers: {
+          200: {
+            description: 'The version, as an attachment (Content-Disposition) that no cache keeps.',
+            mediaTypes: ['audio/mpeg', 'application/zip'],
+          },
+        },
+      }),
+      validate('param', SongVersionDownloadParamSchema),
+      async (c) => {
+        const { slug, kind } = c.req.valid('param');
+        const { downloader, found } = await allowed(c, slug);
+        const file = await versionDownload({ db, storage, found, contact, kind });
+        await recordDownload(db, downloader, found.song.id, kind === 'stems' ? 'stems' : 'mp3');
         return sendDownload(file);
       },
     )

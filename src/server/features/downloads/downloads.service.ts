@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import NodeID3 from 'node-id3';
 import type { DownloadKind } from '../../../common/constants';
@@ -10,7 +11,8 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
 import { recordAudit } from '../audit';
 import type { Downloader } from '../files';
-import { readSongWriters, type SongWriter } from '../songs';
+import { readSongWriters, versionFileOf, type SongWriter } from '../songs';
+import type { SongVersionKind } from '../../../common/song-versions';
 import { renderLyricSheet } from './lyric-sheet';
 
 const m = MESSAGES.downloads;
@@ -93,15 +95,19 @@ export async function taggedMp3({
   storage,
   found,
   contact,
+  version,
 }: {
   db: Db;
   storage: Storage;
   found: DownloadSong;
   contact: DownloadContact;
+  /** Another audio version of the song (an instrumental…): the same tags, its name as the subtitle (TIT3). */
+  version?: { fileId: string; kind: string; label: string };
 }): Promise<DownloadFile> {
   const { song, writers } = found;
-  if (!song.audioFileId) throw new AppError('NOT_FOUND', m.noAudio);
-  const audio = await readStored(db, storage, song.audioFileId);
+  const audioFileId = version?.fileId ?? song.audioFileId;
+  if (!audioFileId) throw new AppError('NOT_FOUND', m.noAudio);
+  const audio = await readStored(db, storage, audioFileId);
   if (!audio) throw new AppError('NOT_FOUND', m.noAudio);
   // The original upload, not the smaller web copy: the file is for keeping.
   const cover = song.imageFileId ? await readStored(db, storage, song.imageFileId) : undefined;
@@ -111,6 +117,7 @@ export async function taggedMp3({
   const artists = writers.map((w) => w.name).join(' / ');
   const tags: NodeID3.Tags = {
     title: song.title,
+    subtitle: version?.label,
     artist: artists || undefined,
     composer: credits || undefined,
     textWriter: credits || undefined,
@@ -128,7 +135,43 @@ export async function taggedMp3({
   };
   const bytes = NodeID3.write(tags, audio.bytes);
   if (!Buffer.isBuffer(bytes)) throw new Error('Could not write the MP3 tags');
-  return { fileName: safeFileName(song.slug, '.mp3'), contentType: 'audio/mpeg', bytes };
+  const suffix = version ? `-${version.kind.replaceAll('_', '-')}.mp3` : '.mp3';
+  return { fileName: safeFileName(song.slug, suffix), contentType: 'audio/mpeg', bytes };
+}
+
+/**
+ * A version of the song to download, by the same rule as its MP3: an audio version tagged as the MP3 is, the
+ * full demo as the MP3 itself, the stems as the zip uploaded (streamed from storage: it can be large).
+ */
+export async function versionDownload({
+  db,
+  storage,
+  found,
+  contact,
+  kind,
+}: {
+  db: Db;
+  storage: Storage;
+  found: DownloadSong;
+  contact: DownloadContact;
+  kind: SongVersionKind;
+}): Promise<DownloadFile | DownloadStream> {
+  const version = await versionFileOf(db, found.song, kind);
+  if (!version) throw new AppError('NOT_FOUND', MESSAGES.songVersions.notFound);
+  if (kind === 'full_demo') return taggedMp3({ db, storage, found, contact });
+  if (kind !== 'stems') return taggedMp3({ db, storage, found, contact, version: { ...version, kind } });
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, version.fileId));
+  if (!file) throw new AppError('NOT_FOUND', MESSAGES.songVersions.notFound);
+  const { body } = await storage.get({ bucket: file.bucket, key: file.key, contentType: file.contentType });
+  return { fileName: safeFileName(found.song.slug, '-stems.zip'), contentType: 'application/zip', sizeBytes: file.sizeBytes, body };
+}
+
+/** A large file handed over as it is read from storage. */
+export interface DownloadStream {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  body: Readable;
 }
 
 /** The song's one-page lyric sheet. */

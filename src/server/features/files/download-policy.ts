@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { pitchLinks, previewRequests, songDownloads, songs, userRoles } from '../../db/schema';
@@ -81,7 +81,17 @@ async function userMayDownload(db: Db, userId: string): Promise<boolean> {
  */
 export async function recordStreamFetch(db: Db, listener: Downloader, audioFileId: string) {
   if (listener.kind === 'admin') return;
-  const [song] = await db.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, audioFileId)).limit(1);
+  // A version's stream is one of its song's: the listener is listening to that song.
+  const [song] = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(
+      or(
+        eq(songs.audioFileId, audioFileId),
+        sql`exists (select 1 from song_versions v where v.song_id = "songs"."id" and v.file_id = ${audioFileId})`,
+      ),
+    )
+    .limit(1);
   if (!song) return;
   await db.insert(songDownloads).values({
     songId: song.id,

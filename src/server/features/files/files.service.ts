@@ -105,7 +105,7 @@ async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: strin
 }
 
 /**
- * One query: the file, and whether an active song uses it (the only way a preview user may read it).
+ * One query: the file, and whether an active song uses it, as its own or a version's (the only way a preview user may read it).
  * Prepared once per database, as the session read is: a player asks for its audio in many small ranges.
  */
 const fileWithActiveSongStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareFileWithActiveSong>>();
@@ -114,9 +114,11 @@ function prepareFileWithActiveSong(db: DbOrTx) {
     .select({
       file: storedFiles,
       // Spelled out: drizzle leaves column names unqualified inside a select list, and "id" would be the song's.
-      onActiveSong: sql<boolean>`exists (select 1 from songs s where s.is_active
+      // A song's audio versions stream as its own audio does (its stems are in song-stems, never streamed).
+      onActiveSong: sql<boolean>`(exists (select 1 from songs s where s.is_active
         and (s.audio_file_id = stored_files.id or s.image_file_id = stored_files.id or s.image_web_file_id = stored_files.id
-          or s.image_thumb_file_id = stored_files.id or s.image_thumb_2x_file_id = stored_files.id))`,
+          or s.image_thumb_file_id = stored_files.id or s.image_thumb_2x_file_id = stored_files.id))
+        or exists (select 1 from song_versions v join songs s on s.id = v.song_id where v.file_id = stored_files.id and s.is_active))`,
     })
     .from(storedFiles)
     .where(eq(storedFiles.id, sql.placeholder('fileId')))

@@ -4,6 +4,7 @@ import { OkSchema } from '../../../common/responses/common';
 import { SongAudioUploadSchema } from '../../../common/responses/audio-analysis';
 import { SongAudioUploadFormSchema } from '../../../common/schemas/song-audio';
 import {
+  AdminSongVersionListSchema,
   AdminSongListSchema,
   AdminSongSchema,
   CataloguePageSchema,
@@ -17,6 +18,9 @@ import * as MESSAGES from '../../../common/messages';
 import { UuidParamSchema } from '../../../common/schemas/admin';
 import { CatalogueQuerySchema } from '../../../common/schemas/catalogue';
 import { SlugParamSchema, SongActiveSchema, SongFormSchema, SongOrderSchema } from '../../../common/schemas/songs';
+import { SongVersionFormSchema, SongVersionParamSchema } from '../../../common/schemas/song-versions';
+import { fileLink } from '../files';
+import { removeSongVersion, uploadSongVersion } from './song-versions.service';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
@@ -225,5 +229,63 @@ export function adminSongRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'ca
     .delete('/:id', endpoint({ access: 'admin', summary: 'Delete a song', status: 204 }), validate('param', UuidParamSchema), async (c) => {
       await deleteSong({ db, storage, actor: actorOf(c), id: c.req.valid('param').id });
       return c.body(null, 204);
-    });
+    })
+    .route('/', adminSongVersionRoutes({ db, storage, secret }));
+}
+
+/** The largest file a version may be: the stems zip's (an audio version is held to the MP3's limit after). */
+const VERSION_FILE = { file: { maxBytes: LIMITS.songStemsMaxBytes, tooLarge: MESSAGES.songVersions.stemsTooLarge } };
+
+/** /api/admin/songs/:id/versions: a song's work tape, instrumental, a cappella and stems, added beside its main MP3. */
+function adminSongVersionRoutes({ db, storage, secret }: Omit<SongRouteDeps, 'catalogue'>) {
+  return new Hono<AppEnv>()
+    .post(
+      '/:id/versions',
+      endpoint({
+        access: 'admin',
+        summary: 'Add (or replace) a version of a song: a work tape, instrumental or a cappella MP3, or its stems as a zip',
+        multipart: {
+          data: SongVersionFormSchema,
+          files: {
+            file: {
+              description: 'An MP3 (audio versions, queued for analysis) or a zip (the stems, stored as uploaded), checked by content',
+              maxBytes: VERSION_FILE.file.maxBytes,
+              required: true,
+            },
+          },
+        },
+      }),
+      validate('param', UuidParamSchema),
+      responds(AdminSongVersionListSchema, 201),
+      async (c) => {
+        const { values, files, cleanup } = await readMultipart(c, SongVersionFormSchema, VERSION_FILE);
+        const actor = actorOf(c);
+        try {
+          const versions = await uploadSongVersion({
+            db,
+            storage,
+            actor,
+            songId: c.req.valid('param').id,
+            values,
+            file: files.file,
+            link: (fileId) => fileLink(secret, fileId, actor.id),
+          });
+          return c.var.reply(versions, 201);
+        } finally {
+          await cleanup();
+        }
+      },
+    )
+    .delete(
+      '/:id/versions/:kind',
+      endpoint({ access: 'admin', summary: 'Remove a version of a song, and its file' }),
+      validate('param', SongVersionParamSchema),
+      responds(AdminSongVersionListSchema),
+      async (c) => {
+        const { id, kind } = c.req.valid('param');
+        const actor = actorOf(c);
+        const link = (fileId: string) => fileLink(secret, fileId, actor.id);
+        return c.var.reply(await removeSongVersion({ db, storage, actor, songId: id, kind, link }));
+      },
+    );
 }

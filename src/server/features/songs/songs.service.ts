@@ -7,7 +7,7 @@ import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { pitchAgreements, songComments, songGenres, songs, storedFiles } from '../../db/schema';
+import { pitchAgreements, songComments, songGenres, songs, songVersions, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
@@ -23,6 +23,7 @@ import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWri
 import { requestCompany } from '../preview-access';
 import { commenterDisplaySql } from '../settings';
 import { afterCursor, cursorAfter, type CursorRow } from './catalogue-cursor';
+import { adminSongVersions, playableVersions, versionFileIdsOf } from './song-versions.service';
 
 const m = MESSAGES.songs;
 
@@ -258,6 +259,10 @@ export async function catalogueSongFor({ db, found, actor, secret }: { db: Db; f
     facts: found.facts,
     comments,
     canDownload,
+    versions: await playableVersions(db, found.song, {
+      link: (fileId) => fileLink(secret, fileId, actor.id),
+      withStems: canDownload,
+    }),
   };
 }
 
@@ -351,6 +356,7 @@ export async function getAdminSong({ db, actor, id, secret }: { db: Db; actor: A
     mediaPending: song.mediaPending,
     mediaProblem: song.mediaProblem ? m.agreementMediaProblem[song.mediaProblem] : null,
     detected: { bpm: row.detectedBpm, key: row.detectedKey },
+    versions: await adminSongVersions(db, song.id, (fileId) => fileLink(secret, fileId, actor.id)),
   };
 }
 
@@ -448,6 +454,7 @@ async function takeAudioUpload(tx: DbOrTx, uploadId: string): Promise<StoredFile
         eq(storedFiles.id, uploadId),
         eq(storedFiles.bucket, 'song-audio'),
         notExists(tx.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, storedFiles.id))),
+        notExists(tx.select({ id: songVersions.id }).from(songVersions).where(eq(songVersions.fileId, storedFiles.id))),
       ),
     )
     .for('update');
@@ -469,6 +476,8 @@ export async function removeUnusedSongAudio({ db, storage, now = new Date() }: {
         eq(storedFiles.bucket, 'song-audio'),
         lt(storedFiles.createdAt, new Date(now.getTime() - SONG_AUDIO_UPLOAD_HOURS * 3_600_000)),
         notExists(db.select({ id: songs.id }).from(songs).where(eq(songs.audioFileId, storedFiles.id))),
+        // A song's versions are in the same bucket, and taken by their song_versions row.
+        notExists(db.select({ id: songVersions.id }).from(songVersions).where(eq(songVersions.fileId, storedFiles.id))),
       ),
     )
     .returning();
@@ -649,6 +658,8 @@ export async function setSongActive({ db, actor, id, isActive }: { db: Db; actor
 export async function deleteSong({ db, storage, actor, id }: { db: Db; storage: Storage; actor: Actor; id: string }) {
   const removed = await db
     .transaction(async (tx) => {
+      // Its versions' rows go with the song (on cascade); their files are removed with its own.
+      const versionFileIds = await versionFileIdsOf(tx, id);
       // The agreement's song is the writer's song in the catalogue: deleting it would leave the agreement pointing at nothing.
       const [song] = await tx
         .delete(songs)
@@ -665,7 +676,7 @@ export async function deleteSong({ db, storage, actor, id }: { db: Db; storage: 
         summary: `Deleted the song “${song.title}”`,
         changes: changesOf({ title: song.title, slug: song.slug, isActive: song.isActive }, null),
       });
-      const fileIds = [song.audioFileId, ...imageFileIdsOf(song)].filter((f): f is string => Boolean(f));
+      const fileIds = [song.audioFileId, ...imageFileIdsOf(song), ...versionFileIds].filter((f): f is string => Boolean(f));
       return fileIds.length > 0 ? tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds)).returning() : [];
     })
     .catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { formatTime } from './format-time';
 import { PlayPauseIcon, playerErrorText, VolumeSlider } from './player-panel';
 import { usePlayer, usePlayerState, usePlayerTime } from './player-provider';
+import { VersionSwitch } from './version-switch';
 import { WaveformSlider } from './waveform-slider';
 
 const m = MESSAGES.player;
@@ -123,6 +124,14 @@ function Bar() {
         </div>
 
         <div className="col-span-2 flex min-w-0 flex-1 items-center gap-2 text-xs tabular-nums text-muted-foreground sm:min-w-64">
+          {/* The song's versions (full demo, instrumental…), switched at the same point; none shown with one alone. */}
+          <VersionSwitch
+            compact
+            versions={state.media?.versions}
+            value={state.media?.version}
+            onChange={(kind) => engine.switchVersion(kind)}
+            className="text-foreground"
+          />
           <span className="w-9 text-right">{formatTime(time)}</span>
           <WaveformSlider
             className="h-7 flex-1 sm:h-10"

@@ -20,6 +20,29 @@ export interface SongMedia {
   durationSeconds: number | null;
   /** Who the song is by (its writer info), for the lock screen; null when not known. */
   artist: string | null;
+  /**
+   * The song's versions to switch between (the full demo, an instrumental…), each with its own link, waveform
+   * and length; absent or one alone when there is nothing to switch to. The fields above are the chosen one's.
+   */
+  versions?: readonly PlayableVersion[];
+  /** The kind of the version playing: the first of `versions` (the full demo) unless the listener chose another. */
+  version?: string;
+}
+
+/** A version of a song the player can switch to at the same position. */
+export interface PlayableVersion {
+  kind: string;
+  label: string;
+  audioUrl: string | null;
+  peaks: number[] | null;
+  durationSeconds: number | null;
+}
+
+/** The song's media as the version `kind` plays it; the media as it is when the song has no such version. */
+export function withVersion(media: SongMedia, kind: string | undefined): SongMedia {
+  const version = kind === undefined ? undefined : media.versions?.find((v) => v.kind === kind && v.audioUrl);
+  if (!version) return media;
+  return { ...media, audioUrl: version.audioUrl, peaks: version.peaks, durationSeconds: version.durationSeconds, version: kind };
 }
 
 /** Where a player's songs come from and where their plays are reported: the catalogue, or one pitch link. */
@@ -250,7 +273,7 @@ export class PlayerEngine {
     if (!audio || !current || busy || loading || this.answering === this.loadToken) return;
     if (!media?.audioUrl) {
       // The song's media could not be had, or it has no audio: ask again.
-      this.load(this.state.queue, this.state.index, { autoplay: true, startAt: audio.currentTime, fresh: true });
+      this.load(this.state.queue, this.state.index, { autoplay: true, startAt: audio.currentTime, fresh: true, version: media?.version });
       return;
     }
     const token = this.loadToken;
@@ -272,7 +295,8 @@ export class PlayerEngine {
         const fresh = await this.source.media(current, { fresh: true }).catch(() => null);
         if (token !== this.loadToken) return;
         // Without a fresh link, retry the one we have. The picture keeps its link (a new one would load it again).
-        const url = fresh?.audioUrl || audio.currentSrc || media.audioUrl;
+        // A fresh link is the chosen version's, not the full demo's.
+        const url = (fresh && withVersion(fresh, media.version).audioUrl) || audio.currentSrc || media.audioUrl;
         this.set({ media: { ...media, audioUrl: url } });
         audio.src = url;
         if (position > 0) audio.currentTime = position;
@@ -286,6 +310,31 @@ export class PlayerEngine {
     } finally {
       if (this.answering === token) this.answering = null;
     }
+  }
+
+  /**
+   * Plays another version of the current song (the instrumental of the full demo…) from the same point, playing
+   * on if it was playing: the same play of the same song, so its listening goes on being reported as one.
+   */
+  switchVersion(kind: string) {
+    const audio = this.audio;
+    const { current, media, loading } = this.state;
+    if (!audio || !current || !media || loading || media.version === kind) return;
+    const next = withVersion(media, kind);
+    if (next === media || !next.audioUrl) return;
+    // Before its metadata (a song made ready, not played) the element has no timeline: the playhead is ours.
+    const position = audio.readyState > 0 ? audio.currentTime : this.time;
+    const playing = !audio.paused && !audio.ended;
+    // A new link is a new load: the answer to a Play under way is for the version before.
+    this.answering = null;
+    this.mediaDuration = 0;
+    this.set({ media: next, error: null, buffering: false });
+    showInMediaSession(current, next);
+    audio.src = next.audioUrl;
+    // Before its metadata the element takes this as where to start.
+    audio.currentTime = position;
+    this.setTime(position);
+    if (playing) void this.play();
   }
 
   seekTo(seconds: number) {
@@ -375,7 +424,13 @@ export class PlayerEngine {
   private load(
     queue: readonly QueueItem[],
     index: number,
-    { autoplay, media, startAt, fresh = false }: { autoplay: boolean; media?: SongMedia; startAt?: number; fresh?: boolean },
+    {
+      autoplay,
+      media,
+      startAt,
+      fresh = false,
+      version,
+    }: { autoplay: boolean; media?: SongMedia; startAt?: number; fresh?: boolean; version?: string | undefined },
   ) {
     const audio = this.audio;
     const item = queue[index];
@@ -417,8 +472,9 @@ export class PlayerEngine {
       audio.pause();
     }
     this.source.media(item, { fresh }).then(
-      (loaded) => {
+      (fetched) => {
         if (token !== this.loadToken) return;
+        const loaded = withVersion(fetched, version);
         this.set({ media: loaded, loading: false });
         showInMediaSession(item, loaded);
         this.begin(item, loaded, autoplay);

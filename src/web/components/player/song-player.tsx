@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SongSection } from '../../../common/responses/audio-analysis';
-import type { QueueItem, SongMedia } from './player-engine';
+import { withVersion, type QueueItem, type SongMedia } from './player-engine';
 import { PlayerPanel } from './player-panel';
 import { usePlayer, usePlayerState, useSongTime } from './player-provider';
+import { VersionSwitch } from './version-switch';
 
 export interface SongPlayerProps {
   item: QueueItem;
@@ -28,6 +29,8 @@ export function SongPlayer({ item, media, queue, cue = false, sections, classNam
   const time = useSongTime(item.songId);
   const isCurrent = time !== null;
   const [cuedAt, setCuedAt] = useState(0);
+  // The version chosen while the song is not the player's: it starts in it.
+  const [chosen, setChosen] = useState(media.version);
   const rootRef = useRef<HTMLDivElement>(null);
 
   // The latest song and media for the effects below, which must not start again at every render.
@@ -71,29 +74,37 @@ export function SongPlayer({ item, media, queue, cue = false, sections, classNam
             0,
             list.findIndex((song) => song.songId === songId),
           );
-    engine.playQueue(list, index, { media, startAt: cuedAt });
+    engine.playQueue(list, index, { media: withVersion(media, chosen), startAt: cuedAt });
   };
 
-  const duration = isCurrent ? state.duration : (media.durationSeconds ?? 0);
+  // What is drawn: the player's media while the song is its own (the version playing), else the chosen version's.
+  const shown = isCurrent && state.media ? state.media : withVersion(media, chosen);
+  const duration = isCurrent ? state.duration : (shown.durationSeconds ?? 0);
+  const switchVersion = (kind: string) => {
+    if (isCurrent) engine.switchVersion(kind);
+    else setChosen(kind);
+  };
   return (
-    <PlayerPanel
-      rootRef={rootRef}
-      className={className}
-      title={item.title}
-      playing={isCurrent && state.playing}
-      spinning={isCurrent && (state.loading || state.busy || (state.playing && state.buffering))}
-      position={time ?? cuedAt}
-      duration={duration}
-      peaks={media.peaks}
-      sections={sections}
-      volume={state.volume}
-      error={isCurrent ? state.error : null}
-      onToggle={start}
-      onSeek={(seconds) => {
-        if (isCurrent) engine.seekTo(seconds);
-        else setCuedAt(Math.max(0, duration > 0 ? Math.min(duration, seconds) : seconds));
-      }}
-      onVolume={(volume) => engine.setVolume(volume)}
-    />
+    <div className={className}>
+      <PlayerPanel
+        rootRef={rootRef}
+        title={item.title}
+        playing={isCurrent && state.playing}
+        spinning={isCurrent && (state.loading || state.busy || (state.playing && state.buffering))}
+        position={time ?? cuedAt}
+        duration={duration}
+        peaks={shown.peaks}
+        sections={sections}
+        volume={state.volume}
+        error={isCurrent ? state.error : null}
+        onToggle={start}
+        onSeek={(seconds) => {
+          if (isCurrent) engine.seekTo(seconds);
+          else setCuedAt(Math.max(0, duration > 0 ? Math.min(duration, seconds) : seconds));
+        }}
+        onVolume={(volume) => engine.setVolume(volume)}
+      />
+      <VersionSwitch className="mt-4" versions={media.versions} value={shown.version} onChange={switchVersion} />
+    </div>
   );
 }

@@ -78,14 +78,19 @@ export const songQuery = (slug: string) =>
     refetchInterval: (query) => (query.state.data?.audioProcessing ? PROCESSING_POLL_MS : false),
   });
 
-/** What the player needs of a catalogue song. */
-export const catalogueMedia = (song: CatalogueSong): SongMedia => ({
-  audioUrl: song.audioUrl,
-  imageUrl: song.imageUrl,
-  peaks: song.peaks,
-  durationSeconds: song.durationSeconds,
-  artist: song.writerInfo,
-});
+/** What the player needs of a catalogue song: its full demo to begin with, and its other audio versions to switch to. */
+export const catalogueMedia = (song: CatalogueSong): SongMedia => {
+  const versions = song.versions.filter((v) => v.audioUrl !== null);
+  return {
+    audioUrl: song.audioUrl,
+    imageUrl: song.imageUrl,
+    peaks: song.peaks,
+    durationSeconds: song.durationSeconds,
+    artist: song.writerInfo,
+    versions,
+    version: versions[0]?.kind,
+  };
+};
 
 export const postComment = (slug: string, input: CommentInput) =>
   api<PostedComment>(`/api/songs/${encodeURIComponent(slug)}/comments`, { method: 'POST', body: input });

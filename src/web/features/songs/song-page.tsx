@@ -22,6 +22,7 @@ import { ProcessingBadge } from './song-card';
 import { SITE_NAME } from '../../lib/site-name';
 import { DownloadButtons } from '../../components/download-buttons';
 import { FactsPanel } from '../../components/facts/facts-panel';
+import { SongVersionDownloads } from './song-version-downloads';
 
 /** The page's description before (or without) its song. */
 const ANY_SONG_DESCRIPTION = `A song from the ${SITE_NAME} catalogue.`;
@@ -121,7 +122,10 @@ function SongView({ song }: { song: CatalogueSong }) {
             <ShareButton target={{ songId: song.id, name: song.title }} canDownload={song.canDownload} />
           </div>
           {song.canDownload && (
-            <DownloadButtons className="mt-4" base={`/api/songs/${encodeURIComponent(song.slug)}`} songTitle={song.title} />
+            <>
+              <DownloadButtons className="mt-4" base={`/api/songs/${encodeURIComponent(song.slug)}`} songTitle={song.title} />
+              <SongVersionDownloads className="mt-2" slug={song.slug} songTitle={song.title} versions={song.versions} />
+            </>
           )}
           <SongTags tags={song.tags} className="mt-6" />
           <p className="mt-4 leading-7 text-foreground/90">{song.description}</p>

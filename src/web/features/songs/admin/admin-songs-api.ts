@@ -1,5 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminSong, AdminSongListItem, Ok, SavedSong, SongActiveState, SongAudioUpload } from '../../../../common/responses';
+import type {
+  AdminSong,
+  AdminSongListItem,
+  AdminSongVersionList,
+  Ok,
+  SavedSong,
+  SongActiveState,
+  SongAudioUpload,
+} from '../../../../common/responses';
+import type { AddedVersionKind } from '../../../../common/song-versions';
 import type { SongFormValues } from '../../../../common/schemas/songs';
 import { api } from '../../../lib/api';
 import { ADMIN_SONGS_KEY, CATALOGUE_KEY } from '../../../lib/query-keys';
@@ -97,3 +106,18 @@ export function invalidateSongs(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY }),
   ]);
 }
+
+/** Adds (or replaces) a version of a song, with upload progress; answers the song's versions after. */
+export function uploadSongVersion(
+  songId: string,
+  { kind, label, file }: { kind: AddedVersionKind; label: string; file: File },
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal },
+) {
+  const body = new FormData();
+  body.set('data', JSON.stringify({ kind, label }));
+  body.set('file', file);
+  return uploadForm<AdminSongVersionList>(`/api/admin/songs/${encodeURIComponent(songId)}/versions`, body, { method: 'POST', ...options });
+}
+
+export const removeSongVersion = (songId: string, kind: AddedVersionKind) =>
+  api<AdminSongVersionList>(`/api/admin/songs/${encodeURIComponent(songId)}/versions/${kind}`, { method: 'DELETE' });

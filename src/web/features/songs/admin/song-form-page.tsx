@@ -13,6 +13,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { adminSongQuery, adminSongsQuery } from './admin-songs-api';
 import { SongForm } from './song-form';
+import { SongVersionsCard } from './song-versions-card';
 import { SongResponsesPanel } from '../../pitching';
 import { SongPlacementsPanel } from '../../placements';
 import { SITE_NAME } from '../../../lib/site-name';
@@ -104,6 +105,7 @@ export function EditSongPage() {
       )}
       {song.data && (
         <div className="mt-10 grid gap-10">
+          {song.isFetchedAfterMount && <SongVersionsCard key={song.data.id} song={song.data} />}
           <SongPlacementsPanel songId={song.data.id} />
           <SongResponsesPanel songId={song.data.id} />
         </div>

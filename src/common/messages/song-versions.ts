@@ -1,0 +1,18 @@
+export const songVersions = {
+  heading: 'Versions',
+  hint: 'Other versions of this song. Listeners switch between the audio ones in the player at the same point; the stems zip is only downloaded, by those allowed to download.',
+  fullDemoIsMain: 'The full demo is the song’s main audio, above.',
+  audioNotMp3: 'This version must be an MP3. This file is not one, whatever its name says.',
+  stemsNotZip: 'The stems must be a .zip file. This file is not one, whatever its name says.',
+  stemsTooLarge: 'The stems zip must be at most 1 GB.',
+  fileRequired: 'Choose the file of this version.',
+  labelRequired: 'Name this version.',
+  uploaded: (label: string) => `${label} uploaded.`,
+  removed: (label: string) => `${label} removed.`,
+  uploadFailed: 'The version could not be uploaded. Try again.',
+  removeFailed: 'The version could not be removed. Try again.',
+  notFound: 'This song has no such version.',
+  switchLabel: 'Version',
+  switchedTo: (label: string) => `Now playing the ${label}.`,
+  download: (label: string) => `Download ${label}`,
+} as const;
