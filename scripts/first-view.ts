@@ -14,7 +14,8 @@ export const FIRST_VIEW_PAGES: Record<string, { modules: string[]; budgetBytes: 
   '/': { modules: ['features/public/home-page.tsx'], budgetBytes: 132_000 },
   // The catalogue's layout holds the player the list's cards play in.
   // The "chorus by" and "intro under" filters read m:ss with the API's zod schema (a pipe and a transform): +0.7 KB.
-  '/songs': { modules: ['features/songs/catalogue-layout.tsx', 'features/songs/songs-page.tsx'], budgetBytes: 162_000 },
+  // Facts bands, the version switch and the cursor's "Show more songs" ride with the catalogue's player chunk: +1.6 KB.
+  '/songs': { modules: ['features/songs/catalogue-layout.tsx', 'features/songs/songs-page.tsx'], budgetBytes: 165_000 },
   '/auth': { modules: ['features/accounts/sign-in-page.tsx'], budgetBytes: 158_000 },
 };
 

@@ -34,6 +34,7 @@ import {
   songResponses,
   songReviews,
   songs,
+  songVersions,
   songWriters,
   songwriterProfiles,
   songwriterQuestionnaires,
@@ -929,6 +930,66 @@ describe('the review studio and the audit trail', () => {
       sizeBytes: 1,
     };
     await expectRefusedBy(db.insert(storedFiles).values({ ...file, audioPeaks: Array(100_000).fill(1) }), 'stored_files_audio_peaks_check');
+  });
+
+  test('account_credits: a late-review credit once per review, for whole days late, and each credit has one reason', async () => {
+    const late = await insertReview();
+    await expectRefusedBy(db.insert(accountCredits).values({ songwriterId: writer.id, amountCents: 2500 }), 'account_credits_reason_check');
+    await expectRefusedBy(
+      db.insert(accountCredits).values({ songwriterId: writer.id, lateReviewId: late.id, amountCents: 2500 }),
+      'account_credits_reason_check',
+    );
+    await expectRefusedBy(
+      db.insert(accountCredits).values({ songwriterId: writer.id, lateReviewId: late.id, daysLate: 0, amountCents: 2500 }),
+      'account_credits_reason_check',
+    );
+    await db.insert(accountCredits).values({ songwriterId: writer.id, lateReviewId: late.id, daysLate: 2, amountCents: 2500 });
+    await expectRefusedBy(
+      db.insert(accountCredits).values({ songwriterId: writer.id, lateReviewId: late.id, daysLate: 2, amountCents: 2500 }),
+      'account_credits_late_review_id_unique',
+    );
+  });
+
+  test('orders: a song price above 0 and a turnaround of 1 to the standard business days', async () => {
+    await expectRefusedBy(db.insert(orders).values(order({ songPriceCents: 0 })), 'orders_song_price_check');
+    await expectRefusedBy(db.insert(orders).values(order({ turnaroundBusinessDays: 0 })), 'orders_turnaround_check');
+    await expectRefusedBy(db.insert(orders).values(order({ turnaroundBusinessDays: 99 })), 'orders_turnaround_check');
+  });
+
+  test('site_settings: the faster review has both a price and a turnaround, or neither', async () => {
+    const settings = {
+      companyLegalName: 'Row Music LLC',
+      companyAddress: 'Nashville',
+      contactEmail: 'desk@example.test',
+      governingLaw: 'the State of Tennessee',
+    };
+    await expectRefusedBy(db.insert(siteSettings).values({ ...settings, fastReviewPriceCents: 6000 }), 'site_settings_fast_review_check');
+    await expectRefusedBy(db.insert(siteSettings).values({ ...settings, fastReviewBusinessDays: 3 }), 'site_settings_fast_review_check');
+  });
+
+  test('song_versions: a known kind, a name of 1 to the limit, one of each kind per song', async () => {
+    const target = await insertSong();
+    const file = async () =>
+      (
+        await db
+          .insert(storedFiles)
+          .values({ bucket: 'song-audio', key: `v/${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 1 })
+          .returning()
+      )[0]!;
+    const version = async (overrides: Partial<typeof songVersions.$inferInsert>) =>
+      db
+        .insert(songVersions)
+        .values({ songId: target.id, kind: 'instrumental', label: 'Instrumental', fileId: (await file()).id, ...overrides });
+    await expectRefusedBy(version({ kind: 'karaoke' as 'instrumental' }), 'song_versions_kind_check');
+    await expectRefusedBy(version({ label: '' }), 'song_versions_label_check');
+    await expectRefusedBy(version({ label: x(500) }), 'song_versions_label_check');
+    await version({});
+    await expectRefusedBy(version({}), 'song_versions_song_kind_unique');
+  });
+
+  test('stored_files: an energy curve of at most its set number of points', async () => {
+    const file = { bucket: 'song-audio' as const, key: `e/${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 1 };
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file, energy: Array(10_000).fill(1) }), 'stored_files_energy_check');
   });
 
   test('stored_files: a detected tempo within the form’s BPM range and a detected key from the list, or none', async () => {

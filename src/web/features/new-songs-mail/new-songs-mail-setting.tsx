@@ -10,7 +10,7 @@ import { newSongsMailQuery, setNewSongsMail } from './new-songs-mail-api';
 
 const m = MESSAGES.newSongsMail;
 
-/** On a buyer's account page: the weekly e-mail of new songs, on or off. */
+/** On a buyer's account page: the weekly email of new songs, on or off. */
 export function NewSongsMailSetting() {
   const queryClient = useQueryClient();
   const labelId = useId();
@@ -33,7 +33,7 @@ export function NewSongsMailSetting() {
       </CardHeader>
       <CardContent>
         {setting.isPending ? (
-          <Spinner label="Loading your e-mail setting…" />
+          <Spinner label="Loading your email setting…" />
         ) : setting.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {m.settingLoadFailed}

@@ -12,7 +12,7 @@ import { unsubscribe } from './new-songs-mail-api';
 const m = MESSAGES.newSongsMail;
 
 /**
- * /unsubscribe?token=: the weekly e-mail's link. Opening it turns the e-mail off at once, signed in or not (the
+ * /unsubscribe?token=: the weekly email's link. Opening it turns the email off at once, signed in or not (the
  * signed token names the buyer). It is a POST the page's script makes, so a mail scanner that only fetches the
  * link turns nothing off.
  */
