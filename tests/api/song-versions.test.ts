@@ -4,7 +4,8 @@ import NodeID3 from 'node-id3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as MESSAGES from '../../src/common/messages';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { makePreviewUser, makeUser } from '../../src/server/db/seed/factories';
+import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
+import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { makeCoverPng, makeSong } from '../../src/server/db/seed/song-factories';
 import { auditEvents, previewRequests, songDownloads, songVersions, songs, storedFiles } from '../../src/server/db/schema';
 import { removeUnusedSongAudio } from '../../src/server/features/songs/songs.service';
@@ -260,6 +261,56 @@ describe('listening and downloading', () => {
     } finally {
       expect((await admin.patch(`/api/admin/songs/${song.id}/active`, { isActive: true })).status).toBe(200);
     }
+  });
+});
+
+describe('shared onward (decision 0084)', () => {
+  /** A listener shares the song as a link; the recipient's browser has no account. */
+  async function shareSong(by: TestClient, downloadAllowed = false) {
+    const res = await by.post('/api/shares', {
+      songId: song.id,
+      recipientName: 'Rae Friend',
+      recipientEmail: uniqueEmail('friend'),
+      expiresOn: pitchExpiryBounds().suggested,
+      downloadAllowed,
+    });
+    expect(res.status, res.text).toBe(201);
+    return { id: res.body.id as string, token: new URL(res.body.url).pathname.replace('/p/', '') };
+  }
+  type Listed = { kind: string; label: string; audioUrl: string | null };
+
+  test("a share lists the song's instrumental with a link of its own, streamed while it is live and refused after revoke", async () => {
+    const share = await shareSong(streamer);
+    const recipient = t.client();
+    const page = await recipient.get(`/api/pitch/${share.token}`);
+    expect(page.status, page.text).toBe(200);
+    const versions: Listed[] = page.body.songs[0].versions;
+    expect(versions.map((v) => [v.kind, v.label])).toEqual([
+      ['full_demo', 'Full demo'],
+      ['instrumental', 'Instrumental'],
+    ]);
+    expect(versions[0]!.audioUrl).toBe(page.body.songs[0].audioUrl);
+    const instrumental = versions[1]!.audioUrl!;
+    const stream = await recipient.get(instrumental);
+    expect(stream.status, stream.text.slice(0, 200)).toBe(200);
+    expect(stream.headers['content-type']).toBe('audio/mpeg');
+    // Counted against the link, as the song's stream.
+    const streams = await t.db.select().from(songDownloads).where(eq(songDownloads.pitchLinkId, share.id));
+    expect(streams).toEqual([expect.objectContaining({ songId: song.id, kind: 'mp3', via: 'stream', userId: null })]);
+
+    expect((await streamer.post(`/api/shares/${share.id}/revoke`, {})).status).toBe(200);
+    expect((await recipient.get(instrumental)).status).toBe(404);
+    expect((await recipient.get(`/api/pitch/${share.token}`)).status).toBe(404);
+  });
+
+  test('a stream-only link lists no stems; a download-allowed one lists them without a link', async () => {
+    const streamOnly = await t.client().get(`/api/pitch/${(await shareSong(downloader)).token}`);
+    expect(streamOnly.body.downloadAllowed).toBe(false);
+    expect(streamOnly.body.songs[0].versions.map((v: Listed) => v.kind)).toEqual(['full_demo', 'instrumental']);
+    const withDownloads = await t.client().get(`/api/pitch/${(await shareSong(downloader, true)).token}`);
+    expect(withDownloads.body.downloadAllowed).toBe(true);
+    expect(withDownloads.body.songs[0].versions.map((v: Listed) => v.kind)).toEqual(['full_demo', 'instrumental', 'stems']);
+    expect(withDownloads.body.songs[0].versions[2]).toMatchObject({ audioUrl: null, sizeBytes: STEMS.length });
   });
 });
 

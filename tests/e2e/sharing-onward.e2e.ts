@@ -1,5 +1,5 @@
-import type { APIRequestContext } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, inject, test, vi } from 'vitest';
 import type { MeResponse, PitchLinkDetail } from '../../src/common/responses';
 import * as MESSAGES from '../../src/common/messages';
 import { slugify } from '../../src/common/schemas/songs';
@@ -13,7 +13,8 @@ import { uniqueSuffixPerTest } from './support/unique';
 /**
  * A buyer shares one of their playlists onward (decision 0084): by e-mail from the app, stream only, with a
  * note. The recipient opens the e-mailed link signed out on a phone, sees who sent it, plays a song past its
- * half and writes back; the buyer finds the reply and that recipient's play and depth on My shares.
+ * half, switches to its instrumental at the same point (decision 0086) and writes back; the buyer finds the reply
+ * and that recipient's play and depth on My shares.
  */
 
 const baseUrl = inject('baseUrl');
@@ -38,11 +39,36 @@ async function createSong(api: APIRequestContext, title: string) {
   return { ...(await addSong(api, values, { name: 'song.mp3', buffer: mp3 })), title };
 }
 
+/** The admin adds an instrumental to a song through the admin API, and waits until it is measured. */
+async function addInstrumental(api: APIRequestContext, song: { id: string; slug: string }) {
+  const res = await api.post(`/api/admin/songs/${song.id}/versions`, {
+    headers: { Origin: baseUrl },
+    multipart: {
+      data: JSON.stringify({ kind: 'instrumental', label: 'Instrumental' }),
+      file: { name: 'instrumental.mp3', mimeType: 'audio/mpeg', buffer: synthesizeMp3({ seconds: 8, seed: 24 }) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await vi.waitFor(
+    async () => {
+      const read = (await (await api.get(`/api/songs/${song.slug}`)).json()) as {
+        versions: { kind: string; durationSeconds: number | null }[];
+      };
+      if (!read.versions.some((v) => v.kind === 'instrumental' && v.durationSeconds !== null)) throw new Error('not measured yet');
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+}
+
+const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')!.currentTime);
+const audioSrc = (page: Page) => page.evaluate(() => document.querySelector('audio')!.getAttribute('src'));
+
 describe('sharing onward', () => {
   test('a buyer e-mails a playlist stream only with a note; the recipient listens on a phone and replies; the buyer sees it', async () => {
     const api = await browser.adminApi();
     const first = await createSong(api, `Mile Marker Nine ${suffix()}`);
     const second = await createSong(api, `Cedar Porch ${suffix()}`);
+    await addInstrumental(api, first);
     const recipient = { name: `Jo Tanner ${suffix()}`, email: `jo.${suffix()}@example.test` };
     const playlistName = `For Jo ${suffix()}`;
 
@@ -109,6 +135,22 @@ describe('sharing onward', () => {
         return detail.songs.find((s) => s.songId === first.id)?.furthestSeconds ?? 0;
       })
       .toBeGreaterThan(4);
+
+    // The share offers the song's instrumental: chosen, it takes over at the same point, and plays on from there.
+    const versions = listener.getByRole('group', { name: MESSAGES.songVersions.switchLabel });
+    expect(await versions.getByRole('radio', { name: 'Full demo' }).isChecked()).toBe(true);
+    const demoSrc = await audioSrc(listener);
+    const at = await audioTime(listener);
+    expect(at).toBeGreaterThan(4);
+    await versions.getByText('Instrumental', { exact: true }).click();
+    expect(await versions.getByRole('radio', { name: 'Instrumental' }).isChecked()).toBe(true);
+    await expect.poll(() => audioSrc(listener)).not.toBe(demoSrc);
+    expect(Math.abs((await audioTime(listener)) - at)).toBeLessThan(0.5);
+    expect(Number(await seek.getAttribute('aria-valuenow'))).toBeGreaterThan(4);
+    await expectNoSeriousA11yViolations(listener, 'a share page with the instrumental chosen, at 375px');
+    await player.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => audioTime(listener), { timeout: 15_000 }).toBeGreaterThan(at + 0.3);
+    await player.getByRole('button', { name: 'Pause' }).click();
 
     // 4. A reply to the buyer.
     const reply = listener.getByRole('region', { name: `Reply to ${me.user!.name}` });

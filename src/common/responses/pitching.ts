@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DOWNLOAD_KINDS, PITCH_LINK_KINDS, SONG_RESPONSES } from '../constants';
 import { MUSICAL_KEYS } from '../musical-keys';
 import { timestamp } from './common';
-import { SongThumbnailSchema } from './songs';
+import { SongThumbnailSchema, SongVersionSchema } from './songs';
 
 const songResponse = z.enum(SONG_RESPONSES);
 
@@ -158,6 +158,8 @@ export const PitchSongSchema = z.object({
   peaks: z.array(z.number()).nullable(),
   durationSeconds: z.number().nullable(),
   response: z.object({ response: songResponse, note: z.string().nullable() }).nullable(),
+  /** The full demo first, then the added audio versions, linked for this pitch link; the stems only with downloads. */
+  versions: z.array(SongVersionSchema),
 });
 export type PitchSong = z.output<typeof PitchSongSchema>;
 

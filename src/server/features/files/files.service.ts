@@ -77,7 +77,8 @@ export const pitchFileSubject = (pitchLinkId: string) => `${PITCH_SUBJECT}${pitc
 
 /**
  * A pitch link's file link is honoured only while the pitch link is live (not revoked, not expired) and the
- * file is the audio or cover of an active song on its shortlist: revoking stops links already handed out.
+ * file is the audio, an audio version (decision 0086) or the cover of an active song on its shortlist: revoking
+ * stops links already handed out. The stems (song-stems) are never streamed, so never honoured here.
  */
 async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: string): Promise<StoredFile> {
   if (!UUID_PATTERN.test(pitchLinkId) || !UUID_PATTERN.test(fileId)) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);
@@ -97,7 +98,9 @@ async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: strin
                 where pr.user_id = pl.created_by and pr.status = 'approved' and pr.revoked_at is null)
               or exists (select 1 from user_roles ur where ur.user_id = pl.created_by and ur.role = 'admin'))
             and (s.audio_file_id = stored_files.id or s.image_web_file_id = stored_files.id
-              or s.image_thumb_file_id = stored_files.id or s.image_thumb_2x_file_id = stored_files.id))`,
+              or s.image_thumb_file_id = stored_files.id or s.image_thumb_2x_file_id = stored_files.id
+              or exists (select 1 from song_versions v where v.song_id = s.id and v.file_id = stored_files.id
+                and v.kind <> 'stems')))`,
       ),
     );
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.files.notFound);

@@ -8,6 +8,7 @@ import { pitchLinks, pitchLinkSongs, songResponses, songs } from '../../db/schem
 import { AppError } from '../../lib/app-error';
 import { fileLink, pitchFileSubject } from '../files';
 import { recordPlayReport, recordPlayStart } from '../plays';
+import { playableVersions } from '../songs';
 import { pitchSender } from './pitch-replies.service';
 import { hashPitchToken, isPitchTokenShaped } from './pitch-token';
 import type { MailSettings } from './responses.service';
@@ -64,7 +65,11 @@ export async function findLivePitchLink(db: Db, token: string): Promise<LivePitc
   return link;
 }
 
-/** The recipient's page: the active songs of the shortlist in order, media links signed for this pitch link. */
+/**
+ * The recipient's page: the active songs of the shortlist in order, media links signed for this pitch link. Each
+ * song carries its versions (decision 0086) with links of this pitch link too, so their plays are the link's and
+ * its revocation, expiry and password hold for them; the stems are listed only where the link allows downloads.
+ */
 export async function openPitchPage({
   db,
   link,
@@ -107,6 +112,16 @@ export async function openPitchPage({
     .orderBy(asc(pitchLinkSongs.position));
   const subject = pitchFileSubject(link.id);
   const sender = await pitchSender(db, link.id, mail);
+  const pitchLink = (fileId: string) => fileLink(secret, fileId, subject);
+  const versions = await Promise.all(
+    rows.map((song) =>
+      playableVersions(
+        db,
+        { id: song.id, audioFileId: song.audioFileId, audioPeaks: song.peaks, audioDurationSeconds: song.durationSeconds },
+        { link: pitchLink, withStems: link.downloadAllowed },
+      ),
+    ),
+  );
   return {
     recipientName: link.recipientName,
     recipientCompany: link.recipientCompany,
@@ -115,15 +130,16 @@ export async function openPitchPage({
     downloadAllowed: link.downloadAllowed,
     kind: link.kind,
     sender,
-    songs: rows.map(({ audioFileId, imageWebFileId, response, note, writerNames, musicalKey, ...song }) => ({
+    songs: rows.map(({ audioFileId, imageWebFileId, response, note, writerNames, musicalKey, ...song }, index) => ({
       ...song,
       // The database keeps the names one per line, in credit order (migration 0024).
       writerNames: writerNames === '' ? [] : writerNames.split('\n'),
       // The column's CHECK holds it to MUSICAL_KEYS.
       musicalKey: musicalKey as MusicalKey | null,
-      audioUrl: audioFileId ? fileLink(secret, audioFileId, subject) : null,
-      imageUrl: imageWebFileId ? fileLink(secret, imageWebFileId, subject) : null,
+      audioUrl: audioFileId ? pitchLink(audioFileId) : null,
+      imageUrl: imageWebFileId ? pitchLink(imageWebFileId) : null,
       response: response ? { response, note } : null,
+      versions: versions[index]!,
     })),
   };
 }

@@ -59,7 +59,8 @@ export function VersionSwitch({ versions, value, onChange, compact = false, clas
             <span
               className={cn(
                 'inline-flex min-h-10 cursor-pointer items-center rounded-full border border-border bg-card px-4 text-sm font-medium transition-colors',
-                'hover:bg-muted peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground',
+                // The chosen one keeps its colours under the pointer (a muted hover behind its light text is unreadable).
+                'hover:bg-muted peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-checked:hover:bg-primary',
                 'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-foreground',
               )}
             >

@@ -7,14 +7,19 @@ import { PlayerProvider } from '../../components/player/player-provider';
 import { pitchPageQuery } from './pitching-api';
 import { pitchTracker } from './pitch-tracker';
 
-/** What the player needs of a shortlisted song. */
-export const pitchMedia = (song: PitchSong): SongMedia => ({
-  audioUrl: song.audioUrl,
-  imageUrl: song.imageUrl,
-  peaks: song.peaks,
-  durationSeconds: song.durationSeconds,
-  artist: song.writerInfo,
-});
+/** What the player needs of a shortlisted song: its full demo to begin with, and its other audio versions to switch to. */
+export const pitchMedia = (song: PitchSong): SongMedia => {
+  const versions = song.versions.filter((v) => v.audioUrl !== null);
+  return {
+    audioUrl: song.audioUrl,
+    imageUrl: song.imageUrl,
+    peaks: song.peaks,
+    durationSeconds: song.durationSeconds,
+    artist: song.writerInfo,
+    versions,
+    version: versions[0]?.kind,
+  };
+};
 
 /** A shortlisted song in the queue: the recipient has no song pages, so the bar's title links nowhere. */
 export const pitchQueueItem = (song: PitchSong): QueueItem => ({ songId: song.id, title: song.title, slug: null });
