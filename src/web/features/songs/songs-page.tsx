@@ -100,7 +100,7 @@ export function SongsPage() {
       <PageHeading
         eyebrow="Catalogue"
         title={MESSAGES.songs.listTitle}
-        lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo, how soon the chorus comes and one-stop clearance."
+        lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo and one-stop clearance."
       />
       <StaleLinkNotice className="mt-6" />
       {/* Below 640 px the filters wait in a sheet behind one button, so the first screen shows songs. */}
