@@ -103,10 +103,17 @@ describe('keyset pages', () => {
       'not-a-cursor',
       Buffer.from('["newest", 1, "x"]').toString('base64url'),
       Buffer.from('["newest", "yesterday", "00000000-0000-4000-8000-000000000001"]').toString('base64url'),
+      Buffer.from('["newest", "2026-13-45T99:99:99Z", "00000000-0000-4000-8000-000000000001"]').toString('base64url'),
+      Buffer.from('["newest", "2026-02-30T10:00:00Z", "00000000-0000-4000-8000-000000000001"]').toString('base64url'),
     ]) {
       const res = await me.get(`/api/songs?sort=newest&after=${after}`);
       expect(res.status, after).toBe(400);
       expect(res.body.error.message).toBe(MESSAGES.songs.staleCursor);
+    }
+    for (const tempo of [3.5, 1e300]) {
+      const after = Buffer.from(JSON.stringify(['tempo', tempo, '00000000-0000-4000-8000-000000000001'])).toString('base64url');
+      const odd = await me.get(`/api/songs?sort=tempo&after=${after}`);
+      expect(odd.status, String(tempo)).toBe(400);
     }
     const res = await me.get(`/api/songs?sort=title&after=${newest.nextCursor}`);
     expect(res.status).toBe(400);

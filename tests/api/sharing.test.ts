@@ -196,10 +196,13 @@ describe('downloads', () => {
     const mp3 = await recipient().get(`/api/pitch/${link.token}/songs/${gravel.id}/mp3`);
     expect(mp3.status).toBe(200);
     expect(mp3.headers['content-type']).toBe('audio/mpeg');
+    expect((await recipient().get(`/api/pitch/${link.token}`)).body.downloadAllowed).toBe(true);
 
     // The buyer set back to stream only: their share's downloads close with it.
     await t.db.update(previewRequests).set({ downloadAllowed: false }).where(eq(previewRequests.userId, danaId));
     expect((await recipient().get(`/api/pitch/${link.token}/songs/${gravel.id}/mp3`)).status).toBe(403);
+    // The page no longer offers what would be refused.
+    expect((await recipient().get(`/api/pitch/${link.token}`)).body.downloadAllowed).toBe(false);
     const counted = await t.db
       .select()
       .from(songDownloads)
@@ -245,6 +248,19 @@ describe('a password-protected share', () => {
     const limited = await browser.post(`/api/pitch/${link.token}/unlock`, { password: 'tailgate 2026' });
     expect(limited.status).toBe(429);
     expect((await browser.get(`/api/pitch/${link.token}`)).status).toBe(401);
+  });
+
+  test("a buyer makes at most the rule's number of shares an hour, so the app relays no flood of mail", async () => {
+    const fay = await signedInClient(t, await makePreviewUser(t.db, { name: 'Fay Many', company: 'Many Songs' }));
+    const max = RATE_RULES.shareCreate.max;
+    const base = { songId: gravel.id, recipientName: 'Rae', expiresOn: pitchExpiryBounds().suggested };
+    for (let i = 0; i < max; i++) {
+      const res = await fay.post('/api/shares', { ...base, recipientEmail: uniqueEmail('many') });
+      expect(res.status, res.text).toBe(201);
+    }
+    const over = await fay.post('/api/shares', { ...base, recipientEmail: 'one.too.many@example.test' });
+    expect(over.status).toBe(429);
+    expect(await t.mailsTo('one.too.many@example.test')).toEqual([]);
   });
 
   test('a password too short is refused when sharing', async () => {

@@ -104,6 +104,39 @@ describe('the turnaround guarantee', () => {
     expect((await client.get('/api/songwriters/me/credit')).body.history).toMatchObject([{ reason: 'late_review', spent: true }]);
   });
 
+  test('a late first round credited back is not credited again when its rewrite is signed for pitching', async () => {
+    clock = new Date('2027-03-01T15:00:00Z');
+    const { user, client } = await writer();
+    const order = await makePaidOrder(t.db, user.id, 1);
+    const id = await submit(client, order.id, 'Second Draft');
+    clock = new Date('2027-03-17T14:00:00Z');
+    expect((await send(id)).status).toBe(200);
+    // The rewrite round, reviewed pitch-ready; the agreement is offered and signed on it.
+    const [first] = await t.db.select().from(songReviews).where(eq(songReviews.id, id));
+    const [rewrite] = await t.db
+      .insert(songReviews)
+      .values({
+        songwriterId: user.id,
+        orderId: order.id,
+        songNumber: first!.songNumber,
+        songTitle: 'Second Draft',
+        storyArc: first!.storyArc,
+        aiUsage: first!.aiUsage,
+        rewriteOf: id,
+        rewriteNote: 'Tightened verse two.',
+        status: 'reviewed',
+        adminReview: 'Pitch-ready now.',
+        reviewedAt: clock,
+      })
+      .returning();
+    const offered = await admin.post('/api/admin/pitch-agreements', { reviewId: rewrite!.id });
+    expect(offered.status, offered.text).toBe(201);
+    const accepted = await client.post(`/api/pitch-agreements/${offered.body.id}/accept`, { legalName: 'Sam Writer', consent: true });
+    expect(accepted.status, accepted.text).toBe(200);
+
+    expect(await creditsOf(user.id)).toMatchObject([{ lateReviewId: id, amountCents: 2500 }]);
+  });
+
   test('two sends of the same late review at once credit it exactly once', async () => {
     clock = new Date('2027-03-01T15:00:00Z');
     const { user, client } = await writer();
@@ -188,8 +221,8 @@ describe('what the admin sees', () => {
 
     clock = new Date('2027-03-20T15:00:00Z');
     const stats = (await admin.get('/api/admin/dashboard')).body.stats;
-    // Three late reviews were credited in March above; the one just submitted is now past its due day.
-    expect(stats.lateReviewsCreditedThisMonth).toBe(3);
+    // Four late reviews were credited in March above; the one just submitted is now past its due day.
+    expect(stats.lateReviewsCreditedThisMonth).toBe(4);
     expect(stats.overdueReviews).toBe(overdueBefore + 1);
     expect((await admin.get('/api/admin/queue-counts')).body.overdueReviews).toBe(stats.overdueReviews);
     clock = new Date('2027-04-01T15:00:00Z');

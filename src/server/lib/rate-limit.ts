@@ -21,6 +21,8 @@ export const RATE_RULES = {
   submission: { window: 3600, max: 60 },
   /** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
   pitchPage: { window: 60, max: 120 },
+  /** Per buyer: shares made, each of which may email an address they typed, so the app is no mail relay. */
+  shareCreate: { window: 3600, max: 30 },
   /** Per protected share and client address: password tries, right or wrong. */
   sharePassword: { window: 15 * 60, max: 5 },
   /** Per protected share, from every address together: a guesser with many addresses is slowed too. */

@@ -49,17 +49,21 @@ const downloadAccessOf = (userId: string) =>
   );
 
 /**
- * A live pitch link's recipient may download when the link allows it; on a buyer's share, only while the buyer
- * themself still may (an admin setting them to stream only closes their shares' downloads too).
+ * Whether a pitch link's recipient may download: when the link allows it and, on a buyer's share, only while the
+ * buyer themself still may (an admin setting them to stream only closes their shares' downloads too).
  */
-export async function pitchDownloader(db: Db, pitchLinkId: string): Promise<Downloader> {
+export async function pitchLinkAllowsDownload(db: Db, pitchLinkId: string): Promise<boolean> {
   const [link] = await db
     .select({ allowed: pitchLinks.downloadAllowed, kind: pitchLinks.kind, createdBy: pitchLinks.createdBy })
     .from(pitchLinks)
     .where(eq(pitchLinks.id, pitchLinkId));
-  if (!link?.allowed) throw new AppError('FORBIDDEN', m.streamOnly);
-  if (link.kind === 'share' && !(link.createdBy && (await userMayDownload(db, link.createdBy))))
-    throw new AppError('FORBIDDEN', m.streamOnly);
+  if (!link?.allowed) return false;
+  return link.kind !== 'share' || (link.createdBy !== null && (await userMayDownload(db, link.createdBy)));
+}
+
+/** A live pitch link's recipient as a downloader, refused as stream only where pitchLinkAllowsDownload says no. */
+export async function pitchDownloader(db: Db, pitchLinkId: string): Promise<Downloader> {
+  if (!(await pitchLinkAllowsDownload(db, pitchLinkId))) throw new AppError('FORBIDDEN', m.streamOnly);
   return { kind: 'pitch', pitchLinkId };
 }
 

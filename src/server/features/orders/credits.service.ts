@@ -22,7 +22,8 @@ export async function creditReviewFee(tx: DbOrTx, agreementId: string): Promise<
     .from(pitchAgreements)
     .innerJoin(songReviews, eq(songReviews.id, pitchAgreements.reviewId))
     .innerJoin(orders, eq(orders.id, songReviews.orderId))
-    .leftJoin(accountCredits, eq(accountCredits.lateReviewId, songReviews.id))
+    // A rewrite's fee is its first round's: a late first round already gave it back, whichever round is signed.
+    .leftJoin(accountCredits, sql`${accountCredits.lateReviewId} = coalesce(${songReviews.rewriteOf}, ${songReviews.id})`)
     .where(eq(pitchAgreements.id, agreementId));
   // A fee already credited back because its review came late is not credited a second time (decision 0094).
   if (!source || source.creditedLate) return;

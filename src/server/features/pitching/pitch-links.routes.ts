@@ -57,7 +57,9 @@ export function pitchRoutes(deps: PitchDeps) {
     const link = await findLivePitchLink(db, token);
     // A protected share opens nothing but its password form until this browser gave the password.
     const cookie = getCookie(c, shareUnlockCookie(secureCookies, token).name);
-    if (!c.req.path.endsWith('/unlock') && !isUnlocked(secret, link, cookie)) {
+    // Only POST /:token/unlock itself is open before the password; any other path is behind it.
+    const unlocking = c.req.method === 'POST' && c.req.path.endsWith(`/${token}/unlock`);
+    if (!unlocking && !isUnlocked(secret, link, cookie)) {
       throw new AppError('UNAUTHENTICATED', MESSAGES.pitching.sharePasswordRequired);
     }
     c.set('pitchLink', link);

@@ -6,7 +6,7 @@ import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { pitchLinks, pitchLinkSongs, songResponses, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { fileLink, pitchFileSubject } from '../files';
+import { fileLink, pitchFileSubject, pitchLinkAllowsDownload } from '../files';
 import { recordPlayReport, recordPlayStart } from '../plays';
 import { playableVersions } from '../songs';
 import { pitchSender } from './pitch-replies.service';
@@ -113,12 +113,14 @@ export async function openPitchPage({
   const subject = pitchFileSubject(link.id);
   const sender = await pitchSender(db, link.id, mail);
   const pitchLink = (fileId: string) => fileLink(secret, fileId, subject);
+  // A share's downloads close when its buyer's do: the page offers only what a download would be given.
+  const downloadAllowed = await pitchLinkAllowsDownload(db, link.id);
   const versions = await Promise.all(
     rows.map((song) =>
       playableVersions(
         db,
         { id: song.id, audioFileId: song.audioFileId, audioPeaks: song.peaks, audioDurationSeconds: song.durationSeconds },
-        { link: pitchLink, withStems: link.downloadAllowed },
+        { link: pitchLink, withStems: downloadAllowed },
       ),
     ),
   );
@@ -127,7 +129,7 @@ export async function openPitchPage({
     recipientCompany: link.recipientCompany,
     message: link.message,
     expiresAt: link.expiresAt.toISOString(),
-    downloadAllowed: link.downloadAllowed,
+    downloadAllowed,
     kind: link.kind,
     sender,
     songs: rows.map(({ audioFileId, imageWebFileId, response, note, writerNames, musicalKey, ...song }, index) => ({

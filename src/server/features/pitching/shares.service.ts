@@ -63,6 +63,7 @@ export async function createShare({
   values: ShareValues;
   mail: MailSettings;
 }): Promise<CreatedPitchLink> {
+  await consumeRateLimit(db, `share:${actor.id}`, RATE_RULES.shareCreate);
   if (values.downloadAllowed && !(await mayDownload(db, actor))) throw new AppError('FORBIDDEN', m.shareDownloadNotAllowed);
   const passwordHash = values.password ? await hashPassword(values.password) : null;
   const token = newPitchToken();

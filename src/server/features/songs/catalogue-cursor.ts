@@ -26,6 +26,8 @@ interface SortKey {
   /** Ascending, nulls after every value (the column may be null). */
   nullsLast?: boolean;
   timestamp?: boolean;
+  /** An int column: the cursor's value must be a whole number PostgreSQL's int takes. */
+  whole?: boolean;
   of: (row: CursorRow) => KeyValue;
 }
 
@@ -50,7 +52,7 @@ function sortKeys(sort: CatalogueSort, heldByOthers: SQL): SortKey[] {
     case 'title':
       return [{ column: sql`lower(${songs.title})`, value: (v) => sql`lower(${v}::text)`, kind: 'string', of: (r) => r.title }];
     case 'tempo':
-      return [{ column: sql`${songs.bpm}`, value: (v) => sql`${v}::int`, kind: 'number', nullsLast: true, of: (r) => r.bpm }];
+      return [{ column: sql`${songs.bpm}`, value: (v) => sql`${v}::int`, kind: 'number', whole: true, nullsLast: true, of: (r) => r.bpm }];
     case 'length':
       return [
         {
@@ -63,12 +65,12 @@ function sortKeys(sort: CatalogueSort, heldByOthers: SQL): SortKey[] {
       ];
     case 'held':
       return [
-        { column: heldByOthers, value: (v) => sql`${v}::int`, kind: 'number', desc: true, of: (r) => r.heldByOthers },
+        { column: heldByOthers, value: (v) => sql`${v}::int`, kind: 'number', whole: true, desc: true, of: (r) => r.heldByOthers },
         createdAt(true),
       ];
     case 'catalogue':
       return [
-        { column: sql`${songs.orderIndex}`, value: (v) => sql`${v}::int`, kind: 'number', of: (r) => r.orderIndex },
+        { column: sql`${songs.orderIndex}`, value: (v) => sql`${v}::int`, kind: 'number', whole: true, of: (r) => r.orderIndex },
         createdAt(false),
       ];
   }
@@ -78,6 +80,18 @@ function sortKeys(sort: CatalogueSort, heldByOthers: SQL): SortKey[] {
 export function cursorAfter(sort: CatalogueSort, row: CursorRow): string {
   const keys = sortKeys(sort, sql``).map((k) => k.of(row));
   return Buffer.from(JSON.stringify([sort, ...keys, row.id])).toString('base64url');
+}
+
+/** A number the key's column can be compared with: finite, and for an int column whole and within int4. */
+const numberFits = (v: number, k: SortKey) => Number.isFinite(v) && (!k.whole || (Number.isInteger(v) && Math.abs(v) <= 2 ** 31 - 1));
+
+/** A timestamp PostgreSQL reads: the pattern, and a calendar date that exists (no 13th month or February 30). */
+function timestampFits(v: string): boolean {
+  if (!TIMESTAMP.test(v)) return false;
+  const [time] = v.slice(11).split(/[.Z+-]/);
+  const [hours, minutes, seconds] = time!.split(':').map(Number);
+  const day = new Date(`${v.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v.slice(0, 10)) && hours! < 24 && minutes! < 60 && seconds! < 60;
 }
 
 function decode(sort: CatalogueSort, keys: SortKey[], cursor: string): { values: KeyValue[]; id: string } {
@@ -97,7 +111,7 @@ function decode(sort: CatalogueSort, keys: SortKey[], cursor: string): { values:
     const fits =
       v === null
         ? k.nullsLast === true
-        : typeof v === k.kind && (typeof v !== 'number' || Number.isFinite(v)) && (!k.timestamp || TIMESTAMP.test(String(v)));
+        : typeof v === k.kind && (typeof v !== 'number' || numberFits(v, k)) && (!k.timestamp || timestampFits(String(v)));
     if (!fits) throw stale();
   });
   return { values: values as KeyValue[], id };

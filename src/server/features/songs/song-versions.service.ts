@@ -210,10 +210,9 @@ export interface ListedVersion {
 
 /**
  * The versions of a song a listener may play: the full demo (the song's own audio) first, then the added audio
- * versions, each with a link made by `link` for the listener (a catalogue user's file link today; a shared link's
- * own, later). With `withStems`, for a listener who may download, the stems too, without a link (they are only
- * downloaded). This is the one place that says what a listener is offered: the song page uses it, and a pitch
- * link offering a chosen version would too.
+ * versions, each with a link made by `link` for the listener (a catalogue user's file link, or a pitch link's own).
+ * With `withStems`, for a listener who may download, the stems too, without a link (they are only downloaded).
+ * This is the one place that says what a listener is offered: the song page and the pitch page both use it.
  */
 export async function playableVersions(
   db: DbOrTx,

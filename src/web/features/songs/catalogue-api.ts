@@ -31,10 +31,6 @@ export interface CatalogueFilters {
   sort?: CatalogueSort;
 }
 
-/**
- * The catalogue's pages for these filters: the first, then each asked for with the cursor the one before gave
- * (keyset pages: a later page costs what the first does, and a song added meanwhile neither repeats nor hides one).
- */
 /** How many songs match: exact, or the count's cap and more. */
 export interface CatalogueCount {
   total: number;
@@ -45,6 +41,10 @@ export interface CatalogueCount {
 export const songCount = (total: number, capped = false) =>
   capped ? `more than ${total.toLocaleString('en-US')} songs` : total === 1 ? '1 song' : `${total.toLocaleString('en-US')} songs`;
 
+/**
+ * The catalogue's pages for these filters: the first, then each asked for with the cursor the one before gave
+ * (keyset pages: a later page costs what the first does, and a song added meanwhile neither repeats nor hides one).
+ */
 export const catalogueQuery = (filters: CatalogueFilters) =>
   infiniteQueryOptions({
     queryKey: [...CATALOGUE_KEY, 'list', filters],
