@@ -245,13 +245,15 @@ function parse<Values>(
         const limit = limits[name];
         // A name is taken by its first part as it arrives: a second part of that name, sent while the first
         // waits for `data` or is still being written, is ignored, never written over it.
-        if (!limit || taken.has(name) || failed) {
-          stream.resume();
-          return;
-        }
-        if (!ready) {
+        // `data` comes first: a file part before it is refused whatever its name, so a client in the wrong order
+        // hears so rather than a complaint about fields it did send.
+        if (!ready && !failed) {
           stream.resume();
           return fail(new AppError('INVALID', MESSAGES.validation.fileDataFirst));
+        }
+        if (!ready || !limit || taken.has(name) || failed) {
+          stream.resume();
+          return;
         }
         taken.add(name);
         // Until `data` is let through the file part is not read, and busboy holds the rest of the body back.
