@@ -8,6 +8,7 @@ import { expect, test } from 'vitest';
  * compiler's host (nothing is written to disk).
  */
 const root = path.resolve(import.meta.dirname, '../..');
+const sourceFiles = new Map<string, Map<string, ts.SourceFile | undefined>>();
 
 function errorsIn(project: string, file: string, planted: string): string[] {
   const config = ts.getParsedCommandLineOfConfigFile(
@@ -24,6 +25,15 @@ function errorsIn(project: string, file: string, planted: string): string[] {
   const host = ts.createCompilerHost(config.options);
   const readFile = host.readFile.bind(host);
   host.readFile = (name) => (path.resolve(name) === target ? `${readFile(name)}\n${planted}\n` : readFile(name));
+  // Every file but the planted one is parsed once per project and handed to each case's program as it was.
+  const parsed = sourceFiles.get(project) ?? new Map<string, ts.SourceFile | undefined>();
+  sourceFiles.set(project, parsed);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, languageVersion, ...rest) => {
+    if (path.resolve(name) === target) return getSourceFile(name, languageVersion, ...rest);
+    if (!parsed.has(name)) parsed.set(name, getSourceFile(name, languageVersion, ...rest));
+    return parsed.get(name);
+  };
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host });
   const source = program.getSourceFile(target);
   if (!source) throw new Error(`${file} is not in ${project}'s program`);

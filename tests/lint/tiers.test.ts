@@ -14,17 +14,33 @@ const { options } = ts.parseJsonConfigFileContent(
 /** What opens the database of the run for a test: DATABASE_URL's PostgreSQL, or else PGlite. */
 const DATABASE_OF_THE_RUN = ['tests/setup/database.ts', 'tests/setup/test-app.ts'];
 
-/** Every file of ours `file` imports, directly or through others, as TypeScript resolves them. */
-function importsOf(file: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (from: string) => {
+const directImports = new Map<string, { target: string; resolvedFileName: string }[]>();
+
+/** The files of ours `from` imports itself, read and resolved once however many walks pass through it. */
+function importsIn(from: string): { target: string; resolvedFileName: string }[] {
+  let found = directImports.get(from);
+  if (!found) {
+    found = [];
     for (const { fileName } of ts.preProcessFile(readFileSync(from, 'utf8'), true, true).importedFiles) {
       const resolved = ts.resolveModuleName(fileName, from, options, ts.sys).resolvedModule;
       if (!resolved || resolved.isExternalLibraryImport) continue;
       const target = path.relative(ROOT, resolved.resolvedFileName);
-      if (target.startsWith('..') || target.endsWith('.d.ts') || seen.has(target)) continue;
+      if (target.startsWith('..') || target.endsWith('.d.ts')) continue;
+      found.push({ target, resolvedFileName: resolved.resolvedFileName });
+    }
+    directImports.set(from, found);
+  }
+  return found;
+}
+
+/** Every file of ours `file` imports, directly or through others, as TypeScript resolves them. */
+function importsOf(file: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (from: string) => {
+    for (const { target, resolvedFileName } of importsIn(from)) {
+      if (seen.has(target)) continue;
       seen.add(target);
-      visit(resolved.resolvedFileName);
+      visit(resolvedFileName);
     }
   };
   visit(path.join(ROOT, file));
