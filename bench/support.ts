@@ -123,17 +123,17 @@ export async function startBareServer(
 }
 
 /**
- * A bare node:http server streaming a file from disk for `Range: bytes=N-`, piped as Node's own streams go:
- * the ceiling for an app answering a seek with the rest of a song.
+ * A bare node:http server streaming a file from disk for `Range: bytes=N-` (the whole file, 200, without a
+ * range), piped as Node's own streams go: the ceiling for an app answering a seek with the rest of a song.
  */
 export async function startBareFileServer(file: string) {
   const { size } = statSync(file);
   const server = createServer((req, res) => {
     const start = Math.min(size - 1, Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1] ?? 0));
-    res.writeHead(206, {
+    res.writeHead(req.headers.range ? 206 : 200, {
       'content-type': 'audio/mpeg',
       'content-length': size - start,
-      'content-range': `bytes ${start}-${size - 1}/${size}`,
+      ...(req.headers.range && { 'content-range': `bytes ${start}-${size - 1}/${size}` }),
     });
     const stream = createReadStream(file, { start });
     stream.pipe(res);

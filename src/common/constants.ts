@@ -38,6 +38,8 @@ export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
  * catalogue on each page cost more than reading the page (decision 0090).
  */
 export const CATALOGUE_COUNT_CAP = 1000;
+/** The admin's long lists count their matches exactly up to this many (or to the page asked for), then say "more than". */
+export const ADMIN_COUNT_CAP = 1000;
 /** How /songs shows a page: as cards, or as a dense list of rows. */
 export const CATALOGUE_VIEWS = ['cards', 'list'] as const;
 export type CatalogueView = (typeof CATALOGUE_VIEWS)[number];

@@ -239,7 +239,8 @@ describe('customers', () => {
 async function everyRow(): Promise<Set<string>> {
   const rows = new Set<string>();
   for (const table of Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable))) {
-    if (getTableName(table) === 'row_counts') continue;
+    // Counters the database keeps for every write, whoever's.
+    if (['row_counts', 'catalogue_version'].includes(getTableName(table))) continue;
     for (const row of await t.db.select().from(table)) rows.add(`${getTableName(table)} ${JSON.stringify(row)}`);
   }
   return rows;

@@ -305,6 +305,10 @@ describe('catalogue', () => {
     expect((await insertSong({ orderIndex: 0 })).orderIndex).toBe(0);
   });
 
+  test('catalogue_version: one row only', async () => {
+    await expectRefusedBy(db.execute(sql`insert into catalogue_version (id, version) values (false, 0)`), 'catalogue_version_one_row');
+  });
+
   test('song_comments: name 1–100, e-mail 3–255 and text 1–1000 characters', async () => {
     const { id: songId } = await insertSong();
     const comment = (overrides: Partial<typeof songComments.$inferInsert>) => ({

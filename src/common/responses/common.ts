@@ -14,7 +14,16 @@ export const ApiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.output<typeof ApiErrorBodySchema>;
 
-/** One page of a list. */
+/**
+ * One page of a list. `totalCapped`: the matches were counted only so far (`total`), and there are more; lists
+ * that can grow large count that way rather than reading every match.
+ */
 export const paged = <Row extends z.ZodType>(row: Row) =>
-  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
-export type Paged<T> = { rows: T[]; total: number; page: number; pageSize: number };
+  z.object({
+    rows: z.array(row),
+    total: z.number().int(),
+    totalCapped: z.boolean().optional(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+export type Paged<T> = { rows: T[]; total: number; totalCapped?: boolean; page: number; pageSize: number };

@@ -60,7 +60,7 @@ export function PagedList<T>({
       {(data) => (
         <>
           {children(data.rows, list.isPlaceholderData)}
-          <Pagination page={page} total={data.total} pageSize={data.pageSize} onPage={onPage} />
+          <Pagination page={page} total={data.total} totalCapped={data.totalCapped} pageSize={data.pageSize} onPage={onPage} />
         </>
       )}
     </QueryState>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -105,6 +106,10 @@ export const songs = pgTable(
       .on(t.audioDurationSeconds.asc().nullsLast(), t.id)
       .where(sql`${t.isActive}`),
     index('songs_order_idx').on(t.orderIndex),
+    // A key filter sorted by title walks only that key's songs, however many songs the other keys hold.
+    index('songs_active_key_title_idx')
+      .on(t.musicalKey, sql`lower(${t.title})`, t.id)
+      .where(sql`${t.isActive}`),
     // The genre filter's list: a few index probes (a loose index scan), not a scan of every song.
     index('songs_active_genre_idx')
       .on(t.genre)
@@ -138,6 +143,20 @@ export const songGenres = pgTable('song_genres', {
   genre: text('genre').primaryKey(),
   activeSongs: integer('active_songs').notNull(),
 });
+
+/**
+ * One row: a number that moves with every write to songs (and to the measured facts the catalogue filters on),
+ * in the same transaction, kept by statement triggers (the migration of decision 0101). A catalogue count read at
+ * one version holds until the version moves. Never written by the app.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
+);
 
 /** A song's writers and their shares (the splits), in the order the song credits them (position 0 first). */
 export const songWriters = pgTable(

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderPaymentStatus } from '../../../common/constants';
 import type { CustomersQuery } from '../../../common/schemas/admin-ops';
 import { queryRows, type Db } from '../../db/client';
+import { cappedCount } from '../../lib/capped-count';
 import { isPaidOrder } from '../orders';
 import { needsService, songwritersNeedingService } from './needs-service';
 import { accountsMatching } from './people-search';
@@ -63,7 +64,7 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
         where ac.songwriter_id = u.id and ac.late_review_id is not null) late on true
       order by m.last_order_at desc, m.user_id`,
     ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${matched}) as m`),
+    cappedCount(db, matched, query),
   ]);
   return {
     rows: rows.map((r) => ({
@@ -83,7 +84,7 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomersQue
       lastOrderAt: new Date(r.last_order_at).toISOString(),
       needsService: r.needs_service,
     })),
-    total: Number(totals[0]?.total ?? 0),
+    ...totals,
     page: query.page,
     pageSize: query.pageSize,
   };

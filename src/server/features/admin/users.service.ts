@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AllUsersQuery, UserBadge } from '../../../common/schemas/admin-ops';
 import type { Role } from '../../../common/constants';
 import { queryRows, type Db } from '../../db/client';
+import { cappedCount } from '../../lib/capped-count';
 import { isPaidOrder } from '../orders';
 import { accountsMatching } from './people-search';
 
@@ -67,10 +68,7 @@ export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery
       order by u.created_at desc, u.id
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
     ),
-    queryRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from users u left join songwriter_profiles p on p.user_id = u.id where ${where}`,
-    ),
+    cappedCount(db, sql`select 1 from users u left join songwriter_profiles p on p.user_id = u.id where ${where}`, query),
   ]);
   return {
     rows: rows.map((r) => {
@@ -91,7 +89,7 @@ export async function listAllUsers({ db, query }: { db: Db; query: AllUsersQuery
         ...badgeOf({ emailConfirmed: r.email_confirmed, username: r.username, orderCount }),
       };
     }),
-    total: Number(totals[0]?.total ?? 0),
+    ...totals,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '../../../common/schemas/audit';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import { cappedCount } from '../../lib/capped-count';
 import { likePattern } from '../../lib/like-pattern';
 
 /** The audit trail, newest first, one page at a time; days are whole UTC days, `to` included. */
@@ -14,7 +15,7 @@ export async function listAuditEvents({ db, query }: { db: Db; query: AuditQuery
   if (query.from) filters.push(sql`${auditEvents.createdAt} >= ${query.from}::date`);
   if (query.to) filters.push(sql`${auditEvents.createdAt} < ${query.to}::date + interval '1 day'`);
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const [rows, [total], admins] = await Promise.all([
+  const [rows, total, admins] = await Promise.all([
     db
       .select()
       .from(auditEvents)
@@ -22,8 +23,15 @@ export async function listAuditEvents({ db, query }: { db: Db; query: AuditQuery
       .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(auditEvents).where(where),
+    cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(auditEvents)
+        .where(where),
+      query,
+    ),
     db.selectDistinct({ email: auditEvents.actorEmail }).from(auditEvents).orderBy(asc(auditEvents.actorEmail)),
   ]);
-  return { rows, total: total?.total ?? 0, page: query.page, pageSize: query.pageSize, admins: admins.map((a) => a.email) };
+  return { rows, ...total, page: query.page, pageSize: query.pageSize, admins: admins.map((a) => a.email) };
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogueQuery } from '../../../common/schemas/catalogue';
 import type { Db } from '../../db/client';
+import { createCatalogueCounts, type CatalogueCounts } from './catalogue-counts';
 import { listCatalogue, readCatalogueSong, type CatalogueSong } from './songs.service';
 
 export type CatalogueList = Awaited<ReturnType<typeof listCatalogue>>;
@@ -10,6 +11,8 @@ export interface CatalogueCache {
   list(db: Db, query: CatalogueQuery): Promise<CatalogueList>;
   /** The active song of this slug with its approved comments (undefined when there is none, which is not cached). */
   song(db: Db, slug: string): Promise<CatalogueSong>;
+  /** Counts of matches kept by catalogue version, for pages read past the cache (a listener's own). */
+  counts: CatalogueCounts;
   /** After any change to songs or comments: the next read of every page goes to the database. */
   clear(): void;
 }
@@ -29,13 +32,15 @@ export interface CacheOptions {
  * another instance on the same database shows a change after at most `ttlMs`.
  */
 export function createCatalogueCache({ ttlMs = 2_000, max = 500, perf }: CacheOptions = {}): CatalogueCache {
+  // Kept whatever the pages' ttl: a kept count is checked against the catalogue's version on every read.
+  const counts = createCatalogueCounts();
   if (ttlMs === 0) {
-    return { list: (db, query) => listCatalogue({ db, query }), song: readCatalogueSong, clear: () => {} };
+    return { list: (db, query) => listCatalogue({ db, query, counts }), song: readCatalogueSong, counts, clear: () => {} };
   }
   const settings = { max, ttl: ttlMs, ttlResolution: 0, ...(perf && { perf }) };
   const pages = new LRUCache<string, CatalogueList, { db: Db; query: CatalogueQuery }>({
     ...settings,
-    fetchMethod: (_key, _stale, { context }) => listCatalogue(context),
+    fetchMethod: (_key, _stale, { context }) => listCatalogue({ ...context, counts }),
   });
   const songPages = new LRUCache<string, NonNullable<CatalogueSong>, Db>({
     ...settings,
@@ -45,11 +50,13 @@ export function createCatalogueCache({ ttlMs = 2_000, max = 500, perf }: CacheOp
     // A read the cache gives up on (cleared while it ran, after an admin's change) is made again directly,
     // so the request it served still gets an answer, and a fresh one.
     list: async (db, query) =>
-      (await pages.fetch(JSON.stringify(query), { context: { db, query } }).catch(() => listCatalogue({ db, query })))!,
+      (await pages.fetch(JSON.stringify(query), { context: { db, query } }).catch(() => listCatalogue({ db, query, counts })))!,
     song: (db, slug) => songPages.fetch(slug, { context: db }).catch(() => readCatalogueSong(db, slug)),
+    counts,
     clear: () => {
       pages.clear();
       songPages.clear();
+      // Counts stay: each is checked against the catalogue's version, which every write to songs moves.
     },
   };
 }

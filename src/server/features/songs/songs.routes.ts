@@ -74,7 +74,9 @@ export function catalogueRoutes({ db, secret, catalogue }: SongRouteDeps) {
           const newSince = await visits.look(db, userId, new Date());
           // A page sorted by others' holds or filtered by the caller's last visit is theirs alone, and never kept.
           const personal = query.sort === 'held' || query.newOnly === true;
-          const list = personal ? await listCatalogue({ db, query, viewer: { userId, newSince } }) : await catalogue.list(db, query);
+          const list = personal
+            ? await listCatalogue({ db, query, viewer: { userId, newSince }, counts: catalogue.counts })
+            : await catalogue.list(db, query);
           c.header('Cache-Control', 'private, no-cache');
           return c.var.reply(catalogueListFor(list, { userId, secret, newSince }));
         },

@@ -7,7 +7,7 @@ import type { SongFormValues } from '../../../common/schemas/songs';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { pitchAgreements, songComments, songGenres, songs, songVersions, storedFiles } from '../../db/schema';
+import { catalogueVersion, pitchAgreements, songComments, songGenres, songs, songVersions, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
@@ -23,6 +23,7 @@ import { creditOf, readSongWriters, replaceSongWriters, writerLine, type SongWri
 import { requestCompany } from '../preview-access';
 import { commenterDisplaySql } from '../settings';
 import { afterCursor, cursorAfter, type CursorRow } from './catalogue-cursor';
+import { countKeyOf, type CatalogueCounts } from './catalogue-counts';
 import { adminSongVersions, playableVersions, versionFileIdsOf } from './song-versions.service';
 
 const m = MESSAGES.songs;
@@ -67,11 +68,23 @@ const heldByOthersOf = (viewerId: string) => sql<number>`(select count(*)::int f
 const audioWhere = (condition: SQL) => inArray(songs.audioFileId, sql`(select ${storedFiles.id} from ${storedFiles} where ${condition})`);
 
 /**
- * The one statement a catalogue page is read by: the page (as JSON, in its order), the matches counted up to the
- * cap, and the genre filter from its summary (song_genres, kept by triggers). No request reads every matching
- * song. Exported for the bench, which times the same SQL bare.
+ * The one statement a catalogue page is read by: the page (as JSON, in its order), the catalogue's version, the
+ * matches counted up to the cap unless `countedAt` is still the version (the count kept then holds), and the
+ * genre filter from its summary (song_genres, kept by triggers). No request reads every matching song.
+ * Exported for the bench, which times the same SQL bare.
  */
-export function catalogueStatement({ db, query, viewer }: { db: Db; query: CatalogueQuery; viewer?: CatalogueViewer }): SQL {
+export function catalogueStatement({
+  db,
+  query,
+  viewer,
+  countedAt,
+}: {
+  db: Db;
+  query: CatalogueQuery;
+  viewer?: CatalogueViewer;
+  /** The catalogue version a count of these filters was read at, if one is kept. */
+  countedAt?: number;
+}): SQL {
   const sort = query.sort ?? 'catalogue';
   if ((sort === 'held' || query.newOnly) && !viewer) throw new Error('A personal catalogue page needs its viewer');
   const filters: SQL[] = [eq(songs.isActive, true)];
@@ -118,24 +131,43 @@ export function catalogueStatement({ db, query, viewer }: { db: Db; query: Catal
     // One more than the page: whether there is a next page, without counting.
     .limit(query.pageSize + 1)
     .offset(after ? 0 : (query.page - 1) * query.pageSize);
+  // The count is a subquery run only when the case reaches it: not while the kept count's version holds.
   return sql`
     select
       (select coalesce(json_agg(p), '[]'::json) from (${page}) as p) as rows,
-      (select count(*)::int from (select from ${songs} where ${where} limit ${CATALOGUE_COUNT_CAP + 1}) as matches) as total,
-      (select coalesce(array_agg(genre order by genre), '{}') from ${songGenres}) as genres`;
+      v.version::float8 as version,
+      case when v.version = ${countedAt ?? -1}::bigint then null
+        else (select count(*)::int from (select from ${songs} where ${where} limit ${CATALOGUE_COUNT_CAP + 1}) as matches) end as total,
+      (select coalesce(array_agg(genre order by genre), '{}') from ${songGenres}) as genres
+    from ${catalogueVersion} as v`;
 }
 
-export async function listCatalogue({ db, query, viewer }: { db: Db; query: CatalogueQuery; viewer?: CatalogueViewer }) {
+export async function listCatalogue({
+  db,
+  query,
+  viewer,
+  counts,
+}: {
+  db: Db;
+  query: CatalogueQuery;
+  viewer?: CatalogueViewer;
+  /** Counts kept by catalogue version; without them every page counts its matches. */
+  counts?: CatalogueCounts;
+}) {
   const sort = query.sort ?? 'catalogue';
+  const countKey = countKeyOf(query, viewer?.newSince);
+  const kept = counts?.kept(countKey);
   // One statement, one round trip.
-  const [result] = await queryRows<{ rows: (CatalogueSongRow & CursorRow)[]; total: number; genres: string[] }>(
+  const [result] = await queryRows<{ rows: (CatalogueSongRow & CursorRow)[]; version: number; total: number | null; genres: string[] }>(
     db,
-    catalogueStatement({ db, query, viewer }),
+    catalogueStatement({ db, query, viewer, countedAt: kept?.version }),
   );
   const found = result!.rows;
   const hasMore = found.length > query.pageSize;
   const rows: CatalogueSongRow[] = found.slice(0, query.pageSize).map(({ orderIndex: _order, ...row }) => row);
-  const total = Number(result!.total);
+  const version = Number(result!.version);
+  const total = result!.total === null && kept ? kept.total : Number(result!.total);
+  if (result!.total !== null) counts?.keep(countKey, { version, total });
   return {
     rows,
     total: Math.min(total, CATALOGUE_COUNT_CAP),

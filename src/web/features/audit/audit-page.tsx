@@ -37,6 +37,7 @@ export function AuditPage() {
         <h1 className="text-3xl font-bold">Audit trail</h1>
         {total !== undefined && (
           <Badge variant="secondary" className="text-sm">
+            {list.data?.totalCapped ? 'More than ' : ''}
             {total.toLocaleString('en-US')} {total === 1 ? 'action' : 'actions'}
             {filtered ? ' found' : ''}
           </Badge>

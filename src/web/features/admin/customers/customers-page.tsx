@@ -38,6 +38,7 @@ export function CustomersPage() {
         <h1 className="text-3xl font-bold">Customers</h1>
         {total !== undefined && (
           <Badge variant="secondary" className="text-sm">
+            {list.data?.totalCapped ? 'More than ' : ''}
             {total.toLocaleString('en-US')} {total === 1 ? 'customer' : 'customers'}
             {filtered ? ' found' : ''}
           </Badge>

@@ -32,6 +32,7 @@ export function AllUsersPage() {
         <h1 className="text-3xl font-bold">All Users</h1>
         {total !== undefined && (
           <Badge variant="secondary" className="text-sm">
+            {list.data?.totalCapped ? 'More than ' : ''}
             {total.toLocaleString('en-US')} {total === 1 ? 'user' : 'users'}
             {filtered ? ' found' : ''}
           </Badge>
