@@ -57,15 +57,18 @@ async function recipients(db: Db, weekFrom: Date, weekStart: string): Promise<Re
   return rows.map((r) => ({ ...r, since: new Date(r.since) }));
 }
 
-/** Catalogue songs added in [since, to), the oldest first: the first few to name, and how many in all. */
+/**
+ * Catalogue songs that entered the catalogue (were first published) in [since, to), the earliest first: the first
+ * few to name, and how many in all. Not their rows' age: a signed or imported song is made long before it is listed.
+ */
 async function songsAdded(db: Db, since: Date, to: Date) {
-  const window = and(eq(songs.isActive, true), gte(songs.createdAt, since), lt(songs.createdAt, to));
+  const window = and(eq(songs.isActive, true), gte(songs.publishedAt, since), lt(songs.publishedAt, to));
   const [listed, [total]] = await Promise.all([
     db
       .select({ title: songs.title, slug: songs.slug, genre: songs.genre })
       .from(songs)
       .where(window)
-      .orderBy(asc(songs.createdAt), asc(songs.title), asc(songs.id))
+      .orderBy(asc(songs.publishedAt), asc(songs.title), asc(songs.id))
       .limit(NEW_SONGS_LISTED_MAX),
     db.select({ n: count() }).from(songs).where(window),
   ]);
