@@ -164,6 +164,39 @@ describe('the weekly e-mail of new songs', () => {
     expect((await eli.client.get('/api/new-songs-mail')).body).toEqual({ weekly: true });
   });
 
+  test("the e-mail's List-Unsubscribe header turns it off by a mail service's one-click POST, with no session or Origin", async () => {
+    const [mail] = await weekly(dana.email);
+    expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const link = /^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.config.publicUrl}/api/new-songs-mail/unsubscribe/one-click`);
+    // The same signed token as the e-mail's own link.
+    expect(url.searchParams.get('token')).toBe(linkIn(mail!.textBody, '/unsubscribe').searchParams.get('token'));
+
+    // As a mail service sends it (RFC 8058): a bare form POST, no cookie, no Origin.
+    const post = (body: string) =>
+      fetch(`${t.url}${url.pathname}${url.search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    // Not the one-click request: refused, and nothing changes.
+    expect((await post('List-Unsubscribe=Maybe')).status).toBe(400);
+    expect((await dana.client.get('/api/new-songs-mail')).body).toEqual({ weekly: true });
+    const res = await post('List-Unsubscribe=One-Click');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ weekly: false });
+    expect((await dana.client.get('/api/new-songs-mail')).body).toEqual({ weekly: false });
+    // A token altered in the link is refused as on the page.
+    const forged = await fetch(`${t.url}${url.pathname}?token=${encodeURIComponent(`${url.searchParams.get('token')}x`)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.status).toBe(400);
+  });
+
   test('deleting the account erases the setting and the record of e-mails sent', async () => {
     const gone = await makePreviewUser(t.db, { name: 'Gus', email: 'gus@buyers.example', password: 'gravel-road-melody-58' });
     const client = await signedInClient(t, gone);
