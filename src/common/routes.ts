@@ -89,7 +89,7 @@ export const isSitemapPath = (pathname: string): pathname is (typeof SITEMAP_PAT
 
 /**
  * Path prefixes search engines are asked to leave alone (robots.txt): the API, the private catalogue, pitch
- * links (one recipient each), and signed-in areas.
+ * links (one recipient each), signed-in areas, and an e-mail's unsubscribe link (one buyer's signed token).
  */
 export const CRAWL_DISALLOWED_PREFIXES = [
   '/api/',
@@ -106,6 +106,7 @@ export const CRAWL_DISALLOWED_PREFIXES = [
   '/songwriter/',
   PAGE_PATHS.submitSong,
   '/test-checkout/',
+  PAGE_PATHS.unsubscribe,
 ] as const;
 
 /**

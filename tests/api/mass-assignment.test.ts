@@ -2427,6 +2427,28 @@ function newSongsMailCases(): Case[] {
       send: (f) => as.anonymous.post('/api/new-songs-mail/unsubscribe', { ...f, token: unsubscribeToken(t.config.authSecret, ids.noRole) }),
       allow: { new_songs_mail_opt_outs: optedOut(ids.noRole) },
     },
+    {
+      route: 'POST /api/new-songs-mail/unsubscribe/one-click',
+      fields: privileged(),
+      // The buyer turned it off above: on again, so this turning off is seen.
+      prepare: async () => {
+        await t.db.delete(schema.newSongsMailOptOuts).where(eq(schema.newSongsMailOptOuts.userId, ids.preview));
+      },
+      // A mail service's form POST; the fields go in the form beside List-Unsubscribe, as a forger would put them.
+      send: (f) =>
+        as.anonymous.request(
+          'POST',
+          `/api/new-songs-mail/unsubscribe/one-click?token=${encodeURIComponent(unsubscribeToken(t.config.authSecret, ids.preview))}`,
+          Buffer.from(
+            new URLSearchParams({
+              ...Object.fromEntries(Object.entries(f).map(([k, v]) => [k, JSON.stringify(v)])),
+              'List-Unsubscribe': 'One-Click',
+            }).toString(),
+          ),
+          { 'content-type': 'application/x-www-form-urlencoded' },
+        ),
+      allow: { new_songs_mail_opt_outs: optedOut(ids.preview) },
+    },
   ];
 }
 
@@ -2461,7 +2483,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 80, fields: 1526 };
+const EXPECTED = { routes: 81, fields: 1541 };
 function totals() {
   const all = cases();
   return {

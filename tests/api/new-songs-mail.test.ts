@@ -27,9 +27,10 @@ async function buyer(name: string): Promise<Buyer> {
   return { id: user.id, email: user.email, client: await signedInClient(t, user) };
 }
 
-async function addSong(title: string, createdAt: Date, isActive = true) {
+/** A song that entered the catalogue at `publishedAt`; its row may be older (a signed or imported song waits unpublished). */
+async function addSong(title: string, publishedAt: Date, { isActive = true, createdAt = publishedAt } = {}) {
   const slug = title.toLowerCase().replaceAll(' ', '-');
-  await t.db.insert(songs).values({ title, slug, description: '', lyrics: '', genre: 'Country', isActive, createdAt });
+  await t.db.insert(songs).values({ title, slug, description: '', lyrics: '', genre: 'Country', isActive, createdAt, publishedAt });
 }
 
 /** The job as the server starts it, with its clock set: it runs once at start, and stop waits for that run. */
@@ -56,7 +57,11 @@ beforeAll(async () => {
   await addSong('Old Porch Song', at('2029-12-20T12:00:00Z'));
   await addSong('Spring Thaw', at('2030-01-02T09:00:00Z'));
   await addSong('Creek Bed Hymn', at('2030-01-03T09:00:00Z'));
-  await addSong('Unreleased Draft', at('2030-01-04T09:00:00Z'), false);
+  await addSong('Unreleased Draft', at('2030-01-04T09:00:00Z'), { isActive: false });
+  // Made long ago (a signed song waiting for its audio), published in the week: new to buyers.
+  await addSong('Signed Last Autumn', at('2030-01-05T09:00:00Z'), { createdAt: at('2029-10-01T09:00:00Z') });
+  // Made in the week, but published two weeks on: listed then, not now.
+  await addSong('Held Till Later', at('2030-01-15T09:00:00Z'), { createdAt: at('2030-01-02T08:00:00Z') });
 });
 afterAll(() => t.close());
 
@@ -70,13 +75,15 @@ describe('the weekly e-mail of new songs', () => {
     await runJob(MONDAY);
     const [mail, ...more] = await weekly(dana.email);
     expect(more).toEqual([]);
-    expect(mail!.subject).toBe('2 new songs in the Pitchroom catalogue');
+    expect(mail!.subject).toBe('3 new songs in the Pitchroom catalogue');
     expect(mail!.textBody).toContain(`“Spring Thaw” (Country): ${t.config.publicUrl}/songs/spring-thaw`);
     expect(mail!.textBody).toContain('“Creek Bed Hymn” (Country)');
+    expect(mail!.textBody).toContain('“Signed Last Autumn” (Country)');
     expect(mail!.textBody.indexOf('Spring Thaw')).toBeLessThan(mail!.textBody.indexOf('Creek Bed Hymn'));
-    // Before the week, and out of the catalogue: not listed.
+    // Before the week, out of the catalogue, and published after the week: not listed.
     expect(mail!.textBody).not.toContain('Old Porch Song');
     expect(mail!.textBody).not.toContain('Unreleased Draft');
+    expect(mail!.textBody).not.toContain('Held Till Later');
     expect(linkIn(mail!.textBody, '/unsubscribe').searchParams.get('token')).toBeTruthy();
     expect(await weekly(fay.email)).toHaveLength(1);
     expect(await weekly(eli.email)).toEqual([]);
@@ -88,7 +95,7 @@ describe('the weekly e-mail of new songs', () => {
     expect(await weekly(dana.email)).toHaveLength(1);
     expect(await weekly(fay.email)).toHaveLength(1);
     const rows = await t.db.select().from(newSongsMails).where(eq(newSongsMails.userId, dana.id));
-    expect(rows).toEqual([expect.objectContaining({ weekStart: '2029-12-31', songCount: 2, coveredTo: at('2030-01-07T00:00:00Z') })]);
+    expect(rows).toEqual([expect.objectContaining({ weekStart: '2029-12-31', songCount: 3, coveredTo: at('2030-01-07T00:00:00Z') })]);
 
     // Turned back on, Eli gets the next one.
     expect((await eli.client.put('/api/new-songs-mail', { weekly: true })).body).toEqual({ weekly: true });
@@ -103,11 +110,13 @@ describe('the weekly e-mail of new songs', () => {
     await runJob(weeksOn(2));
     const [latest, ...earlier] = await weekly(dana.email);
     expect(earlier).toHaveLength(1);
-    expect(latest!.subject).toBe('A new song in the Pitchroom catalogue');
-    expect(latest!.textBody).toContain('“Late Bloom”');
+    expect(latest!.subject).toBe('2 new songs in the Pitchroom catalogue');
+    expect(latest!.textBody).toContain('“Held Till Later”');
+    expect(latest!.textBody.indexOf('“Held Till Later”')).toBeLessThan(latest!.textBody.indexOf('“Late Bloom”'));
     expect(latest!.textBody).not.toContain('Spring Thaw');
-    // Eli, back on, gets the songs since the week before's start (a first e-mail): the same one song.
+    // Eli, back on, gets the songs since the week before's start (a first e-mail): the same two songs.
     const [eliMail] = await weekly(eli.email);
+    expect(eliMail!.subject).toBe('2 new songs in the Pitchroom catalogue');
     expect(eliMail!.textBody).toContain('“Late Bloom”');
     expect(eliMail!.textBody).not.toContain('Creek Bed Hymn');
   });
@@ -153,6 +162,39 @@ describe('the weekly e-mail of new songs', () => {
     }
     expect(await t.db.select().from(newSongsMailOptOuts).where(eq(newSongsMailOptOuts.userId, eli.id))).toEqual([]);
     expect((await eli.client.get('/api/new-songs-mail')).body).toEqual({ weekly: true });
+  });
+
+  test("the e-mail's List-Unsubscribe header turns it off by a mail service's one-click POST, with no session or Origin", async () => {
+    const [mail] = await weekly(dana.email);
+    expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const link = /^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.config.publicUrl}/api/new-songs-mail/unsubscribe/one-click`);
+    // The same signed token as the e-mail's own link.
+    expect(url.searchParams.get('token')).toBe(linkIn(mail!.textBody, '/unsubscribe').searchParams.get('token'));
+
+    // As a mail service sends it (RFC 8058): a bare form POST, no cookie, no Origin.
+    const post = (body: string) =>
+      fetch(`${t.url}${url.pathname}${url.search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    // Not the one-click request: refused, and nothing changes.
+    expect((await post('List-Unsubscribe=Maybe')).status).toBe(400);
+    expect((await dana.client.get('/api/new-songs-mail')).body).toEqual({ weekly: true });
+    const res = await post('List-Unsubscribe=One-Click');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ weekly: false });
+    expect((await dana.client.get('/api/new-songs-mail')).body).toEqual({ weekly: false });
+    // A token altered in the link is refused as on the page.
+    const forged = await fetch(`${t.url}${url.pathname}?token=${encodeURIComponent(`${url.searchParams.get('token')}x`)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.status).toBe(400);
   });
 
   test('deleting the account erases the setting and the record of e-mails sent', async () => {

@@ -198,6 +198,8 @@ describe('the document', () => {
         const expected = jsonSchemaOf(validation.schema);
         if (validation.target === 'json') {
           expect(bodySchemaOf(op), `${key} body`).toEqual(expected);
+        } else if (validation.target === 'form') {
+          expect(resolve(op.requestBody?.content['application/x-www-form-urlencoded']?.schema ?? {}), `${key} form`).toEqual(expected);
         } else {
           const where = validation.target === 'param' ? 'path' : 'query';
           for (const [name, schema] of Object.entries<Json>(expected.properties)) {

@@ -6,6 +6,10 @@ import { makePaidOrder, makePreviewUser, makeSongwriter, makeUser } from '../../
 import { makeSong } from '../../src/server/db/seed/song-factories';
 import {
   auditEvents,
+  newSongsMailOptOuts,
+  newSongsMails,
+  pitchLinks,
+  pitchLinkSongs,
   orders,
   pitchAgreements,
   placements,
@@ -52,7 +56,7 @@ async function writerWithData(name: { firstName: string; lastName: string; usern
   return { ...writer, client, order, reviewId };
 }
 
-/** A preview user who commented on, played and held the catalogue song. */
+/** A preview user who commented on, played, held and shared the catalogue song, and turned the weekly e-mail off. */
 async function listenerWithData(company: string, note: string) {
   const listener = await makePreviewUser(t.db, { company, name: `${company} Person` });
   await t.db.insert(songComments).values({
@@ -69,7 +73,26 @@ async function listenerWithData(company: string, note: string) {
     .values({ ownerId: listener.id, name: `Picks of ${company}` })
     .returning();
   await t.db.insert(playlistSongs).values({ playlistId: playlist!.id, songId: song.id, position: 0 });
-  return { ...listener, client: await signedInClient(t, listener) };
+  const [share] = await t.db
+    .insert(pitchLinks)
+    .values({
+      tokenHash: `share-of-${listener.id}`,
+      recipientName: `Friend of ${company}`,
+      recipientEmail: `friend-of-${listener.id}@example.test`,
+      message: `Hear this, from ${company}`,
+      expiresAt: new Date('2100-01-01T00:00:00Z'),
+      createdBy: listener.id,
+      kind: 'share',
+      playlistId: playlist!.id,
+    })
+    .returning();
+  await t.db.insert(pitchLinkSongs).values({ pitchLinkId: share!.id, songId: song.id, position: 0 });
+  await t.db.insert(songPlays).values({ songId: song.id, pitchLinkId: share!.id, durationSeconds: 12, furthestSeconds: 12 });
+  await t.db.insert(newSongsMailOptOuts).values({ userId: listener.id });
+  await t.db
+    .insert(newSongsMails)
+    .values({ userId: listener.id, weekStart: '2030-01-07', coveredTo: new Date('2030-01-14T00:00:00Z'), songCount: 3 });
+  return { ...listener, shareId: share!.id, client: await signedInClient(t, listener) };
 }
 
 async function storedFilesOf(reviewId: string) {
@@ -178,6 +201,19 @@ describe('export', () => {
     expect(res.body.plays).toEqual([expect.objectContaining({ songTitle: 'Catalogue Song', durationSeconds: 30 })]);
     expect(res.body.holds).toEqual([expect.objectContaining({ songTitle: 'Catalogue Song', response: 'hold', note: 'For my artist' })]);
     expect(res.body.playlists).toEqual([expect.objectContaining({ name: 'Picks of Mine Records', songs: ['Catalogue Song'] })]);
+    expect(res.body.shares).toEqual([
+      expect.objectContaining({
+        recipientName: 'Friend of Mine Records',
+        recipientEmail: `friend-of-${me.id}@example.test`,
+        message: 'Hear this, from Mine Records',
+        songs: ['Catalogue Song'],
+        downloadAllowed: false,
+        hasPassword: false,
+        revokedAt: null,
+      }),
+    ]);
+    expect(res.body.newSongsMail).toEqual({ weekly: false, sent: [expect.objectContaining({ weekStart: '2030-01-07', songCount: 3 })] });
+    expect(res.text).not.toContain(`share-of-${me.id}`);
     for (const theirs of [other.id, other.email, 'Theirs Music', 'For their artist']) expect(res.text).not.toContain(theirs);
   });
 
@@ -260,6 +296,17 @@ describe('deleting one’s own account', () => {
     expect(told.subject).toBe(`Account deleted: ${me.email}`);
     expect(told.textBody).toContain(`${me.email} deleted their account.`);
     expect(told.textBody).toContain('2 paid orders');
+  });
+
+  test("a buyer's shares go with them, with their recipients' plays; another buyer's stay", async () => {
+    const me = await listenerWithData('Leaving Records', 'For a leaving artist');
+    const other = await listenerWithData('Staying Music', 'For a staying artist');
+    const res = await me.client.request('DELETE', '/api/me', { password: me.password });
+    expect(res.status, res.text).toBe(204);
+    expect(await t.db.select().from(pitchLinks).where(eq(pitchLinks.id, me.shareId))).toEqual([]);
+    expect(await t.db.select().from(songPlays).where(eq(songPlays.pitchLinkId, me.shareId))).toEqual([]);
+    expect(await t.db.select().from(newSongsMailOptOuts).where(eq(newSongsMailOptOuts.userId, me.id))).toEqual([]);
+    expect(await t.db.select().from(pitchLinks).where(eq(pitchLinks.id, other.shareId))).toHaveLength(1);
   });
 
   test('a signed pitch agreement and its placement are kept as the contract; the rest of the song goes', async () => {

@@ -4,7 +4,7 @@ import * as MESSAGES from '../../src/common/messages';
 import { pitchExpiryBounds } from '../../src/common/schemas/pitching';
 import { makePreviewUser, makeUser, uniqueEmail } from '../../src/server/db/seed/factories';
 import { makeSong } from '../../src/server/db/seed/song-factories';
-import { pitchLinks, previewRequests, songDownloads, songs } from '../../src/server/db/schema';
+import { pitchLinks, previewRequests, songDownloads, songs, userRoles } from '../../src/server/db/schema';
 import { RATE_RULES } from '../../src/server/lib/rate-limit';
 import type { TestClient } from '../setup/http-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -159,13 +159,31 @@ describe('sharing a playlist', () => {
     expect(await recipient().get(`/api/pitch/${expiring.token}`)).toMatchObject({ status: 404, body: UNAVAILABLE });
   });
 
-  test("revoking the buyer's access stops every link they shared", async () => {
+  test("revoking the buyer's access stops every link they shared, audio already open too", async () => {
     const buyer = await makePreviewUser(t.db, { name: 'Short Lived' });
     const client = await signedInClient(t, buyer);
     const link = await share(client, { playlistId: undefined, songId: gravel.id });
-    expect((await recipient().get(`/api/pitch/${link.token}`)).status).toBe(200);
+    const page = await recipient().get(`/api/pitch/${link.token}`);
+    expect(page.status).toBe(200);
+    const audio = page.body.songs[0].audioUrl as string;
+    expect((await recipient().get(audio)).status).toBe(200);
     await t.db.update(previewRequests).set({ revokedAt: new Date() }).where(eq(previewRequests.userId, buyer.id));
     expect(await recipient().get(`/api/pitch/${link.token}`)).toMatchObject({ status: 404, body: UNAVAILABLE });
+    expect((await recipient().get(audio)).status).toBe(404);
+  });
+
+  test("an admin's share lives while they are an admin, its audio too", async () => {
+    const sharer = await makeUser(t.db, { roles: ['admin'], name: 'Ada Admin' });
+    const client = await signedInClient(t, sharer);
+    const link = await share(client, { playlistId: undefined, songId: gravel.id });
+    const page = await recipient().get(`/api/pitch/${link.token}`);
+    expect(page.status, page.text).toBe(200);
+    const audio = page.body.songs[0].audioUrl as string;
+    expect((await recipient().get(audio)).status).toBe(200);
+
+    await t.db.delete(userRoles).where(and(eq(userRoles.userId, sharer.id), eq(userRoles.role, 'admin')));
+    expect(await recipient().get(`/api/pitch/${link.token}`)).toMatchObject({ status: 404, body: UNAVAILABLE });
+    expect((await recipient().get(audio)).status).toBe(404);
   });
 });
 

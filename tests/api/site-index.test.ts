@@ -14,7 +14,7 @@ test('robots.txt lets crawlers read the public site, keeps them out of private a
   expect(res.headers['content-type']).toMatch(/^text\/plain/);
   const lines = res.text.split('\n');
   expect(lines).toContain('User-agent: *');
-  for (const prefix of ['/admin', '/songs', '/p/', '/api/']) expect(lines).toContain(`Disallow: ${prefix}`);
+  for (const prefix of ['/admin', '/songs', '/p/', '/api/', '/unsubscribe']) expect(lines).toContain(`Disallow: ${prefix}`);
   expect(lines).toContain('Sitemap: https://songs.example.com/sitemap.xml');
   // No public page is disallowed by mistake.
   for (const pathname of SITEMAP_PATHS) {

@@ -1,13 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/client';
-import { listenerLastPlays, pitchLinks, rowCounts, songPlayDays, songPlays, songs, songWriters, users } from '../../src/server/db/schema';
+import { MIGRATIONS_FOLDER, type Db } from '../../src/server/db/client';
+import {
+  auditEvents,
+  listenerLastPlays,
+  pitchLinks,
+  rowCounts,
+  songPlayDays,
+  songPlays,
+  songs,
+  songWriters,
+  users,
+} from '../../src/server/db/schema';
 import { makeUser } from '../../src/server/db/seed/factories';
 import { createTestDatabase, type TestDatabase } from '../setup/database';
 
 /**
  * What the database keeps by itself: songs.search_text (a generated column); songs.writer_names, song_play_days,
- * listener_last_plays and row_counts (triggers).
+ * listener_last_plays, row_counts and songs.published_at (triggers).
  */
 let database: TestDatabase;
 let db: Db;
@@ -184,5 +196,77 @@ describe('row_counts.users is the exact number of users, whatever writes them', 
     await db.delete(users).where(inArray(users.id, ['counted-1', 'counted-2']));
     expect(await counted()).toBe(before + 2);
     expect(await counted()).toBe(await actual());
+  });
+});
+
+describe('songs.published_at is when the song first entered the catalogue', () => {
+  const publishedAt = async (id: string) => (await db.select({ at: songs.publishedAt }).from(songs).where(eq(songs.id, id)))[0]!.at;
+
+  test('stamped the first time the song is active, however it is written, and kept through unpublishing', async () => {
+    const [draft] = await db
+      .insert(songs)
+      .values({ slug: 'draft-song', title: 'Draft', description: 'd', lyrics: 'l', isActive: false })
+      .returning();
+    expect(draft!.publishedAt).toBeNull();
+    await db.update(songs).set({ isActive: true }).where(eq(songs.id, draft!.id));
+    const first = await publishedAt(draft!.id);
+    expect(first).toBeInstanceOf(Date);
+    await db.update(songs).set({ isActive: false }).where(eq(songs.id, draft!.id));
+    await db.update(songs).set({ isActive: true, title: 'Draft again' }).where(eq(songs.id, draft!.id));
+    expect(await publishedAt(draft!.id)).toEqual(first);
+
+    const [listed] = await db.insert(songs).values({ slug: 'listed-song', title: 'Listed', description: 'd', lyrics: 'l' }).returning();
+    expect(listed!.publishedAt).toBeInstanceOf(Date);
+  });
+
+  test("the migration's backfill takes the earliest recorded publishing, else an active song's creation", async () => {
+    const made = new Date('2029-03-01T00:00:00Z');
+    const rows = await db
+      .insert(songs)
+      .values(
+        ['switched', 'formed', 'never-logged', 'unpublished', 'never-published'].map((slug) => ({
+          slug: `backfill-${slug}`,
+          title: slug,
+          description: 'd',
+          lyrics: 'l',
+          isActive: slug !== 'unpublished' && slug !== 'never-published',
+          createdAt: made,
+        })),
+      )
+      .returning({ id: songs.id, slug: songs.slug });
+    const idOf = (slug: string) => rows.find((r) => r.slug === `backfill-${slug}`)!.id;
+    const logged = (slug: string, action: 'song.publish' | 'song.update' | 'song.unpublish', at: string, changes = {}) => ({
+      actorEmail: 'admin@example.test',
+      action,
+      subjectKind: 'song' as const,
+      subjectId: idOf(slug),
+      summary: action,
+      changes,
+      createdAt: new Date(at),
+    });
+    await db
+      .insert(auditEvents)
+      .values([
+        logged('switched', 'song.publish', '2029-05-01T00:00:00Z'),
+        logged('switched', 'song.publish', '2029-07-01T00:00:00Z'),
+        logged('formed', 'song.update', '2029-04-01T00:00:00Z', { title: { before: 'a', after: 'b' } }),
+        logged('formed', 'song.update', '2029-06-01T00:00:00Z', { isActive: { before: false, after: true } }),
+        logged('unpublished', 'song.publish', '2029-08-01T00:00:00Z'),
+        logged('unpublished', 'song.unpublish', '2029-09-01T00:00:00Z'),
+      ]);
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0044_song_published_at.sql'), 'utf8');
+    const backfill = migration.slice(migration.indexOf('UPDATE "songs"'));
+    // As the column was when the migration ran: empty.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table songs disable trigger songs_stamp_published`);
+      await tx.update(songs).set({ publishedAt: null });
+      await tx.execute(sql.raw(backfill));
+      await tx.execute(sql`alter table songs enable trigger songs_stamp_published`);
+    });
+    expect(await publishedAt(idOf('switched'))).toEqual(new Date('2029-05-01T00:00:00Z'));
+    expect(await publishedAt(idOf('formed'))).toEqual(new Date('2029-06-01T00:00:00Z'));
+    expect(await publishedAt(idOf('never-logged'))).toEqual(made);
+    expect(await publishedAt(idOf('unpublished'))).toEqual(new Date('2029-08-01T00:00:00Z'));
+    expect(await publishedAt(idOf('never-published'))).toBeNull();
   });
 });

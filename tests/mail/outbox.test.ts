@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { enqueueMail } from '../../src/server/adapters/mail/outbox';
+import { enqueueMail, listUnsubscribeHeaders } from '../../src/server/adapters/mail/outbox';
 import { createFileTransport, createSmtpTransport, type MailTransport } from '../../src/server/adapters/mail/transport';
 import { createMailWorker, retryDelayMs, type MailWorker, type MailWorkerOptions } from '../../src/server/adapters/mail/worker';
 import { mailOutbox } from '../../src/server/db/schema';
@@ -244,6 +244,24 @@ test('an e-mail queued in a transaction that rolls back is never sent', async ()
   expect(await w.tick()).toBe(0);
   expect(sink.received.map((m) => m.messageId)).toEqual([messageIdOf(kept[0]!)]);
   expect((await outboxRows()).map((r) => r.toAddress)).toEqual(['kept-0@example.test']);
+});
+
+test("a mailing's unsubscribe headers reach the relay as written, a long signed link whole", async () => {
+  const sink = await startSink();
+  const link = `https://pitchroom.test/api/new-songs-mail/unsubscribe/one-click?token=${'a'.repeat(180)}.${'b'.repeat(43)}`;
+  await enqueueMail(t.db, {
+    to: 'dana@example.test',
+    kind: 'test',
+    subject: 'New songs',
+    text: 'Two new songs.',
+    html: '<p>Two new songs.</p>',
+    headers: listUnsubscribeHeaders(link),
+  });
+  expect(await worker(createSmtpTransport(sink.url)).tick()).toBe(1);
+  const headers = parseHeaders(sink.received[0]!.raw);
+  // Folded lines are unfolded with a space: a link split across lines would not match.
+  expect(headers.get('list-unsubscribe')).toBe(`<${link}>`);
+  expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 });
 
 test('an attachment reaches the relay byte for byte, and the Outbox names it without serving it', async () => {

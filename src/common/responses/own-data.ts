@@ -179,5 +179,26 @@ export const PersonalDataExportSchema = z.object({
       updatedAt: timestamp,
     }),
   ),
+  /** The links they shared songs onward by: who to, what, and how each stands; the link itself is never kept. */
+  shares: z.array(
+    z.object({
+      recipientName: z.string(),
+      recipientEmail: z.string(),
+      recipientCompany: z.string().nullable(),
+      message: z.string().nullable(),
+      songs: z.array(z.string()),
+      downloadAllowed: z.boolean(),
+      hasPassword: z.boolean(),
+      createdAt: timestamp,
+      expiresAt: timestamp,
+      revokedAt: timestamp.nullable(),
+      lastOpenedAt: timestamp.nullable(),
+    }),
+  ),
+  /** The weekly e-mail of new songs: whether it is on, and the weeks it was sent for. */
+  newSongsMail: z.object({
+    weekly: z.boolean(),
+    sent: z.array(z.object({ weekStart: z.string(), songCount: z.number().int(), sentAt: timestamp })),
+  }),
 });
 export type PersonalDataExport = z.output<typeof PersonalDataExportSchema>;

@@ -13,6 +13,7 @@ export interface MailEnvelope {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  headers?: Record<string, string>;
 }
 
 /** Where the outbox worker hands e-mails: `.eml` files by default, SMTP when SMTP_URL is set. */
@@ -33,6 +34,7 @@ const toNodemailer = (mail: MailEnvelope) => ({
   text: mail.text,
   html: mail.html,
   attachments: mail.attachments,
+  headers: mail.headers,
 });
 
 /** Writes each e-mail as an RFC 822 `.eml` file under DATA_DIR/mail; the admin Outbox page shows them too. */

@@ -116,6 +116,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           contentType,
           content: Buffer.from(contentBase64, 'base64'),
         })),
+        headers: row.headers ?? undefined,
       });
       await db
         .update(mailOutbox)

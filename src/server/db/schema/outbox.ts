@@ -25,6 +25,8 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     /** Files sent with the e-mail (a signed agreement's PDF), kept whole so a retry sends the same bytes. */
     attachments: jsonb('attachments').$type<StoredMailAttachment[]>(),
+    /** Extra header lines sent as written (List-Unsubscribe on a mailing), by name. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** Which template made it, for the admin Outbox page and tests. */
     kind: text('kind').notNull(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),

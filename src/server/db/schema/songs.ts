@@ -71,6 +71,12 @@ export const songs = pgTable(
     mediaProblem: text('media_problem', { enum: AGREEMENT_MEDIA_PROBLEMS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When the song entered the catalogue: set by a trigger (migration 0044) the first time it is active, and
+     * kept through later unpublishing, so "new songs" means new to listeners, not new rows (an agreement or
+     * imported song is made long before it is published). Null for a song never published.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     /** The audio's waveform: at most WAVEFORM_MAX_PEAKS values of 0-255, computed at upload. */
     audioPeaks: smallint('audio_peaks').array(),
     /** The audio's length in seconds, decoded at upload; the drop-off chart's x axis. */
@@ -95,6 +101,10 @@ export const songs = pgTable(
     // page of the first 24 active songs is read from an index instead of sorting every song.
     index('songs_active_newest_idx')
       .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    // The weekly e-mail's read: active songs that entered the catalogue in a window.
+    index('songs_active_published_idx')
+      .on(t.publishedAt, t.id)
       .where(sql`${t.isActive}`),
     index('songs_active_title_idx')
       .on(sql`lower(${t.title})`, t.id)

@@ -49,6 +49,20 @@ const downloadAccessOf = (userId: string) =>
   );
 
 /**
+ * A pitch link's sender still lets it play: an admin's pitch always (it is the company's), a buyer's share only
+ * while the buyer may still open the catalogue (approved, unrevoked preview access, or an admin). Revoking a buyer
+ * stops every link they shared, audio already handed out too: the page (features/pitching) and the file links
+ * both ask here. `link` names the pitch_links row in the caller's statement (the table, or its alias).
+ */
+export const pitchLinkSenderAllows = (link: 'pitch_links' | 'pl'): SQL<boolean> => {
+  const l = sql.identifier(link);
+  return sql<boolean>`(${l}.kind = 'pitch'
+    or exists (select 1 from preview_requests pr
+      where pr.user_id = ${l}.created_by and pr.status = 'approved' and pr.revoked_at is null)
+    or exists (select 1 from user_roles ur where ur.user_id = ${l}.created_by and ur.role = 'admin'))`;
+};
+
+/**
  * Whether a pitch link's recipient may download: when the link allows it and, on a buyer's share, only while the
  * buyer themself still may (an admin setting them to stream only closes their shares' downloads too).
  */

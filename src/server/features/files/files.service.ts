@@ -10,7 +10,7 @@ import { signFileToken, verifyFileToken } from '../../adapters/storage/signed-ur
 import { AppError } from '../../lib/app-error';
 import { LRUCache } from 'lru-cache';
 import type { Actor } from '../accounts';
-import type { Downloader } from './download-policy';
+import { pitchLinkSenderAllows, type Downloader } from './download-policy';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
@@ -92,11 +92,7 @@ async function authorizePitchFile(db: DbOrTx, pitchLinkId: string, fileId: strin
           join pitch_link_songs pls on pls.pitch_link_id = pl.id
           join songs s on s.id = pls.song_id
           where pl.id = ${pitchLinkId} and pl.revoked_at is null and pl.expires_at > now() and s.is_active
-            -- A buyer's share stops with its sender's access (features/pitching, findLivePitchLink).
-            and (pl.kind = 'pitch'
-              or exists (select 1 from preview_requests pr
-                where pr.user_id = pl.created_by and pr.status = 'approved' and pr.revoked_at is null)
-              or exists (select 1 from user_roles ur where ur.user_id = pl.created_by and ur.role = 'admin'))
+            and ${pitchLinkSenderAllows('pl')}
             and (s.audio_file_id = stored_files.id or s.image_web_file_id = stored_files.id
               or s.image_thumb_file_id = stored_files.id or s.image_thumb_2x_file_id = stored_files.id
               or exists (select 1 from song_versions v where v.song_id = s.id and v.file_id = stored_files.id

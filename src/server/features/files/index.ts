@@ -6,6 +6,7 @@ export {
   mayDownloadSql,
   pitchDownloader,
   pitchLinkAllowsDownload,
+  pitchLinkSenderAllows,
   type Downloader,
 } from './download-policy';
 export {

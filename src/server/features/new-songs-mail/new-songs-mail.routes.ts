@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { NewSongsMailSettingResponseSchema } from '../../../common/responses/new-songs-mail';
-import { NewSongsMailSettingSchema, NewSongsUnsubscribeSchema } from '../../../common/schemas/new-songs-mail';
+import { NewSongsMailSettingSchema, NewSongsOneClickSchema, NewSongsUnsubscribeSchema } from '../../../common/schemas/new-songs-mail';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../lib/hono-env';
 import { responds } from '../../lib/respond';
@@ -11,7 +11,8 @@ import { getNewSongsMailSetting, setNewSongsMailSetting, unsubscribeByToken } fr
 
 /**
  * /api/new-songs-mail: the buyer's weekly e-mail of new songs, on or off (their account page), and the e-mail's
- * unsubscribe link, which needs no sign-in: its signed token names the buyer.
+ * unsubscribe link, which needs no sign-in: its signed token names the buyer. The e-mail's List-Unsubscribe header
+ * points at the one-click route, which a mail service posts to without cookies or an Origin (RFC 8058).
  */
 export function newSongsMailRoutes(db: Db, secret: string) {
   return new Hono<AppEnv>()
@@ -38,5 +39,14 @@ export function newSongsMailRoutes(db: Db, secret: string) {
       validate('json', NewSongsUnsubscribeSchema),
       responds(NewSongsMailSettingResponseSchema),
       async (c) => c.var.reply(await unsubscribeByToken(db, secret, c.req.valid('json').token)),
+    )
+    .post(
+      '/unsubscribe/one-click',
+      // Public as the link above; the form body only says it is the one-click request a mail service sends.
+      endpoint({ access: 'public', summary: "Turn the weekly e-mail of new songs off by a mail service's one-click request" }),
+      validate('query', NewSongsUnsubscribeSchema),
+      validate('form', NewSongsOneClickSchema),
+      responds(NewSongsMailSettingResponseSchema),
+      async (c) => c.var.reply(await unsubscribeByToken(db, secret, c.req.valid('query').token)),
     );
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import * as MESSAGES from '../../../common/messages';
 import { PAGE_PATHS, pathTo, unsubscribePath } from '../../../common/routes';
-import { enqueueMail } from '../../adapters/mail/outbox';
+import { enqueueMail, listUnsubscribeHeaders } from '../../adapters/mail/outbox';
 import { queryRows, type Db } from '../../db/client';
 import { newSongsMailOptOuts, newSongsMails, songs, users } from '../../db/schema';
 import { pageUrl, type EmailContext } from '../../emails/layout';
@@ -31,6 +31,10 @@ export function lastWeek(now: Date): { from: Date; to: Date; weekStart: string }
 export const unsubscribeToken = (secret: string, userId: string, now = Date.now()) =>
   signToken(secret, UNSUBSCRIBE_PURPOSE, { userId }, UNSUBSCRIBE_LINK_SECONDS, now);
 
+/** Where a mail service posts the one-click unsubscribe (the e-mail's List-Unsubscribe header), with the same token. */
+const oneClickUrl = (emailCtx: EmailContext, token: string) =>
+  pageUrl(emailCtx, `/api/new-songs-mail/unsubscribe/one-click?token=${encodeURIComponent(token)}`);
+
 interface Recipient {
   id: string;
   email: string;
@@ -57,15 +61,18 @@ async function recipients(db: Db, weekFrom: Date, weekStart: string): Promise<Re
   return rows.map((r) => ({ ...r, since: new Date(r.since) }));
 }
 
-/** Catalogue songs added in [since, to), the oldest first: the first few to name, and how many in all. */
+/**
+ * Catalogue songs that entered the catalogue (were first published) in [since, to), the earliest first: the first
+ * few to name, and how many in all. Not their rows' age: a signed or imported song is made long before it is listed.
+ */
 async function songsAdded(db: Db, since: Date, to: Date) {
-  const window = and(eq(songs.isActive, true), gte(songs.createdAt, since), lt(songs.createdAt, to));
+  const window = and(eq(songs.isActive, true), gte(songs.publishedAt, since), lt(songs.publishedAt, to));
   const [listed, [total]] = await Promise.all([
     db
       .select({ title: songs.title, slug: songs.slug, genre: songs.genre })
       .from(songs)
       .where(window)
-      .orderBy(asc(songs.createdAt), asc(songs.title), asc(songs.id))
+      .orderBy(asc(songs.publishedAt), asc(songs.title), asc(songs.id))
       .limit(NEW_SONGS_LISTED_MAX),
     db.select({ n: count() }).from(songs).where(window),
   ]);
@@ -91,15 +98,17 @@ export async function sendNewSongsMails({ db, emailCtx, secret, now }: { db: Db;
         .onConflictDoNothing()
         .returning({ userId: newSongsMails.userId });
       if (!claimed) return false;
+      const token = unsubscribeToken(secret, buyer.id, now.getTime());
       await enqueueMail(tx, {
         to: buyer.email,
         kind: 'new-songs',
+        headers: listUnsubscribeHeaders(oneClickUrl(emailCtx, token)),
         ...newSongsEmail(emailCtx, {
           name: buyer.name || 'there',
           total,
           songs: listed.map((s) => ({ title: s.title, genre: s.genre, url: pageUrl(emailCtx, pathTo(PAGE_PATHS.song, { slug: s.slug })) })),
           catalogueUrl: pageUrl(emailCtx, PAGE_PATHS.songs),
-          unsubscribeUrl: pageUrl(emailCtx, unsubscribePath(unsubscribeToken(secret, buyer.id, now.getTime()))),
+          unsubscribeUrl: pageUrl(emailCtx, unsubscribePath(token)),
         }),
       });
       return true;

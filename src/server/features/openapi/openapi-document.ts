@@ -191,6 +191,24 @@ function errorResponses({
   return responses;
 }
 
+/** A route's request body: its JSON or form validator's schema, else its multipart parts, else the raw body it reads. */
+function requestBodyOf(
+  checks: Validation[],
+  info: Endpoint | undefined,
+  schemaRef: (schema: z.core.$ZodType) => JsonSchema,
+  multipartBody: (body: MultipartBody) => object,
+) {
+  for (const [target, mediaType] of [
+    ['json', 'application/json'],
+    ['form', 'application/x-www-form-urlencoded'],
+  ] as const) {
+    const check = checks.find((c) => c.target === target);
+    if (check) return { required: true, content: { [mediaType]: { schema: schemaRef(check.schema) } } };
+  }
+  if (info?.multipart) return multipartBody(info.multipart);
+  return info?.rawBody && { required: true, description: info.rawBody.description, content: { [info.rawBody.mediaType]: { schema: {} } } };
+}
+
 /**
  * The OpenAPI 3.1 document of the API, built from the app's own route list: each route's validators give
  * its parameters and JSON body (the very schemas that check requests), `responds` its success body, and its
@@ -271,12 +289,7 @@ export function buildOpenApiDocument(
 
     const parameters = parametersOf(checks, template);
 
-    const json = checks.find((c) => c.target === 'json');
-    const requestBody = json
-      ? { required: true, content: { 'application/json': { schema: schemaRef(json.schema) } } }
-      : info?.multipart
-        ? multipartBody(info.multipart)
-        : info?.rawBody && { required: true, description: info.rawBody.description, content: { [info.rawBody.mediaType]: { schema: {} } } };
+    const requestBody = requestBodyOf(checks, info, schemaRef, multipartBody);
 
     const answer = answers.get(key);
     const status = answer?.status ?? info?.status ?? 200;

@@ -18,6 +18,8 @@ import {
   newSongsMailOptOuts,
   newSongsMails,
   placements,
+  pitchLinks,
+  pitchLinkSongs,
   previewRequests,
   reviewMessages,
   reviewNotes,
@@ -63,8 +65,8 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Everything kept about one account, as JSON: the account, profile, questionnaire, orders, credits, submissions
- * (their metadata and the review conversation), pitch agreements, placements, preview requests, comments, plays
- * and holds. Every query is by this account's id (or, for preview requests, its address); another person
+ * (their metadata and the review conversation), pitch agreements, placements, preview requests, comments, plays,
+ * holds, playlists, the links they shared songs by, and their weekly e-mail setting. Every query is by this account's id (or, for preview requests, its address); another person
  * appears only as "reviewer" in a conversation, never by account.
  */
 export async function exportPersonalData({ db, userId }: { db: Db; userId: string }): Promise<PersonalDataExport> {
@@ -90,13 +92,15 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
-  const [roles, songwriter, submissions, agreements, listener, ownPlaylists] = await Promise.all([
+  const [roles, songwriter, submissions, agreements, listener, ownPlaylists, shares, newSongsMail] = await Promise.all([
     db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role)),
     readSongwriterData(db, userId),
     readSubmissions(db, userId),
     readAgreements(db, userId),
     readListenerData(db, user),
     readPlaylists(db, userId),
+    readShares(db, userId),
+    readNewSongsMail(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -114,6 +118,8 @@ async function readPersonalData(db: DbOrTx, userId: string): Promise<PersonalDat
     ...agreements,
     ...listener,
     playlists: ownPlaylists,
+    shares,
+    newSongsMail,
   };
 }
 
@@ -379,6 +385,52 @@ async function readPlaylists(db: DbOrTx, userId: string): Promise<PersonalDataEx
   }));
 }
 
+/** The links the person shared songs onward by (a buyer's `share` links), oldest first, each with its songs' titles in order. */
+async function readShares(db: DbOrTx, userId: string): Promise<PersonalDataExport['shares']> {
+  const links = await db
+    .select()
+    .from(pitchLinks)
+    .where(and(eq(pitchLinks.createdBy, userId), eq(pitchLinks.kind, 'share')))
+    .orderBy(asc(pitchLinks.createdAt));
+  if (links.length === 0) return [];
+  const entries = await db
+    .select({ pitchLinkId: pitchLinkSongs.pitchLinkId, songTitle: songs.title })
+    .from(pitchLinkSongs)
+    .innerJoin(songs, eq(songs.id, pitchLinkSongs.songId))
+    .where(
+      inArray(
+        pitchLinkSongs.pitchLinkId,
+        links.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(pitchLinkSongs.position));
+  return links.map((l) => ({
+    recipientName: l.recipientName,
+    recipientEmail: l.recipientEmail,
+    recipientCompany: l.recipientCompany,
+    message: l.message,
+    songs: entries.filter((e) => e.pitchLinkId === l.id).map((e) => e.songTitle),
+    downloadAllowed: l.downloadAllowed,
+    hasPassword: l.passwordHash !== null,
+    createdAt: iso(l.createdAt),
+    expiresAt: iso(l.expiresAt),
+    revokedAt: isoOrNull(l.revokedAt),
+    lastOpenedAt: isoOrNull(l.lastOpenedAt),
+  }));
+}
+
+/** The weekly e-mail of new songs: on unless they turned it off, and the weeks it went out for. */
+async function readNewSongsMail(db: DbOrTx, userId: string): Promise<PersonalDataExport['newSongsMail']> {
+  const [[off], sent] = await Promise.all([
+    db.select({ userId: newSongsMailOptOuts.userId }).from(newSongsMailOptOuts).where(eq(newSongsMailOptOuts.userId, userId)),
+    db.select().from(newSongsMails).where(eq(newSongsMails.userId, userId)).orderBy(asc(newSongsMails.weekStart)),
+  ]);
+  return {
+    weekly: !off,
+    sent: sent.map((m) => ({ weekStart: m.weekStart, songCount: m.songCount, sentAt: iso(m.sentAt) })),
+  };
+}
+
 /** The download's file name: the service's word for it and the day, never the person's address. */
 export const exportFileName = (now = new Date()) => `pitchroom-my-data-${now.toISOString().slice(0, 10)}.json`;
 
@@ -476,6 +528,9 @@ async function deleteAccount({
     await tx.delete(songComments).where(eq(songComments.userId, userId));
     await tx.delete(songResponses).where(eq(songResponses.userId, userId));
     await tx.delete(playlists).where(eq(playlists.ownerId, userId));
+    // Their shares go with them: the recipients' names and addresses were theirs to give, and the links die with
+    // their access anyway; the recipients' plays, answers and replies on them go too (on cascade).
+    await tx.delete(pitchLinks).where(and(eq(pitchLinks.createdBy, userId), eq(pitchLinks.kind, 'share')));
     await tx.delete(songPlays).where(eq(songPlays.userId, userId));
     await tx.delete(listenerLastPlays).where(eq(listenerLastPlays.userId, userId));
     await tx.delete(catalogueVisits).where(eq(catalogueVisits.userId, userId));

@@ -6,7 +6,7 @@ import * as MESSAGES from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { pitchLinks, pitchLinkSongs, songResponses, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { fileLink, pitchFileSubject, pitchLinkAllowsDownload } from '../files';
+import { fileLink, pitchFileSubject, pitchLinkAllowsDownload, pitchLinkSenderAllows } from '../files';
 import { recordPlayReport, recordPlayStart } from '../plays';
 import { playableVersions } from '../songs';
 import { pitchSender } from './pitch-replies.service';
@@ -25,16 +25,6 @@ export interface LivePitchLink {
   /** A protected share's password hash: the page opens only past it (shares.service.ts). */
   passwordHash: string | null;
 }
-
-/**
- * A buyer's share lives only while its sender may still open the catalogue: approved, unrevoked preview access
- * (or an admin). Revoking a buyer stops every link they shared, as revoking one link does. The file links'
- * check (features/files) says the same.
- */
-// Spelled out: drizzle leaves column names unqualified in a one-table query.
-const shareSenderStillListens = sql`(pitch_links.kind = 'pitch' or exists (
-  select 1 from preview_requests pr where pr.user_id = pitch_links.created_by and pr.status = 'approved' and pr.revoked_at is null
-) or exists (select 1 from user_roles ur where ur.user_id = pitch_links.created_by and ur.role = 'admin'))`;
 
 /** One answer for unknown, revoked and expired links alike, so a caller learns nothing about which. */
 const unavailable = () => new AppError('NOT_FOUND', MESSAGES.pitching.linkUnavailableTitle);
@@ -58,7 +48,7 @@ export async function findLivePitchLink(db: Db, token: string): Promise<LivePitc
         eq(pitchLinks.tokenHash, hashPitchToken(token)),
         isNull(pitchLinks.revokedAt),
         gt(pitchLinks.expiresAt, sql`now()`),
-        shareSenderStillListens,
+        pitchLinkSenderAllows('pitch_links'),
       ),
     );
   if (!link) throw unavailable();
