@@ -254,8 +254,9 @@ describe('songs.published_at is when the song first entered the catalogue', () =
         logged('unpublished', 'song.publish', '2029-08-01T00:00:00Z'),
         logged('unpublished', 'song.unpublish', '2029-09-01T00:00:00Z'),
       ]);
-    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0044_song_published_at.sql'), 'utf8');
-    const backfill = migration.slice(migration.indexOf('UPDATE "songs"'));
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0045_song_published_at.sql'), 'utf8');
+    const update = migration.slice(migration.indexOf('UPDATE "songs"'));
+    const backfill = update.split('--> statement-breakpoint')[0]!;
     // As the column was when the migration ran: empty.
     await db.transaction(async (tx) => {
       await tx.execute(sql`alter table songs disable trigger songs_stamp_published`);
