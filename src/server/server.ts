@@ -26,6 +26,7 @@ import { startNewSongsMails } from './features/new-songs-mail';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { closeWorkerPools } from './lib/worker-pool';
+import { clearCatalogueProfiles } from './features/similarity';
 import { PROJECT_ROOT } from './project-root';
 
 export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
@@ -153,7 +154,16 @@ export async function startServer(
       pollMs: options.mailPollMs,
     });
     mailWorker.start();
-    const background = startHousekeeping({ db, storage, config, logger, onSongsMeasured: () => clearCatalogue() });
+    const background = startHousekeeping({
+      db,
+      storage,
+      config,
+      logger,
+      onSongsMeasured: () => {
+        clearCatalogue();
+        clearCatalogueProfiles();
+      },
+    });
 
     const db_ = database;
     let backgroundStopped: Promise<unknown> | undefined;
