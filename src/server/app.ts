@@ -131,7 +131,11 @@ export function createApp({ cacheTtlMs = 2_000, poolUse = () => ({ size: 1, open
   };
 
   addRequestLayers(app, deps, state);
-  deps.onCatalogueCache?.(state.catalogue.clear);
+  // Songs measured change "more like this" too: its in-memory catalogue is read again with the pages.
+  deps.onCatalogueCache?.(() => {
+    state.catalogue.clear();
+    clearCatalogueProfiles();
+  });
   // Another instance's sign-outs and role changes, as the database announces them.
   deps
     .onSessionsChanged?.(state.readActor.clear)

@@ -26,7 +26,6 @@ import { startNewSongsMails } from './features/new-songs-mail';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { closeWorkerPools } from './lib/worker-pool';
-import { clearCatalogueProfiles } from './features/similarity';
 import { PROJECT_ROOT } from './project-root';
 
 export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
@@ -154,16 +153,7 @@ export async function startServer(
       pollMs: options.mailPollMs,
     });
     mailWorker.start();
-    const background = startHousekeeping({
-      db,
-      storage,
-      config,
-      logger,
-      onSongsMeasured: () => {
-        clearCatalogue();
-        clearCatalogueProfiles();
-      },
-    });
+    const background = startHousekeeping({ db, storage, config, logger, onSongsMeasured: () => clearCatalogue() });
 
     const db_ = database;
     let backgroundStopped: Promise<unknown> | undefined;

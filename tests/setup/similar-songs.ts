@@ -10,7 +10,7 @@ import type { ProfiledSong } from '../../src/server/features/similarity/catalogu
  * Songs of known likeness for "more like this", rendered at test time by the demo catalogue's renderer. A
  * family shares its instrumentation (feel, chords, lead), tempo range and harmonic palette (its progressions and
  * mode); its members differ in key, in tempo by a few BPM, in melody (the seed) and in length. The distractors
- * are songs of other sounds, each alone. Clips are kept short so the whole set renders and analyses in about a minute.
+ * are songs of other sounds, each alone. Clips are kept short so the whole set renders and analyses in a minute or two.
  */
 interface Family {
   name: string;
@@ -42,6 +42,7 @@ export const FAMILIES: Family[] = [
       { bpm: 72, key: 'F major', bars: 4 },
       { bpm: 70, key: 'Bb major', bars: 3 },
       { bpm: 74, key: 'A major', bars: 4 },
+      { bpm: 69, key: 'Eb major', bars: 3 },
     ],
   },
   {
@@ -55,6 +56,7 @@ export const FAMILIES: Family[] = [
       { bpm: 152, key: 'A minor', bars: 6 },
       { bpm: 145, key: 'C# minor', bars: 8 },
       { bpm: 155, key: 'G minor', bars: 7 },
+      { bpm: 150, key: 'D minor', bars: 5 },
     ],
   },
   {
@@ -68,6 +70,7 @@ export const FAMILIES: Family[] = [
       { bpm: 104, key: 'C major', bars: 5 },
       { bpm: 97, key: 'E major', bars: 6 },
       { bpm: 102, key: 'D major', bars: 6 },
+      { bpm: 99, key: 'A major', bars: 4 },
     ],
   },
   {
@@ -81,6 +84,7 @@ export const FAMILIES: Family[] = [
       { bpm: 126, key: 'F minor', bars: 6 },
       { bpm: 122, key: 'D minor', bars: 8 },
       { bpm: 128, key: 'B minor', bars: 7 },
+      { bpm: 125, key: 'E minor', bars: 5 },
     ],
   },
 ];
@@ -120,7 +124,7 @@ export const DISTRACTORS: { name: string; bpm: number; key: MusicalKey; arrangem
 ];
 
 /** A clip's length: enough for verses and choruses, short enough to render and analyse quickly. */
-export const CLIP_SECONDS = 45;
+export const CLIP_SECONDS = 40;
 
 export interface RenderedSong {
   name: string;
