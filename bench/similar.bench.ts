@@ -18,7 +18,7 @@ async function loadProfiles(app: BenchApp) {
     insert into stored_files (bucket, key, content_type, size_bytes, detected_key, sound_profile, sound_profile_version)
     select 'song-audio', 'bench/profile-' || g, 'audio/mpeg', 1,
       (array['C major', 'G major', 'A minor', 'E minor'])[1 + g % 4],
-      (select array_agg(random() + g * 0) from generate_series(1, ${SOUND_PROFILE_LENGTH}))::real[],
+      array(select random() + g * 0 from generate_series(1, ${SOUND_PROFILE_LENGTH}))::real[],
       ${SOUND_PROFILE_VERSION}
     from generate_series(1, 10000) as g`);
   await app.database.db.execute(sql`

@@ -49,7 +49,7 @@ export interface NearSong {
 }
 
 /** How much a lyric's closeness (a cosine, 0–1) takes off the sound's distance (a mean squared z-score). */
-const LYRIC_WEIGHT = 1;
+const LYRIC_WEIGHT = 2;
 const SHARED_WORDS_SHOWN = 3;
 
 /** Whether a song passes the catalogue's filters, as listCatalogue applies them. */
