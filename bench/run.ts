@@ -2,7 +2,7 @@
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
  * Names: bundle, lighthouse, first-view, first-start, player, list-view, process, analysis-load, pglite-memory,
- * overhead, catalogue, search, song-page, admin, mail.
+ * overhead, catalogue, similar, search, song-page, admin, mail.
  */
 import { adminBench } from './admin.bench';
 import { analysisLoadBench } from './analysis-load.bench';
@@ -18,6 +18,7 @@ import { pgliteMemoryBench } from './pglite-memory.bench';
 import { playerBench } from './player.bench';
 import { processBench } from './process.bench';
 import { searchBench } from './search.bench';
+import { similarBench } from './similar.bench';
 import { songPageBench } from './song-page.bench';
 import { printTable, startBenchApp, type BenchApp, type DbKind, type Row } from './support';
 
@@ -27,6 +28,7 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = {
   overhead: overheadBench,
   catalogue: catalogueBench,
+  similar: similarBench,
   search: searchBench,
   'song-page': songPageBench,
   admin: adminBench,

@@ -2,7 +2,7 @@
  * The slow tier: property-based fuzzing of every route, SIGKILL durability (the server's and the mail
  * outbox's), 2 GB really uploaded, idle keep-alive connections, a typecheck of the contract with a field
  * renamed, and whole servers started as `npm start` starts them (seeding the demo songs' audio, production's
- * refusals), backups taken during writes and restored, the demo catalogue rendered in full, the section analysis's accuracy over ten rendered songs, a stop's drain and a rolling restart of two instances behind a proxy under load. Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
+ * refusals), backups taken during writes and restored, the demo catalogue rendered in full, the section analysis's accuracy over ten rendered songs, "more like this" over rendered families, a stop's drain and a rolling restart of two instances behind a proxy under load. Minutes of work that change with the server's edges, not with each edit, so `npm run test:unit`
  * leaves them out and stays under 3 minutes; `npm test` and CI run them (`npm run test:slow`).
  */
 export const SLOW_TESTS = [
@@ -23,6 +23,7 @@ export const SLOW_TESTS = [
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
   'tests/server/sections-accuracy.test.ts',
+  'tests/server/similarity-quality.test.ts',
   'tests/server/stop-ends-worker-threads.test.ts',
 ];
 
@@ -86,6 +87,7 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
   'tests/server/sections-accuracy.test.ts',
+  'tests/server/similarity-quality.test.ts',
   // A server started on a PGlite of its own, stopped after an analysis.
   'tests/server/stop-ends-worker-threads.test.ts',
 ];

@@ -245,6 +245,8 @@ export type DownloadPath = (typeof DOWNLOAD_PATHS)[number];
 export const WAVEFORM_MAX_PEAKS = 2000;
 /** How many points of a song's energy curve are kept and sent: enough to draw over a phone-wide player. */
 export const ENERGY_CURVE_MAX_POINTS = 64;
+/** The most values a stored sound profile may hold: room for its features to grow without a migration. */
+export const SOUND_PROFILE_MAX_LENGTH = 256;
 /** A playing player reports its progress at least this often (and on pause, end, seek and leaving). */
 export const PLAY_REPORT_INTERVAL_SECONDS = 15;
 

@@ -60,6 +60,7 @@ import type { AppEnv } from './lib/hono-env';
 import type { RouterRoute } from 'hono/types';
 import { endpoint, isUploadRoute } from './middleware/endpoint';
 import type { Logger } from './lib/logger';
+import { clearCatalogueProfiles, similarityRoutes } from './features/similarity';
 import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
 import { notReadyWhileDraining, READINESS_PATH } from './middleware/draining';
@@ -130,7 +131,11 @@ export function createApp({ cacheTtlMs = 2_000, poolUse = () => ({ size: 1, open
   };
 
   addRequestLayers(app, deps, state);
-  deps.onCatalogueCache?.(state.catalogue.clear);
+  // Songs measured change "more like this" too: its in-memory catalogue is read again with the pages.
+  deps.onCatalogueCache?.(() => {
+    state.catalogue.clear();
+    clearCatalogueProfiles();
+  });
   // Another instance's sign-outs and role changes, as the database announces them.
   deps
     .onSessionsChanged?.(state.readActor.clear)
@@ -213,7 +218,7 @@ function addRequestLayers(
   app.on(
     WRITE_METHODS,
     WHOLE_API,
-    clearCachesAfterAdminWrites(catalogue.clear, () => fileChecks?.clear(), readActor.clear),
+    clearCachesAfterAdminWrites(catalogue.clear, () => fileChecks?.clear(), readActor.clear, clearCatalogueProfiles),
   );
   // Any write may change the caller's own roles (joining as a songwriter, a preview request granted at once).
   app.on(WRITE_METHODS, WHOLE_API, async (c, next) => {
@@ -273,6 +278,7 @@ function featureRoutes(
     .route('/songs', catalogueRoutes({ db, storage, secret, catalogue }))
     .route('/songs', songCommentRoutes(db))
     .route('/songs', catalogueDownloadRoutes({ db, storage, contact: downloadContact }))
+    .route('/songs', similarityRoutes(db))
     .route('/plays', playRoutes(db))
     .route('/song-responses', songResponseRoutes(db, mail, secret))
     .route('/playlists', playlistRoutes(db, secret))

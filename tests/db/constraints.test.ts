@@ -996,6 +996,18 @@ describe('the review studio and the audit trail', () => {
     await expectRefusedBy(db.insert(storedFiles).values({ ...file, energy: Array(10_000).fill(1) }), 'stored_files_energy_check');
   });
 
+  test('stored_files: a sound profile with its version, of at most its set length, or neither', async () => {
+    const file = () => ({ bucket: 'song-audio' as const, key: `p/${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 1 });
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file(), soundProfile: [1, 2, 3] }), 'stored_files_sound_profile_check');
+    await expectRefusedBy(db.insert(storedFiles).values({ ...file(), soundProfileVersion: 1 }), 'stored_files_sound_profile_check');
+    await expectRefusedBy(
+      db.insert(storedFiles).values({ ...file(), soundProfile: Array(257).fill(0), soundProfileVersion: 1 }),
+      'stored_files_sound_profile_check',
+    );
+    await db.insert(storedFiles).values({ ...file(), soundProfile: [0.5, 1, 2], soundProfileVersion: 1 });
+    await db.insert(storedFiles).values({ ...file(), soundProfile: null, soundProfileVersion: null });
+  });
+
   test('stored_files: a detected tempo within the form’s BPM range and a detected key from the list, or none', async () => {
     const file = () => ({ bucket: 'song-audio' as const, key: `k-${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 1 });
     await expectRefusedBy(db.insert(storedFiles).values({ ...file(), detectedBpm: 0 }), 'stored_files_detected_bpm_check');

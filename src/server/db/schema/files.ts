@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, real, smallint, text, unique } from 'drizzle-orm/pg-core';
-import { ENERGY_CURVE_MAX_POINTS, LIMITS, STORAGE_BUCKETS, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
+import { ENERGY_CURVE_MAX_POINTS, LIMITS, SOUND_PROFILE_MAX_LENGTH, STORAGE_BUCKETS, WAVEFORM_MAX_PEAKS } from '../../../common/constants';
 import type { SongSection } from '../../../common/responses/audio-analysis';
 import { MUSICAL_KEYS } from '../../../common/musical-keys';
 import { users } from './auth';
@@ -43,6 +43,12 @@ export const storedFiles = pgTable(
     introSeconds: real('intro_seconds'),
     /** The energy curve, at most ENERGY_CURVE_MAX_POINTS values of 0-100 spread evenly over the song. */
     energy: smallint('energy').array(),
+    /**
+     * The sound profile "more like this" compares (features/audio/sound-profile.ts) and the version of its
+     * features; a file whose version is not the current one is analysed again in the background.
+     */
+    soundProfile: real('sound_profile').array(),
+    soundProfileVersion: smallint('sound_profile_version'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,6 +67,10 @@ export const storedFiles = pgTable(
     check('stored_files_energy_check', sql`${t.energy} is null or cardinality(${t.energy}) <= ${sql.raw(String(ENERGY_CURVE_MAX_POINTS))}`),
     index('stored_files_first_chorus_seconds_idx').on(t.firstChorusSeconds),
     index('stored_files_intro_seconds_idx').on(t.introSeconds),
+    check(
+      'stored_files_sound_profile_check',
+      sql`(${t.soundProfile} is null) = (${t.soundProfileVersion} is null) and (${t.soundProfile} is null or cardinality(${t.soundProfile}) <= ${sql.raw(String(SOUND_PROFILE_MAX_LENGTH))})`,
+    ),
     check('stored_files_detected_key_check', sql`${t.detectedKey} is null or ${oneOf(t.detectedKey, MUSICAL_KEYS)}`),
   ],
 );

@@ -4,6 +4,7 @@ import type { LoudnessFacts } from '../../../common/schemas/loudness';
 import { analyseAudio } from './analyse-audio';
 import { analyseSections } from './sections';
 import type { AnalysisSignal } from './analysis-signal';
+import { SOUND_PROFILE_VERSION, soundProfile } from './sound-profile';
 
 /** What an analyser reads: the file decoded once, as the mono analysis signal (analysis-signal.ts). */
 export interface DecodedAudio {
@@ -21,6 +22,8 @@ export interface MeasuredFacts {
   loudness?: LoudnessFacts;
   /** The energy curve, the sections and where the first chorus and the intro's end fall. */
   sections?: SongSections;
+  /** The sound profile (sound-profile.ts) and the version of its features. */
+  soundProfile?: { version: number; values: number[] };
 }
 
 /** One measurement over decoded audio: a pure function, run in the analysis job's worker thread. */
@@ -41,5 +44,11 @@ export const ANALYSERS: readonly Analyser[] = [
   {
     name: 'sections',
     analyse: async ({ signal }, { bpm }) => ({ sections: await analyseSections(signal.samples(), signal.sampleRate, { bpm }) }),
+  },
+  {
+    name: 'sound profile',
+    analyse: async ({ signal }, found) => ({
+      soundProfile: { version: SOUND_PROFILE_VERSION, values: await soundProfile(signal.samples(), signal.sampleRate, found) },
+    }),
   },
 ];

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, eq, gte, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { ANALYSIS_MAX_ATTEMPTS } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { Storage } from '../../adapters/storage/storage';
@@ -14,6 +14,7 @@ import { createWorkerPool, JobFailedError, type WorkerPool } from '../../lib/wor
 import { ANALYSABLE_TYPES, canDrawWaveform, type FileAnalysis } from './analyse-file';
 import type { AnalysisOutcome, AnalysisTask } from './analysis-worker';
 import { measuredFactColumns } from './song-facts';
+import { SOUND_PROFILE_VERSION } from './sound-profile';
 
 /**
  * One job's time (the copy's decoding and every analyser) and its thread's heap. Decoding streams, and the
@@ -59,6 +60,37 @@ export async function enqueueUnanalysed(db: Db): Promise<number> {
       ),
     );
   let queued = 0;
+  for (let at = 0; at < files.length; at += 500) {
+    const rows = files.slice(at, at + 500).map(({ fileId }) => ({ fileId, kind: 'audio' as const }));
+    queued += (await db.insert(analysisJobs).values(rows).onConflictDoNothing().returning({ id: analysisJobs.id })).length;
+  }
+  return queued;
+}
+
+/**
+ * Queues again every analysed catalogue audio whose sound profile is missing or of another version than
+ * SOUND_PROFILE_VERSION (its features changed), so "more like this" catches up in the background; returns how
+ * many. A job that is done is queued again with its tries reset; a failed one stays the admin's to retry.
+ */
+export async function enqueueStaleProfiles(db: Db): Promise<number> {
+  const stale = and(
+    eq(storedFiles.bucket, 'song-audio'),
+    inArray(storedFiles.contentType, ANALYSABLE_TYPES),
+    isNotNull(storedFiles.audioPeaks),
+    or(isNull(storedFiles.soundProfileVersion), ne(storedFiles.soundProfileVersion, SOUND_PROFILE_VERSION)),
+  );
+  const requeued = await db
+    .update(analysisJobs)
+    .set({ state: 'queued', attempts: 0, lastError: null, finishedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(eq(analysisJobs.state, 'done'), inArray(analysisJobs.fileId, db.select({ id: storedFiles.id }).from(storedFiles).where(stale))),
+    )
+    .returning({ id: analysisJobs.id });
+  const files = await db
+    .select({ fileId: storedFiles.id })
+    .from(storedFiles)
+    .where(and(stale, notExists(db.select({ id: analysisJobs.id }).from(analysisJobs).where(eq(analysisJobs.fileId, storedFiles.id)))));
+  let queued = requeued.length;
   for (let at = 0; at < files.length; at += 500) {
     const rows = files.slice(at, at + 500).map(({ fileId }) => ({ fileId, kind: 'audio' as const }));
     queued += (await db.insert(analysisJobs).values(rows).onConflictDoNothing().returning({ id: analysisJobs.id })).length;
@@ -232,7 +264,7 @@ export interface AnalysisWorkerOptions {
 export interface AnalysisWorker {
   /** Claims due jobs and runs them; answers how many ended (done, or failed for good). */
   tick(): Promise<number>;
-  /** Queues the files never analysed, in the background, then polls for jobs until stopped. */
+  /** Queues the files never analysed and those with an out-of-date sound profile, then polls for jobs until stopped. */
   start(): void;
   stop(): Promise<void>;
 }
@@ -300,6 +332,9 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions): AnalysisWo
       running = enqueueUnanalysed(db)
         .then((queued) => queued > 0 && logger.info({ queued }, 'queued the analysis of audio never analysed'))
         .catch((error: unknown) => logger.error({ err: error }, 'queueing audio never analysed failed'))
+        .then(() => enqueueStaleProfiles(db))
+        .then((queued) => queued > 0 && logger.info({ queued }, 'queued audio whose sound profile is out of date'))
+        .catch((error: unknown) => logger.error({ err: error }, 'queueing out-of-date sound profiles failed'))
         .finally(loop);
     },
     async stop() {

@@ -6,3 +6,11 @@ export { createAnalysisWorker, enqueueAnalysis, type AnalysisWorker } from './an
 export { analysisStateOf, type AnalysisState } from './analysis-admin.service';
 export { NOT_MEASURED } from './loudness';
 export { compactEnergy, measuredFactColumns, songFactColumns, songFactsOf, type SongFactRow } from './song-facts';
+export {
+  SOUND_PROFILE_BPM_INDEX,
+  SOUND_PROFILE_LENGTH,
+  SOUND_PROFILE_PARTS,
+  SOUND_PROFILE_VERSION,
+  soundProfile,
+  type SoundProfilePart,
+} from './sound-profile';

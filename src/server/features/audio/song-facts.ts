@@ -61,6 +61,8 @@ export function measuredFactColumns(facts: MeasuredFacts) {
     detectedKey: facts.key ?? null,
     ...(facts.loudness ?? NOT_MEASURED),
     ...sectionColumns(facts.sections),
+    soundProfile: facts.soundProfile?.values ?? null,
+    soundProfileVersion: facts.soundProfile?.version ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { CatalogueSong } from '../../../common/responses';
 import * as MESSAGES from '../../../common/messages';
@@ -23,6 +23,9 @@ import { SITE_NAME } from '../../lib/site-name';
 import { DownloadButtons } from '../../components/download-buttons';
 import { FactsPanel } from '../../components/facts/facts-panel';
 import { SongVersionDownloads } from './song-version-downloads';
+
+// Below the fold and asked for only when scrolled near: its code stays out of the page's first load.
+const MoreLikeThis = lazy(() => import('./more-like-this').then((m) => ({ default: m.MoreLikeThis })));
 
 /** The page's description before (or without) its song. */
 const ANY_SONG_DESCRIPTION = `A song from the ${SITE_NAME} catalogue.`;
@@ -144,6 +147,9 @@ function SongView({ song }: { song: CatalogueSong }) {
         </section>
         <SongComments slug={song.slug} comments={song.comments} />
       </div>
+      <Suspense fallback={null}>
+        <MoreLikeThis slug={song.slug} className="mt-12" />
+      </Suspense>
     </article>
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "stored_files" ADD COLUMN "sound_profile" real[];--> statement-breakpoint
+ALTER TABLE "stored_files" ADD COLUMN "sound_profile_version" smallint;--> statement-breakpoint
+ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_sound_profile_check" CHECK (("stored_files"."sound_profile" is null) = ("stored_files"."sound_profile_version" is null) and ("stored_files"."sound_profile" is null or cardinality("stored_files"."sound_profile") <= 256));
