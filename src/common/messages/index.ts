@@ -35,3 +35,4 @@ export { playlists } from './playlists';
 export { newSongsMail } from './new-songs-mail';
 export { songFacts } from './song-facts';
 export { songVersions } from './song-versions';
+export { briefs } from './briefs';

@@ -23,3 +23,4 @@ export * from './song-import';
 export * from './settings';
 export * from './playlists';
 export * from './new-songs-mail';
+export * from './briefs';
