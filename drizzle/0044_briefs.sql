@@ -62,6 +62,8 @@ CREATE TABLE "briefs" (
 	CONSTRAINT "briefs_closed_check" CHECK (("briefs"."state" in ('closed', 'filled')) = ("briefs"."closed_at" is not null))
 );
 --> statement-breakpoint
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_action_check";--> statement-breakpoint
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_subject_kind_check";--> statement-breakpoint
 ALTER TABLE "brief_answers" ADD CONSTRAINT "brief_answers_brief_id_briefs_id_fk" FOREIGN KEY ("brief_id") REFERENCES "public"."briefs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "brief_answers" ADD CONSTRAINT "brief_answers_songwriter_id_users_id_fk" FOREIGN KEY ("songwriter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "brief_answers" ADD CONSTRAINT "brief_answers_submission_id_song_reviews_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."song_reviews"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -77,4 +79,6 @@ CREATE INDEX "brief_answers_songwriter_created_idx" ON "brief_answers" USING btr
 CREATE INDEX "brief_answers_song_idx" ON "brief_answers" USING btree ("song_id");--> statement-breakpoint
 CREATE INDEX "brief_references_song_idx" ON "brief_references" USING btree ("song_id");--> statement-breakpoint
 CREATE INDEX "briefs_state_created_idx" ON "briefs" USING btree ("state","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "briefs_owner_created_idx" ON "briefs" USING btree ("owner_id","created_at" DESC NULLS LAST);
+CREATE INDEX "briefs_owner_created_idx" ON "briefs" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_action_check" CHECK ("audit_events"."action" in ('preview_request.approve', 'preview_request.reject', 'preview_request.revoke', 'preview_request.downloads', 'preview_account.create', 'songwriter.reset', 'song.create', 'song.update', 'song.publish', 'song.unpublish', 'song.delete', 'song_audio.upload', 'song_version.upload', 'song_version.remove', 'comment.approve', 'comment.delete', 'review.send', 'pitch_agreement.offer', 'pitch_agreement.withdraw', 'placement.create', 'placement.update', 'pitch_link.create', 'pitch_link.revoke', 'pitch_link.downloads', 'song_response.update', 'account.delete', 'site_settings.update', 'account.export', 'outbox_message.read', 'outbox.release', 'analysis_job.retry', 'brief.approve', 'brief.close'));--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_subject_kind_check" CHECK ("audit_events"."subject_kind" in ('preview_request', 'user', 'song', 'song_audio', 'comment', 'review', 'pitch_agreement', 'placement', 'pitch_link', 'song_response', 'site_settings', 'outbox_message', 'outbox', 'analysis_job', 'brief'));

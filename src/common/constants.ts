@@ -383,6 +383,8 @@ export const AUDIT_ACTIONS = [
   'outbox_message.read',
   'outbox.release',
   'analysis_job.retry',
+  'brief.approve',
+  'brief.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -401,6 +403,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'outbox_message',
   'outbox',
   'analysis_job',
+  'brief',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
