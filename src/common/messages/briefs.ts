@@ -23,6 +23,7 @@ export const briefs = {
   notApproved: 'Your preview access must be approved before you write a brief',
   notAwaitingApproval: 'This brief is not awaiting approval',
   alreadyEnded: 'This brief is already closed',
+  notOpenToFill: 'Only an open brief can be marked filled',
   closedForAnswers: 'This brief is closed and takes no more songs',
   expired: 'The deadline of this brief has passed; it takes no more songs',
   songNotYours: 'Answer with a song of yours signed into the catalogue',
