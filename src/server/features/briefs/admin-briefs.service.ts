@@ -18,20 +18,25 @@ export async function listAdminBriefs({ db, state, now }: { db: Db; state: Brief
     .select({ state: briefs.state, count: sql<number>`count(*)::int`.mapWith(Number) })
     .from(briefs)
     .groupBy(briefs.state);
-  const stateCounts = Object.fromEntries(BRIEF_STATES.map((s) => [s, counted.find((c) => c.state === s)?.count ?? 0])) as AdminBriefs['stateCounts'];
+  const stateCounts = Object.fromEntries(
+    BRIEF_STATES.map((s) => [s, counted.find((c) => c.state === s)?.count ?? 0]),
+  ) as AdminBriefs['stateCounts'];
   const rows = await ownBriefs(db, eq(briefs.state, state), now);
   const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
   const owners = new Map<string, AdminBriefs['briefs'][number]['owner']>();
   for (const ownerId of ownerIds) {
     const [owner] = await db
-      .select({ id: users.id, name: users.name, email: users.email, company: requestCompany(users.id) })
+      .select({ id: users.id, name: users.name, email: users.email, company: requestCompany(sql`"users"."id"`) })
       .from(users)
       .where(eq(users.id, ownerId));
     if (owner) owners.set(ownerId, owner);
   }
   return {
     stateCounts,
-    briefs: rows.map(({ ownerId, ...brief }) => ({ ...brief, owner: owners.get(ownerId) ?? { id: ownerId, name: '', email: '', company: null } })),
+    briefs: rows.map(({ ownerId, ...brief }) => ({
+      ...brief,
+      owner: owners.get(ownerId) ?? { id: ownerId, name: '', email: '', company: null },
+    })),
   };
 }
 
@@ -55,7 +60,19 @@ export async function approveBrief({ db, actor, id, now }: { db: Db; actor: Acto
  * Ends a brief: closed (also how a brief awaiting approval is turned down) or filled (only one that was open).
  * An ended brief takes no more answers.
  */
-export async function closeBrief({ db, actor, id, state, now }: { db: Db; actor: Actor; id: string; state: 'closed' | 'filled'; now: Date }) {
+export async function closeBrief({
+  db,
+  actor,
+  id,
+  state,
+  now,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  state: 'closed' | 'filled';
+  now: Date;
+}) {
   await db.transaction(async (tx) => {
     const [brief] = await tx.select({ state: briefs.state, title: briefs.title }).from(briefs).where(eq(briefs.id, id)).for('update');
     if (!brief) throw new AppError('NOT_FOUND', m.notFound);

@@ -17,9 +17,9 @@ export const answerSong = (songId: AnyColumn | SQL, submissionId: AnyColumn | SQ
   sql<string | null>`coalesce(${songId}, (select s.id from songs s join pitch_agreements pa on pa.id = s.pitch_agreement_id
     where pa.review_id = ${submissionId} and pa.status = 'accepted' limit 1))`;
 
-/** How many of a brief's answers meet `filter`. */
+/** How many of a brief's answers meet `filter` (the brief named in full: drizzle leaves a lone table's columns unqualified). */
 const answerCount = (filter: SQL = sql`true`) =>
-  sql<number>`(select count(*) from brief_answers a where a.brief_id = ${briefs.id} and ${filter})::int`.mapWith(Number);
+  sql<number>`(select count(*) from brief_answers a where a.brief_id = "briefs"."id" and ${filter})::int`.mapWith(Number);
 
 /** A brief's answer counts; held counts shortlisted songs the brief's owner has put on hold. */
 const countColumns = {
@@ -28,7 +28,7 @@ const countColumns = {
   shortlisted: answerCount(sql`a.shortlisted_at is not null`),
   held: answerCount(
     sql`a.shortlisted_at is not null and exists (select 1 from song_responses r
-      where r.user_id = ${briefs.ownerId} and r.response = 'hold' and r.song_id = ${answerSong(sql`a.song_id`, sql`a.submission_id`)})`,
+      where r.user_id = "briefs"."owner_id" and r.response = 'hold' and r.song_id = ${answerSong(sql`a.song_id`, sql`a.submission_id`)})`,
   ),
 };
 

@@ -17,14 +17,7 @@ import { validate } from '../../lib/validate';
 import { endpoint } from '../../middleware/endpoint';
 import { actorOf } from '../../middleware/require-user';
 import { approveBrief, closeBrief, listAdminBriefs } from './admin-briefs.service';
-import {
-  answerWithCatalogueSong,
-  createBrief,
-  listBriefAnswers,
-  listMyBriefs,
-  listMySignedSongs,
-  listOpenBriefs,
-} from './briefs.service';
+import { answerWithCatalogueSong, createBrief, listBriefAnswers, listMyBriefs, listMySignedSongs, listOpenBriefs } from './briefs.service';
 
 /**
  * /api/briefs: buyers (preview users) and admins write briefs and read their answers; songwriters read the open

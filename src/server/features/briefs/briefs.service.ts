@@ -51,7 +51,8 @@ export async function createBrief({ db, actor, values, now }: { db: Db; actor: A
     }
     return row!.id;
   });
-  return (await ownBriefs(db, eq(briefs.id, id), now))[0]!;
+  const { ownerId: _, ...brief } = (await ownBriefs(db, eq(briefs.id, id), now))[0]!;
+  return brief;
 }
 
 /** The caller's own briefs, newest first. */
@@ -89,8 +90,16 @@ async function myAnswersOf(db: DbOrTx, songwriterId: string, briefIds: string[])
  * when they chose to be; otherwise nothing of them is read, let alone sent.
  */
 export async function listOpenBriefs({ db, actor, now }: { db: Db; actor: Actor; now: Date }): Promise<WriterBrief[]> {
-  const { ownerId: _, state: __, showBuyer, shortlistPlaylistId: ___, createdAt: ____, approvedAt: _____, closedAt: ______, ...shown } =
-    briefColumns;
+  const {
+    ownerId: _,
+    state: __,
+    showBuyer,
+    shortlistPlaylistId: ___,
+    createdAt: ____,
+    approvedAt: _____,
+    closedAt: ______,
+    ...shown
+  } = briefColumns;
   const rows = await db
     .select({
       ...shown,

@@ -148,7 +148,8 @@ export async function submitSong({
         })
         .returning({ id: songReviews.id, songNumber: songReviews.songNumber, songTitle: songReviews.songTitle });
       // A song answering a brief is refused with it if the brief closed or its deadline passed meanwhile.
-      if (values.briefId) await answerWithSubmission(tx, { briefId: values.briefId, songwriterId: actor.id, submissionId: review!.id, now });
+      if (values.briefId)
+        await answerWithSubmission(tx, { briefId: values.briefId, songwriterId: actor.id, submissionId: review!.id, now });
       await tx
         .update(orders)
         .set({ songsSubmitted: songNumber, paymentStatus: songNumber === locked.packageSize ? 'completed' : locked.paymentStatus })
