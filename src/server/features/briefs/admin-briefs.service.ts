@@ -52,7 +52,13 @@ export async function approveBrief({ db, actor, id, now }: { db: Db; actor: Acto
       const [exists] = await tx.select({ id: briefs.id }).from(briefs).where(eq(briefs.id, id));
       throw exists ? new AppError('CONFLICT', m.notAwaitingApproval) : new AppError('NOT_FOUND', m.notFound);
     }
-    await recordAudit(tx, { actor, action: 'brief.approve', subject: { kind: 'brief', id }, summary: row.title });
+    await recordAudit(tx, {
+      actor,
+      action: 'brief.approve',
+      subject: { kind: 'brief', id },
+      summary: row.title,
+      changes: { state: { before: 'awaiting_approval', after: 'open' } },
+    });
   });
 }
 
