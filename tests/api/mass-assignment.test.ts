@@ -2446,7 +2446,7 @@ function briefCases(): Case[] {
           title: 'Fresh',
           description: 'Wanted.',
           artistShown: 'an artist',
-          deadlineOn: '2100-01-01',
+          deadlineOn,
           referenceSongIds: [ids.song],
         }),
       allow: {
