@@ -387,6 +387,8 @@ export const AUDIT_ACTIONS = [
   'outbox_message.read',
   'outbox.release',
   'analysis_job.retry',
+  'brief.approve',
+  'brief.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit event is about: the kind of record its subject id names. */
@@ -405,6 +407,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'outbox_message',
   'outbox',
   'analysis_job',
+  'brief',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -471,3 +474,31 @@ export type AnalysisJobKind = (typeof ANALYSIS_JOB_KINDS)[number];
 export const ANALYSIS_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type AnalysisJobState = (typeof ANALYSIS_JOB_STATES)[number];
 export const ANALYSIS_MAX_ATTEMPTS = 3;
+
+/**
+ * A buyer's brief: what they are looking for. A buyer's brief waits for an admin's approval; an admin's is open
+ * at once. "Closed" is ended (or refused) without a song; "filled" is ended with one. A brief past its deadline
+ * takes no answers whatever its state (counted against the injected clock, by the day in Nashville).
+ */
+export const BRIEF_STATES = ['awaiting_approval', 'open', 'closed', 'filled'] as const;
+export type BriefState = (typeof BRIEF_STATES)[number];
+/** The vocal a brief asks for; none chosen means any. */
+export const BRIEF_VOCALS = ['female', 'male', 'duet', 'group', 'instrumental'] as const;
+export type BriefVocal = (typeof BRIEF_VOCALS)[number];
+/** The reviewer's screening of an answer against its brief. */
+export const BRIEF_VERDICTS = ['fits', 'close', 'no'] as const;
+export type BriefVerdict = (typeof BRIEF_VERDICTS)[number];
+/** How an answer came: a new song sent for review against the brief, or a song already signed into the catalogue. */
+export const BRIEF_ANSWER_KINDS = ['submission', 'catalogue'] as const;
+export type BriefAnswerKind = (typeof BRIEF_ANSWER_KINDS)[number];
+export const BRIEF_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 4000,
+  artistShownMax: 120,
+  moodMax: 30,
+  moodsMax: 8,
+  referencesMax: 5,
+  verdictReasonMax: 280,
+  /** A deadline at most this many days ahead. */
+  deadlineMaxDays: 366,
+} as const;

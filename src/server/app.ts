@@ -31,6 +31,7 @@ import { adminAnalysisJobRoutes } from './features/audio/audio.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { playRoutes } from './features/plays/plays.routes';
 import { playlistRoutes } from './features/playlists/playlists.routes';
+import { adminBriefRoutes, briefRoutes } from './features/briefs/briefs.routes';
 import { newSongsMailRoutes } from './features/new-songs-mail/new-songs-mail.routes';
 import { adminPitchLinkRoutes, pitchRoutes } from './features/pitching/pitch-links.routes';
 import { shareRoutes } from './features/pitching/shares.routes';
@@ -282,6 +283,7 @@ function featureRoutes(
     .route('/plays', playRoutes(db))
     .route('/song-responses', songResponseRoutes(db, mail, secret))
     .route('/playlists', playlistRoutes(db, secret))
+    .route('/briefs', briefRoutes(db, now))
     .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact, secureCookies: config.isProduction }))
     .route('/shares', shareRoutes({ db, mail }))
     .route('/new-songs-mail', newSongsMailRoutes(db, secret))
@@ -323,6 +325,7 @@ function featureRoutes(
   admin.route('/pitch-agreements', adminAgreementRoutes({ db, mail }));
   admin.route('/pitch-pipeline', adminPitchPipelineRoutes(db));
   admin.route('/placements', adminPlacementRoutes(db));
+  admin.route('/briefs', adminBriefRoutes(db, now));
   admin.route('/ledger', adminLedgerRoutes(db));
   admin.route('/song-responses', adminSongResponseRoutes(db));
   admin.route('/song-responses', adminHoldCompanyRoutes(db));

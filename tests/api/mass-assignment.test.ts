@@ -69,6 +69,9 @@ const TRACKED: Record<string, PgTable> = {
   new_songs_mails: schema.newSongsMails,
   // Written by the admin's actions alone, and never changed: no case may update or delete a row of it.
   audit_events: schema.auditEvents,
+  briefs: schema.briefs,
+  brief_references: schema.briefReferences,
+  brief_answers: schema.briefAnswers,
 };
 
 let t: TestApp;
@@ -727,6 +730,7 @@ function cases(): Case[] {
     ...playlistCases(),
     ...shareCases(),
     ...newSongsMailCases(),
+    ...briefCases(),
     {
       route: 'POST /api/pitch/:token/plays',
       fields: { ...privileged(), pitchLinkId: ids.otherPitchLink, playedAt: '2000-01-01T00:00:00.000Z' },
@@ -2409,6 +2413,159 @@ function shareCases(): Case[] {
   ];
 }
 
+/** Briefs: the owner, the state, the approval and the screening are the server's to set, never the caller's. */
+function briefCases(): Case[] {
+  const [awaiting, open, closing] = [randomUUID(), randomUUID(), randomUUID()];
+  const stateFields = (): Row => ({
+    ...privileged(),
+    state: 'open',
+    approvedAt: '2000-01-01T00:00:00.000Z',
+    approvedBy: ids.admin,
+    closedAt: '2000-01-01T00:00:00.000Z',
+    shortlistPlaylistId: randomUUID(),
+  });
+  const brief = (id: string, state: 'awaiting_approval' | 'open') => ({
+    id,
+    ownerId: ids.preview,
+    title: 'A brief',
+    description: 'Wanted.',
+    artistShown: 'an artist',
+    deadlineOn: '2100-01-01',
+    state,
+    approvedAt: state === 'open' ? new Date() : null,
+  });
+  let signedSong = '';
+  const deadlineOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return [
+    {
+      route: 'POST /api/briefs',
+      fields: stateFields(),
+      send: (f) =>
+        as.preview.post('/api/briefs', {
+          ...f,
+          title: 'Fresh',
+          description: 'Wanted.',
+          artistShown: 'an artist',
+          deadlineOn,
+          referenceSongIds: [ids.song],
+        }),
+      allow: {
+        briefs: {
+          insert: ([b, ...more]) => {
+            expect(more).toEqual([]);
+            expect(b).toMatchObject({
+              ownerId: ids.preview,
+              state: 'awaiting_approval',
+              approvedAt: null,
+              approvedBy: null,
+              closedAt: null,
+              shortlistPlaylistId: null,
+            });
+            expect(b!.id).not.toBe(privileged().id);
+            recent(b!.createdAt);
+          },
+        },
+        brief_references: {
+          insert: ([r, ...more]) => (expect(more).toEqual([]), expect(r).toMatchObject({ songId: ids.song, position: 0 })),
+        },
+      },
+    },
+    {
+      route: 'POST /api/briefs/:id/answers',
+      fields: {
+        ...privileged(),
+        verdict: 'fits',
+        verdictReason: 'Chosen',
+        verdictAt: '2000-01-01T00:00:00.000Z',
+        verdictBy: ids.admin,
+        shortlistedAt: '2000-01-01T00:00:00.000Z',
+        submissionId: ids.review,
+        briefId: awaiting,
+      },
+      prepare: async () => {
+        await t.db.insert(schema.briefs).values(brief(open, 'open'));
+        const order = await makePaidOrder(t.db, ids.writer, 1);
+        const [review] = await t.db
+          .insert(schema.songReviews)
+          .values({
+            songwriterId: ids.writer,
+            orderId: order.id,
+            songNumber: 1,
+            songTitle: 'Signed',
+            storyArc: 'A story.',
+            aiUsage: 'None.',
+          })
+          .returning();
+        const [agreement] = await t.db
+          .insert(schema.pitchAgreements)
+          .values({
+            reviewId: review!.id,
+            songwriterId: ids.writer,
+            commissionPercent: 10,
+            termMonths: 12,
+            expiresAt: new Date(Date.now() + 86_400_000),
+            status: 'accepted',
+            textVersion: 'v1',
+            agreementText: 'The agreement.',
+            answeredAt: new Date(),
+            signedName: 'Signer',
+            textSha256: 'a'.repeat(64),
+          })
+          .returning();
+        const song = await makeSong(t.db, t.storage, ids.admin, { title: 'Signed Song', seconds: 1 });
+        await t.db.update(schema.songs).set({ pitchAgreementId: agreement!.id }).where(eq(schema.songs.id, song.id));
+        signedSong = song.id;
+      },
+      send: (f) => as.writer.post(`/api/briefs/${open}/answers`, { ...f, songId: signedSong }),
+      allow: {
+        brief_answers: {
+          insert: ([a, ...more]) => {
+            expect(more).toEqual([]);
+            expect(a).toMatchObject({ briefId: open, songwriterId: ids.writer, songId: signedSong, submissionId: null });
+            expect(a).toMatchObject({ verdict: null, verdictReason: null, verdictAt: null, verdictBy: null, shortlistedAt: null });
+          },
+        },
+      },
+    },
+    {
+      route: 'POST /api/admin/briefs/:id/approve',
+      fields: stateFields(),
+      prepare: async () => {
+        await t.db.insert(schema.briefs).values(brief(awaiting, 'awaiting_approval'));
+      },
+      send: (f) => as.admin.post(`/api/admin/briefs/${awaiting}/approve`, f),
+      allow: {
+        briefs: {
+          update: {
+            key: awaiting,
+            columns: ['state', 'approvedAt', 'approvedBy', 'updatedAt'],
+            check: (b) => (expect(b).toMatchObject({ state: 'open', approvedBy: ids.admin, ownerId: ids.preview }), recent(b.approvedAt)),
+          },
+        },
+        audit_events: audited('brief.approve', ['state']),
+      },
+    },
+    {
+      route: 'POST /api/admin/briefs/:id/close',
+      fields: stateFields(),
+      prepare: async () => {
+        await t.db.insert(schema.briefs).values(brief(closing, 'open'));
+      },
+      send: (f) => as.admin.post(`/api/admin/briefs/${closing}/close`, { ...f, state: 'closed' }),
+      allow: {
+        briefs: {
+          update: {
+            key: closing,
+            columns: ['state', 'closedAt', 'updatedAt'],
+            check: (b) => (expect(b).toMatchObject({ state: 'closed', ownerId: ids.preview }), recent(b.closedAt)),
+          },
+        },
+        audit_events: audited('brief.close', ['state']),
+      },
+    },
+  ];
+}
+
 /** The weekly new-songs e-mail turned off: for the caller, or for the buyer its link's token names, never another. */
 function newSongsMailCases(): Case[] {
   const optedOut = (userId: string) => ({
@@ -2483,7 +2640,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 81, fields: 1541 };
+const EXPECTED = { routes: 85, fields: 1623 };
 function totals() {
   const all = cases();
   return {

@@ -20,6 +20,9 @@ import {
   previewRequests,
   rateLimits,
   auditEvents,
+  briefAnswers,
+  briefReferences,
+  briefs,
   reviewMessages,
   reviewNotes,
   reviewRatings,
@@ -1120,6 +1123,110 @@ describe('what a delete takes with it', () => {
       .returning();
     await insertSong({ audioFileId: file!.id });
     await expectRefusedBy(db.delete(storedFiles).where(eq(storedFiles.id, file!.id)), 'songs_audio_file_id_stored_files_id_fk');
+  });
+});
+
+describe('briefs', () => {
+  const brief = (overrides: Partial<typeof briefs.$inferInsert> = {}) => ({
+    ownerId: someone.id,
+    title: 'Uptempo female country',
+    description: 'Positive, for a March cut.',
+    artistShown: 'a major-label artist',
+    deadlineOn: '2030-03-01',
+    ...overrides,
+  });
+  async function insertBrief(overrides: Partial<typeof briefs.$inferInsert> = {}) {
+    const [row] = await db.insert(briefs).values(brief(overrides)).returning();
+    return row!;
+  }
+
+  test('briefs: state, texts, tempo range, key, vocal, moods, and approval and end stamps that match the state', async () => {
+    const now = new Date();
+    const cases: [Partial<typeof briefs.$inferInsert>, string][] = [
+      [{ state: 'draft' as never }, 'briefs_state_check'],
+      [{ title: '' }, 'briefs_title_check'],
+      [{ title: x(121) }, 'briefs_title_check'],
+      [{ description: '' }, 'briefs_description_check'],
+      [{ description: x(4001) }, 'briefs_description_check'],
+      [{ genre: '' }, 'briefs_genre_check'],
+      [{ genre: x(101) }, 'briefs_genre_check'],
+      [{ tempoMin: 0 }, 'briefs_tempo_check'],
+      [{ tempoMax: 301 }, 'briefs_tempo_check'],
+      [{ tempoMin: 120, tempoMax: 100 }, 'briefs_tempo_check'],
+      [{ musicalKey: 'H major' }, 'briefs_musical_key_check'],
+      [{ vocal: 'choir' as never }, 'briefs_vocal_check'],
+      [{ moods: Array.from({ length: 9 }, (_, i) => `mood${i}`) }, 'briefs_moods_check'],
+      [{ artistShown: '' }, 'briefs_artist_shown_check'],
+      [{ artistShown: x(121) }, 'briefs_artist_shown_check'],
+      [{ state: 'open' }, 'briefs_approved_check'],
+      [{ state: 'filled', closedAt: now }, 'briefs_approved_check'],
+      [{ state: 'closed' }, 'briefs_closed_check'],
+      [{ state: 'open', approvedAt: now, closedAt: now }, 'briefs_closed_check'],
+    ];
+    for (const [overrides, constraint] of cases) {
+      await expectRefusedBy(db.insert(briefs).values(brief(overrides)), constraint);
+    }
+    const accepted = await db
+      .insert(briefs)
+      .values([
+        brief({ title: x(120), description: x(4000), artistShown: x(120), tempoMin: 100, tempoMax: 100, moods: Array(8).fill('up') }),
+        brief({ state: 'open', approvedAt: now, musicalKey: 'A minor', vocal: 'female' }),
+        brief({ state: 'closed', closedAt: now }),
+        brief({ state: 'filled', approvedAt: now, closedAt: now }),
+      ])
+      .returning({ state: briefs.state });
+    expect(accepted.map((r) => r.state)).toEqual(['awaiting_approval', 'open', 'closed', 'filled']);
+  });
+
+  test('brief_references: a reference song once per brief, at positions 0 to 4', async () => {
+    const b = await insertBrief();
+    const s = await insertSong();
+    await expectRefusedBy(
+      db.insert(briefReferences).values({ briefId: b.id, songId: s.id, position: 5 }),
+      'brief_references_position_check',
+    );
+    await expectRefusedBy(
+      db.insert(briefReferences).values({ briefId: b.id, songId: s.id, position: -1 }),
+      'brief_references_position_check',
+    );
+    await db.insert(briefReferences).values({ briefId: b.id, songId: s.id, position: 4 });
+    await expect(db.insert(briefReferences).values({ briefId: b.id, songId: s.id, position: 0 })).rejects.toThrow();
+  });
+
+  test('brief_answers: a submission or a catalogue song, each once; a verdict with its reason and time; shortlisted only if it fits', async () => {
+    const b = await insertBrief({ state: 'open', approvedAt: new Date() });
+    const s = await insertSong();
+    const review = await insertReview();
+    const answer = (overrides: Partial<typeof briefAnswers.$inferInsert> = {}) => ({
+      briefId: b.id,
+      songwriterId: writer.id,
+      songId: s.id,
+      ...overrides,
+    });
+    const now = new Date();
+    const cases: [Partial<typeof briefAnswers.$inferInsert>, string][] = [
+      [{ songId: null }, 'brief_answers_song_check'],
+      [{ submissionId: review.id }, 'brief_answers_song_check'],
+      [{ verdict: 'maybe' as never, verdictReason: 'x', verdictAt: now }, 'brief_answers_verdict_check'],
+      [{ verdict: 'fits', verdictReason: 'Right tempo' }, 'brief_answers_verdict_fields_check'],
+      [{ verdict: 'fits', verdictAt: now }, 'brief_answers_verdict_fields_check'],
+      [{ verdictReason: 'Right tempo', verdictAt: now }, 'brief_answers_verdict_fields_check'],
+      [{ verdict: 'fits', verdictReason: '   ', verdictAt: now }, 'brief_answers_verdict_reason_check'],
+      [{ verdict: 'fits', verdictReason: x(281), verdictAt: now }, 'brief_answers_verdict_reason_check'],
+      [{ verdict: 'close', verdictReason: 'Slower than asked', verdictAt: now, shortlistedAt: now }, 'brief_answers_shortlist_check'],
+      [{ shortlistedAt: now }, 'brief_answers_shortlist_check'],
+    ];
+    for (const [overrides, constraint] of cases) {
+      await expectRefusedBy(db.insert(briefAnswers).values(answer(overrides)), constraint);
+    }
+    await db.insert(briefAnswers).values(answer({ verdict: 'fits', verdictReason: x(280), verdictAt: now, shortlistedAt: now }));
+    await expectRefusedBy(db.insert(briefAnswers).values(answer()), 'brief_answers_brief_song_unique');
+    await db.insert(briefAnswers).values(answer({ songId: null, submissionId: review.id }));
+    const other = await insertBrief({ state: 'open', approvedAt: new Date() });
+    await expectRefusedBy(
+      db.insert(briefAnswers).values(answer({ briefId: other.id, songId: null, submissionId: review.id })),
+      'brief_answers_submission_unique',
+    );
   });
 });
 

@@ -38,6 +38,8 @@ export const audit = {
     'outbox_message.read': 'Outbox email opened',
     'outbox.release': 'Paused outbox released',
     'analysis_job.retry': 'Failed audio analysis queued again',
+    'brief.approve': 'Brief approved',
+    'brief.close': 'Brief closed or marked filled',
   } satisfies Record<AuditAction, string>,
   subjectKinds: {
     preview_request: 'Preview request',
@@ -54,5 +56,6 @@ export const audit = {
     outbox_message: 'Outbox email',
     outbox: 'Outbox',
     analysis_job: 'Audio analysis',
+    brief: 'Brief',
   } satisfies Record<AuditSubjectKind, string>,
 } as const;

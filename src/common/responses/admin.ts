@@ -21,6 +21,13 @@ export const DashboardStatsSchema = z.object({
   unreadPitchReplies: z.number().int(),
   /** Reviews sent after their due day whose fee was credited back, this month in Nashville (decision 0094). */
   lateReviewsCreditedThisMonth: z.number().int(),
+  /** Briefs from buyers waiting for an admin's approval. */
+  briefsAwaitingApproval: z.number().int(),
+  /**
+   * Answers to open briefs not yet screened past their due day: a new song's review due day, or for a
+   * catalogue song the brief's deadline.
+   */
+  overdueScreenings: z.number().int(),
 });
 export type DashboardStats = z.output<typeof DashboardStatsSchema>;
 

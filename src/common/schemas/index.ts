@@ -25,3 +25,4 @@ export * from './loudness';
 export * from './playlists';
 export * from './new-songs-mail';
 export * from './song-versions';
+export * from './briefs';

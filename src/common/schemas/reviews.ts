@@ -19,6 +19,8 @@ const nullIfBlank = (max: number, message: string) =>
 /** One song of the submission form; files travel beside it in the multipart request. */
 export const SubmissionSchema = z.object({
   orderId: z.uuid(m.invalidOrder),
+  /** The open brief this song answers, if any. */
+  briefId: z.optional(z.nullable(z.uuid(MESSAGES.briefs.notFound))),
   title: requiredText(m.titleRequired, 200, 'Song title must be at most 200 characters'),
   lyricsText: nullIfBlank(20_000, 'Lyrics must be at most 20,000 characters'),
   storyArc: z

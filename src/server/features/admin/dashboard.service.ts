@@ -27,6 +27,8 @@ export async function getDashboardStats(db: Db, now = new Date()) {
     pending_preview_requests: number;
     unread_pitch_replies: number;
     late_reviews_credited: number;
+    briefs_awaiting_approval: number;
+    overdue_screenings: number;
   }>(
     db,
     sql`
@@ -45,6 +47,10 @@ export async function getDashboardStats(db: Db, now = new Date()) {
       (select count(*) from ${songwritersNeedingService} as needing)::int as need_service,
       (select count(*) from user_roles where role = 'preview')::int as preview_users,
       (select count(*) from listener_last_plays where last_played_at >= now() - interval '7 days')::int as active_this_week,
+      (select count(*) from briefs where state = 'awaiting_approval')::int as briefs_awaiting_approval,
+      (select count(*) from brief_answers a join briefs b on b.id = a.brief_id
+         left join song_reviews r on r.id = a.submission_id
+        where a.verdict is null and b.state = 'open' and coalesce(r.due_on, b.deadline_on) < ${today}::date)::int as overdue_screenings,
       ${queueCountColumns(today)}`,
   );
   if (!row) throw new Error('dashboard query returned no row');
@@ -61,6 +67,8 @@ export async function getDashboardStats(db: Db, now = new Date()) {
     pendingPreviewRequests: Number(row.pending_preview_requests),
     unreadPitchReplies: Number(row.unread_pitch_replies),
     lateReviewsCreditedThisMonth: Number(row.late_reviews_credited),
+    briefsAwaitingApproval: Number(row.briefs_awaiting_approval),
+    overdueScreenings: Number(row.overdue_screenings),
   };
 }
 

@@ -13,6 +13,7 @@ import { responds } from '../../lib/respond';
 import { actorOf } from '../../middleware/require-user';
 import { assertOrderTakesSong, submitSong } from './submissions.service';
 import { endpoint } from '../../middleware/endpoint';
+import { assertBriefTakesAnswers } from '../briefs';
 
 const SUBMISSION_FILES = {
   audio: { maxBytes: LIMITS.submissionAudioMaxBytes, tooLarge: MESSAGES.reviews.audioTooLarge },
@@ -53,9 +54,10 @@ export function submissionRoutes({
       const actor = actorOf(c);
       // Counted and the order checked once `data` is read, before a byte of a file is stored.
       const { values, files, cleanup } = await readMultipart(c, SubmissionSchema, SUBMISSION_FILES, {
-        beforeFiles: async ({ orderId }) => {
+        beforeFiles: async ({ orderId, briefId }) => {
           await consumeRateLimit(db, `submission:${actor.id}`, RATE_RULES.submission);
           await assertOrderTakesSong(db, orderId, actor.id);
+          if (briefId) await assertBriefTakesAnswers(db, briefId, now());
         },
       });
       try {

@@ -17,6 +17,7 @@ import { reviewDueOn } from './due-dates';
 import { songwriterSummary } from '../songwriters';
 import { isPaidOrder } from '../orders';
 import { enqueueAnalysis } from '../audio';
+import { answerWithSubmission, assertBriefTakesAnswers } from '../briefs';
 
 const m = MESSAGES.reviews;
 type SubmissionValues = ReturnType<typeof SubmissionSchema.parse>;
@@ -106,6 +107,7 @@ export async function submitSong({
   now?: Date;
 }) {
   await assertOrderTakesSong(db, values.orderId, actor.id);
+  if (values.briefId) await assertBriefTakesAnswers(db, values.briefId, now);
   if (!audio) throw new AppError('INVALID', m.audioRequired, { audio: [m.audioRequired] });
 
   const stored: NewStoredFile[] = [];
@@ -145,6 +147,9 @@ export async function submitSong({
           createdAt: now,
         })
         .returning({ id: songReviews.id, songNumber: songReviews.songNumber, songTitle: songReviews.songTitle });
+      // A song answering a brief is refused with it if the brief closed or its deadline passed meanwhile.
+      if (values.briefId)
+        await answerWithSubmission(tx, { briefId: values.briefId, songwriterId: actor.id, submissionId: review!.id, now });
       await tx
         .update(orders)
         .set({ songsSubmitted: songNumber, paymentStatus: songNumber === locked.packageSize ? 'completed' : locked.paymentStatus })

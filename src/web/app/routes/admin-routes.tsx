@@ -168,6 +168,13 @@ export const adminRoutes: RouteObject = {
           ),
         },
         {
+          path: PAGE_PATHS.adminBriefs,
+          ...page(
+            () => import('../../features/briefs/admin-briefs-page'),
+            (m) => m.AdminBriefsPage,
+          ),
+        },
+        {
           path: PAGE_PATHS.adminLedger,
           ...page(
             () => import('../../features/placements/ledger-page'),

@@ -37,6 +37,20 @@ export const catalogueRoutes: RouteObject[] = [
             ),
           },
           {
+            path: PAGE_PATHS.myBriefs,
+            ...page(
+              () => import('../../features/briefs/my-briefs-page'),
+              (m) => m.MyBriefsPage,
+            ),
+          },
+          {
+            path: PAGE_PATHS.newBrief,
+            ...page(
+              () => import('../../features/briefs/write-brief-page'),
+              (m) => m.WriteBriefPage,
+            ),
+          },
+          {
             path: PAGE_PATHS.playlists,
             ...page(
               () => import('../../features/playlists/playlists-page'),

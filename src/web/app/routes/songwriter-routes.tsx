@@ -28,6 +28,13 @@ export const songwriterRoutes: RouteObject[] = [
     element: <RouteGuard decide={requireSongwriter} />,
     children: [
       {
+        path: PAGE_PATHS.briefs,
+        ...page(
+          () => import('../../features/briefs/open-briefs-page'),
+          (m) => m.OpenBriefsPage,
+        ),
+      },
+      {
         path: PAGE_PATHS.songwriterProfile,
         ...page(
           () => import('../../features/songwriters/songwriter-profile-page'),

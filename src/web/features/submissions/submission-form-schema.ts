@@ -112,9 +112,10 @@ export const emptySong = (): z.input<typeof SongDraftSchema> => ({
 });
 
 /** The `data` part for POST /api/submissions, in the shape SubmissionSchema reads (no nulls). */
-export function submissionData(orderId: string, song: SongFormOutput): SubmissionInput {
+export function submissionData(orderId: string, song: SongFormOutput, briefId?: string): SubmissionInput {
   return {
     orderId,
+    briefId,
     title: song.title,
     lyricsText: song.lyricsMethod === 'text' && song.lyricsText ? song.lyricsText : undefined,
     storyArc: song.storyArc,

@@ -123,6 +123,10 @@ function EarlierSongs({ order }: { order: SubmissionOrder }) {
 }
 
 function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
+  // A song sent from an open brief's "Answer with a new song" answers that brief.
+  const [params] = useSearchParams();
+  const brief = params.get('brief') ?? '';
+  const briefId = isUuid(brief) ? brief : undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The cards are laid out once, from the order as it was when the page opened.
@@ -159,7 +163,7 @@ function SubmitSongsForm({ order }: { order: SubmissionOrder }) {
     try {
       abort.current = new AbortController();
       const result = await submitSong(
-        submissionData(order.id, song),
+        submissionData(order.id, song, briefId),
         { audio, lyricsFile },
         { signal: abort.current.signal, onProgress: (fraction) => setStatus(index, { kind: 'uploading', progress: fraction * 100 }) },
       );
