@@ -136,10 +136,14 @@ export async function getBriefShortlist({ db, actor, briefId }: { db: Db; actor:
         .select({ songId: playlistSongs.songId, addedAt: playlistSongs.addedAt })
         .from(playlistSongs)
         .where(eq(playlistSongs.playlistId, brief.playlistId))
+        .orderBy(asc(playlistSongs.position), asc(playlistSongs.addedAt))
     : [];
+  // In the playlist's order (the owner's), then any shortlisted song no longer in it (taken out, or past its limit).
+  const reasons = new Map(screened.flatMap((e) => (e.songId ? [[e.songId, e] as const] : [])));
   const entries = new Map<string, { reason: string | null; addedAt: Date }>();
-  for (const e of screened) if (e.songId) entries.set(e.songId, { reason: e.reason, addedAt: e.addedAt! });
-  for (const e of listed) if (!entries.has(e.songId)) entries.set(e.songId, { reason: null, addedAt: e.addedAt });
+  for (const e of listed)
+    entries.set(e.songId, { reason: reasons.get(e.songId)?.reason ?? null, addedAt: reasons.get(e.songId)?.addedAt ?? e.addedAt });
+  for (const [songId, e] of reasons) if (!entries.has(songId)) entries.set(songId, { reason: e.reason, addedAt: e.addedAt! });
   const ids = [...entries.keys()];
   const rows =
     ids.length === 0
@@ -149,9 +153,11 @@ export async function getBriefShortlist({ db, actor, briefId }: { db: Db; actor:
           .from(songs)
           .leftJoin(songResponses, and(eq(songResponses.songId, songs.id), eq(songResponses.userId, brief.ownerId)))
           .where(and(inArray(songs.id, ids), actor.roles.has('admin') ? undefined : eq(songs.isActive, true)));
-  const list = rows
-    .map((r) => ({ ...r, ...entries.get(r.songId)! }))
-    .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || a.songId.localeCompare(b.songId));
+  const byId = new Map(rows.map((r) => [r.songId, r]));
+  const list = ids.flatMap((id) => {
+    const song = byId.get(id);
+    return song ? [{ ...song, ...entries.get(id)! }] : [];
+  });
   return {
     briefId: brief.id,
     title: brief.title,
