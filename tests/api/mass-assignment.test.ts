@@ -2542,7 +2542,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 80, fields: 1526 };
+const EXPECTED = { routes: 82, fields: 1568 };
 function totals() {
   const all = cases();
   return {
