@@ -45,6 +45,7 @@ import { songwriterRoutes } from './features/songwriters/songwriters.routes';
 import { submissionRoutes } from './features/submissions/submissions.routes';
 import { adminReviewRoutes, adminUnreadMessageRoutes, songwriterReviewRoutes } from './features/reviews/reviews.routes';
 import { adminStudioRoutes, songwriterStudioRoutes } from './features/reviews/studio.routes';
+import { adminScreeningRoutes, briefOutcomeRoutes, briefShortlistRoutes } from './features/briefs/screening.routes';
 import { songwriterRewriteRoutes } from './features/reviews/rewrites.routes';
 import { adminOperationsRoutes } from './features/admin/admin.routes';
 import type { PaymentProvider } from './adapters/payments';
@@ -298,6 +299,8 @@ function featureRoutes(
     .route('/pitch-agreements', songwriterAgreementRoutes({ db, mail, songMedia: { storage, logger: logger } }))
     .route('/pitch-report', songwriterPitchReportRoutes(db))
     .route('/placements', songwriterPlacementRoutes(db))
+    .route('/briefs', briefShortlistRoutes(db))
+    .route('/brief-outcomes', briefOutcomeRoutes(db))
     .route('/files', fileRoutes({ db, storage, secret, fileChecks }));
 
   const admin = new Hono<AppEnv>();
@@ -333,6 +336,7 @@ function featureRoutes(
   admin.route('/pitch-activity-export', adminPitchActivityExportRoutes(db));
   admin.route('/users', adminOwnDataRoutes({ db, storage, mail }));
   admin.route('/', adminOperationsRoutes({ db, storage, now }));
+  admin.route('/', adminScreeningRoutes(db, now));
   return api.route('/admin', admin);
 }
 

@@ -64,6 +64,8 @@ const TRACKED: Record<string, PgTable> = {
   mail_outbox_hold: schema.mailOutboxHold,
   analysis_jobs: schema.analysisJobs,
   playlists: schema.playlists,
+  briefs: schema.briefs,
+  brief_answers: schema.briefAnswers,
   playlist_songs: schema.playlistSongs,
   new_songs_mail_opt_outs: schema.newSongsMailOptOuts,
   new_songs_mails: schema.newSongsMails,
@@ -729,6 +731,7 @@ function cases(): Case[] {
     },
     ...playlistCases(),
     ...shareCases(),
+    ...briefShortlistCases(),
     ...newSongsMailCases(),
     ...briefCases(),
     {
@@ -2327,6 +2330,84 @@ function playlistCases(): Case[] {
 }
 
 /**
+ * A brief's screening and shortlist: who gave the verdict and when, whether and when the song was shortlisted, the
+ * shortlist's playlist, its owner and its entries are the server's.
+ */
+function briefShortlistCases(): Case[] {
+  const [brief, answer] = [randomUUID(), randomUUID()];
+  const fields = (): Row => ({
+    ...privileged(),
+    verdictBy: ids.victim,
+    verdictAt: '2000-01-01T00:00:00.000Z',
+    shortlistedAt: '2000-01-01T00:00:00.000Z',
+    shortlistPlaylistId: randomUUID(),
+    briefId: randomUUID(),
+    position: 99,
+  });
+  return [
+    {
+      route: 'PUT /api/admin/brief-answers/:id/verdict',
+      fields: fields(),
+      prepare: async () => {
+        await t.db.insert(schema.briefs).values({
+          id: brief,
+          ownerId: ids.preview,
+          state: 'open',
+          title: 'Uptempo country',
+          description: 'Positive.',
+          artistShown: 'a major-label artist',
+          deadlineOn: '2100-01-01',
+          approvedAt: new Date(),
+        });
+        await t.db.insert(schema.briefAnswers).values({ id: answer, briefId: brief, songwriterId: ids.writer, songId: ids.otherSong });
+      },
+      send: (f) => as.admin.put(`/api/admin/brief-answers/${answer}/verdict`, { ...f, verdict: 'close', reason: 'Near, a little slow.' }),
+      allow: {
+        brief_answers: {
+          update: {
+            key: answer,
+            columns: ['verdict', 'verdictReason', 'verdictBy', 'verdictAt'],
+            check: (r) => (
+              expect(r).toMatchObject({
+                verdict: 'close',
+                verdictReason: 'Near, a little slow.',
+                verdictBy: ids.admin,
+                shortlistedAt: null,
+              }),
+              recent(r.verdictAt)
+            ),
+          },
+        },
+      },
+    },
+    {
+      route: 'POST /api/admin/briefs/:id/shortlist',
+      fields: fields(),
+      send: (f) => as.admin.post(`/api/admin/briefs/${brief}/shortlist`, { ...f, songIds: [ids.song] }),
+      allow: {
+        playlists: {
+          insert: ([p, ...more]) => (
+            expect(more).toEqual([]),
+            expect(p).toMatchObject({ ownerId: ids.preview, name: 'Shortlist: Uptempo country' }),
+            recent(p!.createdAt)
+          ),
+        },
+        briefs: {
+          update: { key: brief, columns: ['shortlistPlaylistId', 'updatedAt'], check: (r) => expect(r.shortlistPlaylistId).not.toBeNull() },
+        },
+        playlist_songs: {
+          insert: ([e, ...more]) => (
+            expect(more).toEqual([]),
+            expect(e).toMatchObject({ songId: ids.song, position: 0 }),
+            recent(e!.addedAt)
+          ),
+        },
+      },
+    },
+  ];
+}
+
+/**
  * A buyer's shares (pitch links of kind share): the kind, the sender, the token, the password's hash, the dates
  * and the link's state are the server's. The unlock route writes nothing of ours (its tries are rate limits).
  */
@@ -2640,7 +2721,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 85, fields: 1623 };
+const EXPECTED = { routes: 87, fields: 1665 };
 function totals() {
   const all = cases();
   return {

@@ -37,3 +37,4 @@ export { songFacts } from './song-facts';
 export { songVersions } from './song-versions';
 export { similarity } from './similarity';
 export { briefs } from './briefs';
+export { briefShortlist } from './brief-shortlist';

@@ -25,3 +25,4 @@ export * from './playlists';
 export * from './new-songs-mail';
 export * from './similarity';
 export * from './briefs';
+export * from './brief-shortlist';

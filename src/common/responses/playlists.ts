@@ -33,6 +33,8 @@ export type PlaylistSong = z.output<typeof PlaylistSongSchema>;
 export const PlaylistDetailSchema = PlaylistSummarySchema.extend({
   /** The reader owns it; an admin reading a listener's playlist does not, and may not change it. */
   mine: z.boolean(),
+  /** The brief whose shortlist this playlist is, or null for a list of the listener's own making. */
+  briefId: z.string().nullable(),
   songs: z.array(PlaylistSongSchema),
 });
 export type PlaylistDetail = z.output<typeof PlaylistDetailSchema>;

@@ -19,6 +19,7 @@ import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../accounts';
+import { shortlistSignedSubmission } from '../briefs';
 import { creditReviewFee } from '../orders';
 import { songwriterSummary } from '../songwriters';
 import { renderAgreementPdf } from './agreement-pdf';
@@ -353,6 +354,8 @@ export async function acceptPitchAgreement({
     await creditReviewFee(tx, signed.id);
     await createAgreementSong(tx, id);
     const reviewId = offer.agreement.reviewId;
+    // A new song screened "fits" for a brief joins its shortlist now that it is in the catalogue.
+    await shortlistSignedSubmission(tx, reviewId, new Date());
     // Both sides get the signed copy itself, as well as a link to where it stays downloadable.
     const signedCopy = await renderAgreementPdf(await getAgreement({ db: tx, id }));
     const signedEmail = (path: string) => ({

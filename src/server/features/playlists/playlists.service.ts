@@ -4,7 +4,7 @@ import * as MESSAGES from '../../../common/messages';
 import type { ActivityPlaylist, PlaylistDetail, PlaylistSummary } from '../../../common/responses';
 import type { PlaylistCreateValues, PlaylistUpdateValues } from '../../../common/schemas/playlists';
 import type { Db, DbOrTx } from '../../db/client';
-import { playlists, playlistSongs, songs, userRoles, users } from '../../db/schema';
+import { briefs, playlists, playlistSongs, songs, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts';
 import { thumbLink } from '../files';
@@ -81,12 +81,14 @@ const summaryOf = (p: Playlist, songIds: string[]): PlaylistSummary => ({
 
 async function detailOf(db: DbOrTx, actor: Actor, playlist: Playlist, secret: string): Promise<PlaylistDetail> {
   const list = await songsOf(db, actor, playlist.id, secret);
+  const [shortlistOf] = await db.select({ id: briefs.id }).from(briefs).where(eq(briefs.shortlistPlaylistId, playlist.id)).limit(1);
   return {
     ...summaryOf(
       playlist,
       list.map((s) => s.songId),
     ),
     mine: playlist.ownerId === actor.id,
+    briefId: shortlistOf?.id ?? null,
     songs: list,
   };
 }

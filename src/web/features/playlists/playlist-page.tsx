@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { InlineSpinner, PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useShortlistExtras } from '../briefs';
 import { ShareButton } from '../pitching';
 import { PlaylistFormDialog } from './playlist-form-dialog';
 import {
@@ -122,6 +123,7 @@ function Playlist({ playlist }: { playlist: PlaylistDetail }) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const { reorder, remove, duplicate, destroy } = usePlaylistActions(playlist);
+  const shortlistExtras = useShortlistExtras(playlist.briefId, playlist.mine);
 
   return (
     <>
@@ -172,6 +174,7 @@ function Playlist({ playlist }: { playlist: PlaylistDetail }) {
               editable={playlist.mine}
               onReorder={(ids) => reorder.mutate(ids)}
               onRemove={(song) => remove.mutate(song)}
+              extra={shortlistExtras}
             />
           </>
         )}

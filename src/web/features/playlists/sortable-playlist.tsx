@@ -13,7 +13,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Trash2 } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PlaylistSong } from '../../../common/responses';
 import { PAGE_PATHS, pathTo } from '../../../common/routes';
@@ -42,11 +42,14 @@ export function SortablePlaylist({
   editable,
   onReorder,
   onRemove,
+  extra,
 }: {
   songs: PlaylistSong[];
   editable: boolean;
   onReorder: (songIds: string[]) => void;
   onRemove: (song: PlaylistSong) => void;
+  /** More of a row under the song's title (a shortlist's reason and hold or pass). */
+  extra?: (song: PlaylistSong) => ReactNode;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
@@ -87,7 +90,7 @@ export function SortablePlaylist({
   const rows = (
     <ol aria-label="Songs" className="grid grid-cols-1 gap-2">
       {songs.map((song, index) => (
-        <PlaylistRow key={song.songId} song={song} number={index + 1} queue={queue} editable={editable} onRemove={onRemove} />
+        <PlaylistRow key={song.songId} song={song} number={index + 1} queue={queue} editable={editable} onRemove={onRemove} extra={extra} />
       ))}
     </ol>
   );
@@ -113,12 +116,14 @@ function PlaylistRow({
   queue,
   editable,
   onRemove,
+  extra,
 }: {
   song: PlaylistSong;
   number: number;
   queue: QueueItem[];
   editable: boolean;
   onRemove: (song: PlaylistSong) => void;
+  extra?: (song: PlaylistSong) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: song.songId,
@@ -156,6 +161,7 @@ function PlaylistRow({
         <p className="truncate text-sm text-muted-foreground">
           {[song.genre, song.durationSeconds !== null ? formatTime(song.durationSeconds) : null].filter(Boolean).join(' · ')}
         </p>
+        {extra?.(song)}
       </div>
       {editable && (
         <Button

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { useMe } from '../../lib/auth';
 import { OpenPitchOffers } from '../agreements';
+import { MyBriefOutcomes } from '../briefs';
 import { PitchReportSection } from '../pitch-report';
 import { MyPlacements } from '../placements';
 import { ClaimOrdersBox } from './claim-orders-box';
@@ -72,6 +73,7 @@ function Dashboard({ onboarding, returned }: { onboarding: Onboarding; returned:
       <CreditNote className="mt-8" />
       <OpenPitchOffers className="mt-10" />
       <MyPlacements className="mt-10" />
+      <MyBriefOutcomes className="mt-10" />
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="orders-heading">

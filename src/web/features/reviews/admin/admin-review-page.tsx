@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/format';
 import { adminReviewQuery, invalidateReviewLists, sendAdminReply, type AdminReview } from './admin-reviews-api';
 import { AdminPitchOfferPanel } from '../../agreements';
 import { ReviewStudio } from '../studio/review-studio';
+import { StudioBriefPanel } from '../../briefs';
 import { LyricsDiff } from '../rewrite/lyrics-diff';
 import { RewriteBadge } from '../rewrite/rewrite-badge';
 import { TwoVersions } from '../rewrite/two-versions';
@@ -178,6 +179,7 @@ function ReviewView({ review }: { review: AdminReview }) {
           />
         </div>
         <div className="grid content-start gap-6">
+          <StudioBriefPanel reviewId={review.id} />
           <Section id="songwriter-heading" title="Songwriter">
             <SongwriterDetails songwriter={review.songwriter} />
           </Section>
