@@ -64,8 +64,6 @@ const TRACKED: Record<string, PgTable> = {
   mail_outbox_hold: schema.mailOutboxHold,
   analysis_jobs: schema.analysisJobs,
   playlists: schema.playlists,
-  briefs: schema.briefs,
-  brief_answers: schema.briefAnswers,
   playlist_songs: schema.playlistSongs,
   new_songs_mail_opt_outs: schema.newSongsMailOptOuts,
   new_songs_mails: schema.newSongsMails,

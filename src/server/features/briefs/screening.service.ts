@@ -5,8 +5,7 @@ import type { BriefVerdictValues } from '../../../common/schemas/brief-shortlist
 import type { Db, DbOrTx } from '../../db/client';
 import { briefAnswers, briefReferences, briefs, songReviews, songs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts';
-import { assertMayWriteReview, reviewerOtherThan } from '../reviews';
+import { assertMayWriteReview, reviewerOtherThan, type Actor } from '../accounts';
 import { shortlistAnswerIfReady } from './shortlist.service';
 
 const m = MESSAGES.briefShortlist;

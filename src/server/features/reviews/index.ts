@@ -1,2 +1,2 @@
-// What the reviews feature offers the others: which round of a review a row is, and who may write a review.
-export { assertMayWriteReview, reviewerOtherThan, roundOf } from './rewrites';
+// What the reviews feature offers the others: which round of a review a row is.
+export { roundOf } from './rewrites';

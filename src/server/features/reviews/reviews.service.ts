@@ -23,7 +23,7 @@ import { lateReviewCreditEmail } from '../../emails/late-review-credit';
 import { creditLateReview } from '../orders';
 import { changesOf, recordAudit } from '../audit';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts';
+import { assertMayWriteReview, reviewerOtherThan, type Actor } from '../accounts';
 import { fileLink } from '../files';
 import { measureLyricCraft } from '../lyrics';
 import { likePattern } from '../../lib/like-pattern';
@@ -31,8 +31,6 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { reviewDueOn } from '../submissions';
 import { songwriterSummary, unreadBy } from '../songwriters';
 import {
-  assertMayWriteReview,
-  reviewerOtherThan,
   rewriteDeadline,
   rewriteOfReview,
   rewriteRefusal,

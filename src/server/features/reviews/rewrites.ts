@@ -1,11 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { REWRITE, RUBRIC_CATEGORIES } from '../../../common/constants';
 import * as MESSAGES from '../../../common/messages';
 import type { RubricScore, ScoreChange } from '../../../common/responses/reviews';
 import type { DbOrTx } from '../../db/client';
-import { songReviews, userRoles, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts';
+import { songReviews } from '../../db/schema';
 
 const m = MESSAGES.rewrites;
 const DAY_MS = 86_400_000;
@@ -44,24 +42,4 @@ export async function rewriteOfReview(db: DbOrTx, reviewId: string) {
 export function scoreChanges(before: RubricScore[], after: RubricScore[]): ScoreChange[] {
   const score = (scores: RubricScore[], category: string) => scores.find((s) => s.category === category)?.score ?? null;
   return RUBRIC_CATEGORIES.map((category) => ({ category, before: score(before, category), after: score(after, category) }));
-}
-
-/**
- * A rewrite goes to the admin who sent its first review: only they write its review, while they are an admin.
- * Once they are not (role taken away, account gone), any admin may. Null when `actor` may write it.
- */
-export async function reviewerOtherThan(db: DbOrTx, review: Pick<ReviewRow, 'reviewerId'>, actor: Actor): Promise<string | null> {
-  if (review.reviewerId === null || review.reviewerId === actor.id) return null;
-  const [reviewer] = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin')))
-    .where(and(eq(users.id, review.reviewerId), isNull(users.deletedAt)));
-  return reviewer?.email ?? null;
-}
-
-/** Refuses the review's writing (draft, send, notes) to any admin but the rewrite's reviewer. */
-export async function assertMayWriteReview(db: DbOrTx, review: Pick<ReviewRow, 'reviewerId'>, actor: Actor): Promise<void> {
-  const reviewer = await reviewerOtherThan(db, review, actor);
-  if (reviewer !== null) throw new AppError('FORBIDDEN', m.notYours(reviewer));
 }

@@ -4,9 +4,8 @@ import * as MESSAGES from '../../../common/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { reviewNotes, songReviews, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../accounts';
+import { assertMayWriteReview, reviewerOtherThan, type Actor } from '../accounts';
 import { canDrawWaveform, songFactColumns, songFactsOf } from '../audio';
-import { assertMayWriteReview, reviewerOtherThan } from './rewrites';
 
 const m = MESSAGES.reviewNotes;
 
