@@ -17,6 +17,7 @@ import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
 import { startLeftoversSweep } from './lib/leftovers-sweep';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
+import { startReferenceSweep } from './features/similarity';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { createAnalysisWorker } from './features/audio';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
@@ -224,6 +225,7 @@ function startHousekeeping({
 }) {
   const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
   const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
+  const referenceSweep = startReferenceSweep({ db, storage, logger });
   const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
   const emailCtx = { siteName: config.siteName, publicUrl: config.publicUrl };
   const pitchDigests = startPitchReportDigests({ db, logger, emailCtx });
@@ -245,6 +247,7 @@ function startHousekeeping({
         analysis.stop(),
         unverifiedSweep.stop(),
         songAudioSweep.stop(),
+        referenceSweep.stop(),
         leftoversSweep.stop(),
         pitchDigests.stop(),
         newSongsMails.stop(),

@@ -36,3 +36,4 @@ export { newSongsMail } from './new-songs-mail';
 export { songFacts } from './song-facts';
 export { songVersions } from './song-versions';
 export { similarity } from './similarity';
+export { referenceSearch } from './reference-search';

@@ -24,3 +24,4 @@ export * from './settings';
 export * from './playlists';
 export * from './new-songs-mail';
 export * from './similarity';
+export * from './reference-search';

@@ -20,3 +20,4 @@ export * from './analysis-jobs';
 export * from './playlists';
 export * from './new-songs-mail';
 export * from './song-versions';
+export * from './reference-tracks';
