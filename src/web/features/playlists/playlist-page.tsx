@@ -16,6 +16,7 @@ import { toast } from '../../lib/toast';
 import { ShareButton } from '../pitching';
 import { PlaylistFormDialog } from './playlist-form-dialog';
 import {
+  addSongsLikeThis,
   deletePlaylist,
   duplicatePlaylist,
   myPlaylistsQuery,
@@ -114,14 +115,24 @@ function usePlaylistActions(playlist: PlaylistDetail) {
     onError: (error) => toast.error(failure(m.deleteFailed, error)),
   });
 
-  return { reorder, remove, duplicate, destroy };
+  const addLike = useMutation({
+    mutationFn: (song: PlaylistSong) => addSongsLikeThis(playlist.id, song.songId),
+    onSuccess: ({ added }) => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: myPlaylistsQuery.queryKey });
+      toast.success(MESSAGES.referenceSearch.addedLikeThis(added));
+    },
+    onError: (error) => toast.error(failure(MESSAGES.similarity.failed, error)),
+  });
+
+  return { reorder, remove, duplicate, destroy, addLike };
 }
 
 function Playlist({ playlist }: { playlist: PlaylistDetail }) {
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { reorder, remove, duplicate, destroy } = usePlaylistActions(playlist);
+  const { reorder, remove, duplicate, destroy, addLike } = usePlaylistActions(playlist);
 
   return (
     <>
@@ -172,6 +183,7 @@ function Playlist({ playlist }: { playlist: PlaylistDetail }) {
               editable={playlist.mine}
               onReorder={(ids) => reorder.mutate(ids)}
               onRemove={(song) => remove.mutate(song)}
+              onAddLike={(song) => addLike.mutate(song)}
             />
           </>
         )}

@@ -12,7 +12,8 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Trash2 } from 'lucide-react';
+import { AudioLines, GripVertical, Trash2 } from 'lucide-react';
+import * as MESSAGES from '../../../common/messages';
 import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { PlaylistSong } from '../../../common/responses';
@@ -42,11 +43,14 @@ export function SortablePlaylist({
   editable,
   onReorder,
   onRemove,
+  onAddLike,
 }: {
   songs: PlaylistSong[];
   editable: boolean;
   onReorder: (songIds: string[]) => void;
   onRemove: (song: PlaylistSong) => void;
+  /** "Add songs like this one": the owner's, beside each song. */
+  onAddLike?: (song: PlaylistSong) => void;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
@@ -87,7 +91,15 @@ export function SortablePlaylist({
   const rows = (
     <ol aria-label="Songs" className="grid grid-cols-1 gap-2">
       {songs.map((song, index) => (
-        <PlaylistRow key={song.songId} song={song} number={index + 1} queue={queue} editable={editable} onRemove={onRemove} />
+        <PlaylistRow
+          key={song.songId}
+          song={song}
+          number={index + 1}
+          queue={queue}
+          editable={editable}
+          onRemove={onRemove}
+          onAddLike={onAddLike}
+        />
       ))}
     </ol>
   );
@@ -113,12 +125,14 @@ function PlaylistRow({
   queue,
   editable,
   onRemove,
+  onAddLike,
 }: {
   song: PlaylistSong;
   number: number;
   queue: QueueItem[];
   editable: boolean;
   onRemove: (song: PlaylistSong) => void;
+  onAddLike?: (song: PlaylistSong) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: song.songId,
@@ -157,6 +171,14 @@ function PlaylistRow({
           {[song.genre, song.durationSeconds !== null ? formatTime(song.durationSeconds) : null].filter(Boolean).join(' · ')}
         </p>
       </div>
+      {editable && onAddLike && (
+        <Button variant="ghost" size="icon" title={MESSAGES.referenceSearch.addLikeThis} className="shrink-0" onClick={() => onAddLike(song)}>
+          <AudioLines aria-hidden="true" />
+          <span className="sr-only">
+            {MESSAGES.referenceSearch.addLikeThis}: {song.title}
+          </span>
+        </Button>
+      )}
       {editable && (
         <Button
           variant="ghost"
