@@ -25,7 +25,20 @@ function renderReference(folder: string): string {
   const pulse = `0.5*sin(2*PI*60*t)*exp(-10*mod(t\\,${beat}))`;
   const chord = (f: number) => `0.12*sin(2*PI*${f}*t)+0.08*sin(2*PI*${(f * 1.26).toFixed(2)}*t)+0.06*sin(2*PI*${(f * 1.5).toFixed(2)}*t)`;
   const expr = `${pulse}+${chord(220)}|${pulse}+${chord(330)}`;
-  execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${expr}:s=44100:d=${REFERENCE_SECONDS}`, '-c:a', 'libmp3lame', '-b:a', '192k', file]);
+  execFileSync('/usr/bin/ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=${expr}:s=44100:d=${REFERENCE_SECONDS}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '192k',
+    file,
+  ]);
   return file;
 }
 

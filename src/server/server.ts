@@ -17,7 +17,6 @@ import { createMailWorker, type MailWorker } from './adapters/mail/worker';
 import { createMetrics } from './features/metrics/metrics';
 import { startLeftoversSweep } from './lib/leftovers-sweep';
 import { startUnusedSongAudioSweep } from './features/songs/songs.service';
-import { startReferenceSweep } from './features/similarity';
 import { resumeAgreementSongMedia } from './features/agreements/agreement-song';
 import { createAnalysisWorker } from './features/audio';
 import { startUnverifiedAccountSweep } from './features/accounts/unverified-accounts';
@@ -27,7 +26,7 @@ import { startNewSongsMails } from './features/new-songs-mail';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { closeWorkerPools } from './lib/worker-pool';
-import { clearCatalogueProfiles } from './features/similarity';
+import { clearCatalogueProfiles, startReferenceSweep } from './features/similarity';
 import { PROJECT_ROOT } from './project-root';
 
 export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');

@@ -2329,7 +2329,10 @@ function playlistCases(): Case[] {
           const [song] = await t.db.select({ fileId: schema.songs.audioFileId }).from(schema.songs).where(eq(schema.songs.id, songId));
           await t.db
             .update(schema.storedFiles)
-            .set({ soundProfile: Array.from({ length: SOUND_PROFILE_LENGTH }, (_, i) => level + i / 100), soundProfileVersion: SOUND_PROFILE_VERSION })
+            .set({
+              soundProfile: Array.from({ length: SOUND_PROFILE_LENGTH }, (_, i) => level + i / 100),
+              soundProfileVersion: SOUND_PROFILE_VERSION,
+            })
             .where(eq(schema.storedFiles.id, song!.fileId!));
         }
         clearCatalogueProfiles();
@@ -2470,7 +2473,12 @@ function referenceCases(): Case[] {
         stored_files: {
           insert: ([file, ...more]) => {
             expect(more).toEqual([]);
-            expect(file).toMatchObject({ ownerId: ids.preview, bucket: 'reference-tracks', contentType: 'audio/mpeg', originalName: 'reference.mp3' });
+            expect(file).toMatchObject({
+              ownerId: ids.preview,
+              bucket: 'reference-tracks',
+              contentType: 'audio/mpeg',
+              originalName: 'reference.mp3',
+            });
             expect(file!.key).not.toBe('chosen-key');
             expect(file).toMatchObject({ soundProfile: null, soundProfileVersion: null, detectedBpm: null });
           },

@@ -42,7 +42,16 @@ async function catalogueSong(mp3: Buffer, slug: string, isOneStop: boolean) {
   const form = new FormData();
   form.set(
     'data',
-    JSON.stringify({ title: slug, slug, description: 'A song.', lyrics: 'Verse one', tags: [], isOneStop, isActive: true, audioUploadId: uploaded.body.id }),
+    JSON.stringify({
+      title: slug,
+      slug,
+      description: 'A song.',
+      lyrics: 'Verse one',
+      tags: [],
+      isOneStop,
+      isActive: true,
+      audioUploadId: uploaded.body.id,
+    }),
   );
   const saved = await admin.sendForm('POST', '/api/admin/songs', form);
   expect(saved.status, saved.text).toBe(201);
@@ -92,7 +101,7 @@ describe('a reference track uploaded by a buyer', () => {
     expect(await runAnalyses(t)).toBe(1);
     const analysed = ReferenceTrackSchema.parse((await buyer.get(`/api/references/${referenceId}`)).body);
     expect(analysed.state).toBe('done');
-    expect(analysed.bpm).not.toBeNull();
+    expect(analysed.durationSeconds).toBeGreaterThan(CLIP_SECONDS - 2);
 
     const ranked = SoundsLikeSchema.parse((await buyer.get(`/api/sounds-like?reference=${referenceId}`)).body);
     expect(ranked.measured).toBe(true);

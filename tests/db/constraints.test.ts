@@ -501,7 +501,7 @@ describe('catalogue', () => {
     await db.insert(storedFiles).values({ ...file, bucket: 'song-images' });
   });
 
-  test('reference_tracks: a buyer\'s reference is in the reference-tracks bucket, and one row per stored file', async () => {
+  test("reference_tracks: a buyer's reference is in the reference-tracks bucket, and one row per stored file", async () => {
     const owner = await makeUser(db, { roles: ['preview'] });
     const [file] = await db
       .insert(storedFiles)
@@ -509,7 +509,10 @@ describe('catalogue', () => {
       .returning();
     const expiresAt = new Date(Date.now() + 86_400_000);
     await db.insert(referenceTracks).values({ ownerId: owner.id, fileId: file!.id, expiresAt });
-    await expectRefusedBy(db.insert(referenceTracks).values({ ownerId: owner.id, fileId: file!.id, expiresAt }), 'reference_tracks_file_unique');
+    await expectRefusedBy(
+      db.insert(referenceTracks).values({ ownerId: owner.id, fileId: file!.id, expiresAt }),
+      'reference_tracks_file_unique',
+    );
     // Its file removed (by the sweep), the row goes with it.
     await db.delete(storedFiles).where(eq(storedFiles.id, file!.id));
     expect(await db.select().from(referenceTracks).where(eq(referenceTracks.fileId, file!.id))).toEqual([]);

@@ -27,10 +27,16 @@ describe('searching with a reference track over rendered families of songs', () 
       const mp3 = familyMp3(fresh.family, fresh, { seed: 5000 + 17 * i, seconds: CLIP_SECONDS });
       const { facts } = await analyseAudioFile('audio/mpeg', Readable.from([mp3]));
       expect(facts.soundProfile).toBeDefined();
-      const near = rankNearest(catalogue, { profile: facts.soundProfile!.values, bpm: facts.bpm ?? null, key: facts.key ?? null }, { limit: FIRST });
+      const near = rankNearest(
+        catalogue,
+        { profile: facts.soundProfile!.values, bpm: facts.bpm ?? null, key: facts.key ?? null },
+        { limit: FIRST },
+      );
       if (familyOf.get(near[0]!.id) === fresh.family) firstFromFamily++;
       precisions.push(near.filter((n) => familyOf.get(n.id) === fresh.family).length / FIRST);
-      console.log(`fresh ${fresh.family} (${fresh.bpm} BPM, ${fresh.key}): ${near.map((n) => `${n.title} ${Math.round(100 * n.closeness)}%`).join(', ')}`);
+      console.log(
+        `fresh ${fresh.family} (${fresh.bpm} BPM, ${fresh.key}): ${near.map((n) => `${n.title} ${Math.round(100 * n.closeness)}%`).join(', ')}`,
+      );
     }
     const firstRate = firstFromFamily / FRESH_MEMBERS.length;
     const precision = precisions.reduce((sum, p) => sum + p, 0) / precisions.length;

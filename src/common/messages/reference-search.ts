@@ -30,5 +30,6 @@ export const referenceSearch = {
   studioNotMeasured: 'Shown once the submission’s audio has been analysed.',
   studioEmpty: 'No catalogue song has been measured yet.',
   addLikeThis: 'Add songs like this one',
-  addedLikeThis: (count: number) => (count === 0 ? 'No more songs like it to add.' : `Added ${count} song${count === 1 ? '' : 's'} like it.`),
+  addedLikeThis: (count: number) =>
+    count === 0 ? 'No more songs like it to add.' : `Added ${count} song${count === 1 ? '' : 's'} like it.`,
 } as const;

@@ -42,7 +42,13 @@ export function referenceRoutes({ db, storage, now = () => new Date() }: Referen
         summary: 'Upload a reference MP3 to search the catalogue by its sound; kept for the caller alone for a day',
         multipart: {
           data: ReferenceUploadFormSchema,
-          files: { audio: { description: 'MP3, checked by content; analysed in the background', maxBytes: LIMITS.songAudioMaxBytes, required: true } },
+          files: {
+            audio: {
+              description: 'MP3, checked by content; analysed in the background',
+              maxBytes: LIMITS.songAudioMaxBytes,
+              required: true,
+            },
+          },
         },
       }),
       responds(ReferenceTrackSchema, 201),
@@ -76,7 +82,8 @@ export function soundsLikeRoutes({ db, now = () => new Date() }: Omit<ReferenceR
     '/',
     endpoint({
       access: 'catalogue',
-      summary: "Catalogue songs closest in sound to the caller's reference track or to a catalogue song, narrowed by the catalogue's filters",
+      summary:
+        "Catalogue songs closest in sound to the caller's reference track or to a catalogue song, narrowed by the catalogue's filters",
     }),
     validate('query', SoundsLikeQuerySchema),
     responds(SoundsLikeSchema),

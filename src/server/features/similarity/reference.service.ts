@@ -125,7 +125,17 @@ export function fileSoundQuery(file: {
  * GET /api/sounds-like: the catalogue ranked by closeness to the caller's reference or to a catalogue song,
  * through the catalogue's own filters. A reference is only ever a query: it is never a candidate.
  */
-export async function soundsLike({ db, actor, query, now }: { db: Db; actor: Actor; query: SoundsLikeQuery; now: Date }): Promise<SoundsLike> {
+export async function soundsLike({
+  db,
+  actor,
+  query,
+  now,
+}: {
+  db: Db;
+  actor: Actor;
+  query: SoundsLikeQuery;
+  now: Date;
+}): Promise<SoundsLike> {
   const { reference, song: slug, ...filters } = query;
   let sound: SoundQuery | undefined;
   let excludeSongId: string | undefined;
@@ -155,10 +165,7 @@ export async function removeExpiredReferences({ db, storage, now }: { db: Db; st
     .where(
       and(
         eq(storedFiles.bucket, 'reference-tracks'),
-        or(
-          inArray(storedFiles.id, expired),
-          lt(storedFiles.createdAt, new Date(now.getTime() - REFERENCE_TRACK_HOURS * HOUR_MS)),
-        ),
+        or(inArray(storedFiles.id, expired), lt(storedFiles.createdAt, new Date(now.getTime() - REFERENCE_TRACK_HOURS * HOUR_MS))),
       ),
     )
     .returning();

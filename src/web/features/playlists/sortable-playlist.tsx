@@ -172,7 +172,13 @@ function PlaylistRow({
         </p>
       </div>
       {editable && onAddLike && (
-        <Button variant="ghost" size="icon" title={MESSAGES.referenceSearch.addLikeThis} className="shrink-0" onClick={() => onAddLike(song)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          title={MESSAGES.referenceSearch.addLikeThis}
+          className="shrink-0"
+          onClick={() => onAddLike(song)}
+        >
           <AudioLines aria-hidden="true" />
           <span className="sr-only">
             {MESSAGES.referenceSearch.addLikeThis}: {song.title}

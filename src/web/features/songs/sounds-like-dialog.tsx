@@ -39,7 +39,13 @@ export function SoundsLikeDialog({ open, onOpenChange }: { open: boolean; onOpen
         ) : phase.step === 'analysing' ? (
           <Analysing id={phase.id} name={phase.name} onPhase={setPhase} />
         ) : (
-          <Results name={phase.name} target={phase.target} oneStop={oneStop} onOneStop={setOneStop} onAgain={() => setPhase({ step: 'choose' })} />
+          <Results
+            name={phase.name}
+            target={phase.target}
+            oneStop={oneStop}
+            onOneStop={setOneStop}
+            onAgain={() => setPhase({ step: 'choose' })}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -104,7 +110,14 @@ function PickSong({ onPick }: { onPick: (slug: string, title: string) => void })
   return (
     <div>
       <Label htmlFor={searchId}>{m.pickLabel}</Label>
-      <Input id={searchId} className="mt-2" type="search" placeholder={m.pickPlaceholder} value={q} onChange={(e) => setQ(e.target.value)} />
+      <Input
+        id={searchId}
+        className="mt-2"
+        type="search"
+        placeholder={m.pickPlaceholder}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
       <ul className="mt-2 space-y-1">
         {(found.data?.rows ?? []).map((song) => (
           <li key={song.id}>
