@@ -81,7 +81,7 @@ beforeAll(async () => {
     }
   }
   t.catalogueChanged();
-}, 300_000);
+}, 900_000);
 afterAll(() => t.close());
 
 describe('a reference track uploaded by a buyer', () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as MESSAGES from '../../../common/messages';
 import { songFileProblem } from '../../../common/song-files';
 import type { CataloguePage } from '../../../common/responses';
@@ -138,7 +138,9 @@ function Analysing({ id, name, onPhase }: { id: string; name: string; onPhase: (
     refetchInterval: (query) => (query.state.data?.state === 'done' || query.state.data?.state === 'failed' ? false : REFERENCE_POLL_MS),
   });
   const state = track.data?.state;
-  if (state === 'done') queueMicrotask(() => onPhase({ step: 'results', name, target: { reference: id } }));
+  useEffect(() => {
+    if (state === 'done') onPhase({ step: 'results', name, target: { reference: id } });
+  }, [state, id, name, onPhase]);
   if (state === 'failed' || track.isError)
     return (
       <div className="mt-6" role="alert">
