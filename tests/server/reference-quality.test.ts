@@ -46,5 +46,5 @@ describe('searching with a reference track over rendered families of songs', () 
     );
     expect(FRESH_MEMBERS.map((f) => f.family)).toEqual(FAMILIES.map((f) => f.name));
     expect(firstRate).toBeGreaterThanOrEqual(MIN_FIRST_RATE);
-  }, 900_000);
+  }, 1_800_000);
 });
