@@ -72,7 +72,8 @@ export async function referenceBench(app: BenchApp): Promise<Row[]> {
     await profileSongs(app);
     const user = await makePreviewUser(app.database.db);
     const cookie = await app.cookieFor(user.email, user.password);
-    const buyer = new TestClient(app.url, app.url);
+    // The app's own origin as its config names it (PUBLIC_URL unset, PORT 0): the origin check wants it on writes.
+    const buyer = new TestClient(app.url, 'http://localhost:3000');
     await buyer.post('/api/auth/sign-in/email', { email: user.email, password: user.password });
     const listUrl = `${app.url}/api/songs`;
     await load(listUrl, { connections: CONNECTIONS, duration: 2, headers: { cookie } });
