@@ -2,7 +2,7 @@
  * npm run bench [name...]: every benchmark, on PGlite and (when DATABASE_URL is set) on PostgreSQL, printed
  * as one table of figure, budget and whether it is met. Figures, not assertions: nothing here fails a build.
  * Names: bundle, lighthouse, first-view, first-start, player, list-view, process, analysis-load, pglite-memory,
- * overhead, catalogue, similar, search, song-page, admin, mail.
+ * overhead, catalogue, similar, search, song-page, admin, mail, reference.
  */
 import { adminBench } from './admin.bench';
 import { analysisLoadBench } from './analysis-load.bench';
@@ -17,6 +17,7 @@ import { overheadBench } from './overhead.bench';
 import { pgliteMemoryBench } from './pglite-memory.bench';
 import { playerBench } from './player.bench';
 import { processBench } from './process.bench';
+import { referenceBench } from './reference.bench';
 import { searchBench } from './search.bench';
 import { similarBench } from './similar.bench';
 import { songPageBench } from './song-page.bench';
@@ -33,6 +34,7 @@ const appBenches: Record<string, (app: BenchApp) => Promise<Row[]>> = {
   'song-page': songPageBench,
   admin: adminBench,
   mail: mailBench,
+  reference: referenceBench,
 };
 
 const rows: Row[] = [];

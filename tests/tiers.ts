@@ -22,6 +22,7 @@ export const SLOW_TESTS = [
   'tests/server/database-outage.test.ts',
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
+  'tests/server/reference-quality.test.ts',
   'tests/server/sections-accuracy.test.ts',
   'tests/server/similarity-quality.test.ts',
   'tests/server/stop-ends-worker-threads.test.ts',
@@ -86,6 +87,7 @@ export const DATABASE_INDEPENDENT_TESTS = [
   'tests/server/database-outage.test.ts',
   'tests/server/graceful-shutdown.test.ts',
   'tests/server/rolling-restart.test.ts',
+  'tests/server/reference-quality.test.ts',
   'tests/server/sections-accuracy.test.ts',
   'tests/server/similarity-quality.test.ts',
   // A server started on a PGlite of its own, stopped after an analysis.

@@ -216,8 +216,23 @@ export const PITCH_PIPELINE_STAGES = [
 ] as const;
 export type PitchPipelineStage = (typeof PITCH_PIPELINE_STAGES)[number];
 
-/** `song-stems`: a catalogue song's stems, a zip the admin uploads, kept as it came and only ever downloaded. */
-export const STORAGE_BUCKETS = ['song-audio', 'song-images', 'song-submissions', 'lyric-submissions', 'song-stems'] as const;
+/**
+ * `song-stems`: a catalogue song's stems, a zip the admin uploads, kept as it came and only ever downloaded.
+ * `reference-tracks`: a buyer's reference MP3 for "sounds like", analysed, never streamed, removed after a day.
+ */
+export const STORAGE_BUCKETS = [
+  'song-audio',
+  'song-images',
+  'song-submissions',
+  'lyric-submissions',
+  'song-stems',
+  'reference-tracks',
+] as const;
+
+/** How long a buyer's uploaded reference track is kept (file and row), then removed by a sweep. */
+export const REFERENCE_TRACK_HOURS = 24;
+/** How many songs a "sounds like" search answers, closest first. */
+export const REFERENCE_MATCHES_SHOWN = 20;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
 /** Who made a pitch link: an admin's `pitch`, or a buyer's `share` of a playlist or a song (decision 0084). */

@@ -62,7 +62,14 @@ import type { AppEnv } from './lib/hono-env';
 import type { RouterRoute } from 'hono/types';
 import { endpoint, isUploadRoute } from './middleware/endpoint';
 import type { Logger } from './lib/logger';
-import { clearCatalogueProfiles, similarityRoutes } from './features/similarity';
+import {
+  adminSoundsLikeRoutes,
+  clearCatalogueProfiles,
+  playlistLikeThisRoutes,
+  referenceRoutes,
+  similarityRoutes,
+  soundsLikeRoutes,
+} from './features/similarity';
 import { clearCachesAfterAdminWrites, loadActor, requireRole } from './middleware/require-user';
 import { originCheck, securityHeadersFor, WRITE_METHODS } from './middleware/security';
 import { notReadyWhileDraining, READINESS_PATH } from './middleware/draining';
@@ -285,6 +292,9 @@ function featureRoutes(
     .route('/song-responses', songResponseRoutes(db, mail, secret))
     .route('/playlists', playlistRoutes(db, secret))
     .route('/briefs', briefRoutes(db, now))
+    .route('/playlists', playlistLikeThisRoutes({ db, secret }))
+    .route('/references', referenceRoutes({ db, storage, now }))
+    .route('/sounds-like', soundsLikeRoutes({ db, now }))
     .route('/pitch', pitchRoutes({ db, secret, mail, storage, contact: downloadContact, secureCookies: config.isProduction }))
     .route('/shares', shareRoutes({ db, mail }))
     .route('/new-songs-mail', newSongsMailRoutes(db, secret))
@@ -322,6 +332,9 @@ function featureRoutes(
   admin.route('/preview-activity', preview.activity);
   admin.route('/reviews', adminReviewRoutes({ db, secret, mail, now }));
   admin.route('/reviews', adminStudioRoutes(db));
+  const soundsLike = adminSoundsLikeRoutes(db);
+  admin.route('/reviews', soundsLike.reviews);
+  admin.route('/songs-like-this', soundsLike.songsLikeThis);
   admin.route('/unread-messages', adminUnreadMessageRoutes(db));
   admin.route('/pitch-links', adminPitchLinkRoutes({ db, mail }));
   admin.route('/pitch-links', downloadPermission.pitchLinks);

@@ -26,6 +26,7 @@ import { startNewSongsMails } from './features/new-songs-mail';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { closeWorkerPools } from './lib/worker-pool';
+import { startReferenceSweep } from './features/similarity';
 import { PROJECT_ROOT } from './project-root';
 
 export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
@@ -214,6 +215,7 @@ function startHousekeeping({
 }) {
   const unverifiedSweep = startUnverifiedAccountSweep({ db, logger });
   const songAudioSweep = startUnusedSongAudioSweep({ db, storage, logger });
+  const referenceSweep = startReferenceSweep({ db, storage, logger });
   const leftoversSweep = startLeftoversSweep({ dataDir: config.dataDir, logger });
   const emailCtx = { siteName: config.siteName, publicUrl: config.publicUrl };
   const pitchDigests = startPitchReportDigests({ db, logger, emailCtx });
@@ -235,6 +237,7 @@ function startHousekeeping({
         analysis.stop(),
         unverifiedSweep.stop(),
         songAudioSweep.stop(),
+        referenceSweep.stop(),
         leftoversSweep.stop(),
         pitchDigests.stop(),
         newSongsMails.stop(),

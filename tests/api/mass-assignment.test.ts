@@ -18,6 +18,8 @@ import { unsubscribeToken } from '../../src/server/features/new-songs-mail/new-s
 import { answeringRoutes } from '../../src/server/lib/app-routes';
 import { declaredEndpoints } from '../../src/server/middleware/endpoint';
 import { recordAudit } from '../../src/server/features/audit/audit';
+import { clearCatalogueProfiles } from '../../src/server/features/similarity';
+import { SOUND_PROFILE_LENGTH, SOUND_PROFILE_VERSION } from '../../src/server/features/audio';
 
 /**
  * Every write route the app declares (its `endpoint`, middleware/endpoint.ts) but better-auth's own (two of which are
@@ -67,6 +69,7 @@ const TRACKED: Record<string, PgTable> = {
   playlist_songs: schema.playlistSongs,
   new_songs_mail_opt_outs: schema.newSongsMailOptOuts,
   new_songs_mails: schema.newSongsMails,
+  reference_tracks: schema.referenceTracks,
   // Written by the admin's actions alone, and never changed: no case may update or delete a row of it.
   audit_events: schema.auditEvents,
   briefs: schema.briefs,
@@ -732,6 +735,7 @@ function cases(): Case[] {
     ...briefShortlistCases(),
     ...newSongsMailCases(),
     ...briefCases(),
+    ...referenceCases(),
     {
       route: 'POST /api/pitch/:token/plays',
       fields: { ...privileged(), pitchLinkId: ids.otherPitchLink, playedAt: '2000-01-01T00:00:00.000Z' },
@@ -2319,10 +2323,45 @@ function playlistCases(): Case[] {
       allow: { playlists: touched, playlist_songs: { delete: exactly(`${mine}:${ids.otherSong}`) } },
     },
     {
+      route: 'POST /api/playlists/:id/songs-like-this',
+      fields: fields(),
+      // The two songs get sound profiles, so the other is the one "like this one" and is added.
+      prepare: async () => {
+        for (const [songId, level] of [
+          [ids.song, 0.2],
+          [ids.otherSong, 0.4],
+        ] as const) {
+          const [song] = await t.db.select({ fileId: schema.songs.audioFileId }).from(schema.songs).where(eq(schema.songs.id, songId));
+          await t.db
+            .update(schema.storedFiles)
+            .set({
+              soundProfile: Array.from({ length: SOUND_PROFILE_LENGTH }, (_, i) => level + i / 100),
+              soundProfileVersion: SOUND_PROFILE_VERSION,
+            })
+            .where(eq(schema.storedFiles.id, song!.fileId!));
+        }
+        clearCatalogueProfiles();
+      },
+      send: (f) => as.preview.post(`/api/playlists/${mine}/songs-like-this`, { ...f, songId: ids.song }),
+      allow: {
+        playlists: touched,
+        playlist_songs: {
+          insert: ([e, ...more]) => (
+            expect(more).toEqual([]),
+            expect(e).toMatchObject({ playlistId: mine, songId: ids.otherSong, position: 2 }),
+            recent(e!.addedAt)
+          ),
+        },
+      },
+    },
+    {
       route: 'DELETE /api/playlists/:id',
       fields: fields(),
       send: (f) => bodyAndQuery(as.preview, 'DELETE', `/api/playlists/${mine}`, f),
-      allow: { playlists: { delete: exactly(mine) }, playlist_songs: { delete: exactly(`${mine}:${ids.song}`) } },
+      allow: {
+        playlists: { delete: exactly(mine) },
+        playlist_songs: { delete: (rows) => expect(rows.map((r) => r.songId).sort()).toEqual([ids.song, ids.otherSong].sort()) },
+      },
     },
   ];
 }
@@ -2646,6 +2685,64 @@ function briefCases(): Case[] {
 }
 
 /** The weekly new-songs e-mail turned off: for the caller, or for the buyer its link's token names, never another. */
+/**
+ * "Sounds like": a buyer's reference upload (its owner, bucket, key, day and measurements are the server's), and
+ * the admin's suggestions for a pitch link's form, which write nothing.
+ */
+function referenceCases(): Case[] {
+  return [
+    {
+      route: 'POST /api/references',
+      fields: {
+        ...privileged(),
+        ownerId: ids.victim,
+        fileId: ids.songAudio,
+        expiresAt: '2999-01-01T00:00:00.000Z',
+        bucket: 'song-audio',
+        key: 'chosen-key',
+        soundProfile: [1, 2, 3],
+        soundProfileVersion: 1,
+        detectedBpm: 300,
+      },
+      send: (f) => multipart(as.preview, 'POST', '/api/references', f, { audio: [synthesizeMp3({ seconds: 1 }), 'reference.mp3'] }),
+      allow: {
+        stored_files: {
+          insert: ([file, ...more]) => {
+            expect(more).toEqual([]);
+            expect(file).toMatchObject({
+              ownerId: ids.preview,
+              bucket: 'reference-tracks',
+              contentType: 'audio/mpeg',
+              originalName: 'reference.mp3',
+            });
+            expect(file!.key).not.toBe('chosen-key');
+            expect(file).toMatchObject({ soundProfile: null, soundProfileVersion: null, detectedBpm: null });
+          },
+        },
+        analysis_jobs: queuedAnalysis,
+        reference_tracks: {
+          insert: ([r, ...more]) => {
+            expect(more).toEqual([]);
+            expect(r).toMatchObject({ ownerId: ids.preview });
+            expect(r!.id).not.toBe(privileged().id);
+            expect(r!.fileId).not.toBe(ids.songAudio);
+            const hoursLeft = (new Date(String(r!.expiresAt)).getTime() - Date.now()) / 3_600_000;
+            expect(hoursLeft).toBeGreaterThan(23);
+            expect(hoursLeft).toBeLessThanOrEqual(24);
+          },
+        },
+      },
+    },
+    {
+      route: 'POST /api/admin/songs-like-this',
+      fields: privileged(),
+      send: (f) => as.admin.post('/api/admin/songs-like-this', { ...f, songId: ids.song, exclude: [] }),
+      // It reads and suggests; it writes nothing.
+      allow: {},
+    },
+  ];
+}
+
 function newSongsMailCases(): Case[] {
   const optedOut = (userId: string) => ({
     insert: ([r, ...more]: Row[]) => (expect(more).toEqual([]), expect(r).toMatchObject({ userId }), recent(r!.optedOutAt)),
@@ -2719,7 +2816,7 @@ const AUTH_ROUTES = 'POST /api/auth/*';
 const policyKeyOf = (route: string) => (route.startsWith('POST /api/auth/') ? AUTH_ROUTES : route);
 
 /** What this file covers, counted from the cases themselves. */
-const EXPECTED = { routes: 87, fields: 1665 };
+const EXPECTED = { routes: 90, fields: 1721 };
 function totals() {
   const all = cases();
   return {

@@ -41,6 +41,7 @@ import {
   songWriters,
   songwriterProfiles,
   songwriterQuestionnaires,
+  referenceTracks,
   storedFiles,
   userRoles,
   users,
@@ -505,6 +506,23 @@ describe('catalogue', () => {
     await db.insert(storedFiles).values({ ...file, bucket: 'song-audio' });
     await expectRefusedBy(db.insert(storedFiles).values({ ...file, bucket: 'song-audio' }), 'stored_files_bucket_key_unique');
     await db.insert(storedFiles).values({ ...file, bucket: 'song-images' });
+  });
+
+  test("reference_tracks: a buyer's reference is in the reference-tracks bucket, and one row per stored file", async () => {
+    const owner = await makeUser(db, { roles: ['preview'] });
+    const [file] = await db
+      .insert(storedFiles)
+      .values({ bucket: 'reference-tracks', key: `r/${randomUUID()}`, contentType: 'audio/mpeg', sizeBytes: 10, ownerId: owner.id })
+      .returning();
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await db.insert(referenceTracks).values({ ownerId: owner.id, fileId: file!.id, expiresAt });
+    await expectRefusedBy(
+      db.insert(referenceTracks).values({ ownerId: owner.id, fileId: file!.id, expiresAt }),
+      'reference_tracks_file_unique',
+    );
+    // Its file removed (by the sweep), the row goes with it.
+    await db.delete(storedFiles).where(eq(storedFiles.id, file!.id));
+    expect(await db.select().from(referenceTracks).where(eq(referenceTracks.fileId, file!.id))).toEqual([]);
   });
 });
 

@@ -38,3 +38,4 @@ export { songVersions } from './song-versions';
 export { similarity } from './similarity';
 export { briefs } from './briefs';
 export { briefShortlist } from './brief-shortlist';
+export { referenceSearch } from './reference-search';

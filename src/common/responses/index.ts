@@ -26,3 +26,4 @@ export * from './new-songs-mail';
 export * from './similarity';
 export * from './briefs';
 export * from './brief-shortlist';
+export * from './reference-search';

@@ -19,6 +19,8 @@ export interface RateRule {
 export const RATE_RULES = {
   /** Songs a songwriter submits, rewrites counted with them: a package is at most 4 songs, so this leaves room for many retries. */
   submission: { window: 3600, max: 60 },
+  /** Reference tracks a buyer uploads for "sounds like": each costs an analysis in the shared worker pool. */
+  referenceUpload: { window: 3600, max: 30 },
   /** Per client address, over every public pitch route: a player reports every 15 s, so this is generous for listening and stingy for guessing. */
   pitchPage: { window: 60, max: 120 },
   /** Per buyer: shares made, each of which may email an address they typed, so the app is no mail relay. */

@@ -21,3 +21,4 @@ export * from './playlists';
 export * from './new-songs-mail';
 export * from './song-versions';
 export * from './briefs';
+export * from './reference-tracks';

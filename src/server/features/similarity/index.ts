@@ -4,3 +4,5 @@ export { nearestSongs, songSoundQuery, type NearSong, type NearestOptions, type 
 export { clearCatalogueProfiles } from './profiles-cache';
 export { similarToSong, SIMILAR_SONGS_SHOWN } from './similarity.service';
 export { similarityRoutes } from './similarity.routes';
+export { adminSoundsLikeRoutes, playlistLikeThisRoutes, referenceRoutes, soundsLikeRoutes } from './reference.routes';
+export { removeExpiredReferences, startReferenceSweep } from './reference.service';

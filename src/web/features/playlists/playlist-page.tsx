@@ -17,6 +17,7 @@ import { useShortlistExtras } from '../briefs';
 import { ShareButton } from '../pitching';
 import { PlaylistFormDialog } from './playlist-form-dialog';
 import {
+  addSongsLikeThis,
   deletePlaylist,
   duplicatePlaylist,
   myPlaylistsQuery,
@@ -115,14 +116,24 @@ function usePlaylistActions(playlist: PlaylistDetail) {
     onError: (error) => toast.error(failure(m.deleteFailed, error)),
   });
 
-  return { reorder, remove, duplicate, destroy };
+  const addLike = useMutation({
+    mutationFn: (song: PlaylistSong) => addSongsLikeThis(playlist.id, song.songId),
+    onSuccess: ({ added }) => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: myPlaylistsQuery.queryKey });
+      toast.success(MESSAGES.referenceSearch.addedLikeThis(added));
+    },
+    onError: (error) => toast.error(failure(MESSAGES.similarity.failed, error)),
+  });
+
+  return { reorder, remove, duplicate, destroy, addLike };
 }
 
 function Playlist({ playlist }: { playlist: PlaylistDetail }) {
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { reorder, remove, duplicate, destroy } = usePlaylistActions(playlist);
+  const { reorder, remove, duplicate, destroy, addLike } = usePlaylistActions(playlist);
   const shortlistExtras = useShortlistExtras(playlist.briefId, playlist.mine);
 
   return (
@@ -175,6 +186,7 @@ function Playlist({ playlist }: { playlist: PlaylistDetail }) {
               onReorder={(ids) => reorder.mutate(ids)}
               onRemove={(song) => remove.mutate(song)}
               extra={shortlistExtras}
+              onAddLike={(song) => addLike.mutate(song)}
             />
           </>
         )}

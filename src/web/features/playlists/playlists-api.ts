@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { PlaylistDetail, PlaylistSummary } from '../../../common/responses';
+import type { AddedLikeThis, PlaylistDetail, PlaylistSummary } from '../../../common/responses';
 import type { PlaylistCreateInput, PlaylistDuplicateInput, PlaylistUpdateInput } from '../../../common/schemas/playlists';
 import { api } from '../../lib/api';
 
@@ -36,3 +36,7 @@ export function playlistChanged(queryClient: QueryClient, detail: PlaylistDetail
   else if (id) queryClient.removeQueries({ queryKey: playlistQuery(id).queryKey });
   return queryClient.invalidateQueries({ queryKey: myPlaylistsQuery.queryKey });
 }
+
+/** "Add songs like this one": the songs closest in sound to one of the playlist's, not yet in it, added at its end. */
+export const addSongsLikeThis = (id: string, songId: string) =>
+  api<AddedLikeThis>(`${at(id)}/songs-like-this`, { method: 'POST', body: { songId } });

@@ -12,7 +12,8 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Trash2 } from 'lucide-react';
+import { AudioLines, GripVertical, Trash2 } from 'lucide-react';
+import * as MESSAGES from '../../../common/messages';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PlaylistSong } from '../../../common/responses';
@@ -43,6 +44,7 @@ export function SortablePlaylist({
   onReorder,
   onRemove,
   extra,
+  onAddLike,
 }: {
   songs: PlaylistSong[];
   editable: boolean;
@@ -50,6 +52,8 @@ export function SortablePlaylist({
   onRemove: (song: PlaylistSong) => void;
   /** More of a row under the song's title (a shortlist's reason and hold or pass). */
   extra?: (song: PlaylistSong) => ReactNode;
+  /** "Add songs like this one": the owner's, beside each song. */
+  onAddLike?: (song: PlaylistSong) => void;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
@@ -90,7 +94,16 @@ export function SortablePlaylist({
   const rows = (
     <ol aria-label="Songs" className="grid grid-cols-1 gap-2">
       {songs.map((song, index) => (
-        <PlaylistRow key={song.songId} song={song} number={index + 1} queue={queue} editable={editable} onRemove={onRemove} extra={extra} />
+        <PlaylistRow
+          key={song.songId}
+          song={song}
+          number={index + 1}
+          queue={queue}
+          editable={editable}
+          onRemove={onRemove}
+          onAddLike={onAddLike}
+          extra={extra}
+        />
       ))}
     </ol>
   );
@@ -117,6 +130,7 @@ function PlaylistRow({
   editable,
   onRemove,
   extra,
+  onAddLike,
 }: {
   song: PlaylistSong;
   number: number;
@@ -124,6 +138,7 @@ function PlaylistRow({
   editable: boolean;
   onRemove: (song: PlaylistSong) => void;
   extra?: (song: PlaylistSong) => ReactNode;
+  onAddLike?: (song: PlaylistSong) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: song.songId,
@@ -163,6 +178,20 @@ function PlaylistRow({
         </p>
         {extra?.(song)}
       </div>
+      {editable && onAddLike && (
+        <Button
+          variant="ghost"
+          size="icon"
+          title={MESSAGES.referenceSearch.addLikeThis}
+          className="shrink-0"
+          onClick={() => onAddLike(song)}
+        >
+          <AudioLines aria-hidden="true" />
+          <span className="sr-only">
+            {MESSAGES.referenceSearch.addLikeThis}: {song.title}
+          </span>
+        </Button>
+      )}
       {editable && (
         <Button
           variant="ghost"

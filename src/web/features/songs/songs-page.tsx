@@ -15,6 +15,7 @@ import { CatalogueFilterSheet } from './catalogue-filter-sheet';
 import { CatalogueFilters, hasAnyFilter, type FilterPatch } from './catalogue-filters';
 import { CatalogueResults, CatalogueToolbar } from './catalogue-views';
 import { SongListSkeleton } from './song-list-skeleton';
+import { SoundsLikeEntry } from './sounds-like-entry';
 import { SITE_NAME } from '../../lib/site-name';
 
 // An old link's `page` is left out: the list now grows by its cursor from the first songs (decision 0090).
@@ -103,6 +104,9 @@ export function SongsPage() {
         lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo and one-stop clearance."
       />
       <StaleLinkNotice className="mt-6" />
+      <div className="mt-6">
+        <SoundsLikeEntry />
+      </div>
       {/* Below 640 px the filters wait in a sheet behind one button, so the first screen shows songs. */}
       <div className="mt-6 sm:hidden">
         <CatalogueFilterSheet

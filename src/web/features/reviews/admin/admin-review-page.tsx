@@ -18,6 +18,7 @@ import { adminReviewQuery, invalidateReviewLists, sendAdminReply, type AdminRevi
 import { AdminPitchOfferPanel } from '../../agreements';
 import { ReviewStudio } from '../studio/review-studio';
 import { StudioBriefPanel } from '../../briefs';
+import { SoundsClosest } from '../studio/sounds-closest';
 import { LyricsDiff } from '../rewrite/lyrics-diff';
 import { RewriteBadge } from '../rewrite/rewrite-badge';
 import { TwoVersions } from '../rewrite/two-versions';
@@ -167,6 +168,9 @@ function ReviewView({ review }: { review: AdminReview }) {
                 )
               }
             />
+          </Section>
+          <Section id="sounds-closest-heading" title={MESSAGES.referenceSearch.studioTitle}>
+            <SoundsClosest reviewId={review.id} />
           </Section>
           <Section id="review-heading" title={first ? 'Your review of the rewrite' : 'Your review'}>
             <ReviewEditor review={review} songwriterName={songwriterName} />
