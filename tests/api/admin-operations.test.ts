@@ -105,6 +105,9 @@ describe('dashboard', () => {
       unreadPitchReplies: 0,
       // Counted in tests/api/turnaround-guarantee.test.ts; no review here was sent late.
       lateReviewsCreditedThisMonth: 0,
+      // Counted in tests/api/briefs.test.ts; no brief here.
+      briefsAwaitingApproval: 0,
+      overdueScreenings: 0,
     });
     expect(res.body.playsPerDay).toHaveLength(30);
     expect(res.body.playsPerDay.at(-1).plays).toBe(1);

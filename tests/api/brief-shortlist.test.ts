@@ -66,7 +66,7 @@ async function reviewedSubmission(title: string) {
 
 const verdict = (answerId: string, body: Record<string, unknown>) => admin.put(`/api/admin/brief-answers/${answerId}/verdict`, body);
 const shortlistOf = async (client: TestClient, briefId: string) => {
-  const res = await client.get(`/api/briefs/${briefId}/shortlist`);
+  const res = await client.get(`/api/briefs/shortlists/${briefId}`);
   expect(res.status, res.text).toBe(200);
   return res.body as BriefShortlist;
 };
@@ -143,11 +143,11 @@ describe('who sees a shortlist', () => {
 
     expect((await shortlistOf(buyer, brief.id)).songs.map((s) => s.songId)).toEqual([song.id]);
     expect((await shortlistOf(admin, brief.id)).songs.map((s) => s.reason)).toEqual(['Exactly the brief.']);
-    const stranger = await otherBuyer.get(`/api/briefs/${brief.id}/shortlist`);
+    const stranger = await otherBuyer.get(`/api/briefs/shortlists/${brief.id}`);
     expect(stranger.status).toBe(404);
     expect(stranger.text).not.toContain('Owner Only');
-    expect((await writerClient.get(`/api/briefs/${brief.id}/shortlist`)).status).toBe(403);
-    expect((await t.client().get(`/api/briefs/${brief.id}/shortlist`)).status).toBe(401);
+    expect((await writerClient.get(`/api/briefs/shortlists/${brief.id}`)).status).toBe(403);
+    expect((await t.client().get(`/api/briefs/shortlists/${brief.id}`)).status).toBe(401);
     // Nor its playlist.
     const playlistId = (await shortlistOf(buyer, brief.id)).playlistId!;
     expect((await otherBuyer.get(`/api/playlists/${playlistId}`)).status).toBe(404);

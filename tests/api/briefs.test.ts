@@ -185,7 +185,7 @@ describe('briefs', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(m.alreadyAnswered);
     const notTheirs = await writer.post(`/api/briefs/${brief.id}/answers`, { songId: reference.id });
-    expect(notTheirs.status).toBe(400);
+    expect(notTheirs.status).toBe(404);
     expect(notTheirs.body.error.message).toBe(m.songNotYours);
     expect((await openBriefs()).find((b) => b.id === brief.id)?.myAnswers.map((a) => a.songTitle)).toEqual(['Porch Light']);
   });
@@ -239,14 +239,14 @@ describe('briefs', () => {
     const brief = await writeBrief(buyer, { title: 'Answers brief' });
     await approve(brief.id);
     expect((await writer.post(`/api/briefs/${brief.id}/answers`, { songId: signedSongId })).status).toBe(201);
-    const forOwner = await buyer.get(`/api/briefs/${brief.id}/answers`);
+    const forOwner = await buyer.get(`/api/briefs/answers/${brief.id}`);
     expect(forOwner.status).toBe(200);
     expect((forOwner.body as BriefAnswer[]).map((a) => [a.songTitle, a.kind, a.verdict])).toEqual([['Porch Light', 'catalogue', null]]);
-    const forAdmin = await admin.get(`/api/briefs/${brief.id}/answers`);
+    const forAdmin = await admin.get(`/api/briefs/answers/${brief.id}`);
     expect((forAdmin.body as BriefAnswer[]).map((a) => a.songTitle)).toEqual(['Porch Light']);
-    expect((await otherBuyer.get(`/api/briefs/${brief.id}/answers`)).status).toBe(404);
-    expect((await writer.get(`/api/briefs/${brief.id}/answers`)).status).toBe(403);
-    expect((await t.client().get(`/api/briefs/${brief.id}/answers`)).status).toBe(401);
+    expect((await otherBuyer.get(`/api/briefs/answers/${brief.id}`)).status).toBe(404);
+    expect((await writer.get(`/api/briefs/answers/${brief.id}`)).status).toBe(403);
+    expect((await t.client().get(`/api/briefs/answers/${brief.id}`)).status).toBe(401);
     const counts = ((await buyer.get('/api/briefs/mine')).body as OwnBrief[]).find((b) => b.id === brief.id)?.counts;
     expect(counts).toEqual({ answers: 1, screened: 0, shortlisted: 0, held: 0 });
   });

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { synthesizeMp3 } from '../../src/server/db/seed/audio';
-import { makePaidOrder } from '../../src/server/db/seed/factories';
+import { makePaidOrder, makeUser } from '../../src/server/db/seed/factories';
+import { makeSong } from '../../src/server/db/seed/song-factories';
 import { PITCH_AGREEMENT } from '../../src/common/constants';
-import { pitchAgreements, songReviews } from '../../src/server/db/schema';
+import { briefs, pitchAgreements, songReviews, songs } from '../../src/server/db/schema';
 import { fileLink } from '../../src/server/features/files/files.service';
 import type { TestClient, TestResponse } from '../setup/http-client';
 import type { TestApp } from '../setup/test-app';
@@ -140,9 +141,29 @@ export async function makeOwnedObjects(t: TestApp, owner: { id: string; client: 
       reviewedAt: new Date(),
     })
     .returning({ id: songReviews.id });
+  // The signed song in the catalogue, and an open brief it may answer.
+  const staff = await makeUser(t.db, { roles: ['admin'] });
+  const signedSong = await makeSong(t.db, t.storage, staff.id, { title: 'Pitched Song 3', slug: 'policy-matrix-signed', seconds: 1 });
+  await t.db.update(songs).set({ pitchAgreementId: signed!.agreement }).where(eq(songs.id, signedSong.id));
+  const [brief] = await t.db
+    .insert(briefs)
+    .values({
+      ownerId: staff.id,
+      state: 'open',
+      title: 'Uptempo country',
+      description: 'For a record cutting soon.',
+      artistShown: 'a major-label artist',
+      deadlineOn: '2099-12-31',
+      approvedBy: staff.id,
+      approvedAt: new Date(),
+    })
+    .returning({ id: briefs.id });
   return {
     orderId: order.id,
     reviewId,
+    /** An open brief, and the owner's song signed into the catalogue that answers it. */
+    openBriefId: brief!.id,
+    signedSongId: signedSong.id,
     /** A sent review suggesting a rewrite, for the owner to send one. */
     closeReviewId: close!.id,
     agreementToSign: toSign!.agreement,
@@ -252,6 +273,12 @@ export function ownedCases(objects: OwnedObjects, secret: string, anotherId: str
     },
     file('submission audio', objects.audio),
     file('lyrics file', objects.lyricsFile),
+    {
+      route: 'POST /api/briefs/:id/answers',
+      object: 'signed catalogue song (in the body)',
+      owned: { method: 'POST', path: `/api/briefs/${objects.openBriefId}/answers`, json: { songId: objects.signedSongId } },
+      missing: { method: 'POST', path: `/api/briefs/${objects.openBriefId}/answers`, json: { songId: noSuchId } },
+    },
     {
       route: 'POST /api/submissions',
       object: 'paid order (in the body)',

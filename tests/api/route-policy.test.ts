@@ -65,7 +65,7 @@ function expectedOwned(access: Access, caller: Caller): Want {
 /** Policies under which a route's object may be one songwriter's: such a route with an object in its path needs an owned case. */
 const OWNABLE: Access[] = ['songwriter', 'test-checkout', 'signed-link'];
 /** Songwriter routes that name an owned object in their body rather than their path; each needs an owned case too. */
-const OWNED_IN_BODY = ['POST /api/submissions'];
+const OWNED_IN_BODY = ['POST /api/submissions', 'POST /api/briefs/:id/answers'];
 const takesObjectInPath = (route: string) => /\/:[a-zA-Z]+/.test(route);
 
 const PLACEHOLDERS: Record<string, string> = {

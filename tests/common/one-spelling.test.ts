@@ -6,7 +6,20 @@ import * as MESSAGES from '../../src/common/messages';
 /** Every user-facing text of src/common/messages, functions called with stand-in arguments. */
 function texts(value: unknown, at: string): [string, string][] {
   if (typeof value === 'string') return [[at, value]];
-  if (typeof value === 'function') return texts((value as (...args: unknown[]) => unknown)('X', 'X', 'X'), at);
+  if (typeof value === 'function') {
+    // Stand-ins a text's arguments take: words, or a list of words.
+    const text = value as (...args: unknown[]) => unknown;
+    const called = (arg: unknown) => {
+      try {
+        return texts(text(arg, arg, arg), at);
+      } catch {
+        return [];
+      }
+    };
+    const all = [...called('X'), ...called(['X'])];
+    expect(all.length, `${at} answers no text to either stand-in`).toBeGreaterThan(0);
+    return all;
+  }
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => texts(inner, `${at}.${key}`));
   return [];
 }

@@ -53,7 +53,7 @@ export const ShortlistSongSchema = z.object({
 });
 export type ShortlistSong = z.output<typeof ShortlistSongSchema>;
 
-/** GET /api/briefs/:id/shortlist: the brief's shortlist as its owner (or an admin) reads it. */
+/** GET /api/briefs/shortlists/:id: the brief's shortlist as its owner (or an admin) reads it. */
 export const BriefShortlistSchema = z.object({
   briefId: z.string(),
   title: z.string(),

@@ -111,7 +111,7 @@ export const BriefAnswerSchema = z.object({
   shortlistedAt: timestamp.nullable(),
 });
 export type BriefAnswer = z.output<typeof BriefAnswerSchema>;
-/** GET /api/briefs/:id/answers */
+/** GET /api/briefs/answers/:id */
 export const BriefAnswersSchema = z.array(BriefAnswerSchema);
 
 /** POST /api/briefs/:id/answers: the answer made. */

@@ -37,7 +37,7 @@ export function briefRoutes(db: Db, now: () => Date = () => new Date()) {
       async (c) => c.var.reply(await createBrief({ db, actor: actorOf(c), values: c.req.valid('json'), now: now() }), 201),
     )
     .get(
-      '/:id/answers',
+      '/answers/:id',
       endpoint({ access: 'catalogue', summary: "A brief's answers, for its owner and admins" }),
       validate('param', UuidParamSchema),
       responds(BriefAnswersSchema),

@@ -184,7 +184,8 @@ export async function answerWithCatalogueSong({
     return await db.transaction(async (tx) => {
       await lockBriefForAnswer(tx, briefId, now);
       const [song] = (await listMySignedSongs({ db: tx, actor })).filter((s) => s.id === songId);
-      if (!song) throw new AppError('INVALID', m.songNotYours, { songId: [m.songNotYours] });
+      // Another writer's song is answered as one that does not exist: nothing tells the two apart.
+      if (!song) throw new AppError('NOT_FOUND', m.songNotYours);
       const [row] = await tx
         .insert(briefAnswers)
         .values({ briefId, songwriterId: actor.id, songId, createdAt: now })

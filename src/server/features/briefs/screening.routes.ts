@@ -16,10 +16,10 @@ import { actorOf } from '../../middleware/require-user';
 import { getStudioBrief, setBriefVerdict } from './screening.service';
 import { addToShortlist, getBriefShortlist, listMyBriefOutcomes } from './shortlist.service';
 
-/** /api/briefs/:id/shortlist: the brief's shortlist, for its owner and the admins alone (anyone else: not found). */
+/** /api/briefs/shortlists/:id (beside /api/briefs/mine, a parameter first would cost Hono its fastest router): the brief's shortlist, for its owner and the admins alone (anyone else: not found). */
 export function briefShortlistRoutes(db: Db) {
   return new Hono<AppEnv>().get(
-    '/:id/shortlist',
+    '/shortlists/:id',
     endpoint({ access: 'catalogue', summary: "A brief's shortlist, with the reviewer's reason beside each song" }),
     validate('param', UuidParamSchema),
     responds(BriefShortlistSchema),

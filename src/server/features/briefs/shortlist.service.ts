@@ -121,7 +121,7 @@ async function readableBrief(db: DbOrTx, actor: Actor, briefId: string) {
 }
 
 /**
- * GET /api/briefs/:id/shortlist: the songs shortlisted from screening, each with the reviewer's reason, and those
+ * GET /api/briefs/shortlists/:id: the songs shortlisted from screening, each with the reviewer's reason, and those
  * the staff added to the playlist, with the owner's hold or pass (never anyone else's). The owner sees published
  * songs only, as in their playlist; an admin every one.
  */

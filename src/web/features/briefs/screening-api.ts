@@ -17,7 +17,7 @@ export const saveVerdict = (answerId: string, values: BriefVerdictInput) =>
 export const briefShortlistQuery = (briefId: string) =>
   queryOptions({
     queryKey: ['brief-shortlist', briefId],
-    queryFn: ({ signal }) => api<BriefShortlist>(`/api/briefs/${encodeURIComponent(briefId)}/shortlist`, { signal }),
+    queryFn: ({ signal }) => api<BriefShortlist>(`/api/briefs/shortlists/${encodeURIComponent(briefId)}`, { signal }),
   });
 
 export const addToShortlist = (briefId: string, values: BriefShortlistAddInput) =>
