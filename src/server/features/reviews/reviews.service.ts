@@ -30,13 +30,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { reviewDueOn } from '../submissions';
 import { songwriterSummary, unreadBy } from '../songwriters';
-import {
-  rewriteDeadline,
-  rewriteOfReview,
-  rewriteRefusal,
-  roundOf,
-  scoreChanges,
-} from './rewrites';
+import { rewriteDeadline, rewriteOfReview, rewriteRefusal, roundOf, scoreChanges } from './rewrites';
 
 const m = MESSAGES.reviews;
 const r = MESSAGES.rubric;
