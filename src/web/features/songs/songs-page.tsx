@@ -104,18 +104,18 @@ export function SongsPage() {
         lead="Songs our writers have ready for the right artist. Search by title, lyrics, tag, writer or key, or narrow by genre, key, tempo and one-stop clearance."
       />
       <StaleLinkNotice className="mt-6" />
-      <div className="mt-6">
+      {/* Below 640 px the filters wait in a sheet behind one button, beside "Sounds like…", so the first screen shows songs. */}
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <div className="sm:hidden">
+          <CatalogueFilterSheet
+            filters={filters}
+            genres={first?.genres ?? []}
+            total={count}
+            onChange={changeFilters}
+            onClear={clearFilters}
+          />
+        </div>
         <SoundsLikeEntry />
-      </div>
-      {/* Below 640 px the filters wait in a sheet behind one button, so the first screen shows songs. */}
-      <div className="mt-6 sm:hidden">
-        <CatalogueFilterSheet
-          filters={filters}
-          genres={first?.genres ?? []}
-          total={count}
-          onChange={changeFilters}
-          onClear={clearFilters}
-        />
       </div>
       <div className="mt-8 hidden sm:block">
         <CatalogueFilters filters={filters} genres={first?.genres ?? []} onChange={changeFilters} onClear={clearFilters} />
